@@ -1,0 +1,196 @@
+// npm run bench:api — how fast the sign-in API answers, next to a bare Fastify route measured in the same run.
+//
+// Builds the API, starts it on a free loopback port with a temporary SQLite database (demo accounts seeded),
+// starts a bare Fastify server beside it, and drives both with autocannon:
+//   1. GET /bare on the bare server (the baseline: HTTP and Fastify alone on this machine, now)
+//   2. GET /api/users/me with a Bearer token (JWT verification, a database read, serialization)
+//   3. POST /api/auth/login with 20 concurrent clients (argon2id verification dominates)
+// Prints a table and writes the numbers to bench-results/api-<time>.json. Bounded in time:
+// BENCH_DURATION seconds per run (default 10) after a 2-second warm-up.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { DEMO_CUSTOMER } from '@hostpilot/shared';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const WARMUP = 2;
+const children: ChildProcess[] = [];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+function start(args: string[], env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  children.push(child);
+  return child;
+}
+
+async function waitFor(url: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+function stopAll() {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+}
+
+interface Measure {
+  name: string;
+  connections: number;
+  requestsPerSecond: number;
+  latencyMs: { p50: number; p99: number; max: number };
+  requests: number;
+  non2xx: number;
+  errors: number;
+}
+
+async function measure(
+  name: string,
+  options: {
+    url: string;
+    connections: number;
+    method?: 'GET' | 'POST';
+    headers?: Record<string, string>;
+    body?: string;
+  },
+): Promise<Measure> {
+  const base = { ...options, method: options.method ?? 'GET' };
+  await autocannon({ ...base, duration: WARMUP });
+  const result = await autocannon({ ...base, duration: DURATION });
+  return {
+    name,
+    connections: options.connections,
+    requestsPerSecond: Math.round(result.requests.average),
+    latencyMs: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+async function main() {
+  console.log('Building the API…');
+  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/api', '--silent'], { cwd: ROOT, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('building the API failed');
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hostpilot-bench-'));
+  const [apiPort, barePort] = [await freePort(), await freePort()];
+  const api = `http://127.0.0.1:${apiPort}`;
+  const bare = `http://127.0.0.1:${barePort}`;
+  try {
+    start(['apps/api/dist/server.js'], {
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(apiPort),
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      // Every sign-in comes from this one address; successful ones are not counted, set high all the same.
+      RATE_LIMIT_LOGIN_IP_MAX: '1000000',
+      RATE_LIMIT_LOGIN_MAX: '1000000',
+    });
+    start(['--import', 'tsx', 'apps/api/bench/bare-server.ts'], { PORT: String(barePort) });
+    await Promise.all([waitFor(`${api}/api/health`), waitFor(`${bare}/bare`)]);
+
+    const credentials = JSON.stringify({ email: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password });
+    const signIn = await fetch(`${api}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: credentials,
+    });
+    if (!signIn.ok) throw new Error(`demo sign-in failed: ${signIn.status} ${await signIn.text()}`);
+    const { access_token: accessToken } = (await signIn.json()) as { access_token: string };
+
+    console.log(`Measuring: ${DURATION} s per run after ${WARMUP} s of warm-up, on ${os.cpus().length} CPU(s)…`);
+    const results = [
+      await measure('GET /bare (bare Fastify)', { url: `${bare}/bare`, connections: 10 }),
+      await measure('GET /api/users/me', {
+        url: `${api}/api/users/me`,
+        connections: 10,
+        headers: { authorization: `Bearer ${accessToken}` },
+      }),
+      await measure('POST /api/auth/login', {
+        url: `${api}/api/auth/login`,
+        connections: 20,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: credentials,
+      }),
+    ];
+
+    console.table(
+      Object.fromEntries(
+        results.map((r) => [
+          r.name,
+          {
+            clients: r.connections,
+            'req/s': r.requestsPerSecond,
+            'p50 ms': r.latencyMs.p50,
+            'p99 ms': r.latencyMs.p99,
+            'max ms': r.latencyMs.max,
+            'non-2xx': r.non2xx,
+            errors: r.errors,
+          },
+        ]),
+      ),
+    );
+    const [baseline, me] = results;
+    console.log(
+      `/api/users/me answers at ${Math.round((me!.requestsPerSecond / baseline!.requestsPerSecond) * 100)}% of the bare route's rate.`,
+    );
+
+    const outDir = path.join(ROOT, 'bench-results');
+    fs.mkdirSync(outDir, { recursive: true });
+    const file = path.join(outDir, `api-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+    const report = {
+      benchmark: 'api',
+      date: new Date().toISOString(),
+      node: process.version,
+      cpus: os.cpus().length,
+      durationSeconds: DURATION,
+      database: 'sqlite',
+      results,
+    };
+    fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+    console.log(`Written to ${path.relative(ROOT, file)}`);
+    if (results.some((r) => r.non2xx > 0 || r.errors > 0)) {
+      throw new Error('some requests failed (non-2xx or errors): the numbers above are not comparable');
+    }
+  } finally {
+    stopAll();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  stopAll();
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

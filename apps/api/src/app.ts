@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
+import type { Config } from './config';
+import { type AppDatabase, createDatabase } from './db/index';
+import { seedDemoAccounts } from './db/seed';
+import { createAccessTokens } from './lib/access-token';
+import { type Clock, systemClock } from './lib/clock';
+import { type CounterStore, createMemoryCounterStore } from './lib/counter-store';
+import { argon2Hasher, type PasswordHasher } from './lib/password';
+import { createRedisCounterStore } from './lib/redis-counter-store';
+import { loggerOptions } from './logger';
+import { createAuthRateLimits } from './modules/auth/auth-rate-limits';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
+import { healthRoutes } from './modules/health/health.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import authenticate from './plugins/authenticate';
+import databasePlugin from './plugins/database';
+import docs from './plugins/docs';
+import errorHandler from './plugins/error-handler';
+import security from './plugins/security';
+import webApp from './plugins/web-app';
+
+export type ReadyConfig = Config & { jwt: { secret: string } };
+
+export type App = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
+
+export interface BuildOptions {
+  /** Use this database instead of opening the configured one; the caller closes it. */
+  database?: AppDatabase;
+  /** Send log lines here (tests read them). */
+  logStream?: DestinationStream;
+  /** Serve the built web app (default true). */
+  serveWebApp?: boolean;
+  /** Time source of token and rate-limit expiry (default: the system clock). */
+  clock?: Clock;
+  /** Password hashing (default: argon2id). */
+  passwords?: PasswordHasher;
+  /** Rate-limit counters; the caller closes it. Default: Redis when REDIS_URL is set, else memory. */
+  counterStore?: CounterStore;
+}
+
+/**
+ * Builds the application: plugins in a fixed order, then routes.
+ * 1 error handler, 2 security headers and CORS, 3 database, 4 OpenAPI description, 5 API routes under /api,
+ * 6 the web app.
+ * The database is migrated (and the demo accounts seeded when configured) before it returns.
+ */
+export async function buildApp(config: ReadyConfig, options: BuildOptions = {}): Promise<App> {
+  const app = Fastify({
+    logger: loggerOptions(config.log.level, config.log.pretty, options.logStream),
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    // A number (trusted hop count) is supported by fastify's proxy-addr, though its types omit it.
+    trustProxy: config.trustProxy as boolean | string,
+    bodyLimit: config.bodyLimit,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  // The API speaks JSON only: any other body is refused with 415 rather than parsed as text.
+  app.removeContentTypeParser('text/plain');
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(errorHandler);
+  await app.register(security, { corsOrigins: config.corsOrigins });
+
+  const owned = !options.database;
+  const database = options.database ?? createDatabase(config.database);
+  try {
+    const applied = await database.migrate();
+    if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
+    if (config.seedDemo) {
+      const seeded = await seedDemoAccounts(database.db);
+      if (seeded.length > 0) app.log.info({ accounts: seeded }, 'demo accounts created');
+    }
+  } catch (error) {
+    if (owned) await database.close();
+    throw error;
+  }
+  await app.register(databasePlugin, { database, owned });
+
+  const clock = options.clock ?? systemClock;
+  const counterStore = options.counterStore ?? defaultCounterStore(config, clock);
+  if (!options.counterStore) app.addHook('onClose', async () => counterStore.close());
+  const accessTokens = createAccessTokens({
+    secret: config.jwt.secret,
+    issuer: config.jwt.issuer,
+    audience: config.jwt.audience,
+    ttl: config.jwt.accessTtl,
+    clock,
+  });
+  const authService = createAuthService({
+    db: database.db,
+    clock,
+    passwords: options.passwords ?? argon2Hasher,
+    accessTokens,
+    limits: createAuthRateLimits(counterStore, config.rateLimit),
+    lifetimes: config.jwt,
+  });
+
+  await app.register(authenticate, { accessTokens });
+  await app.register(docs);
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes, { service: authService });
+      await api.register(usersRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  if (options.serveWebApp ?? true) {
+    await app.register(webApp, { root: config.webDist });
+  } else {
+    app.decorate('webApp', null);
+  }
+
+  return app;
+}
+
+/** Rate-limit counters shared by every instance through Redis when REDIS_URL is set; else in this process. */
+function defaultCounterStore(config: ReadyConfig, clock: Clock): CounterStore {
+  return config.redisUrl ? createRedisCounterStore({ url: config.redisUrl }) : createMemoryCounterStore(clock);
+}

@@ -1,0 +1,53 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(config.database).toEqual({ kind: 'sqlite', file: path.resolve('./data/app.db') });
+    expect(config.jwt.accessTtl).toBe(900);
+    expect(config.seedDemo).toBe(true);
+    expect(config.corsOrigins).toEqual([]);
+  });
+
+  it('uses PostgreSQL for a postgres:// DATABASE_URL', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://app@db:5432/app', DATABASE_SCHEMA: 'tenant_1' });
+    expect(config.database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://app@db:5432/app',
+      schema: 'tenant_1',
+      poolMax: 10,
+    });
+  });
+
+  it('does not seed demo accounts in production unless asked', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+  });
+
+  it('treats empty values as unset and splits lists', () => {
+    const config = loadConfig({ PORT: '', CORS_ORIGINS: 'https://a.example, https://b.example' });
+    expect(config.port).toBe(3000);
+    expect(config.corsOrigins).toEqual(['https://a.example', 'https://b.example']);
+  });
+
+  it('names every bad variable at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', JWT_SECRET: 'short', SEED_DEMO: 'maybe' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    expect(problems).toMatch(/^PORT: /m);
+    expect(problems).toMatch(/^DATABASE_URL: must start with postgres:\/\//m);
+    expect(problems).toMatch(/^JWT_SECRET: must be at least 32 characters/m);
+    expect(problems).toMatch(/^SEED_DEMO: /m);
+    expect((error as ConfigError).message).toContain('Invalid configuration');
+  });
+});

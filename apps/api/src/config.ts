@@ -1,0 +1,162 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
+  .transform((value) => ['true', '1', 'yes', 'on'].includes(value));
+
+const positiveInt = z.coerce.number().int().positive();
+
+const listFromEnv = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean),
+);
+
+/**
+ * Every environment variable the API reads, with its default. README.md lists the same table.
+ * An empty value counts as unset.
+ */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(postgres|postgresql):\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case PostgreSQL identifier')
+    .optional(),
+  DATABASE_POOL_MAX: positiveInt.default(10),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  JWT_ISSUER: z.string().min(1).default('hostpilot'),
+  JWT_AUDIENCE: z.string().min(1).default('hostpilot-web'),
+  ACCESS_TOKEN_TTL: positiveInt.default(15 * 60),
+  REFRESH_TOKEN_TTL: positiveInt.default(7 * 24 * 60 * 60),
+  REFRESH_TOKEN_REMEMBER_TTL: positiveInt.default(30 * 24 * 60 * 60),
+  REFRESH_FAMILY_MAX_AGE: positiveInt.default(90 * 24 * 60 * 60),
+  SEED_DEMO: booleanFromEnv.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_PRETTY: booleanFromEnv.optional(),
+  CORS_ORIGINS: listFromEnv.default([]),
+  TRUST_PROXY: z.string().optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
+  BODY_LIMIT: positiveInt.default(64 * 1024),
+  RATE_LIMIT_LOGIN_MAX: positiveInt.default(10),
+  RATE_LIMIT_LOGIN_IP_MAX: positiveInt.default(50),
+  RATE_LIMIT_LOGIN_WINDOW: positiveInt.default(15 * 60),
+  RATE_LIMIT_REGISTER_MAX: positiveInt.default(10),
+  RATE_LIMIT_REGISTER_WINDOW: positiveInt.default(60 * 60),
+  WEB_DIST: z.string().optional(),
+  SHUTDOWN_TIMEOUT: positiveInt.default(10),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  database:
+    { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema: string | undefined; poolMax: number };
+  jwt: {
+    /** Undefined until resolveSecrets() has read or created it. */
+    secret: string | undefined;
+    issuer: string;
+    audience: string;
+    accessTtl: number;
+    refreshTtl: number;
+    refreshRememberTtl: number;
+    familyMaxAge: number;
+  };
+  seedDemo: boolean;
+  log: { level: string; pretty: boolean };
+  corsOrigins: string[];
+  trustProxy: boolean | string | number;
+  redisUrl: string | undefined;
+  bodyLimit: number;
+  rateLimit: {
+    loginPerEmail: number;
+    loginPerIp: number;
+    loginWindow: number;
+    registerPerIp: number;
+    registerWindow: number;
+  };
+  webDist: string | undefined;
+  shutdownTimeout: number;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+function parseTrustProxy(value: string | undefined): boolean | string | number {
+  if (value === undefined) return false;
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+/** Parses the environment; throws ConfigError naming every bad variable. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const cleaned: Record<string, string> = {};
+  for (const key of Object.keys(envSchema.shape)) {
+    const value = source[key];
+    if (value !== undefined && value.trim() !== '') cleaned[key] = value.trim();
+  }
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => {
+      const name = issue.path.join('.') || 'environment';
+      return `${name}: ${issue.message}`;
+    });
+    throw new ConfigError(problems);
+  }
+  const env = result.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    env: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    dataDir,
+    database: env.DATABASE_URL
+      ? { kind: 'postgres', url: env.DATABASE_URL, schema: env.DATABASE_SCHEMA, poolMax: env.DATABASE_POOL_MAX }
+      : { kind: 'sqlite', file: path.join(dataDir, 'app.db') },
+    jwt: {
+      secret: env.JWT_SECRET,
+      issuer: env.JWT_ISSUER,
+      audience: env.JWT_AUDIENCE,
+      accessTtl: env.ACCESS_TOKEN_TTL,
+      refreshTtl: env.REFRESH_TOKEN_TTL,
+      refreshRememberTtl: env.REFRESH_TOKEN_REMEMBER_TTL,
+      familyMaxAge: env.REFRESH_FAMILY_MAX_AGE,
+    },
+    seedDemo: env.SEED_DEMO ?? env.NODE_ENV !== 'production',
+    log: { level: env.LOG_LEVEL, pretty: env.LOG_PRETTY ?? false },
+    corsOrigins: env.CORS_ORIGINS,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    redisUrl: env.REDIS_URL,
+    bodyLimit: env.BODY_LIMIT,
+    rateLimit: {
+      loginPerEmail: env.RATE_LIMIT_LOGIN_MAX,
+      loginPerIp: env.RATE_LIMIT_LOGIN_IP_MAX,
+      loginWindow: env.RATE_LIMIT_LOGIN_WINDOW,
+      registerPerIp: env.RATE_LIMIT_REGISTER_MAX,
+      registerWindow: env.RATE_LIMIT_REGISTER_WINDOW,
+    },
+    webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : undefined,
+    shutdownTimeout: env.SHUTDOWN_TIMEOUT,
+  };
+}

@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config';
+import { migrations } from './migrations/index';
+import type { Database } from './schema';
+
+export type DatabaseKind = Config['database']['kind'];
+
+export interface AppDatabase {
+  db: Kysely<Database>;
+  kind: DatabaseKind;
+  /** Round-trips a trivial query; throws when the database does not answer. */
+  ping(): Promise<void>;
+  migrate(): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+// PostgreSQL bigint (int8) columns hold epoch milliseconds: read them as numbers.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+function openSqlite(file: string): SQLite.Database {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const handle = new SQLite(file);
+  handle.pragma('journal_mode = WAL');
+  handle.pragma('busy_timeout = 5000');
+  handle.pragma('foreign_keys = ON');
+  // In WAL mode NORMAL keeps every committed transaction across a process crash;
+  // only a power loss can roll back the last ones.
+  handle.pragma('synchronous = NORMAL');
+  return handle;
+}
+
+export function createDatabase(config: Config['database']): AppDatabase {
+  const plugins = [new CamelCasePlugin()];
+  let db: Kysely<Database>;
+  if (config.kind === 'sqlite') {
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqlite(config.file) }), plugins });
+  } else {
+    const pool = new pg.Pool({
+      connectionString: config.url,
+      max: config.poolMax,
+      connectionTimeoutMillis: 5000,
+      idleTimeoutMillis: 30_000,
+      statement_timeout: 10_000,
+      ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
+    });
+    // An idle client that loses its server must not crash the process; the pool replaces it.
+    pool.on('error', () => undefined);
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+  }
+
+  return {
+    db,
+    kind: config.kind,
+    async ping() {
+      await sql`select 1`.execute(db);
+    },
+    async migrate() {
+      const migrator = new Migrator({
+        db,
+        provider: { getMigrations: async () => migrations },
+        migrationTableName: 'schema_migrations',
+        migrationLockTableName: 'schema_migrations_lock',
+      });
+      const { error, results } = await migrator.migrateToLatest();
+      if (error) throw error instanceof Error ? error : new Error(String(error));
+      return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}

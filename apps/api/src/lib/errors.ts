@@ -1,0 +1,79 @@
+import { type ApiErrorBody, ERROR_CODES, ERROR_STATUS, type ErrorCode, type FieldError } from '@hostpilot/shared';
+import { z } from 'zod';
+
+/** English text for each code; the web app shows its own translation of the code. */
+export const ERROR_MESSAGES: Record<ErrorCode, string> = {
+  VALIDATION_FAILED: 'Some fields are not valid',
+  MALFORMED_JSON: 'The request body is not valid JSON',
+  BAD_REQUEST: 'Bad request',
+  UNAUTHORIZED: 'Sign-in required',
+  INVALID_CREDENTIALS: 'Invalid credentials',
+  TOKEN_INVALID: 'The access token is not valid',
+  TOKEN_EXPIRED: 'The access token has expired',
+  REFRESH_TOKEN_INVALID: 'The refresh token is not valid',
+  FORBIDDEN: 'You are not allowed to do this',
+  NOT_FOUND: 'Not found',
+  METHOD_NOT_ALLOWED: 'Method not allowed',
+  EMAIL_TAKEN: 'An account with this e-mail already exists',
+  PAYLOAD_TOO_LARGE: 'The request body is too large',
+  UNSUPPORTED_MEDIA_TYPE: 'The request body must be JSON (Content-Type: application/json)',
+  RATE_LIMITED: 'Too many attempts; try again later',
+  INTERNAL: 'An error occurred',
+  SERVICE_UNAVAILABLE: 'The service is temporarily unavailable; try again shortly',
+};
+
+/** The one error type of the API. Anything thrown that is not an AppError answers 500 with no internals. */
+export class AppError extends Error {
+  readonly statusCode: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string = ERROR_MESSAGES[code],
+    readonly fields?: Record<string, FieldError>,
+    readonly headers?: Record<string, string>,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+    this.name = 'AppError';
+    this.statusCode = ERROR_STATUS[code];
+  }
+
+  toBody(): ApiErrorBody {
+    return {
+      error: {
+        code: this.code,
+        message: this.message,
+        ...(this.fields && Object.keys(this.fields).length > 0 ? { fields: this.fields } : {}),
+      },
+    };
+  }
+}
+
+const fieldErrorSchema = z.object({ code: z.string(), message: z.string() });
+
+/** The error body as a schema, for the OpenAPI description and response serialization. */
+export const errorResponseSchema = z
+  .object({
+    error: z.object({
+      code: z.enum(ERROR_CODES as [ErrorCode, ...ErrorCode[]]),
+      message: z.string(),
+      fields: z.record(z.string(), fieldErrorSchema).optional(),
+    }),
+  })
+  .describe('Error: `code` is machine-readable, `message` English text, `fields` per-field problems');
+
+/** Error response schemas of a route, each described (OpenAPI): `{ 401: 'INVALID_CREDENTIALS: ...' }`. */
+export function errorResponses<const S extends number>(
+  descriptions: Record<S, string>,
+): Record<S, typeof errorResponseSchema> {
+  return Object.fromEntries(
+    Object.entries(descriptions).map(([status, text]) => [status, errorResponseSchema.describe(text as string)]),
+  ) as Record<S, typeof errorResponseSchema>;
+}
+
+/** The refusals every JSON-body route can give before its handler runs. */
+export const BODY_ERRORS = {
+  400: 'VALIDATION_FAILED (with `fields`) or MALFORMED_JSON',
+  413: 'PAYLOAD_TOO_LARGE: the body is over BODY_LIMIT',
+  415: 'UNSUPPORTED_MEDIA_TYPE: the body is not JSON',
+} as const;

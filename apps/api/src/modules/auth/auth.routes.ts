@@ -1,0 +1,104 @@
+import {
+  authResponseSchema,
+  loginSchema,
+  refreshResponseSchema,
+  refreshSchema,
+  registerSchema,
+} from '@hostpilot/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { BODY_ERRORS, errorResponses } from '../../lib/errors';
+import type { AuthService, RequestContext } from './auth.service';
+
+const context = (request: FastifyRequest): RequestContext => ({ ip: request.ip, log: request.log });
+
+/** POST /auth/register, /auth/login, /auth/refresh, /auth/logout (SPEC.md section 7). */
+export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async (app, { service }) => {
+  app.post(
+    '/auth/register',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Create a customer account (role 0) and sign it in',
+        description:
+          'Unknown fields (a `role` among them) are ignored. The e-mail is trimmed and lower-cased; the password ' +
+          'has 8 to 128 characters. Limited per client address (429 with Retry-After).',
+        body: registerSchema,
+        response: {
+          201: authResponseSchema.describe('Account created and signed in'),
+          ...errorResponses({
+            ...BODY_ERRORS,
+            409: 'EMAIL_TAKEN: an account with this e-mail exists',
+            429: 'RATE_LIMITED: too many registrations from this address; see Retry-After',
+          }),
+        },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await service.register(request.body, context(request))),
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with e-mail and password',
+        description:
+          'A wrong e-mail and a wrong password get the same 401. `remember: true` gives the refresh token the ' +
+          'longer lifetime. Failed attempts are limited per e-mail and per client address (429 with Retry-After).',
+        body: loginSchema,
+        response: {
+          200: authResponseSchema.describe('Signed in'),
+          ...errorResponses({
+            ...BODY_ERRORS,
+            401: 'INVALID_CREDENTIALS: wrong e-mail or password (the same answer for both)',
+            429: 'RATE_LIMITED: too many failed sign-ins for this e-mail or address; see Retry-After',
+          }),
+        },
+      },
+    },
+    async (request) => service.login(request.body, context(request)),
+  );
+
+  app.post(
+    '/auth/refresh',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Exchange a refresh token for a new access token and the next refresh token',
+        description:
+          'Each refresh token works once. Presenting one that was already used revokes its whole family ' +
+          '(every session token descending from the same sign-in).',
+        body: refreshSchema,
+        response: {
+          200: refreshResponseSchema.describe('`token`: the new access token; `refresh_token`: the next refresh token'),
+          ...errorResponses({
+            ...BODY_ERRORS,
+            401: 'REFRESH_TOKEN_INVALID: unknown, expired, used or revoked',
+          }),
+        },
+      },
+    },
+    async (request) => service.refresh(request.body.refreshToken, context(request)),
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: revoke the refresh token and its family',
+        description:
+          'Always 204, also for unknown tokens. Access tokens already issued stay valid until they expire ' +
+          '(at most ACCESS_TOKEN_TTL).',
+        body: refreshSchema,
+        response: { 204: z.null().describe('Signed out'), ...errorResponses(BODY_ERRORS) },
+      },
+    },
+    async (request, reply) => {
+      await service.logout(request.body.refreshToken, context(request));
+      return reply.code(204).send(null);
+    },
+  );
+};

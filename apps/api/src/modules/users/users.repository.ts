@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import { type User, userSchema } from '@hostpilot/shared';
+import type { Kysely } from 'kysely';
+import type { Database, UserRow } from '../../db/schema';
+
+export interface NewUser {
+  email: string;
+  firstName: string;
+  lastName: string;
+  role?: number;
+  passwordHash: string;
+}
+
+/** Thrown by create() when the e-mail is already registered (unique constraint). */
+export class EmailTakenError extends Error {
+  constructor() {
+    super('E-mail already registered');
+    this.name = 'EmailTakenError';
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; message?: string };
+  return e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+/** The user as the API answers it: exactly id, firstName, lastName, email and role (never the hash). */
+export function toPublicUser(row: UserRow): User {
+  return userSchema.parse(row);
+}
+
+export function createUsersRepository(db: Kysely<Database>) {
+  return {
+    findByEmail(email: string): Promise<UserRow | undefined> {
+      return db.selectFrom('users').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+    },
+
+    findById(id: string): Promise<UserRow | undefined> {
+      return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    async create(user: NewUser, executor: Kysely<Database> = db): Promise<UserRow> {
+      const now = Date.now();
+      const row: UserRow = {
+        id: randomUUID(),
+        email: user.email.trim().toLowerCase(),
+        firstName: user.firstName,
+        lastName: user.lastName,
+        role: user.role ?? 0,
+        passwordHash: user.passwordHash,
+        createdAt: now,
+        updatedAt: now,
+      };
+      try {
+        await executor.insertInto('users').values(row).execute();
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new EmailTakenError();
+        throw error;
+      }
+      return row;
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

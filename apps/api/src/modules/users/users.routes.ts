@@ -1,0 +1,33 @@
+import { userSchema } from '@hostpilot/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../lib/errors';
+import { authOf, signInRequired } from '../../plugins/authenticate';
+import { createUsersRepository, toPublicUser } from './users.repository';
+
+/** GET /users/me: the signed-in user, read from the database (a deleted user is refused). */
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const users = createUsersRepository(app.database.db);
+
+  app.get(
+    '/users/me',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['users'],
+        summary: 'The signed-in user',
+        security: [{ bearerAuth: [] }],
+        response: {
+          200: userSchema.describe('The user: id, firstName, lastName, email, role'),
+          ...errorResponses({
+            401: 'UNAUTHORIZED (no or malformed Authorization header, or the user is gone), TOKEN_INVALID, TOKEN_EXPIRED',
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const user = await users.findById(authOf(request).userId);
+      if (!user) throw signInRequired();
+      return toPublicUser(user);
+    },
+  );
+};

@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, DATABASE_UNDER_TEST, type TestContext } from '../test/helpers';
+
+describe(`OpenAPI description at /api/docs (${DATABASE_UNDER_TEST})`, () => {
+  let ctx: TestContext;
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  it('describes every endpoint with its body, answers and security', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const spec = response.json();
+    expect(spec.openapi).toBe('3.1.0');
+    expect(Object.keys(spec.paths).sort()).toEqual([
+      '/api/auth/login',
+      '/api/auth/logout',
+      '/api/auth/refresh',
+      '/api/auth/register',
+      '/api/health',
+      '/api/users/me',
+    ]);
+    const register = spec.paths['/api/auth/register'].post;
+    expect(Object.keys(register.requestBody.content['application/json'].schema.properties).sort()).toEqual([
+      'email',
+      'firstName',
+      'lastName',
+      'password',
+    ]);
+    expect(register.requestBody.content['application/json'].schema.properties.password).toMatchObject({
+      minLength: 8,
+      maxLength: 128,
+    });
+    expect(Object.keys(register.responses).sort()).toEqual(['201', '400', '409', '413', '415', '429']);
+    expect(Object.keys(spec.paths['/api/auth/login'].post.responses).sort()).toEqual([
+      '200',
+      '400',
+      '401',
+      '413',
+      '415',
+      '429',
+    ]);
+    const refreshAnswer = spec.paths['/api/auth/refresh'].post.responses['200'].content['application/json'].schema;
+    expect(Object.keys(refreshAnswer.properties).sort()).toEqual(['refresh_token', 'token']);
+    expect(spec.paths['/api/auth/logout'].post.responses['204'].description).toBe('Signed out');
+    const me = spec.paths['/api/users/me'].get;
+    expect(me.security).toEqual([{ bearerAuth: [] }]);
+    expect(Object.keys(me.responses['200'].content['application/json'].schema.properties).sort()).toEqual([
+      'email',
+      'firstName',
+      'id',
+      'lastName',
+      'role',
+    ]);
+    expect(spec.components.securitySchemes.bearerAuth).toEqual({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
+    expect(JSON.stringify(spec)).not.toMatch(/passwordHash|password_hash/);
+  });
+
+  it('serves Swagger UI under its own CSP, and only there', async () => {
+    const page = await ctx.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    const docsCsp = String(page.headers['content-security-policy']);
+    expect(docsCsp).toContain("script-src 'self';");
+    expect(docsCsp).toContain("style-src 'self' 'sha256-");
+    expect(docsCsp).toContain("frame-ancestors 'none'");
+    expect(docsCsp).not.toContain('unsafe-inline');
+    expect(docsCsp).not.toContain('unsafe-eval');
+    expect(page.body).not.toMatch(/<script>|<script [^>]*>[^<\s]/);
+
+    for (const url of ['/api/docs?lng=en', '/api/docs/?x=1&y=2']) {
+      const withQuery = await ctx.app.inject({ method: 'GET', url });
+      expect(withQuery.statusCode, url).toBe(302);
+      expect(withQuery.headers.location).toBe(url.split('?')[0]);
+    }
+
+    const asset = await ctx.app.inject({ method: 'GET', url: '/api/docs/static/swagger-ui-bundle.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['content-security-policy']).toBe(page.headers['content-security-policy']);
+
+    const site = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    const login = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: {} });
+    for (const response of [site, login]) {
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp).toContain("style-src 'self';");
+      expect(csp).not.toContain('sha256-');
+      expect(csp).toBe(String(site.headers['content-security-policy']));
+    }
+  });
+});

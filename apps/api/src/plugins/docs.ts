@@ -1,0 +1,78 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import pkg from '../../package.json' with { type: 'json' };
+
+export const DOCS_PREFIX = '/api/docs';
+
+/**
+ * SHA-256 of the one inline <style> element Swagger UI 6.1.0 renders: the SVG logo's
+ * `.logo_small_svg__cls-2{fill:#fff}.logo_small_svg__cls-3{fill:#85ea2d}`. The end-to-end test
+ * apps/web/e2e/api-docs.spec.ts fails on any CSP violation, so a new Swagger UI that needs more is noticed.
+ */
+const SWAGGER_LOGO_STYLE_HASH = "'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w='";
+
+/**
+ * The Content-Security-Policy of the Swagger UI routes only (@fastify/swagger-ui sets it on its own routes,
+ * replacing helmet's header there). It is the site's strict policy (plugins/security.ts) plus the hash of
+ * Swagger UI's inline logo style: still no inline script, no third-party origin, no framing. Every other
+ * route keeps the site's policy unchanged.
+ */
+export const DOCS_CSP = {
+  'default-src': ["'self'"],
+  'base-uri': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'", SWAGGER_LOGO_STYLE_HASH],
+  'img-src': ["'self'", 'data:'],
+  'font-src': ["'self'"],
+  'connect-src': ["'self'"],
+  'object-src': ["'none'"],
+  'frame-src': ["'none'"],
+  'frame-ancestors': ["'none'"],
+  'form-action': ["'self'"],
+};
+
+/** OpenAPI description of every route (from the zod schemas) at /api/docs/json, and Swagger UI at /api/docs. */
+async function docsPlugin(app: FastifyInstance) {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'HostPilot API',
+        version: pkg.version,
+        description:
+          'Sign-in API of HostPilot. Errors answer `{"error": {"code", "message", "fields"?}}`. ' +
+          'Access tokens are JWTs sent as `Authorization: Bearer <token>`.',
+      },
+      tags: [
+        { name: 'auth', description: 'Accounts, sign-in, tokens' },
+        { name: 'users', description: 'The signed-in user' },
+        { name: 'health', description: 'Liveness' },
+      ],
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, {
+    routePrefix: DOCS_PREFIX,
+    staticCSP: DOCS_CSP,
+    uiConfig: { deepLinking: true, tryItOutEnabled: false },
+    uiHooks: {
+      // Swagger UI finds its document by appending `/json` to the page's address, query string included:
+      // `/api/docs?lng=en` would fetch `/api/docs?lng=en/./json` and show "Unable to render this definition".
+      // The page takes no parameters, so it is served from its bare address.
+      onRequest: async (request, reply) => {
+        const [path, query] = request.url.split('?', 2);
+        if (query !== undefined && (path === DOCS_PREFIX || path === `${DOCS_PREFIX}/`)) {
+          return reply.redirect(path);
+        }
+      },
+    },
+  });
+}
+
+export default fp(docsPlugin, { name: 'docs' });

@@ -1,0 +1,56 @@
+import closeWithGrace from 'close-with-grace';
+import { DEMO_ADMIN, DEMO_CUSTOMER } from '@hostpilot/shared';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { resolveSecrets } from './lib/secrets';
+
+function displayUrl(host: string, port: number): string {
+  const local = ['127.0.0.1', '0.0.0.0', '::', '::1', 'localhost'].includes(host);
+  return `http://${local ? 'localhost' : host}:${port}`;
+}
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = resolveSecrets(loadConfig());
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const app = await buildApp(config);
+
+  closeWithGrace({ delay: config.shutdownTimeout * 1000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'shutting down after an error');
+    else app.log.info({ signal }, 'shutting down: finishing open requests');
+    await app.close();
+  });
+
+  await app.listen({ host: config.host, port: config.port });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = displayUrl(config.host, port);
+  const lines = [
+    '',
+    `  HostPilot is running at ${url}`,
+    `  API: ${url}/api  (health: ${url}/api/health, docs: ${url}/api/docs)`,
+    `  Database: ${config.database.kind === 'sqlite' ? config.database.file : 'PostgreSQL'}`,
+  ];
+  if (config.seedDemo) {
+    lines.push(
+      '  Demo accounts:',
+      `    customer       ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}`,
+      `    administrator  ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`,
+    );
+  }
+  lines.push('  Press Ctrl-C to stop.', '');
+  console.log(lines.join('\n'));
+}
+
+main().catch((error: unknown) => {
+  console.error('HostPilot could not start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,14 @@
+import { configDefaults, defineProject } from 'vitest/config';
+
+export default defineProject({
+  test: {
+    name: 'api',
+    environment: 'node',
+    include: ['src/**/*.test.ts'],
+    // *.redis.test.ts need a Redis server: they run only when TEST_REDIS_URL is set, as `npm test` does when
+    // 127.0.0.1:6379 answers (the same way the PostgreSQL run is included only when its server answers).
+    exclude: [...configDefaults.exclude, ...(process.env.TEST_REDIS_URL ? [] : ['src/**/*.redis.test.ts'])],
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+  },
+});

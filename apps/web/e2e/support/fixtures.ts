@@ -1,0 +1,37 @@
+import { test as base, expect, type Page } from '@playwright/test';
+
+const ALLOW_ANNOTATION = 'allow-console-error';
+
+/**
+ * The `page` fixture fails a test on any console error or uncaught exception
+ * (a missing translation logs one too), unless the test allows it with `allowConsoleErrors`.
+ */
+export const test = base.extend({
+  page: async ({ page }, use, testInfo) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+    await use(page);
+    if (testInfo.status !== testInfo.expectedStatus) return;
+    const allowed = testInfo.annotations
+      .filter((annotation) => annotation.type === ALLOW_ANNOTATION)
+      .map((annotation) => new RegExp(annotation.description ?? '^$'));
+    const unexpected = errors.filter((text) => !allowed.some((pattern) => pattern.test(text)));
+    expect(unexpected, 'console errors on the page').toEqual([]);
+  },
+});
+
+/** Lets a test expect console errors matching these patterns (say, a 401 the browser logs). */
+export function allowConsoleErrors(...patterns: RegExp[]) {
+  for (const pattern of patterns) test.info().annotations.push({ type: ALLOW_ANNOTATION, description: pattern.source });
+}
+
+/** Opens a page in a language the way a visitor's link would: `?lng=` on the address. */
+export async function gotoInLanguage(page: Page, path: string, language: 'en' | 'ru') {
+  const separator = path.includes('?') ? '&' : '?';
+  await page.goto(`${path}${separator}lng=${language}`);
+}
+
+export { expect };

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { afterSignInPath } from './redirect-target';
+
+describe('afterSignInPath', () => {
+  it('returns to the page first asked for, with its query and hash', () => {
+    expect(
+      afterSignInPath({ from: { pathname: '/dashboard/finance', search: '?tab=invoices', hash: '#latest' } }),
+    ).toBe('/dashboard/finance?tab=invoices#latest');
+  });
+
+  it('falls back to /dashboard', () => {
+    expect(afterSignInPath(null)).toBe('/dashboard');
+    expect(afterSignInPath({})).toBe('/dashboard');
+    expect(afterSignInPath({ from: { pathname: 42 } })).toBe('/dashboard');
+  });
+
+  it('never leaves the site or loops back to the sign-in pages', () => {
+    expect(afterSignInPath({ from: { pathname: '//evil.example/x', search: '', hash: '' } })).toBe('/dashboard');
+    expect(afterSignInPath({ from: { pathname: 'https://evil.example', search: '', hash: '' } })).toBe('/dashboard');
+    expect(afterSignInPath({ from: { pathname: '/\\evil.example', search: '', hash: '' } })).toBe('/dashboard');
+    expect(afterSignInPath({ from: { pathname: '/login', search: '', hash: '' } })).toBe('/dashboard');
+    expect(afterSignInPath({ from: { pathname: '/register', search: '', hash: '' } })).toBe('/dashboard');
+  });
+});

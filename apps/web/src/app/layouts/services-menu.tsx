@@ -1,0 +1,66 @@
+import { ChevronDown } from 'lucide-react';
+import { type FocusEvent, useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { useDisclosure } from '@/components/ui/use-disclosure';
+import { useDismiss } from '@/components/ui/use-dismiss';
+import { cn } from '@/lib/cn';
+import { SERVICE_LINKS } from '../navigation';
+
+/** The header's Services dropdown: a disclosure (WAI-ARIA navigation pattern) of four links. */
+export function ServicesMenu() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const { open, close, toggle } = useDisclosure(pathname);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  useDismiss(open, close, containerRef, buttonRef);
+
+  function onBlur(event: FocusEvent<HTMLDivElement>) {
+    if (event.relatedTarget instanceof Node && !event.currentTarget.contains(event.relatedTarget)) close();
+  }
+
+  const active = SERVICE_LINKS.some((link) => pathname === link.to);
+
+  return (
+    <div ref={containerRef} className="relative" onBlur={onBlur}>
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={toggle}
+        className={cn(
+          'inline-flex min-h-10 items-center gap-1 rounded-lg px-3 text-sm font-medium transition-colors hover:bg-slate-100',
+          active ? 'text-brand-700' : 'text-slate-700',
+        )}
+      >
+        {t('nav.services')}
+        <ChevronDown aria-hidden="true" className={cn('size-4 transition-transform', open && 'rotate-180')} />
+      </button>
+      <div
+        id={panelId}
+        hidden={!open}
+        className="absolute left-0 top-full z-50 mt-2 w-80 rounded-2xl border border-slate-200 bg-white p-2 shadow-(--shadow-raised)"
+      >
+        <ul>
+          {SERVICE_LINKS.map((link) => (
+            <li key={link.to}>
+              <Link
+                to={link.to}
+                aria-current={pathname === link.to ? 'page' : undefined}
+                className="block rounded-xl px-3 py-2.5 hover:bg-slate-50 aria-[current=page]:bg-brand-50"
+              >
+                <span className="block text-sm font-semibold text-slate-900">{t(link.labelKey)}</span>
+                {link.descriptionKey && (
+                  <span className="mt-0.5 block text-sm text-slate-600">{t(link.descriptionKey)}</span>
+                )}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}

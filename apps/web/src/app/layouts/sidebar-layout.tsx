@@ -1,0 +1,119 @@
+import { Menu, X, type LucideIcon } from 'lucide-react';
+import { type ReactNode, Suspense, useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet, useLocation } from 'react-router';
+import { Spinner } from '@/components/ui/spinner';
+import { useDisclosure } from '@/components/ui/use-disclosure';
+import { useDismiss } from '@/components/ui/use-dismiss';
+import { LanguageSwitcher } from '@/features/i18n/language-switcher';
+import { cn } from '@/lib/cn';
+import { SiteLogo } from './site-logo';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
+
+export interface SidebarItem {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  /** Match the path exactly (index routes). */
+  end?: boolean;
+}
+
+export interface SidebarLayoutProps {
+  /** Accessible name of the sidebar navigation. */
+  navLabel: string;
+  /** Shown under the logo: "Customer dashboard", "Admin panel". */
+  areaLabel: string;
+  items: SidebarItem[];
+  /** The signed-in user's block and account actions, at the top of the sidebar. */
+  account?: ReactNode;
+  /** Links and actions at the bottom of the sidebar (admin link, sign out). */
+  footer?: ReactNode;
+  homeLink: string;
+}
+
+/** The frame of the customer dashboard and the admin back office. On phones the sidebar is a drawer. */
+export function SidebarLayout({ navLabel, areaLabel, items, account, footer, homeLink }: SidebarLayoutProps) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const { open, close, toggle } = useDisclosure(pathname);
+  const drawerId = useId();
+  const drawerRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  useDismiss(open, close, drawerRef, buttonRef);
+
+  const sidebar = (
+    <div className="flex h-full flex-col gap-6 overflow-y-auto bg-slate-950 px-4 py-5 text-slate-200">
+      <div className="px-2">
+        <SiteLogo tone="dark" to={homeLink} />
+        <p className="mt-1 text-xs font-medium uppercase tracking-wide text-slate-400">{areaLabel}</p>
+      </div>
+      {account}
+      <nav aria-label={navLabel}>
+        <ul className="space-y-1">
+          {items.map(({ to, label, icon: Icon, end }) => (
+            <li key={to}>
+              <NavLink
+                to={to}
+                end={end}
+                className={({ isActive }) =>
+                  cn(
+                    'flex min-h-10 items-center gap-3 rounded-lg px-3 text-sm font-medium transition-colors',
+                    isActive ? 'bg-brand-600 text-white' : 'text-slate-300 hover:bg-white/10 hover:text-white',
+                  )
+                }
+              >
+                <Icon aria-hidden="true" className="size-5 shrink-0" />
+                {label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="mt-auto space-y-3 border-t border-slate-800 pt-4">
+        {footer}
+        <LanguageSwitcher tone="dark" placement="up" align="start" />
+      </div>
+    </div>
+  );
+
+  return (
+    <div className="min-h-dvh bg-slate-50">
+      <SkipLink />
+      <div className="sticky top-0 z-30 flex h-14 items-center justify-between border-b border-slate-800 bg-slate-950 px-4 lg:hidden">
+        <SiteLogo tone="dark" to={homeLink} />
+        <button
+          ref={buttonRef}
+          type="button"
+          aria-expanded={open}
+          aria-controls={drawerId}
+          aria-label={open ? t('nav.closeMenu') : t('nav.openMenu')}
+          onClick={toggle}
+          className="inline-flex size-11 items-center justify-center rounded-lg text-white hover:bg-white/10"
+        >
+          {open ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
+        </button>
+      </div>
+      {open && <div aria-hidden="true" className="fixed inset-0 z-30 bg-slate-950/50 lg:hidden" />}
+      <aside
+        id={drawerId}
+        ref={drawerRef}
+        className={cn('fixed inset-y-0 left-0 z-40 w-72 max-w-[85vw] lg:block lg:w-64', open ? 'block' : 'hidden')}
+      >
+        {sidebar}
+      </aside>
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="outline-none lg:pl-64">
+        <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+          <Suspense
+            fallback={
+              <div className="flex min-h-[50vh] items-center justify-center">
+                <Spinner label={t('status.loading')} />
+              </div>
+            }
+          >
+            <Outlet />
+          </Suspense>
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+// @vitest-environment node
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+
+/** Each probe is a file that does not exist, linted from its content, as `npm run lint` would see it. */
+const PROBES = {
+  crossFeature: [
+    'apps/web/src/features/marketing/probe.ts',
+    "import { LoginPage } from '@/features/auth/pages/login-page';\nexport const x = LoginPage;\n",
+  ],
+  crossFeatureRelative: [
+    'apps/web/src/features/marketing/probe.ts',
+    "import { AdminUsersPage } from '../admin/pages/admin-users-page';\nexport const x = AdminUsersPage;\n",
+  ],
+  withinFeature: [
+    'apps/web/src/features/marketing/probe.ts',
+    "import { HomePage } from './pages/home-page';\nimport { Button } from '@/components/ui/button';\nimport { cn } from '@/lib/cn';\nexport const x = [HomePage, Button, cn];\n",
+  ],
+  componentImportsFeature: [
+    'apps/web/src/components/ui/probe.ts',
+    "import { HomePage } from '@/features/marketing/pages/home-page';\nexport const x = HomePage;\n",
+  ],
+  libImportsApp: ['apps/web/src/lib/probe.ts', "import { routes } from '@/app/routes';\nexport const x = routes;\n"],
+  apiImportsWeb: ['apps/api/src/probe.ts', "import { cn } from '../../web/src/lib/cn';\nexport const x = cn;\n"],
+} as const;
+
+type Probe = keyof typeof PROBES;
+
+// ESLint runs in a child process from the repository root, exactly as `npm run lint` does: its TypeScript
+// resolver reads path aliases relative to the working directory.
+const RUNNER = `
+import { ESLint } from 'eslint';
+const probes = JSON.parse(process.argv[1]);
+const eslint = new ESLint({ cwd: process.cwd() });
+const out = {};
+for (const [name, [file, code]] of Object.entries(probes)) {
+  const [result] = await eslint.lintText(code, { filePath: file });
+  out[name] = result.messages.filter((m) => m.ruleId === 'import-x/no-restricted-paths').map((m) => m.message);
+}
+console.log(JSON.stringify(out));
+`;
+
+let results: Record<Probe, string[]>;
+
+describe('import boundaries (ARCHITECTURE.md) are enforced by lint', () => {
+  beforeAll(() => {
+    const output = execFileSync(process.execPath, ['--input-type=module', '-e', RUNNER, JSON.stringify(PROBES)], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    results = JSON.parse(output.trim().split('\n').at(-1)!) as Record<Probe, string[]>;
+  }, 120_000);
+
+  it('refuses an import from another feature, by alias or relative path', () => {
+    expect(results.crossFeature).toEqual([expect.stringContaining('Features do not import each other')]);
+    expect(results.crossFeatureRelative).toEqual([expect.stringContaining('Features do not import each other')]);
+  });
+
+  it('allows imports within a feature and from shared code', () => {
+    expect(results.withinFeature).toEqual([]);
+  });
+
+  it('keeps shared components and lib free of features and app code', () => {
+    expect(results.componentImportsFeature).toEqual([expect.stringContaining('Shared components import no feature')]);
+    expect(results.libImportsApp).toEqual([expect.stringContaining('lib/ is the lowest layer')]);
+  });
+
+  it('keeps the API and the web app apart', () => {
+    expect(results.apiImportsWeb).toEqual([expect.stringContaining('The API does not import the web app')]);
+  });
+});

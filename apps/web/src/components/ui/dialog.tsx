@@ -1,0 +1,65 @@
+import { X } from 'lucide-react';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+
+export interface DialogProps {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  /** Accessible name of the close button ("Close", "Закрыть"). */
+  closeLabel: string;
+  children: ReactNode;
+  /** Buttons at the bottom; the close button is always there. */
+  actions?: ReactNode;
+}
+
+/**
+ * A modal dialog on the native <dialog> element: focus moves in and stays in, Escape closes it,
+ * the page behind is inert, and focus returns to whatever opened it.
+ */
+export function Dialog({ open, onClose, title, closeLabel, children, actions }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const bodyId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      aria-describedby={bodyId}
+      onClose={onClose}
+      onCancel={onClose}
+      onClick={(event) => {
+        // A click on the backdrop (the dialog element itself, outside its panel) closes it.
+        if (event.target === ref.current) onClose();
+      }}
+      className="m-auto w-[calc(100%-2rem)] max-w-lg rounded-2xl bg-white p-0 text-slate-900 shadow-(--shadow-raised) backdrop:bg-slate-950/50"
+    >
+      <div className="p-6">
+        <div className="flex items-start justify-between gap-4">
+          <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+            {title}
+          </h2>
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label={closeLabel}
+            className="-m-2 inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-700"
+          >
+            <X aria-hidden="true" className="size-5" />
+          </button>
+        </div>
+        <div id={bodyId} className="mt-3 text-slate-600">
+          {children}
+        </div>
+        {actions && <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{actions}</div>}
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,129 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { DEMO_CUSTOMER, type LoginInput, loginSchema } from '@hostpilot/shared';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
+import { CheckboxField } from '@/components/ui/checkbox-field';
+import { Dialog } from '@/components/ui/dialog';
+import { PasswordField } from '@/components/ui/password-field';
+import { TextField } from '@/components/ui/text-field';
+import { useSession } from '@/lib/session';
+import { AuthCard } from '../components/auth-card';
+import { SessionErrorAlert } from '../components/session-error-alert';
+
+type LoginForm = LoginInput;
+
+/** SPEC.md section 2, /login. A successful sign-in is taken onwards by the GuestOnly guard. */
+export function LoginPage() {
+  const { t } = useTranslation('auth');
+  const { t: tc } = useTranslation();
+  const { login, error, clearError } = useSession();
+  const [forgotOpen, setForgotOpen] = useState(false);
+  useEffect(() => clearError, [clearError]);
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    formState: { errors, touchedFields, isSubmitting, isSubmitted },
+  } = useForm<LoginForm>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: '', password: '', remember: false },
+    mode: 'onTouched',
+  });
+
+  // SPEC.md section 5: errors show only for touched fields (a submit attempt touches them all).
+  const fieldError = (name: keyof LoginForm) => {
+    const message = errors[name]?.message;
+    return message && (touchedFields[name] || isSubmitted) ? tc(message) : undefined;
+  };
+
+  function fillDemoAccount() {
+    setValue('email', DEMO_CUSTOMER.email, { shouldValidate: true, shouldTouch: true, shouldDirty: true });
+    setValue('password', DEMO_CUSTOMER.password, { shouldValidate: true, shouldTouch: true, shouldDirty: true });
+  }
+
+  return (
+    <AuthCard
+      title={t('login.heading')}
+      intro={t('login.intro')}
+      footer={
+        <>
+          {t('login.noAccount')}{' '}
+          <Link to="/register" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+            {t('login.createAccount')}
+          </Link>
+        </>
+      }
+    >
+      <SessionErrorAlert error={error} title={t('login.errorTitle')} />
+      <form
+        noValidate
+        onSubmit={handleSubmit(async ({ email, password, remember }) => {
+          await login({ email, password, remember });
+        })}
+        className="space-y-5"
+      >
+        <TextField
+          label={t('fields.email')}
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          spellCheck={false}
+          error={fieldError('email')}
+          {...register('email')}
+        />
+        <PasswordField
+          label={t('fields.password')}
+          autoComplete="current-password"
+          showLabel={t('fields.show')}
+          hideLabel={t('fields.hide')}
+          error={fieldError('password')}
+          {...register('password')}
+        />
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <CheckboxField label={t('login.remember')} title={t('login.rememberHint')} {...register('remember')} />
+          <button
+            type="button"
+            onClick={() => setForgotOpen(true)}
+            className="rounded text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
+          >
+            {t('login.forgot')}
+          </button>
+        </div>
+        <Button type="submit" size="lg" fullWidth disabled={isSubmitting} aria-busy={isSubmitting}>
+          {isSubmitting ? t('login.submitting') : t('login.submit')}
+        </Button>
+      </form>
+
+      <div className="mt-6 rounded-xl border border-brand-100 bg-brand-50 px-4 py-3 text-sm text-brand-900">
+        <p className="font-semibold">{t('login.demoTitle')}</p>
+        <p className="mt-1 break-words">
+          {t('login.demoBody', { email: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password })}
+        </p>
+        <Button variant="secondary" size="sm" className="mt-3" onClick={fillDemoAccount}>
+          {t('login.demoUse')}
+        </Button>
+      </div>
+
+      <Dialog
+        open={forgotOpen}
+        onClose={() => setForgotOpen(false)}
+        title={t('login.forgotTitle')}
+        closeLabel={tc('actions.close')}
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => setForgotOpen(false)}>
+              {tc('actions.close')}
+            </Button>
+            <ButtonLink to="/contact">{t('login.forgotContact')}</ButtonLink>
+          </>
+        }
+      >
+        {t('login.forgotBody')}
+      </Dialog>
+    </AuthCard>
+  );
+}

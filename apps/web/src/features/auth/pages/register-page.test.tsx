@@ -1,0 +1,136 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { session } from '@/lib/session';
+import { renderWithRouter } from '@/test/render';
+import { resetSession } from '@/test/session';
+import { RegisterPage } from './register-page';
+
+const renderPage = () => renderWithRouter(<RegisterPage />, { path: '/register', namespaces: ['auth'] });
+
+async function fillStepOne(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('First name'), 'Anna');
+  await user.type(screen.getByLabelText('Last name'), 'Ivanova');
+  await user.tab();
+}
+
+describe('registration wizard (SPEC.md sections 2, 4, 5)', () => {
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    await resetSession();
+  });
+
+  it('starts on Personal Information with Continue disabled and no error shown', async () => {
+    await renderPage();
+    expect(await screen.findByRole('heading', { name: 'Personal Information' })).toBeInTheDocument();
+    expect(screen.getByText('Step 1 of 2')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
+    expect(screen.queryByText('Required')).not.toBeInTheDocument();
+  });
+
+  it('shows Required only for a touched field, and keeps Continue disabled until both names are valid', async () => {
+    const user = userEvent.setup();
+    await renderPage();
+    const blur = () => user.click(screen.getByRole('heading', { name: 'Personal Information' }));
+    await user.click(await screen.findByLabelText('First name'));
+    await blur();
+    expect(screen.getByLabelText('First name')).toHaveAccessibleDescription('Required');
+    expect(screen.getByLabelText('Last name')).not.toHaveAccessibleDescription('Required');
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
+
+    await user.type(screen.getByLabelText('First name'), 'Anna');
+    await blur();
+    expect(screen.getByLabelText('First name')).not.toHaveAccessibleDescription('Required');
+    // Last name is valid only once typed, and counts only once touched.
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
+    await user.type(screen.getByLabelText('Last name'), 'Ivanova');
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
+    await blur();
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeEnabled();
+  });
+
+  it('treats blank names as absent', async () => {
+    const user = userEvent.setup();
+    await renderPage();
+    await user.type(await screen.findByLabelText('First name'), '   ');
+    await user.type(screen.getByLabelText('Last name'), 'Ivanova');
+    await user.tab();
+    expect(screen.getByLabelText('First name')).toHaveAccessibleDescription('Required');
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
+  });
+
+  it('Continue moves to Account Details with focus on its heading; Back returns keeping the names', async () => {
+    const user = userEvent.setup();
+    await renderPage();
+    await fillStepOne(user);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const heading = await screen.findByRole('heading', { name: 'Account Details' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(screen.getByText('Step 2 of 2')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create Account' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('heading', { name: 'Personal Information' })).toBeInTheDocument();
+    expect(screen.getByLabelText('First name')).toHaveValue('Anna');
+    expect(screen.getByLabelText('Last name')).toHaveValue('Ivanova');
+  });
+
+  it('validates step 2 with the messages of SPEC.md section 5, for touched fields only', async () => {
+    const user = userEvent.setup();
+    await renderPage();
+    await fillStepOne(user);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('heading', { name: 'Account Details' });
+
+    await user.type(screen.getByLabelText('Email'), 'not-an-email');
+    await user.type(screen.getByLabelText('Password'), 'short');
+    await user.type(screen.getByLabelText('Confirm password'), 'different');
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('checkbox'));
+    await user.tab();
+
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Invalid email address');
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(/Must be at least 8 characters/);
+    expect(screen.getByLabelText('Confirm password')).toHaveAccessibleDescription('Passwords must match');
+    expect(screen.getByRole('checkbox')).toHaveAccessibleDescription('You must accept the terms and conditions');
+    expect(screen.getByRole('button', { name: 'Create Account' })).toBeDisabled();
+  });
+
+  it('enables Create Account once the form is valid, and sends only the API fields', async () => {
+    const user = userEvent.setup();
+    const fetch = vi.fn(
+      async () =>
+        new Response(
+          JSON.stringify({ error: { code: 'EMAIL_TAKEN', message: 'An account with this e-mail already exists' } }),
+          {
+            status: 409,
+          },
+        ),
+    );
+    vi.stubGlobal('fetch', fetch);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await renderPage();
+    await fillStepOne(user);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('heading', { name: 'Account Details' });
+    await user.type(screen.getByLabelText('Email'), 'Anna@Example.com');
+    await user.type(screen.getByLabelText('Password'), 'correct horse');
+    await user.type(screen.getByLabelText('Confirm password'), 'correct horse');
+    await user.click(screen.getByRole('checkbox'));
+    const submit = screen.getByRole('button', { name: 'Create Account' });
+    expect(submit).toBeEnabled();
+
+    await user.click(submit);
+    expect(await screen.findByRole('alert')).toHaveTextContent('An account with this e-mail already exists');
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('An account with this e-mail already exists');
+    expect(JSON.parse(String((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body))).toEqual({
+      firstName: 'Anna',
+      lastName: 'Ivanova',
+      email: 'anna@example.com',
+      password: 'correct horse',
+    });
+    expect(session.getState().status).toBe('unauthenticated');
+    // Nothing typed is lost.
+    expect(screen.getByLabelText('Password')).toHaveValue('correct horse');
+  });
+});

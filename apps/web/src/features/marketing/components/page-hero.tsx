@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+import { Container } from '@/components/ui/container';
+import { cn } from '@/lib/cn';
+import { HeroBackdrop } from './hero-backdrop';
+
+export interface PageHeroProps {
+  eyebrow?: string;
+  title: string;
+  intro: string;
+  children?: ReactNode;
+  align?: 'center' | 'start';
+}
+
+/**
+ * The top of every marketing page: the page's one h1 on a light brand wash that runs under the
+ * (transparent until scrolled) header.
+ */
+export function PageHero({ eyebrow, title, intro, children, align = 'center' }: PageHeroProps) {
+  return (
+    <section className="relative isolate -mt-16 overflow-hidden bg-linear-to-b from-brand-50 via-brand-50/40 to-white pt-16">
+      <HeroBackdrop />
+      <Container className={cn('pb-14 pt-12 sm:pb-20 sm:pt-16', align === 'center' && 'text-center')}>
+        <div className={cn('max-w-3xl', align === 'center' && 'mx-auto')}>
+          {eyebrow && <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{eyebrow}</p>}
+          <h1 className="mt-3 text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl">{title}</h1>
+          <p className="mt-5 text-lg leading-8 text-pretty text-slate-600">{intro}</p>
+        </div>
+        {children}
+      </Container>
+    </section>
+  );
+}

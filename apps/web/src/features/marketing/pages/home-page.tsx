@@ -1,0 +1,30 @@
+import { ArrowRight } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { ButtonLink } from '@/components/ui/button-link';
+import { CtaBand } from '../components/cta-band';
+import { HomeDomainSearch } from '../components/home/home-domain-search';
+import { HomeHero } from '../components/home/home-hero';
+import { HomePartners } from '../components/home/home-partners';
+import { HomePlans } from '../components/home/home-plans';
+import { HomeServices } from '../components/home/home-services';
+import { HomeTestimonials } from '../components/home/home-testimonials';
+
+export function HomePage() {
+  const { t } = useTranslation('marketing');
+  return (
+    <>
+      <HomeHero />
+      <HomeDomainSearch />
+      <HomePlans />
+      <HomeServices />
+      <HomeTestimonials />
+      <HomePartners />
+      <CtaBand title={t('home.cta.title')} text={t('home.cta.text')}>
+        <ButtonLink to="/hosting" size="lg" variant="inverse">
+          {t('home.cta.button')}
+          <ArrowRight aria-hidden="true" className="size-5" />
+        </ButtonLink>
+      </CtaBand>
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import { useTranslation } from 'react-i18next';
+import { Container } from '@/components/ui/container';
+import { useHostingPlans, useSiteFacts } from '../api/use-catalog';
+import { CheckList } from '../components/check-list';
+import { ContactCta } from '../components/contact-cta';
+import { HostingCompareTable } from '../components/hosting-compare-table';
+import { OrderDialog } from '../components/order-dialog';
+import { PageHero } from '../components/page-hero';
+import { PlanCards } from '../components/plan-cards';
+import { Section } from '../components/section';
+import { useOrderRequest } from '../lib/use-order-request';
+import { usePlanFormat } from '../lib/use-plan-format';
+import { useTranslatedList } from '../lib/use-translated-list';
+
+/** SPEC.md section 2: three plan cards; Select answers honestly and makes no call. */
+export function HostingPage() {
+  const { t } = useTranslation('marketing');
+  const plans = useHostingPlans();
+  const facts = useSiteFacts();
+  const format = usePlanFormat();
+  const list = useTranslatedList();
+  const order = useOrderRequest();
+  return (
+    <>
+      <PageHero eyebrow={t('hosting.eyebrow')} title={t('hosting.heading')} intro={t('hosting.intro')} />
+      <Container className="pb-16 sm:pb-20">
+        <PlanCards
+          plans={plans}
+          headingLevel={2}
+          description={(plan) => t(`hostingPlans.${plan.id}.description`)}
+          specs={(plan) => [
+            { label: t('specs.storage'), value: format.size(plan.storage) },
+            { label: t('specs.bandwidth'), value: format.sizeOrUnlimited(plan.bandwidth) },
+            { label: t('specs.domains'), value: format.domains(plan.domains) },
+          ]}
+          features={(plan) => plan.features.map((feature) => t(`hostingFeatures.${feature}`))}
+          actionLabel={t('plan.select')}
+          onOrder={order.orderPlan}
+        />
+      </Container>
+      <Section id="compare" tone="muted" title={t('hosting.compare.title')} intro={t('hosting.compare.intro')}>
+        <HostingCompareTable plans={plans} caption={t('hosting.compare.caption')} />
+      </Section>
+      <Section title={t('hosting.included.title')} intro={t('hosting.included.intro')}>
+        <div className="mx-auto max-w-3xl">
+          <CheckList
+            items={list('hosting.included.items', { uptime: format.percent(facts.uptimePercent) })}
+            columns={2}
+          />
+        </div>
+      </Section>
+      <ContactCta keyPrefix="hosting.cta" />
+      <OrderDialog request={order.request} onClose={order.close} />
+    </>
+  );
+}

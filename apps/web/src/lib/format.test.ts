@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatMoney, formatPercent } from './format';
+
+// Intl separates Russian groups and currency with no-break spaces; compare with plain spaces.
+const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+
+describe('formatMoney', () => {
+  it('shows dollars with two decimals in English', () => {
+    expect(formatMoney(2.99, 'en')).toBe('$2.99');
+    expect(formatMoney(10, 'en')).toBe('$10.00');
+    expect(formatMoney(-25.5, 'en')).toBe('-$25.50');
+    expect(formatMoney(1234.5, 'en')).toBe('$1,234.50');
+  });
+
+  it('follows Russian conventions', () => {
+    expect(plain(formatMoney(2.99, 'ru'))).toBe('2,99 $');
+    expect(plain(formatMoney(1234.5, 'ru'))).toBe('1 234,50 $');
+  });
+});
+
+describe('formatDate', () => {
+  it('formats an ISO date for each language', () => {
+    expect(formatDate('2027-03-15T12:00:00Z', 'en')).toBe('Mar 15, 2027');
+    expect(plain(formatDate('2027-03-15T12:00:00Z', 'ru'))).toBe('15 мар. 2027 г.');
+  });
+
+  it('leaves an unparseable value as it is', () => {
+    expect(formatDate('soon', 'en')).toBe('soon');
+  });
+});
+
+describe('formatPercent', () => {
+  it('formats 0 to 100 as a percentage', () => {
+    expect(formatPercent(45, 'en')).toBe('45%');
+    expect(plain(formatPercent(45, 'ru'))).toBe('45 %');
+  });
+
+  it('keeps the decimals asked for', () => {
+    expect(formatPercent(99.9, 'en', 1)).toBe('99.9%');
+    expect(plain(formatPercent(99.9, 'ru', 1))).toBe('99,9 %');
+    expect(formatPercent(99.9, 'en')).toBe('100%');
+  });
+});

@@ -1,0 +1,153 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError, createHttpClient, NO_REFRESH_TOKEN } from './http';
+import { json, memoryStorage } from './test-doubles';
+
+type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
+
+function setup(handler: Handler, access: string | null = 'old-access', refresh: string | null = 'refresh-1') {
+  const storage = memoryStorage(access, refresh);
+  const calls: { url: string; init: RequestInit }[] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    calls.push({ url, init: init ?? {} });
+    return handler(url, init ?? {});
+  });
+  const onSessionExpired = vi.fn();
+  const client = createHttpClient({
+    baseUrl: '/api',
+    storage,
+    fetch: fetch as unknown as typeof globalThis.fetch,
+    onSessionExpired,
+    lock: (_name, task) => task(),
+  });
+  return { client, storage, calls, onSessionExpired };
+}
+
+const header = (init: RequestInit, name: string) => (init.headers as Record<string, string>)[name];
+
+describe('HTTP client', () => {
+  it('sends the stored access token as a Bearer header and JSON bodies', async () => {
+    const { client, calls } = setup(() => json(200, { ok: true }));
+    expect(await client.post('/things', { a: 1 })).toEqual({ ok: true });
+    expect(calls[0]!.url).toBe('/api/things');
+    expect(header(calls[0]!.init, 'Authorization')).toBe('Bearer old-access');
+    expect(header(calls[0]!.init, 'Content-Type')).toBe('application/json');
+    expect(calls[0]!.init.body).toBe('{"a":1}');
+  });
+
+  it('sends no token when asked not to', async () => {
+    const { client, calls } = setup(() => json(200, {}));
+    await client.post('/auth/login', { email: 'x' }, { auth: false });
+    expect(header(calls[0]!.init, 'Authorization')).toBeUndefined();
+  });
+
+  it('on a 401 refreshes once and replays the request with the new token', async () => {
+    const { client, storage, calls } = setup((url, init) => {
+      if (url === '/api/auth/refresh') return json(200, { token: 'new-access', refresh_token: 'refresh-2' });
+      return header(init, 'Authorization') === 'Bearer new-access' ? json(200, { id: 'u1' }) : json(401, {});
+    });
+    expect(await client.get('/users/me')).toEqual({ id: 'u1' });
+    expect(calls.map((c) => c.url)).toEqual(['/api/users/me', '/api/auth/refresh', '/api/users/me']);
+    expect(JSON.parse(String(calls[1]!.init.body))).toEqual({ refreshToken: 'refresh-1' });
+    expect(storage.getAccessToken()).toBe('new-access');
+    expect(storage.getRefreshToken()).toBe('refresh-2');
+  });
+
+  it('shares one refresh between requests that meet a 401 together', async () => {
+    let refreshes = 0;
+    const { client } = setup(async (url, init) => {
+      if (url === '/api/auth/refresh') {
+        refreshes += 1;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        return json(200, { token: 'new-access', refresh_token: 'refresh-2' });
+      }
+      return header(init, 'Authorization') === 'Bearer new-access' ? json(200, { url }) : json(401, {});
+    });
+    const answers = await Promise.all([client.get('/a'), client.get('/b'), client.get('/c')]);
+    expect(answers).toEqual([{ url: '/api/a' }, { url: '/api/b' }, { url: '/api/c' }]);
+    expect(refreshes).toBe(1);
+  });
+
+  it('replays at most once: a second 401 ends the session', async () => {
+    const { client, storage, onSessionExpired, calls } = setup((url) =>
+      url === '/api/auth/refresh' ? json(200, { token: 'new-access', refresh_token: 'refresh-2' }) : json(401, {}),
+    );
+    await expect(client.get('/users/me')).rejects.toMatchObject({ status: 401 });
+    expect(calls).toHaveLength(3);
+    expect(storage.getAccessToken()).toBeNull();
+    expect(onSessionExpired).toHaveBeenCalledOnce();
+  });
+
+  it('clears the tokens and reports the expiry when the refresh is refused', async () => {
+    const { client, storage, onSessionExpired } = setup((url) =>
+      url === '/api/auth/refresh'
+        ? json(401, { error: { code: 'REFRESH_TOKEN_INVALID', message: 'The refresh token is not valid' } })
+        : json(401, {}),
+    );
+    await expect(client.get('/users/me')).rejects.toMatchObject({ code: 'REFRESH_TOKEN_INVALID' });
+    expect(storage.getAccessToken()).toBeNull();
+    expect(storage.getRefreshToken()).toBeNull();
+    expect(onSessionExpired).toHaveBeenCalledOnce();
+  });
+
+  it("fails with 'No refresh token available' when none is stored", async () => {
+    const { client, onSessionExpired, calls } = setup(() => json(401, {}), 'old-access', null);
+    await expect(client.get('/users/me')).rejects.toThrow(NO_REFRESH_TOKEN);
+    expect(calls).toHaveLength(1);
+    expect(onSessionExpired).toHaveBeenCalledOnce();
+  });
+
+  it('passes other errors to the caller in the API error shape', async () => {
+    const { client, onSessionExpired } = setup(() =>
+      json(409, { error: { code: 'EMAIL_TAKEN', message: 'taken', fields: { email: { code: 'x', message: 'y' } } } }),
+    );
+    const error = await client.post('/auth/register', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 409,
+      code: 'EMAIL_TAKEN',
+      message: 'taken',
+      fields: { email: { code: 'x' } },
+    });
+    expect(onSessionExpired).not.toHaveBeenCalled();
+  });
+
+  it('reports an unreachable server as a network error and keeps the tokens', async () => {
+    const { client, storage } = setup(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    const error = await client.get('/users/me').catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 0, isNetworkError: true });
+    expect(storage.getRefreshToken()).toBe('refresh-1');
+  });
+
+  it('answers 204 with undefined and tolerates a non-JSON error body', async () => {
+    const { client } = setup((url) =>
+      url === '/api/gone'
+        ? new Response(null, { status: 204 })
+        : new Response('oops', { status: 502, statusText: 'Bad Gateway' }),
+    );
+    expect(await client.post('/gone')).toBeUndefined();
+    await expect(client.get('/broken')).rejects.toMatchObject({ status: 502, code: undefined, message: 'Bad Gateway' });
+  });
+
+  it('uses the token another tab already rotated instead of refreshing again', async () => {
+    const storage = memoryStorage('old-access', 'refresh-1');
+    const calls: string[] = [];
+    const client = createHttpClient({
+      baseUrl: '/api',
+      storage,
+      fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
+        calls.push(String(input));
+        return header(init ?? {}, 'Authorization') === 'Bearer other-tab-access' ? json(200, { ok: 1 }) : json(401, {});
+      }) as typeof fetch,
+      // While this tab waited for the lock, another tab rotated the tokens.
+      lock: async (_name, task) => {
+        storage.setTokens('other-tab-access', 'refresh-2');
+        return task();
+      },
+    });
+    expect(await client.get('/users/me')).toEqual({ ok: 1 });
+    expect(calls).toEqual(['/api/users/me', '/api/users/me']);
+  });
+});

@@ -1,0 +1,160 @@
+import { type ErrorCode, type FieldError, isApiErrorBody } from '@hostpilot/shared';
+import { tokenStorage, type TokenStorage } from './storage';
+
+/** The one error type of the web app's API calls. `status` 0 means the server could not be reached. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode | undefined,
+    message: string,
+    readonly fields?: Record<string, FieldError>,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  get isNetworkError(): boolean {
+    return this.status === 0;
+  }
+}
+
+/** SPEC.md section 8: the internal error when a refresh is needed and no refresh token is stored. */
+export const NO_REFRESH_TOKEN = 'No refresh token available';
+
+export interface RequestOptions {
+  body?: unknown;
+  /** Send the stored access token and, on a 401, refresh once and replay (default true). */
+  auth?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface HttpClientOptions {
+  baseUrl: string;
+  storage?: TokenStorage;
+  fetch?: typeof fetch;
+  /** Called when a 401 could not be cured by a refresh: tokens are already cleared. */
+  onSessionExpired?: () => void;
+  /** Runs the refresh under a lock shared by every tab (Web Locks), so tabs never race one token. */
+  lock?: <T>(name: string, task: () => Promise<T>) => Promise<T>;
+}
+
+interface RefreshAnswer {
+  token: string;
+  refresh_token: string;
+}
+
+function browserLock<T>(name: string, task: () => Promise<T>): Promise<T> {
+  if (typeof navigator !== 'undefined' && navigator.locks?.request) {
+    return navigator.locks.request(name, task) as Promise<T>;
+  }
+  return task();
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    body = undefined;
+  }
+  if (isApiErrorBody(body)) {
+    return new ApiError(response.status, body.error.code, body.error.message, body.error.fields);
+  }
+  return new ApiError(response.status, undefined, response.statusText || `HTTP ${response.status}`);
+}
+
+export function createHttpClient(options: HttpClientOptions) {
+  const storage = options.storage ?? tokenStorage;
+  const fetchImpl = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const lock = options.lock ?? browserLock;
+  let refreshing: Promise<string> | null = null;
+
+  async function send(method: string, path: string, init: RequestOptions, accessToken: string | null) {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
+    try {
+      return await fetchImpl(`${options.baseUrl}${path}`, {
+        method,
+        headers,
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        signal: init.signal,
+        credentials: 'same-origin',
+      });
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      throw new ApiError(0, undefined, error instanceof Error ? error.message : 'Network error');
+    }
+  }
+
+  /**
+   * Exchanges the refresh token for a new access token. Concurrent callers share one exchange; across tabs a
+   * lock serialises them, and a tab that finds the token already rotated by another tab uses the new one.
+   */
+  function refreshAccessToken(): Promise<string> {
+    refreshing ??= (async () => {
+      const startedWith = storage.getRefreshToken();
+      if (!startedWith) throw new ApiError(401, undefined, NO_REFRESH_TOKEN);
+      return lock('hostpilot-token-refresh', async () => {
+        const current = storage.getRefreshToken();
+        const access = storage.getAccessToken();
+        if (current && current !== startedWith && access) return access;
+        if (!current) throw new ApiError(401, undefined, NO_REFRESH_TOKEN);
+        const response = await send('POST', '/auth/refresh', { body: { refreshToken: current } }, null);
+        if (!response.ok) throw await toApiError(response);
+        const answer = (await response.json()) as RefreshAnswer;
+        storage.setTokens(answer.token, answer.refresh_token);
+        return answer.token;
+      });
+    })().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  }
+
+  async function request<T>(method: string, path: string, init: RequestOptions = {}): Promise<T> {
+    const auth = init.auth ?? true;
+    let response = await send(method, path, init, auth ? storage.getAccessToken() : null);
+
+    if (response.status === 401 && auth) {
+      let fresh: string;
+      try {
+        fresh = await refreshAccessToken();
+      } catch (error) {
+        // A refused refresh ends the session; a network failure leaves the tokens for the next try.
+        if (!(error instanceof ApiError && error.isNetworkError)) {
+          storage.clear();
+          options.onSessionExpired?.();
+        }
+        throw error;
+      }
+      response = await send(method, path, init, fresh);
+      if (response.status === 401) {
+        storage.clear();
+        options.onSessionExpired?.();
+      }
+    }
+
+    if (!response.ok) throw await toApiError(response);
+    if (response.status === 204) return undefined as T;
+    const text = await response.text();
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+
+  return {
+    request,
+    get: <T>(path: string, init?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, init),
+    post: <T>(path: string, body?: unknown, init?: Omit<RequestOptions, 'body'>) =>
+      request<T>('POST', path, { ...init, body }),
+    put: <T>(path: string, body?: unknown, init?: Omit<RequestOptions, 'body'>) =>
+      request<T>('PUT', path, { ...init, body }),
+    patch: <T>(path: string, body?: unknown, init?: Omit<RequestOptions, 'body'>) =>
+      request<T>('PATCH', path, { ...init, body }),
+    delete: <T>(path: string, init?: Omit<RequestOptions, 'body'>) => request<T>('DELETE', path, init),
+    refreshAccessToken,
+  };
+}
+
+export type HttpClient = ReturnType<typeof createHttpClient>;
+
+export const API_BASE_URL = import.meta.env.VITE_API_BASE_URL ?? '/api';

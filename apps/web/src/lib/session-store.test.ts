@@ -1,0 +1,238 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createHttpClient } from './http';
+import { createSessionStore } from './session-store';
+import { fakeJwt, json, memoryStorage } from './test-doubles';
+
+const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
+const valid = fakeJwt(NOW / 1000 + 600);
+const expired = fakeJwt(NOW / 1000 - 60);
+const user = { id: 'u1', firstName: 'Alex', lastName: 'Morgan', email: 'demo@example.com', role: 0 };
+
+type Routes = Record<string, (init: RequestInit) => Response | Promise<Response>>;
+
+function setup(routes: Routes, access: string | null = null, refresh: string | null = null) {
+  const storage = memoryStorage(access, refresh);
+  const calls: string[] = [];
+  const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const path = String(input).replace('/api', '');
+    calls.push(`${init?.method} ${path}`);
+    const route = routes[`${init?.method} ${path}`];
+    return route ? route(init ?? {}) : json(404, { error: { code: 'NOT_FOUND', message: 'no' } });
+  }) as typeof globalThis.fetch;
+  const http = createHttpClient({ baseUrl: '/api', storage, fetch, lock: (_n, task) => task() });
+  const store = createSessionStore({ http, storage, now: () => NOW });
+  const statuses: string[] = [];
+  store.subscribe(() => statuses.push(store.getState().status));
+  return { store, storage, calls, statuses };
+}
+
+const bearer = (init: RequestInit) => (init.headers as Record<string, string>).Authorization;
+
+describe('session store (SPEC.md section 4)', () => {
+  it('starts unauthenticated and, with no stored token, stays so without any call', async () => {
+    const { store, calls } = setup({});
+    expect(store.getState()).toEqual({ status: 'unauthenticated', user: null, error: null, signedOut: false });
+    await store.start();
+    expect(store.getState().status).toBe('unauthenticated');
+    expect(calls).toEqual([]);
+  });
+
+  it('with an unexpired access token: checking, then /users/me, then authenticated', async () => {
+    const { store, calls, statuses } = setup(
+      { 'GET /users/me': (init) => (bearer(init) === `Bearer ${valid}` ? json(200, user) : json(401, {})) },
+      valid,
+      'r1',
+    );
+    const started = store.start();
+    expect(store.getState().status).toBe('checking');
+    await started;
+    expect(store.getState()).toEqual({ status: 'authenticated', user, error: null, signedOut: false });
+    expect(calls).toEqual(['GET /users/me']);
+    expect(statuses).toEqual(['checking', 'authenticated']);
+  });
+
+  it('with an expired access token and a refresh token: exchanges it, then fetches the user', async () => {
+    const fresh = fakeJwt(NOW / 1000 + 900);
+    const { store, storage, calls } = setup(
+      {
+        'POST /auth/refresh': () => json(200, { token: fresh, refresh_token: 'r2' }),
+        'GET /users/me': (init) => (bearer(init) === `Bearer ${fresh}` ? json(200, user) : json(401, {})),
+      },
+      expired,
+      'r1',
+    );
+    await store.start();
+    expect(calls).toEqual(['POST /auth/refresh', 'GET /users/me']);
+    expect(store.getState().status).toBe('authenticated');
+    expect(storage.getAccessToken()).toBe(fresh);
+    expect(storage.getRefreshToken()).toBe('r2');
+  });
+
+  it('with only a refresh token stored: exchanges it', async () => {
+    const fresh = fakeJwt(NOW / 1000 + 900);
+    const { store, calls } = setup(
+      {
+        'POST /auth/refresh': () => json(200, { token: fresh, refresh_token: 'r2' }),
+        'GET /users/me': () => json(200, user),
+      },
+      null,
+      'r1',
+    );
+    await store.start();
+    expect(calls).toEqual(['POST /auth/refresh', 'GET /users/me']);
+    expect(store.getState().status).toBe('authenticated');
+  });
+
+  it('when the refresh fails: both tokens cleared, unauthenticated', async () => {
+    const { store, storage, calls } = setup(
+      { 'POST /auth/refresh': () => json(401, { error: { code: 'REFRESH_TOKEN_INVALID', message: 'revoked' } }) },
+      expired,
+      'r1',
+    );
+    await store.start();
+    expect(calls).toEqual(['POST /auth/refresh']);
+    expect(storage.getAccessToken()).toBeNull();
+    expect(storage.getRefreshToken()).toBeNull();
+    expect(store.getState()).toMatchObject({ status: 'unauthenticated', user: null, error: { key: 'sessionExpired' } });
+  });
+
+  it('with an expired access token and no refresh token: unauthenticated, no call', async () => {
+    const { store, storage, calls } = setup({}, expired, null);
+    await store.start();
+    expect(calls).toEqual([]);
+    expect(store.getState().status).toBe('unauthenticated');
+    expect(storage.getAccessToken()).toBeNull();
+  });
+
+  it('is authenticated only if the user has an id', async () => {
+    const { store } = setup({ 'GET /users/me': () => json(200, { firstName: 'No id' }) }, valid, 'r1');
+    await store.start();
+    expect(store.getState()).toMatchObject({
+      status: 'unauthenticated',
+      user: null,
+      error: { key: 'authCheckFailed' },
+    });
+  });
+
+  it("a failing check clears the user with 'Authentication check failed'", async () => {
+    const { store } = setup(
+      { 'GET /users/me': () => json(500, { error: { code: 'INTERNAL', message: 'An error occurred' } }) },
+      valid,
+      'r1',
+    );
+    await store.start();
+    expect(store.getState()).toMatchObject({
+      status: 'unauthenticated',
+      user: null,
+      error: { key: 'authCheckFailed' },
+    });
+  });
+
+  it('login stores both tokens and authenticates', async () => {
+    const { store, storage, calls } = setup({
+      'POST /auth/login': (init) => {
+        expect(JSON.parse(String(init.body))).toEqual({ email: 'demo@example.com', password: 'pw', remember: true });
+        return json(200, { user, access_token: valid, refresh_token: 'r1' });
+      },
+    });
+    expect(await store.login({ email: 'demo@example.com', password: 'pw', remember: true })).toBe(true);
+    expect(store.getState()).toEqual({ status: 'authenticated', user, error: null, signedOut: false });
+    expect(storage.getAccessToken()).toBe(valid);
+    expect(storage.getRefreshToken()).toBe('r1');
+    expect(calls).toEqual(['POST /auth/login']);
+  });
+
+  it("login: a response without a user is 'Invalid credentials'", async () => {
+    const { store, storage } = setup({
+      'POST /auth/login': () => json(200, { access_token: valid, refresh_token: 'r1' }),
+    });
+    expect(await store.login({ email: 'a@b.c', password: 'pw' })).toBe(false);
+    expect(store.getState()).toMatchObject({
+      status: 'unauthenticated',
+      error: { key: 'invalidCredentials', message: 'Invalid credentials' },
+    });
+    expect(storage.getAccessToken()).toBeNull();
+  });
+
+  it('login: the API refusal maps to its message; anything else is Login failed', async () => {
+    const refused = setup({
+      'POST /auth/login': () => json(401, { error: { code: 'INVALID_CREDENTIALS', message: 'Invalid credentials' } }),
+    });
+    await refused.store.login({ email: 'a@b.c', password: 'wrong' });
+    expect(refused.store.getState().error).toMatchObject({ key: 'invalidCredentials' });
+
+    const limited = setup({
+      'POST /auth/login': () => json(429, { error: { code: 'RATE_LIMITED', message: 'Too many' } }),
+    });
+    await limited.store.login({ email: 'a@b.c', password: 'wrong' });
+    expect(limited.store.getState().error).toMatchObject({ key: 'rateLimited', message: 'Too many' });
+
+    const broken = setup({ 'POST /auth/login': () => new Response('', { status: 502 }) });
+    await broken.store.login({ email: 'a@b.c', password: 'pw' });
+    expect(broken.store.getState().error).toMatchObject({ key: 'loginFailed' });
+  });
+
+  it('register stores the tokens; a refusal keeps its code and fields', async () => {
+    const ok = setup({ 'POST /auth/register': () => json(201, { user, access_token: valid, refresh_token: 'r1' }) });
+    expect(await ok.store.register({ firstName: 'A', lastName: 'M', email: 'a@b.c', password: 'password1' })).toBe(
+      true,
+    );
+    expect(ok.store.getState().status).toBe('authenticated');
+
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const taken = setup({
+      'POST /auth/register': () =>
+        json(409, { error: { code: 'EMAIL_TAKEN', message: 'An account with this e-mail already exists' } }),
+    });
+    expect(await taken.store.register({ firstName: 'A', lastName: 'M', email: 'a@b.c', password: 'password1' })).toBe(
+      false,
+    );
+    expect(taken.store.getState()).toMatchObject({ status: 'unauthenticated', error: { key: 'emailTaken' } });
+    expect(console.error).toHaveBeenCalledWith('Registration failed:', 'An account with this e-mail already exists');
+    vi.restoreAllMocks();
+  });
+
+  it('logout calls the API with the refresh token, clears both tokens and the user', async () => {
+    let body: unknown;
+    const { store, storage } = setup(
+      {
+        'GET /users/me': () => json(200, user),
+        'POST /auth/logout': (init) => {
+          body = JSON.parse(String(init.body));
+          return new Response(null, { status: 204 });
+        },
+      },
+      valid,
+      'r1',
+    );
+    await store.start();
+    await store.logout();
+    expect(body).toEqual({ refreshToken: 'r1' });
+    expect(store.getState()).toEqual({ status: 'unauthenticated', user: null, error: null, signedOut: true });
+    expect(storage.getAccessToken()).toBeNull();
+    expect(storage.getRefreshToken()).toBeNull();
+  });
+
+  it('logout forgets the session even when the server cannot be reached', async () => {
+    const { store, storage } = setup(
+      {
+        'GET /users/me': () => json(200, user),
+        'POST /auth/logout': () => {
+          throw new TypeError('Failed to fetch');
+        },
+      },
+      valid,
+      'r1',
+    );
+    await store.start();
+    await store.logout();
+    expect(store.getState().status).toBe('unauthenticated');
+    expect(storage.getRefreshToken()).toBeNull();
+  });
+
+  it('expire() signs out with the session-ended message', () => {
+    const { store } = setup({});
+    store.expire();
+    expect(store.getState()).toMatchObject({ status: 'unauthenticated', error: { key: 'sessionExpired' } });
+  });
+});

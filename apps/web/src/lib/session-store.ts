@@ -1,0 +1,224 @@
+import type { AuthResponse, FieldError, LoginInput, RegisterInput, User } from '@hostpilot/shared';
+import { ApiError, type HttpClient, NO_REFRESH_TOKEN } from './http';
+import { isTokenValid } from './jwt';
+import type { TokenStorage } from './storage';
+
+export type SessionStatus = 'checking' | 'authenticated' | 'unauthenticated';
+
+/** Keys of `errors.*` in common.json: SPEC.md section 8's texts and the codes the API answers with. */
+export type SessionErrorKey =
+  | 'invalidCredentials'
+  | 'loginFailed'
+  | 'registrationFailed'
+  | 'authCheckFailed'
+  | 'noRefreshToken'
+  | 'sessionExpired'
+  | 'emailTaken'
+  | 'rateLimited'
+  | 'validationFailed'
+  | 'network'
+  | 'generic';
+
+export interface SessionError {
+  key: SessionErrorKey;
+  /** The underlying message (the API's or the spec's English text), for logs and tests. */
+  message: string;
+  fields?: Record<string, FieldError>;
+}
+
+export interface SessionState {
+  status: SessionStatus;
+  user: User | null;
+  error: SessionError | null;
+  /**
+   * True after the user signed out on purpose, until the next sign-in or page load: guards then send them to the
+   * home page rather than to /login (pressing Back onto the dashboard after signing out should not ask to sign in).
+   */
+  signedOut: boolean;
+}
+
+export interface SessionStoreDeps {
+  http: HttpClient;
+  storage: TokenStorage;
+  now?: () => number;
+}
+
+const FALLBACK_MESSAGES: Record<SessionErrorKey, string> = {
+  invalidCredentials: 'Invalid credentials',
+  loginFailed: 'Login failed',
+  registrationFailed: 'Registration failed',
+  authCheckFailed: 'Authentication check failed',
+  noRefreshToken: NO_REFRESH_TOKEN,
+  sessionExpired: 'Your session has ended',
+  emailTaken: 'An account with this e-mail already exists',
+  rateLimited: 'Too many attempts',
+  validationFailed: 'Some fields are not valid',
+  network: 'The server could not be reached',
+  generic: 'An error occurred',
+};
+
+/** Maps anything a call threw to a translatable error; `fallback` is SPEC.md's text for the situation. */
+export function toSessionError(error: unknown, fallback: SessionErrorKey): SessionError {
+  if (error instanceof ApiError) {
+    if (error.isNetworkError) return { key: 'network', message: error.message };
+    if (error.message === NO_REFRESH_TOKEN) return { key: 'noRefreshToken', message: error.message };
+    const byCode: Partial<Record<string, SessionErrorKey>> = {
+      INVALID_CREDENTIALS: 'invalidCredentials',
+      EMAIL_TAKEN: 'emailTaken',
+      RATE_LIMITED: 'rateLimited',
+      VALIDATION_FAILED: 'validationFailed',
+    };
+    const key = (error.code && byCode[error.code]) || fallback;
+    return { key, message: error.message || FALLBACK_MESSAGES[key], ...(error.fields ? { fields: error.fields } : {}) };
+  }
+  return {
+    key: fallback,
+    message: error instanceof Error && error.message ? error.message : FALLBACK_MESSAGES[fallback],
+  };
+}
+
+/**
+ * The session (SPEC.md section 4): who is signed in, kept outside React so that the HTTP client, the guards
+ * and every component read one source. Components subscribe with `useSession()`.
+ */
+export function createSessionStore({ http, storage, now = Date.now }: SessionStoreDeps) {
+  let state: SessionState = { status: 'unauthenticated', user: null, error: null, signedOut: false };
+  const listeners = new Set<() => void>();
+
+  function set(next: Partial<SessionState>) {
+    state = { ...state, ...next };
+    for (const listener of listeners) listener();
+  }
+
+  function signedOut(error: SessionError | null = null, byUser = false) {
+    set({ status: 'unauthenticated', user: null, error, signedOut: byUser });
+  }
+
+  function acceptAuthResponse(answer: AuthResponse | undefined, failure: SessionErrorKey): boolean {
+    if (!answer?.user) {
+      // SPEC.md section 8: a login response without a user is 'Invalid credentials'.
+      signedOut({
+        key: failure === 'loginFailed' ? 'invalidCredentials' : failure,
+        message: FALLBACK_MESSAGES.invalidCredentials,
+      });
+      return false;
+    }
+    storage.setTokens(answer.access_token, answer.refresh_token);
+    set({ status: 'authenticated', user: answer.user, error: null, signedOut: false });
+    return true;
+  }
+
+  /** SPEC.md section 4, step by step: the stored access token if unexpired, else a refresh; then /users/me. */
+  async function checkAuth(): Promise<void> {
+    set({ status: 'checking' });
+    try {
+      if (!isTokenValid(storage.getAccessToken(), now())) {
+        if (!storage.getRefreshToken()) {
+          storage.clear();
+          signedOut();
+          return;
+        }
+        try {
+          await http.refreshAccessToken();
+        } catch (error) {
+          const refused = !(error instanceof ApiError && error.isNetworkError);
+          if (refused) storage.clear();
+          signedOut(
+            refused
+              ? { key: 'sessionExpired', message: FALLBACK_MESSAGES.sessionExpired }
+              : toSessionError(error, 'authCheckFailed'),
+          );
+          return;
+        }
+      }
+      const user = await http.get<User>('/users/me');
+      if (user?.id) set({ status: 'authenticated', user, error: null, signedOut: false });
+      else signedOut({ key: 'authCheckFailed', message: FALLBACK_MESSAGES.authCheckFailed });
+    } catch (error) {
+      signedOut(toSessionError(error, 'authCheckFailed'));
+    }
+  }
+
+  return {
+    getState: () => state,
+
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+
+    /**
+     * On first load: with a stored token, the session is checked (status `checking`, a spinner shows);
+     * with none, the site renders at once as signed out.
+     */
+    start(): Promise<void> {
+      if (!storage.getAccessToken() && !storage.getRefreshToken()) {
+        signedOut();
+        return Promise.resolve();
+      }
+      return checkAuth();
+    },
+
+    checkAuth,
+
+    async login(input: LoginInput): Promise<boolean> {
+      set({ error: null });
+      try {
+        const answer = await http.post<AuthResponse>('/auth/login', input, { auth: false });
+        return acceptAuthResponse(answer, 'loginFailed');
+      } catch (error) {
+        signedOut(toSessionError(error, 'loginFailed'));
+        return false;
+      }
+    },
+
+    async register(input: RegisterInput): Promise<boolean> {
+      set({ error: null });
+      try {
+        const answer = await http.post<AuthResponse>('/auth/register', input, { auth: false });
+        return acceptAuthResponse(answer, 'registrationFailed');
+      } catch (error) {
+        const failure = toSessionError(error, 'registrationFailed');
+        console.error('Registration failed:', failure.message);
+        signedOut(failure);
+        return false;
+      }
+    },
+
+    /** Revokes the sign-in on the server (best effort), then forgets it here whatever the answer. */
+    async logout(): Promise<void> {
+      const refreshToken = storage.getRefreshToken();
+      storage.clear();
+      signedOut(null, true);
+      if (!refreshToken) return;
+      try {
+        await http.post('/auth/logout', { refreshToken }, { auth: false });
+      } catch {
+        // The tokens are gone from this browser; the server forgets the family when it expires.
+      }
+    },
+
+    /** The HTTP client could not renew the session: tokens are already cleared. */
+    expire() {
+      signedOut({ key: 'sessionExpired', message: FALLBACK_MESSAGES.sessionExpired });
+    },
+
+    /** Another tab signed out (its storage event): follow it. */
+    signedOutElsewhere() {
+      if (state.status === 'authenticated') signedOut();
+    },
+
+    /** Forgets the in-memory session as a page load would (stored tokens are left alone). */
+    reset() {
+      set({ status: 'unauthenticated', user: null, error: null, signedOut: false });
+    },
+
+    clearError() {
+      if (state.error) set({ error: null });
+    },
+  };
+}
+
+export type SessionStore = ReturnType<typeof createSessionStore>;

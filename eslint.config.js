@@ -1,0 +1,99 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const WEB = './apps/web/src';
+const features = fs
+  .readdirSync(path.join(import.meta.dirname, 'apps/web/src/features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * ARCHITECTURE.md's boundaries:
+ * - a feature imports no other feature, and nothing from app/ (app/ composes features);
+ * - components/ and lib/ import no feature and nothing from app/; lib/ imports no component;
+ * - the API and the web app never import each other; packages/shared imports neither.
+ */
+const boundaryZones = [
+  ...features.map((feature) => ({
+    target: `${WEB}/features/${feature}`,
+    from: `${WEB}/features`,
+    except: [`./${feature}`],
+    message: 'Features do not import each other: move what they share to components/ or lib/, or compose them in app/.',
+  })),
+  { target: `${WEB}/features`, from: `${WEB}/app`, message: 'Features do not import app/: app/ composes features.' },
+  {
+    target: `${WEB}/components`,
+    from: [`${WEB}/features`, `${WEB}/app`],
+    message: 'Shared components import no feature and nothing from app/.',
+  },
+  {
+    target: `${WEB}/lib`,
+    from: [`${WEB}/features`, `${WEB}/app`, `${WEB}/components`],
+    message: 'lib/ is the lowest layer: it imports no feature, component or app code.',
+  },
+  { target: './apps/web', from: './apps/api', message: 'The web app talks to the API over HTTP only.' },
+  { target: './apps/api', from: './apps/web', message: 'The API does not import the web app.' },
+  { target: './packages/shared', from: './apps', message: 'packages/shared imports neither app.' },
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'coverage/**',
+      'bench-results/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { ...globals.node } },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          // Absolute, so that lint resolves the same from any working directory (tests run ESLint from apps/web).
+          project: ['apps/web', 'apps/api', 'packages/shared'].map((dir) =>
+            path.join(import.meta.dirname, dir, 'tsconfig.json'),
+          ),
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: boundaryZones, basePath: import.meta.dirname }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-self-import': 'error',
+      'import-x/no-useless-path-segments': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+      eqeqeq: ['error', 'smart'],
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // Command-line scripts and the server's start-up banner talk to a person on a terminal.
+    files: ['scripts/**', 'apps/api/src/server.ts', 'apps/api/bench/**', 'apps/web/e2e/**', '**/*.config.{js,ts}'],
+    rules: { 'no-console': 'off' },
+  },
+  {
+    files: ['apps/web/e2e/**'],
+    rules: { 'react-hooks/rules-of-hooks': 'off', 'no-empty-pattern': 'off' },
+  },
+);

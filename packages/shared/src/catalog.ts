@@ -1,0 +1,324 @@
+/**
+ * The catalogue: every plan, price and business constant of SPEC.md sections 3 and 9, in one place.
+ * Prices are US dollars (per month for plans, per year for domains). Names are product names and read the
+ * same in every language; descriptions and feature lines are translated by the web app, keyed by plan id.
+ */
+
+export type DataUnit = 'GB' | 'TB';
+
+/** A storage or traffic size as SPEC.md writes it: 10GB, 1TB. */
+export interface DataSize {
+  amount: number;
+  unit: DataUnit;
+}
+
+export const UNLIMITED = 'unlimited';
+export type Unlimited = typeof UNLIMITED;
+
+const gb = (amount: number): DataSize => ({ amount, unit: 'GB' });
+const tb = (amount: number): DataSize => ({ amount, unit: 'TB' });
+
+export const CURRENCY = 'USD';
+
+/** SPEC.md section 9: uptime claim and support hours. */
+export const UPTIME_PERCENT = 99.9;
+export const SUPPORT_HOURS = '24/7';
+
+// ---------------------------------------------------------------------------------------------------------
+// Shared hosting
+
+export type HostingPlanId = 'starter' | 'business' | 'enterprise';
+
+/** What a hosting plan includes beyond its numbers; each id has a translated line in the web app. */
+export type HostingFeatureId =
+  | 'freeSsl'
+  | 'oneClickInstaller'
+  | 'weeklyBackups'
+  | 'dailyBackups'
+  | 'businessEmail'
+  | 'freeDomain'
+  | 'cdn'
+  | 'stagingSite'
+  | 'malwareScan'
+  | 'dedicatedIp'
+  | 'prioritySupport';
+
+/** SPEC.md section 3, "Hosting plan (static)". */
+export interface HostingPlan {
+  id: HostingPlanId;
+  name: string;
+  /** Dollars per month. */
+  price: number;
+  storage: DataSize;
+  bandwidth: DataSize | Unlimited;
+  /** How many domains the plan hosts. */
+  domains: number | Unlimited;
+  isPopular: boolean;
+  features: readonly HostingFeatureId[];
+}
+
+/**
+ * SPEC.md section 9, the static hosting prices: starter 2.99, business 5.99, enterprise 9.99 a month;
+ * storage 10GB, 50GB, 100GB; bandwidth 100GB, then unlimited; domains 1, 5, Unlimited.
+ * Shown on /hosting.
+ */
+export const HOSTING_PLANS: readonly HostingPlan[] = [
+  {
+    id: 'starter',
+    name: 'Starter',
+    price: 2.99,
+    storage: gb(10),
+    bandwidth: gb(100),
+    domains: 1,
+    isPopular: false,
+    features: ['freeSsl', 'oneClickInstaller', 'weeklyBackups', 'businessEmail'],
+  },
+  {
+    id: 'business',
+    name: 'Business',
+    price: 5.99,
+    storage: gb(50),
+    bandwidth: UNLIMITED,
+    domains: 5,
+    isPopular: true,
+    features: ['freeSsl', 'oneClickInstaller', 'dailyBackups', 'businessEmail', 'freeDomain', 'cdn'],
+  },
+  {
+    id: 'enterprise',
+    name: 'Enterprise',
+    price: 9.99,
+    storage: gb(100),
+    bandwidth: UNLIMITED,
+    domains: UNLIMITED,
+    isPopular: false,
+    features: [
+      'freeSsl',
+      'oneClickInstaller',
+      'dailyBackups',
+      'businessEmail',
+      'freeDomain',
+      'cdn',
+      'stagingSite',
+      'malwareScan',
+      'dedicatedIp',
+      'prioritySupport',
+    ],
+  },
+];
+
+export type HomeHostingPlanId = 'basic' | 'pro' | 'business';
+
+/** SPEC.md section 3, "a second plan set": basic, pro and business with storage, bandwidth, price and popular flag. */
+export interface HomeHostingPlan {
+  id: HomeHostingPlanId;
+  name: string;
+  /** Dollars per month. */
+  price: number;
+  storage: DataSize;
+  bandwidth: DataSize;
+  isPopular: boolean;
+}
+
+/**
+ * SPEC.md section 9, the second plan set: $4.99, $9.99, $19.99 a month; storage 10GB, 50GB, 100GB;
+ * bandwidth 100GB, 500GB, 1TB. Shown as the home page's three-plan teaser.
+ */
+export const HOME_HOSTING_PLANS: readonly HomeHostingPlan[] = [
+  { id: 'basic', name: 'Basic', price: 4.99, storage: gb(10), bandwidth: gb(100), isPopular: false },
+  { id: 'pro', name: 'Pro', price: 9.99, storage: gb(50), bandwidth: gb(500), isPopular: true },
+  { id: 'business', name: 'Business', price: 19.99, storage: gb(100), bandwidth: tb(1), isPopular: false },
+];
+
+// ---------------------------------------------------------------------------------------------------------
+// Game servers
+
+export type GameId = 'cs2' | 'minecraft';
+
+export const GAMES: readonly { id: GameId; name: string }[] = [
+  { id: 'cs2', name: 'Counter-Strike 2' },
+  { id: 'minecraft', name: 'Minecraft' },
+];
+
+export interface GameServerSpecs {
+  /** Virtual CPU cores. */
+  cpu: number;
+  ram: DataSize;
+  storage: DataSize;
+}
+
+/** SPEC.md section 3, "Game plan": name, slots, price, specs {cpu, ram, storage}. */
+export interface GamePlan {
+  id: string;
+  game: GameId;
+  name: string;
+  /** Player slots. */
+  slots: number;
+  /** Dollars per month. */
+  price: number;
+  specs: GameServerSpecs;
+}
+
+/** SPEC.md section 9: CS2 Basic 16 slots $9.99, Pro 32 slots $19.99; Minecraft Basic 20 slots $12.99, Pro 100 slots $29.99. */
+export const GAME_PLANS: readonly GamePlan[] = [
+  {
+    id: 'cs2-basic',
+    game: 'cs2',
+    name: 'CS2 Basic',
+    slots: 16,
+    price: 9.99,
+    specs: { cpu: 2, ram: gb(4), storage: gb(40) },
+  },
+  {
+    id: 'cs2-pro',
+    game: 'cs2',
+    name: 'CS2 Pro',
+    slots: 32,
+    price: 19.99,
+    specs: { cpu: 4, ram: gb(8), storage: gb(80) },
+  },
+  {
+    id: 'minecraft-basic',
+    game: 'minecraft',
+    name: 'Minecraft Basic',
+    slots: 20,
+    price: 12.99,
+    specs: { cpu: 2, ram: gb(6), storage: gb(50) },
+  },
+  {
+    id: 'minecraft-pro',
+    game: 'minecraft',
+    name: 'Minecraft Pro',
+    slots: 100,
+    price: 29.99,
+    specs: { cpu: 6, ram: gb(16), storage: gb(150) },
+  },
+];
+
+// ---------------------------------------------------------------------------------------------------------
+// Servers
+
+export interface ServerSpecs {
+  /** VDS: virtual CPU cores. */
+  cpu: number;
+  ram: DataSize;
+  storage: DataSize;
+  bandwidth: DataSize | Unlimited;
+}
+
+/** SPEC.md section 3, "Server plan": name, price, specs (cpu, ram, storage, bandwidth), isPopular. */
+export interface VdsPlan {
+  id: string;
+  name: string;
+  /** Dollars per month. */
+  price: number;
+  specs: ServerSpecs;
+  isPopular: boolean;
+}
+
+export interface DedicatedServerSpecs {
+  /** The processor model. */
+  cpu: string;
+  /** Physical cores. */
+  cores: number;
+  ram: DataSize;
+  storage: DataSize;
+  bandwidth: DataSize | Unlimited;
+}
+
+/** A server plan whose specs also carry cores (SPEC.md section 3). */
+export interface DedicatedPlan {
+  id: string;
+  name: string;
+  /** Dollars per month. */
+  price: number;
+  specs: DedicatedServerSpecs;
+  isPopular: boolean;
+}
+
+/** SPEC.md section 9: VDS $9.99, $19.99 (popular), $39.99. */
+export const VDS_PLANS: readonly VdsPlan[] = [
+  {
+    id: 'vds-start',
+    name: 'VDS Start',
+    price: 9.99,
+    specs: { cpu: 2, ram: gb(4), storage: gb(80), bandwidth: tb(2) },
+    isPopular: false,
+  },
+  {
+    id: 'vds-pro',
+    name: 'VDS Pro',
+    price: 19.99,
+    specs: { cpu: 4, ram: gb(8), storage: gb(160), bandwidth: tb(4) },
+    isPopular: true,
+  },
+  {
+    id: 'vds-max',
+    name: 'VDS Max',
+    price: 39.99,
+    specs: { cpu: 8, ram: gb(16), storage: gb(320), bandwidth: tb(8) },
+    isPopular: false,
+  },
+];
+
+/** SPEC.md section 9: dedicated $99.99, $199.99 (popular), $299.99. */
+export const DEDICATED_PLANS: readonly DedicatedPlan[] = [
+  {
+    id: 'dedicated-entry',
+    name: 'Entry',
+    price: 99.99,
+    specs: { cpu: 'Intel Xeon E-2388G', cores: 8, ram: gb(32), storage: tb(1), bandwidth: tb(10) },
+    isPopular: false,
+  },
+  {
+    id: 'dedicated-business',
+    name: 'Business',
+    price: 199.99,
+    specs: { cpu: 'AMD Ryzen 9 7950X', cores: 16, ram: gb(64), storage: tb(2), bandwidth: tb(20) },
+    isPopular: true,
+  },
+  {
+    id: 'dedicated-enterprise',
+    name: 'Enterprise',
+    price: 299.99,
+    specs: { cpu: 'AMD EPYC 9254', cores: 24, ram: gb(128), storage: tb(4), bandwidth: UNLIMITED },
+    isPopular: false,
+  },
+];
+
+// ---------------------------------------------------------------------------------------------------------
+// Domains and data centres
+
+/** SPEC.md section 9: domain TLDs start at $9.99 a year. */
+export const DOMAIN_PRICE_FROM = 9.99;
+
+export interface TldPrice {
+  tld: string;
+  /** Dollars per year, the lowest price. */
+  priceFrom: number;
+}
+
+/** SPEC.md section 2: the TLD grid .com, .net, .org, .io, .dev, .app, each from $9.99 a year. */
+export const TLDS: readonly TldPrice[] = ['.com', '.net', '.org', '.io', '.dev', '.app'].map((tld) => ({
+  tld,
+  priceFrom: DOMAIN_PRICE_FROM,
+}));
+
+/** SPEC.md section 2: the home page's popular TLDs, in this order. */
+export const POPULAR_TLDS: readonly string[] = ['.com', '.org', '.net', '.io'];
+
+export type DataCenterId = 'new-york' | 'london' | 'frankfurt' | 'singapore';
+
+export interface DataCenter {
+  id: DataCenterId;
+  city: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+}
+
+/** SPEC.md section 9: New York, London, Frankfurt, Singapore. */
+export const DATA_CENTERS: readonly DataCenter[] = [
+  { id: 'new-york', city: 'New York', country: 'US' },
+  { id: 'london', city: 'London', country: 'GB' },
+  { id: 'frankfurt', city: 'Frankfurt', country: 'DE' },
+  { id: 'singapore', city: 'Singapore', country: 'SG' },
+];

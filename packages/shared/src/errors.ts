@@ -1,0 +1,57 @@
+/**
+ * Error codes the API answers with, and the HTTP status each one goes with.
+ * The web app maps these codes to translated messages (see apps/web/src/lib/errors.ts).
+ */
+export const ERROR_STATUS = {
+  VALIDATION_FAILED: 400,
+  MALFORMED_JSON: 400,
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  INVALID_CREDENTIALS: 401,
+  TOKEN_INVALID: 401,
+  TOKEN_EXPIRED: 401,
+  REFRESH_TOKEN_INVALID: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  EMAIL_TAKEN: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+/** One field's problem: `code` is an i18n key (see VALIDATION_MESSAGES), `message` its English text. */
+export interface FieldError {
+  code: string;
+  message: string;
+}
+
+/** The body of every error answer of the API. */
+export interface ApiErrorBody {
+  error: {
+    code: ErrorCode;
+    message: string;
+    fields?: Record<string, FieldError>;
+  };
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_STATUS, value);
+}
+
+export function isApiErrorBody(value: unknown): value is ApiErrorBody {
+  if (typeof value !== 'object' || value === null || !('error' in value)) return false;
+  const error = (value as { error: unknown }).error;
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    isErrorCode((error as { code?: unknown }).code) &&
+    typeof (error as { message?: unknown }).message === 'string'
+  );
+}

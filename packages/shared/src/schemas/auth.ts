@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import type { ValidationMessageKey } from './messages';
+
+/** Password length bounds (SPEC.md section 9: minimum 8; the maximum keeps hashing cheap and bounded). */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const NAME_MAX_LENGTH = 100;
+export const EMAIL_MAX_LENGTH = 254;
+
+const msg = (key: ValidationMessageKey) => ({ error: key });
+
+/** Empty strings are treated as absent (SPEC.md section 5): both give "Required". */
+const requiredString = () => z.string(msg('validation.required')).trim().min(1, msg('validation.required'));
+
+export const emailSchema = requiredString()
+  .max(EMAIL_MAX_LENGTH, msg('validation.tooLong'))
+  .pipe(z.email(msg('validation.invalidEmail')))
+  .transform((value) => value.toLowerCase());
+
+export const nameSchema = requiredString().max(NAME_MAX_LENGTH, msg('validation.tooLong'));
+
+/** The sign-in password is only required: its rules are checked at registration. */
+export const loginPasswordSchema = z
+  .string(msg('validation.required'))
+  .min(1, msg('validation.required'))
+  .max(PASSWORD_MAX_LENGTH, msg('validation.passwordMax'));
+
+export const newPasswordSchema = z
+  .string(msg('validation.required'))
+  .min(1, msg('validation.required'))
+  .min(PASSWORD_MIN_LENGTH, msg('validation.passwordMin'))
+  .max(PASSWORD_MAX_LENGTH, msg('validation.passwordMax'));
+
+export const loginSchema = z.object({
+  email: emailSchema,
+  password: loginPasswordSchema,
+  remember: z.boolean(msg('validation.invalidType')).optional(),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+export type LoginData = z.output<typeof loginSchema>;
+
+/** What the API accepts at POST /auth/register (SPEC.md section 7). Unknown keys are dropped. */
+export const registerSchema = z.object({
+  firstName: nameSchema,
+  lastName: nameSchema,
+  email: emailSchema,
+  password: newPasswordSchema,
+});
+export type RegisterInput = z.input<typeof registerSchema>;
+export type RegisterData = z.output<typeof registerSchema>;
+
+/** Step 1 of the registration wizard. */
+export const registerStepOneSchema = registerSchema.pick({ firstName: true, lastName: true });
+
+/** The whole registration form of the web app: the API body plus confirmation and terms. */
+export const registerFormSchema = registerSchema
+  .extend({
+    confirmPassword: z.string(msg('validation.required')).min(1, msg('validation.required')),
+    acceptTerms: z.boolean(msg('validation.acceptTerms')).refine((v) => v, msg('validation.acceptTerms')),
+  })
+  .refine((data) => data.confirmPassword === data.password, {
+    path: ['confirmPassword'],
+    ...msg('validation.passwordsMatch'),
+    // Check the match as soon as both passwords are typed, even while other fields are still invalid.
+    when: (payload) => {
+      const value = payload.value as { password?: unknown; confirmPassword?: unknown } | undefined;
+      return (
+        typeof value?.password === 'string' && typeof value.confirmPassword === 'string' && value.confirmPassword !== ''
+      );
+    },
+  });
+export type RegisterFormInput = z.input<typeof registerFormSchema>;
+
+export const refreshSchema = z.object({
+  refreshToken: z
+    .string(msg('validation.required'))
+    .min(1, msg('validation.required'))
+    .max(512, msg('validation.tooLong')),
+});
+export type RefreshInput = z.input<typeof refreshSchema>;
+
+/** The user as the API answers it (SPEC.md section 3). Never a hash or a token. */
+export const userSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  role: z.number().int(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const authResponseSchema = z.object({
+  user: userSchema,
+  access_token: z.string(),
+  refresh_token: z.string(),
+});
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+export const refreshResponseSchema = z.object({
+  token: z.string(),
+  refresh_token: z.string(),
+});
+export type RefreshResponse = z.infer<typeof refreshResponseSchema>;

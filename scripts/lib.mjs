@@ -1,0 +1,129 @@
+// Helpers of the project's commands. Plain Node only: these run before dependencies are installed.
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+const color = process.stdout.isTTY && !process.env.NO_COLOR;
+export const paint = (code, text) => (color ? `\x1b[${code}m${text}\x1b[0m` : text);
+export const step = (text) => console.log(paint('1;36', `▸ ${text}`));
+
+function mtime(file) {
+  try {
+    return fs.statSync(file).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+/** Runs a command with inherited output; resolves to its exit code. */
+export function run(command, args, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', ...options });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('error', (error) => {
+      console.error(error.message);
+      resolve(1);
+    });
+  });
+}
+
+/**
+ * Installs dependencies when node_modules is missing or older than package-lock.json.
+ * `npm install` (not `npm ci`): it installs exactly the committed lock file, and unlike `npm ci` it accepts a
+ * lock that lacks optional binaries for other platforms, which registries without those packages produce.
+ */
+export function ensureInstall() {
+  const marker = path.join(ROOT, 'node_modules', '.package-lock.json');
+  const lock = path.join(ROOT, 'package-lock.json');
+  const installed = mtime(marker);
+  if (installed > 0 && installed >= mtime(lock)) return;
+  step(
+    installed === 0
+      ? 'Installing dependencies (first run; the SQLite driver compiles, about a minute)'
+      : 'Updating dependencies',
+  );
+  const result = spawnSync(NPM, ['install', '--no-audit', '--no-fund'], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error(paint('31', 'Installing dependencies failed; see the messages above.'));
+    process.exit(result.status ?? 1);
+  }
+  // npm leaves the marker untouched when nothing changed; touch it so the next run skips the check.
+  const now = new Date();
+  fs.utimesSync(marker, now, now);
+}
+
+/** A hash of every file under the given paths (skipping build output), to tell when sources changed. */
+function hashSources(paths) {
+  const hash = createHash('sha256');
+  const visit = (target) => {
+    const stat = fs.statSync(target, { throwIfNoEntry: false });
+    if (!stat) return;
+    if (stat.isDirectory()) {
+      for (const entry of fs.readdirSync(target).sort()) {
+        if (['node_modules', 'dist', 'test-results', 'playwright-report'].includes(entry)) continue;
+        visit(path.join(target, entry));
+      }
+    } else {
+      hash.update(path.relative(ROOT, target));
+      hash.update(fs.readFileSync(target));
+    }
+  };
+  for (const p of paths) visit(path.join(ROOT, p));
+  return hash.digest('hex');
+}
+
+const SHARED_INPUTS = [
+  'packages/shared/src',
+  'packages/shared/package.json',
+  'package-lock.json',
+  'tsconfig.base.json',
+];
+
+export const TARGETS = [
+  {
+    name: 'web app',
+    stamp: 'apps/web/dist/.build-hash',
+    inputs: [
+      'apps/web/src',
+      'apps/web/public',
+      'apps/web/index.html',
+      'apps/web/vite.config.ts',
+      'apps/web/package.json',
+      'apps/web/tsconfig.json',
+      'scripts/compress.mjs',
+      ...SHARED_INPUTS,
+    ],
+    command: [NPM, ['run', 'build', '-w', 'apps/web', '--silent']],
+    after: () => run(process.execPath, ['scripts/compress.mjs', 'apps/web/dist']),
+  },
+  {
+    name: 'API',
+    stamp: 'apps/api/dist/.build-hash',
+    inputs: ['apps/api/src', 'apps/api/build.mjs', 'apps/api/package.json', ...SHARED_INPUTS],
+    command: [NPM, ['run', 'build', '-w', 'apps/api', '--silent']],
+  },
+];
+
+/** Builds whatever changed since its last build (or everything, with force). */
+export async function ensureBuild({ force = false } = {}) {
+  for (const target of TARGETS) {
+    const digest = hashSources(target.inputs);
+    const stampFile = path.join(ROOT, target.stamp);
+    const previous = fs.existsSync(stampFile) ? fs.readFileSync(stampFile, 'utf8').trim() : '';
+    if (!force && previous === digest) continue;
+    step(`Building the ${target.name}`);
+    const [command, args] = target.command;
+    if ((await run(command, args)) !== 0) {
+      console.error(paint('31', `Building the ${target.name} failed; see the messages above.`));
+      process.exit(1);
+    }
+    if (target.after && (await target.after()) !== 0) process.exit(1);
+    fs.mkdirSync(path.dirname(stampFile), { recursive: true });
+    fs.writeFileSync(stampFile, `${digest}\n`);
+  }
+}

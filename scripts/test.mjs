@@ -1,0 +1,138 @@
+#!/usr/bin/env node
+// npm test: every check, in order, on a fresh clone or a working tree.
+//   typecheck · lint · unit and API tests (SQLite) · API tests on PostgreSQL (when reachable)
+//   · rate-limit counters on Redis (when reachable)
+//   · build · end-to-end tests in headless Chromium · resilience tests (when their services are there)
+// Every step runs even after a failure, so one run shows everything that is wrong.
+// Exits non-zero on any failure and ends with a summary line and a total line.
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureBuild, ensureInstall, paint, ROOT, run, step } from './lib.mjs';
+
+const bin = (name) => path.join(ROOT, 'node_modules', '.bin', name);
+const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hostpilot-test-'));
+const results = [];
+
+function record(name, ok, counts) {
+  results.push({ name, ok, ...counts });
+}
+
+function readVitest(file) {
+  try {
+    const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+    return { passed: report.numPassedTests ?? 0, failed: (report.numFailedTests ?? 0) + (report.numTodoTests ?? 0) };
+  } catch {
+    return { passed: 0, failed: 0 };
+  }
+}
+
+function readPlaywright(file) {
+  try {
+    const { stats } = JSON.parse(fs.readFileSync(file, 'utf8'));
+    return {
+      passed: (stats.expected ?? 0) + (stats.flaky ?? 0),
+      failed: (stats.unexpected ?? 0) + (stats.skipped ?? 0),
+    };
+  } catch {
+    return { passed: 0, failed: 0 };
+  }
+}
+
+function portAnswers(port, host = '127.0.0.1', timeoutMs = 1000) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host });
+    const done = (answer) => {
+      socket.destroy();
+      resolve(answer);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+async function vitest(name, args, env = {}) {
+  const report = path.join(reportDir, `${name.replace(/\W+/g, '-')}.json`);
+  const code = await run(
+    bin('vitest'),
+    ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args],
+    { env: { ...process.env, ...env } },
+  );
+  const counts = readVitest(report);
+  record(name, code === 0 && counts.failed === 0 && counts.passed > 0, counts);
+}
+
+ensureInstall();
+
+step('Type-checking');
+for (const project of ['packages/shared', 'apps/api', 'apps/web']) {
+  const code = await run(bin('tsc'), ['--noEmit', '-p', project]);
+  record(`typecheck ${project}`, code === 0);
+}
+
+step('Linting');
+record('lint', (await run(bin('eslint'), ['.', '--max-warnings=0'])) === 0);
+record('format', (await run(bin('prettier'), ['--check', '.', '--log-level', 'warn'])) === 0);
+
+step('Unit and API tests (SQLite)');
+await vitest('unit and API (SQLite)', []);
+
+const postgresUrl =
+  process.env.TEST_DATABASE_URL ?? ((await portAnswers(5432)) ? 'postgres://postgres@127.0.0.1:5432/test' : undefined);
+if (postgresUrl) {
+  step(`API tests on PostgreSQL (${postgresUrl.replace(/\/\/[^@/]*@/, '//')})`);
+  await vitest('API (PostgreSQL)', ['--project', 'api'], { TEST_DATABASE_URL: postgresUrl });
+} else {
+  console.log(
+    paint('33', '▸ PostgreSQL is not reachable on 127.0.0.1:5432 and TEST_DATABASE_URL is unset: skipping its API run'),
+  );
+}
+
+// The Redis counter store's tests (apps/api/src/**/*.redis.test.ts) are included only with TEST_REDIS_URL.
+const redisUrl = process.env.TEST_REDIS_URL ?? ((await portAnswers(6379)) ? 'redis://127.0.0.1:6379' : undefined);
+if (redisUrl) {
+  step(`Rate-limit counters on Redis (${redisUrl.replace(/\/\/[^@/]*@/, '//')})`);
+  await vitest('API (Redis)', ['--project', 'api', '.redis.test.'], { TEST_REDIS_URL: redisUrl });
+} else {
+  console.log(
+    paint('33', '▸ Redis is not reachable on 127.0.0.1:6379 and TEST_REDIS_URL is unset: skipping its tests'),
+  );
+}
+
+step('Building the app for the end-to-end tests');
+await ensureBuild();
+
+step('End-to-end tests in headless Chromium');
+{
+  const report = path.join(reportDir, 'e2e.json');
+  const code = await run(bin('playwright'), ['test', '-c', 'apps/web/playwright.config.ts'], {
+    env: { ...process.env, E2E_JSON_REPORT: report },
+  });
+  const counts = readPlaywright(report);
+  record('end-to-end (Chromium)', code === 0 && counts.failed === 0 && counts.passed > 0, counts);
+}
+
+fs.rmSync(reportDir, { recursive: true, force: true });
+
+let passed = 0;
+let failed = 0;
+for (const r of results) {
+  if (r.passed === undefined) {
+    if (r.ok) passed += 1;
+    else failed += 1;
+    continue;
+  }
+  passed += r.passed;
+  failed += r.failed + (!r.ok && r.failed === 0 ? 1 : 0);
+}
+const failedSteps = results.filter((r) => !r.ok);
+const describe = (r) =>
+  `${r.name} ${r.ok ? '✓' : '✗'}${r.passed !== undefined ? ` (${r.passed} passed${r.failed ? `, ${r.failed} failed` : ''})` : ''}`;
+
+console.log('');
+if (failedSteps.length > 0) console.log(paint('31', `Failed: ${failedSteps.map((r) => r.name).join('; ')}`));
+console.log(`Summary: ${results.map(describe).join(' · ')}`);
+console.log(`Total: ${passed} passed, ${failed} failed`);
+process.exit(failedSteps.length > 0 ? 1 : 0);
