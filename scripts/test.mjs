@@ -81,7 +81,32 @@ await vitest('unit and API (SQLite)', []);
 
 const postgresUrl =
   process.env.TEST_DATABASE_URL ?? ((await portAnswers(5432)) ? 'postgres://postgres@127.0.0.1:5432/test' : undefined);
+/** PostgreSQL may answer on its port while it is still starting or recovering: wait until it runs a query. */
+async function postgresReady(url, timeoutMs = 60_000) {
+  const { default: pg } = await import('pg');
+  const deadline = Date.now() + timeoutMs;
+  let lastError;
+  while (Date.now() < deadline) {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+    try {
+      await client.connect();
+      await client.query('select 1');
+      return true;
+    } catch (error) {
+      lastError = error;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  }
+  console.log(
+    paint('31', `▸ PostgreSQL at ${url.replace(/\/\/[^@/]*@/, '//')} never became ready: ${lastError?.message}`),
+  );
+  return false;
+}
+
 if (postgresUrl) {
+  await postgresReady(postgresUrl);
   step(`API tests on PostgreSQL (${postgresUrl.replace(/\/\/[^@/]*@/, '//')})`);
   await vitest('API (PostgreSQL)', ['--project', 'api'], { TEST_DATABASE_URL: postgresUrl });
 } else {
