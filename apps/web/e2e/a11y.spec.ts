@@ -10,6 +10,9 @@ import { ADMIN_ROUTES, CUSTOMER_ROUTES, type Language, LANGUAGES, PUBLIC_ROUTES 
  * and hreflang alternates, and never trips the Content-Security-Policy.
  */
 
+// axe walks the whole page: on a busy two-core machine one run can take several seconds.
+test.describe.configure({ timeout: 60_000 });
+
 async function settle(page: Page) {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
@@ -50,17 +53,21 @@ for (const group of groups) {
 
 test.describe('open menus and dialogs pass axe too', () => {
   for (const language of LANGUAGES) {
-    test(`the Services dropdown and the language switcher (${language})`, async ({ page }) => {
+    test(`the Services dropdown (${language})`, async ({ page }) => {
       await visit(page, '/', language);
       const header = page.getByRole('banner');
       await header.getByRole('button', { name: language === 'en' ? 'Services' : 'Услуги' }).click();
-      await expect(header.getByRole('link', { name: language === 'en' ? 'Web Hosting' : 'Веб-хостинг' })).toBeVisible();
+      await expect(header.getByRole('link', { name: language === 'en' ? /^Web Hosting/ : /^Хостинг/ })).toBeVisible();
       await expectNoAxeViolations(page, `services dropdown (${language})`);
-      await page.keyboard.press('Escape');
-      await header.getByRole('button', { name: /language|язык/i }).click();
-      await expect(header.getByRole('button', { name: 'Русский' })).toBeVisible();
-      await expectNoAxeViolations(page, `language switcher (${language})`);
       expect(await cspViolations(page)).toEqual([]);
+    });
+
+    test(`the language switcher (${language})`, async ({ page }) => {
+      await visit(page, '/', language);
+      const header = page.getByRole('banner');
+      await header.getByRole('button', { name: language === 'en' ? /^Language/ : /^Язык/ }).click();
+      await expect(header.getByRole('button', { name: 'Русский', exact: true })).toBeVisible();
+      await expectNoAxeViolations(page, `language switcher (${language})`);
     });
 
     test(`the phone menu (${language})`, async ({ page }) => {
@@ -78,7 +85,9 @@ test.describe('open menus and dialogs pass axe too', () => {
       await signIn(page, DEMO_CUSTOMER);
       await visit(page, '/dashboard', language);
       await page.getByRole('button', { name: /menu|меню/i }).click();
-      await expect(page.getByRole('complementary')).toBeVisible();
+      await expect(
+        page.getByRole('navigation', { name: language === 'en' ? 'Dashboard' : 'Личный кабинет' }),
+      ).toBeVisible();
       await expectNoAxeViolations(page, `dashboard drawer (${language})`);
     });
 
@@ -87,7 +96,9 @@ test.describe('open menus and dialogs pass axe too', () => {
       await signIn(page, DEMO_ADMIN);
       await visit(page, '/admin', language);
       await page.getByRole('button', { name: /menu|меню/i }).click();
-      await expect(page.getByRole('complementary')).toBeVisible();
+      await expect(
+        page.getByRole('navigation', { name: language === 'en' ? 'Administration' : 'Администрирование' }),
+      ).toBeVisible();
       await expectNoAxeViolations(page, `admin drawer (${language})`);
     });
   }

@@ -59,9 +59,16 @@ for (const [route, account] of [
     await expect(skip).toBeInViewport();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('main')).toBeFocused();
-    // The next Tab goes on inside the main content, not back to the navigation.
+    // The next Tab goes on from the main content (into it, or past it), never back to the navigation before it.
     await page.keyboard.press('Tab');
-    expect(await focused(page).evaluate((element) => element.closest('main') !== null)).toBe(true);
+    const afterSkip = await page.evaluate(() => {
+      const main = document.querySelector('main');
+      const active = document.activeElement;
+      if (!main || !active || active === document.body) return 'nowhere';
+      if (main.contains(active)) return 'inside';
+      return main.compareDocumentPosition(active) & Node.DOCUMENT_POSITION_FOLLOWING ? 'after' : 'before';
+    });
+    expect(['inside', 'after']).toContain(afterSkip);
   });
 }
 
@@ -131,12 +138,16 @@ test('the dashboard drawer on a phone: Escape closes it and gives focus back to 
   await signIn(page, DEMO_CUSTOMER);
   await gotoInLanguage(page, '/dashboard', 'en');
   const button = page.getByRole('button', { name: 'Open menu' });
+  const drawerId = await button.getAttribute('aria-controls');
   await button.focus();
   await page.keyboard.press('Enter');
-  const drawer = page.getByRole('complementary');
+  const drawer = page.getByRole('navigation', { name: 'Dashboard' });
   await expect(drawer).toBeVisible();
   await page.keyboard.press('Tab');
-  expect(await focused(page).evaluate((element) => element.closest('aside') !== null)).toBe(true);
+  expect(
+    await focused(page).evaluate((element, id) => element.closest(`[id="${id}"]`) !== null, drawerId),
+    'focus moves into the drawer',
+  ).toBe(true);
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
   await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();

@@ -48,7 +48,7 @@ export async function expectPageBasics(
   if (options.footer) await expect(page.getByRole('contentinfo').first()).toBeAttached();
   await expect(page).toHaveTitle(options.titleSuffix ? /^HostPilot\b.* \| \S+/ : /^HostPilot\b/);
   const description = await page.locator('meta[name="description"]').getAttribute('content');
-  expect(description?.length ?? 0).toBeGreaterThan(20);
+  expect(description?.trim().length ?? 0, 'a meta description').toBeGreaterThan(10);
   for (const hreflang of ['en', 'ru', 'x-default']) {
     await expect(page.locator(`link[rel="alternate"][hreflang="${hreflang}"]`)).toHaveCount(1);
   }
