@@ -85,7 +85,18 @@ export default tseslint.config(
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // Production builds run on Preact (decision 006), which hands a ref to a function component only
+      // through forwardRef: React 19's ref-as-a-prop would silently give form libraries no element.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "TSPropertySignature[key.name='ref']",
+          message: 'Take a ref with forwardRef, not as a prop: Preact passes refs only through forwardRef.',
+        },
+      ],
+    },
   },
   {
     // Command-line scripts and the server's start-up banner talk to a person on a terminal.

@@ -1,8 +1,8 @@
 import { defineProject, mergeConfig } from 'vitest/config';
-import viteConfig from './vite.config';
+import { defineViteConfig } from './vite.config';
 
 export default mergeConfig(
-  viteConfig,
+  defineViteConfig({ command: 'serve', mode: 'test' }),
   defineProject({
     test: {
       name: 'web',

@@ -25,6 +25,10 @@ const PROBES = {
   ],
   libImportsApp: ['apps/web/src/lib/probe.ts', "import { routes } from '@/app/routes';\nexport const x = routes;\n"],
   apiImportsWeb: ['apps/api/src/probe.ts', "import { cn } from '../../web/src/lib/cn';\nexport const x = cn;\n"],
+  refAsProp: [
+    'apps/web/src/components/ui/probe.tsx',
+    "import type { Ref } from 'react';\nexport interface P { ref?: Ref<HTMLInputElement> }\nexport const x = (p: P) => p;\n",
+  ],
 } as const;
 
 type Probe = keyof typeof PROBES;
@@ -38,7 +42,9 @@ const eslint = new ESLint({ cwd: process.cwd() });
 const out = {};
 for (const [name, [file, code]] of Object.entries(probes)) {
   const [result] = await eslint.lintText(code, { filePath: file });
-  out[name] = result.messages.filter((m) => m.ruleId === 'import-x/no-restricted-paths').map((m) => m.message);
+  out[name] = result.messages
+    .filter((m) => ['import-x/no-restricted-paths', 'no-restricted-syntax'].includes(m.ruleId))
+    .map((m) => m.message);
 }
 console.log(JSON.stringify(out));
 `;
@@ -70,5 +76,9 @@ describe('import boundaries (ARCHITECTURE.md) are enforced by lint', () => {
 
   it('keeps the API and the web app apart', () => {
     expect(results.apiImportsWeb).toEqual([expect.stringContaining('The API does not import the web app')]);
+  });
+
+  it('refuses a ref taken as a prop, which Preact would never fill (decision 006)', () => {
+    expect(results.refAsProp).toEqual([expect.stringContaining('forwardRef')]);
   });
 });

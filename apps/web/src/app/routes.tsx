@@ -5,8 +5,6 @@ import { ErrorScreen } from './error-screen';
 import { GuestOnly } from './guards/guest-only';
 import { RequireAdmin } from './guards/require-admin';
 import { RequireAuth } from './guards/require-auth';
-import { AdminLayout } from './layouts/admin-layout';
-import { DashboardLayout } from './layouts/dashboard-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { NotFoundPage } from './not-found-page';
 import { RootLayout } from './root-layout';
@@ -180,7 +178,8 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           {
-            element: <DashboardLayout />,
+            // The signed-in layouts load with their first page: the public site never downloads them.
+            lazy: async () => ({ Component: (await import('./layouts/dashboard-layout')).DashboardLayout }),
             children: [
               {
                 index: true,
@@ -264,7 +263,7 @@ export const routes: RouteObject[] = [
         element: <RequireAdmin />,
         children: [
           {
-            element: <AdminLayout />,
+            lazy: async () => ({ Component: (await import('./layouts/admin-layout')).AdminLayout }),
             children: [
               {
                 index: true,

@@ -1,23 +1,23 @@
 import i18n, { type BackendModule, type ReadCallback } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import enCommon from '@/locales/en/common.json';
-import ruCommon from '@/locales/ru/common.json';
+import { languageDetector } from './language-detector';
+import { DEFAULT_LANGUAGE, isLanguage, type Language, LANGUAGES, PREFERRED_LANGUAGE_KEY } from './languages';
 
-export const LANGUAGES = ['en', 'ru'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'en';
+export {
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  type Language,
+  LANGUAGE_COOKIE,
+  LANGUAGE_STORAGE_KEY,
+  LANGUAGES,
+  PREFERRED_LANGUAGE_KEY,
+} from './languages';
 
-/** Storage keys of SPEC.md section 3. */
-export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
-export const LANGUAGE_COOKIE = 'i18next';
-export const PREFERRED_LANGUAGE_KEY = 'preferredLanguage';
-
-/** Every namespace but `common` is loaded on demand, in its own chunk per language. */
-const namespaceLoaders = import.meta.glob<{ default: Record<string, unknown> }>([
-  '../locales/*/*.json',
-  '!../locales/*/common.json',
-]);
+/**
+ * Every namespace, `common` too, is loaded on demand, in its own chunk per language: a visitor downloads
+ * the texts of their language only. The first render waits for them (see `i18nReady`).
+ */
+const namespaceLoaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
 
 const lazyBackend: BackendModule = {
   type: 'backend',
@@ -34,10 +34,6 @@ const lazyBackend: BackendModule = {
     );
   },
 };
-
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-}
 
 /** The language in use, narrowed to one we support. */
 export function currentLanguage(): Language {
@@ -56,30 +52,27 @@ function applyLanguageToDocument(language: string) {
   }
 }
 
+let ready: Promise<unknown> = Promise.resolve();
+
+/** Resolves when i18n has its language and the `common` texts of it. */
+export const i18nReady = () => ready.then(() => undefined);
+
 export function initI18n(): typeof i18n {
-  if (i18n.isInitialized) return i18n;
+  if (i18n.isInitialized || i18n.isInitializing) return i18n;
   i18n.on('languageChanged', applyLanguageToDocument);
-  void i18n
+  ready = i18n
     .use(lazyBackend)
-    .use(LanguageDetector)
+    .use(languageDetector)
     .use(initReactI18next)
     .init({
-      resources: { en: { common: enCommon }, ru: { common: ruCommon } },
-      partialBundledLanguages: true,
       supportedLngs: [...LANGUAGES],
       nonExplicitSupportedLngs: true,
       load: 'languageOnly',
-      fallbackLng: DEFAULT_LANGUAGE,
+      // No fallback language: the detector only ever answers one of ours, the locale files have the same keys
+      // (a unit test checks), and a fallback would download the English texts for every Russian visitor.
+      fallbackLng: false,
       ns: ['common'],
       defaultNS: 'common',
-      detection: {
-        // SPEC.md section 4: query ?lng=, cookie, local storage, browser, <html lang>; English otherwise.
-        order: ['querystring', 'cookie', 'localStorage', 'navigator', 'htmlTag'],
-        lookupQuerystring: 'lng',
-        lookupCookie: LANGUAGE_COOKIE,
-        lookupLocalStorage: LANGUAGE_STORAGE_KEY,
-        caches: ['localStorage'],
-      },
       interpolation: { escapeValue: false },
       // A key with no text is a bug: say so in the console, where the end-to-end tests look.
       saveMissing: true,

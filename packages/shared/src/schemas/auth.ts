@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import type { ValidationMessageKey } from './messages';
 
 /** Password length bounds (SPEC.md section 9: minimum 8; the maximum keeps hashing cheap and bounded). */

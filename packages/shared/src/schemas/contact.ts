@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { emailSchema, nameSchema } from './auth';
 import type { ValidationMessageKey } from './messages';
 

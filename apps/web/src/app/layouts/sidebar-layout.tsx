@@ -1,7 +1,7 @@
 import { Menu, X, type LucideIcon } from 'lucide-react';
 import { type ReactNode, Suspense, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet, useLocation } from 'react-router';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { useDisclosure } from '@/components/ui/use-disclosure';
 import { useDismiss } from '@/components/ui/use-dismiss';
@@ -9,6 +9,12 @@ import { LanguageSwitcher } from '@/features/i18n/language-switcher';
 import { cn } from '@/lib/cn';
 import { SiteLogo } from './site-logo';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
+
+const LEGAL_LINKS = [
+  { to: '/terms', labelKey: 'nav.terms' },
+  { to: '/privacy', labelKey: 'nav.privacy' },
+  { to: '/contact', labelKey: 'nav.contact' },
+] as const;
 
 export interface SidebarItem {
   to: string;
@@ -79,41 +85,70 @@ export function SidebarLayout({ navLabel, areaLabel, items, account, footer, hom
   return (
     <div className="min-h-dvh bg-slate-50">
       <SkipLink />
-      <div className="sticky top-0 z-30 flex h-14 items-center justify-between border-b border-slate-800 bg-slate-950 px-4 lg:hidden">
-        <SiteLogo tone="dark" to={homeLink} />
-        <button
-          ref={buttonRef}
-          type="button"
-          aria-expanded={open}
-          aria-controls={drawerId}
-          aria-label={open ? t('nav.closeMenu') : t('nav.openMenu')}
-          onClick={toggle}
-          className="inline-flex size-11 items-center justify-center rounded-lg text-white hover:bg-white/10"
-        >
-          {open ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
-        </button>
-      </div>
-      {open && <div aria-hidden="true" className="fixed inset-0 z-30 bg-slate-950/50 lg:hidden" />}
-      <aside
-        id={drawerId}
-        ref={drawerRef}
-        className={cn('fixed inset-y-0 left-0 z-40 w-72 max-w-[85vw] lg:block lg:w-64', open ? 'block' : 'hidden')}
-      >
-        {sidebar}
-      </aside>
-      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="outline-none lg:pl-64">
-        <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
-          <Suspense
-            fallback={
-              <div className="flex min-h-[50vh] items-center justify-center">
-                <Spinner label={t('status.loading')} />
-              </div>
-            }
+      {/* The banner: the phone's top bar and the sidebar (a drawer on phones), which carries the navigation. */}
+      <header>
+        <div className="sticky top-0 z-30 flex h-14 items-center justify-between border-b border-slate-800 bg-slate-950 px-4 lg:hidden">
+          <SiteLogo tone="dark" to={homeLink} />
+          <button
+            ref={buttonRef}
+            type="button"
+            aria-expanded={open}
+            aria-controls={drawerId}
+            aria-label={open ? t('nav.closeMenu') : t('nav.openMenu')}
+            onClick={toggle}
+            className="inline-flex size-11 items-center justify-center rounded-lg text-white hover:bg-white/10"
           >
-            <Outlet />
-          </Suspense>
+            {open ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
+          </button>
         </div>
-      </main>
+        {open && <div aria-hidden="true" className="fixed inset-0 z-30 bg-slate-950/50 lg:hidden" />}
+        <div
+          id={drawerId}
+          ref={drawerRef}
+          className={cn('fixed inset-y-0 left-0 z-40 w-72 max-w-[85vw] lg:block lg:w-64', open ? 'block' : 'hidden')}
+        >
+          {sidebar}
+        </div>
+      </header>
+      <div className="flex min-h-[calc(100dvh-3.5rem)] flex-col lg:min-h-dvh lg:pl-64">
+        <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 outline-none">
+          <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+            <Suspense
+              fallback={
+                <div className="flex min-h-[50vh] items-center justify-center">
+                  <Spinner label={t('status.loading')} />
+                </div>
+              }
+            >
+              <Outlet />
+            </Suspense>
+          </div>
+        </main>
+        <SidebarLayoutFooter />
+      </div>
     </div>
+  );
+}
+
+/** A slim footer under the content: the same legal links as the public site, and who runs it. */
+function SidebarLayoutFooter() {
+  const { t } = useTranslation();
+  return (
+    <footer className="border-t border-slate-200 bg-white">
+      <div className="mx-auto flex w-full max-w-7xl flex-col gap-2 px-4 py-4 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
+        <p>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
+        <nav aria-label={t('footer.legal')}>
+          <ul className="flex flex-wrap gap-x-4 gap-y-1">
+            {LEGAL_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="inline-flex min-h-9 items-center rounded hover:text-slate-900">
+                  {t(link.labelKey)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </footer>
   );
 }

@@ -1,5 +1,5 @@
 import { AlertTriangle, CheckCircle2, Info } from 'lucide-react';
-import type { ReactNode, Ref } from 'react';
+import { forwardRef, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
 export interface AlertProps {
@@ -7,7 +7,6 @@ export interface AlertProps {
   title?: string;
   children: ReactNode;
   className?: string;
-  ref?: Ref<HTMLDivElement>;
 }
 
 const TONES = {
@@ -17,7 +16,7 @@ const TONES = {
 } as const;
 
 /** A message box; errors are announced at once (role="alert"), the rest politely (role="status"). */
-export function Alert({ tone, title, children, className, ref }: AlertProps) {
+export const Alert = forwardRef<HTMLDivElement, AlertProps>(function Alert({ tone, title, children, className }, ref) {
   const { box, Icon } = TONES[tone];
   return (
     <div
@@ -33,4 +32,4 @@ export function Alert({ tone, title, children, className, ref }: AlertProps) {
       </div>
     </div>
   );
-}
+});

@@ -1,13 +1,15 @@
-import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from 'react';
+import { forwardRef, type InputHTMLAttributes, type ReactNode, useId } from 'react';
 import { FieldError } from './field-error';
 
 export interface CheckboxFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> {
   label: ReactNode;
   error?: string;
-  ref?: Ref<HTMLInputElement>;
 }
 
-export function CheckboxField({ label, error, className, ref, ...props }: CheckboxFieldProps) {
+export const CheckboxField = forwardRef<HTMLInputElement, CheckboxFieldProps>(function CheckboxField(
+  { label, error, className, ...props },
+  ref,
+) {
   const id = useId();
   const errorId = `${id}-error`;
   return (
@@ -29,4 +31,4 @@ export function CheckboxField({ label, error, className, ref, ...props }: Checkb
       <FieldError id={errorId} message={error} />
     </div>
   );
-}
+});

@@ -1,13 +1,15 @@
-import type { InputHTMLAttributes, Ref } from 'react';
+import { forwardRef, type InputHTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
 import { inputClasses } from './field-styles';
 
-export interface InputProps extends InputHTMLAttributes<HTMLInputElement> {
-  ref?: Ref<HTMLInputElement>;
-}
+export type InputProps = InputHTMLAttributes<HTMLInputElement>;
 
-/** A text input in the shared look; `aria-invalid` shows it in error. */
-export function Input({ className, ...props }: InputProps) {
+/**
+ * A text input in the shared look; `aria-invalid` shows it in error.
+ * `forwardRef`, not React 19's ref-as-prop: production builds run on Preact (decision 006), which passes a
+ * ref to a function component only through `forwardRef`. Form libraries need the real element.
+ */
+export const Input = forwardRef<HTMLInputElement, InputProps>(function Input({ className, ...props }, ref) {
   const invalid = props['aria-invalid'] === true || props['aria-invalid'] === 'true';
-  return <input className={cn(inputClasses(invalid), className)} {...props} />;
-}
+  return <input ref={ref} className={cn(inputClasses(invalid), className)} {...props} />;
+});

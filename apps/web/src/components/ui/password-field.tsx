@@ -1,5 +1,5 @@
 import { Eye, EyeOff } from 'lucide-react';
-import { type InputHTMLAttributes, type Ref, useState } from 'react';
+import { forwardRef, type InputHTMLAttributes, useState } from 'react';
 import { Field } from './field';
 import { Input } from './input';
 
@@ -10,17 +10,19 @@ export interface PasswordFieldProps extends Omit<InputHTMLAttributes<HTMLInputEl
   /** Text of the toggle: "Show" / "Hide", translated by the caller. */
   showLabel: string;
   hideLabel: string;
-  ref?: Ref<HTMLInputElement>;
 }
 
 /** A password input with a Show/Hide toggle (a pressed button, announced as such). */
-export function PasswordField({ label, error, hint, showLabel, hideLabel, className, ...props }: PasswordFieldProps) {
+export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(function PasswordField(
+  { label, error, hint, showLabel, hideLabel, className, ...props },
+  ref,
+) {
   const [visible, setVisible] = useState(false);
   return (
     <Field label={label} error={error} hint={hint} className={className}>
       {(control) => (
         <div className="relative">
-          <Input {...props} {...control} type={visible ? 'text' : 'password'} className="pr-24" />
+          <Input ref={ref} {...props} {...control} type={visible ? 'text' : 'password'} className="pr-24" />
           <button
             type="button"
             aria-controls={control.id}
@@ -35,4 +37,4 @@ export function PasswordField({ label, error, hint, showLabel, hideLabel, classN
       )}
     </Field>
   );
-}
+});

@@ -26,13 +26,11 @@ export function HomeServices() {
             >
               <Link
                 to={`/services#${id}`}
-                aria-label={t('plan.actionFor', {
-                  action: t('home.services.learnMore'),
-                  name: t(`services.items.${id}.title`),
-                })}
                 className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 after:absolute after:inset-0 after:rounded-(--radius-card) hover:text-brand-800"
               >
                 {t('home.services.learnMore')}
+                {/* The link's own text says where it goes (not only "Learn more"), for screen readers and search. */}
+                <span className="sr-only">: {t(`services.items.${id}.title`)}</span>
                 <ArrowRight aria-hidden="true" className="size-4" />
               </Link>
             </FeatureCard>

@@ -1,0 +1,71 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { PUBLIC_ROUTES } from './support/routes';
+
+/**
+ * Issue 8: route-level code splitting. A public page downloads neither the dashboard nor the back office,
+ * and only the pages with a form download the form-validation libraries (zod, react-hook-form).
+ */
+
+const FORM_ROUTES = new Set(['/contact', '/login', '/register']);
+
+/** Text that survives minification in each library, so its presence in a script means the library is there. */
+const MARKERS = {
+  zod: '$ZodType',
+  'react-hook-form': 'criteriaMode',
+};
+
+/** Loads a route and returns the names and source of every script it fetched. */
+async function scriptsOf(page: Page, route: string) {
+  const scripts: { url: string; body: string }[] = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    scripts.push({ url: response.url(), body: await response.text().catch(() => '') });
+  });
+  await page.goto(route);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  return scripts;
+}
+
+for (const route of PUBLIC_ROUTES) {
+  test(`${route} loads no dashboard or back-office code${FORM_ROUTES.has(route) ? '' : ', and no form validation'}`, async ({
+    page,
+  }) => {
+    const scripts = await scriptsOf(page, route);
+    expect(scripts.length).toBeGreaterThan(0);
+    const names = scripts.map((script) => new URL(script.url).pathname);
+    expect(
+      names.filter((name) => /dashboard|admin/i.test(name)),
+      'signed-in chunks',
+    ).toEqual([]);
+    if (FORM_ROUTES.has(route)) return;
+    for (const [library, marker] of Object.entries(MARKERS)) {
+      const carriers = scripts.filter((script) => script.body.includes(marker)).map((script) => script.url);
+      expect(carriers, `${library} loaded on ${route}`).toEqual([]);
+    }
+  });
+}
+
+test('the form pages do load their validation, so the markers above are real', async ({ page }) => {
+  const scripts = await scriptsOf(page, '/contact');
+  expect(scripts.some((script) => script.body.includes(MARKERS.zod))).toBe(true);
+  expect(scripts.some((script) => script.body.includes(MARKERS['react-hook-form']))).toBe(true);
+});
+
+test('the dashboard loads its own chunks when a signed-in customer opens it', async ({ page }) => {
+  const response = await page.request.post('/api/auth/login', {
+    data: { email: 'demo@example.com', password: 'demo-password' },
+  });
+  const tokens = (await response.json()) as { access_token: string; refresh_token: string };
+  await page.goto('/robots.txt');
+  await page.evaluate(
+    ([access, refresh]) => {
+      localStorage.setItem('auth_token', access);
+      localStorage.setItem('refresh_token', refresh);
+    },
+    [tokens.access_token, tokens.refresh_token] as const,
+  );
+  const scripts = await scriptsOf(page, '/dashboard');
+  expect(scripts.some((script) => /dashboard-layout/.test(script.url))).toBe(true);
+});
