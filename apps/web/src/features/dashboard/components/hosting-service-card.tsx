@@ -83,18 +83,15 @@ export function HostingServiceCard({ service, onAction }: HostingServiceCardProp
       <div className="mt-4 flex flex-wrap gap-2">
         <Button variant="secondary" size="sm" onClick={() => onAction('manage', service)}>
           <Settings2 aria-hidden="true" className="size-4" />
-          {t('hosting.manage')}
-          <span className="sr-only"> {service.domain}</span>
+          {t('hosting.manage')} <span className="sr-only">{service.domain}</span>
         </Button>
         <Button variant="secondary" size="sm" onClick={() => onAction('renew', service)}>
           <RefreshCw aria-hidden="true" className="size-4" />
-          {t('hosting.renew')}
-          <span className="sr-only"> {service.domain}</span>
+          {t('hosting.renew')} <span className="sr-only">{service.domain}</span>
         </Button>
-        <Button variant="ghost" size="sm" className="text-danger-700" onClick={() => onAction('cancel', service)}>
+        <Button variant="secondary" size="sm" onClick={() => onAction('cancel', service)}>
           <XCircle aria-hidden="true" className="size-4" />
-          {t('hosting.cancel')}
-          <span className="sr-only"> {service.domain}</span>
+          {t('hosting.cancel')} <span className="sr-only">{service.domain}</span>
         </Button>
       </div>
     </article>

@@ -61,18 +61,15 @@ export function DashboardDomainsPage() {
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" size="sm" onClick={() => show('domain.dns', { name: domain.name })}>
             <Network aria-hidden="true" className="size-4" />
-            {t('domains.manageDns')}
-            <span className="sr-only"> {domain.name}</span>
+            {t('domains.manageDns')} <span className="sr-only">{domain.name}</span>
           </Button>
           <Button variant="secondary" size="sm" onClick={() => show('domain.renew', { name: domain.name })}>
             <RefreshCw aria-hidden="true" className="size-4" />
-            {t('domains.renew')}
-            <span className="sr-only"> {domain.name}</span>
+            {t('domains.renew')} <span className="sr-only">{domain.name}</span>
           </Button>
           <Button variant="secondary" size="sm" onClick={() => show('domain.lock', { name: domain.name })}>
             <Lock aria-hidden="true" className="size-4" />
-            {t('domains.lock')}
-            <span className="sr-only"> {domain.name}</span>
+            {t('domains.lock')} <span className="sr-only">{domain.name}</span>
           </Button>
         </div>
       ),

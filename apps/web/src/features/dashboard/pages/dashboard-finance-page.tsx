@@ -88,13 +88,11 @@ export function DashboardFinancePage() {
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" size="sm" onClick={() => show('invoice.download', { number: invoice.number })}>
             <Download aria-hidden="true" className="size-4" />
-            {t('finance.download')}
-            <span className="sr-only"> {invoice.number}</span>
+            {t('finance.download')} <span className="sr-only">{invoice.number}</span>
           </Button>
           <Button variant="secondary" size="sm" onClick={() => show('invoice.view', { number: invoice.number })}>
             <Eye aria-hidden="true" className="size-4" />
-            {t('finance.view')}
-            <span className="sr-only"> {invoice.number}</span>
+            {t('finance.view')} <span className="sr-only">{invoice.number}</span>
           </Button>
         </div>
       ),
@@ -107,21 +105,21 @@ export function DashboardFinancePage() {
       <div className="grid gap-6 lg:grid-cols-3">
         <BalanceCard balance={balance} onAddFunds={() => show('addFunds')} />
         <Panel title={t('finance.quickActions.title')} className="lg:col-span-2">
-          <ul className="grid gap-2 sm:grid-cols-3">
+          <ul className="grid gap-2">
             <li>
-              <a href={`#${TRANSACTIONS_ID}`} className={cn(buttonClasses('secondary', 'md', true), 'h-full')}>
+              <a href={`#${TRANSACTIONS_ID}`} className={cn(buttonClasses('secondary', 'md', true), 'justify-start')}>
                 <History aria-hidden="true" className="size-4 shrink-0 text-brand-700" />
                 {t('finance.quickActions.history')}
               </a>
             </li>
             <li>
-              <Button variant="secondary" fullWidth className="h-full" onClick={() => show('paymentMethod')}>
+              <Button variant="secondary" fullWidth className="justify-start" onClick={() => show('paymentMethod')}>
                 <CreditCard aria-hidden="true" className="size-4 shrink-0 text-brand-700" />
                 {t('finance.quickActions.paymentMethod')}
               </Button>
             </li>
             <li>
-              <Button variant="secondary" fullWidth className="h-full" onClick={() => show('statement')}>
+              <Button variant="secondary" fullWidth className="justify-start" onClick={() => show('statement')}>
                 <FileText aria-hidden="true" className="size-4 shrink-0 text-brand-700" />
                 {t('finance.quickActions.statement')}
               </Button>

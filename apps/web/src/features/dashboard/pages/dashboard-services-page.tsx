@@ -86,13 +86,11 @@ export function DashboardServicesPage() {
                 <div className="mt-4 flex flex-wrap gap-2">
                   <Button variant="secondary" size="sm" onClick={() => show('service.manage', { name: service.name })}>
                     <Settings2 aria-hidden="true" className="size-4" />
-                    {t('services.manage')}
-                    <span className="sr-only"> {service.name}</span>
+                    {t('services.manage')} <span className="sr-only">{service.name}</span>
                   </Button>
                   <Button variant="secondary" size="sm" onClick={() => show('service.renew', { name: service.name })}>
                     <RefreshCw aria-hidden="true" className="size-4" />
-                    {t('services.renew')}
-                    <span className="sr-only"> {service.name}</span>
+                    {t('services.renew')} <span className="sr-only">{service.name}</span>
                   </Button>
                 </div>
               </li>
