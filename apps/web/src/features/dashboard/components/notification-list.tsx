@@ -41,7 +41,7 @@ export function NotificationList({ notifications }: { notifications: Notificatio
                   )}
                   {notification.title}
                 </p>
-                <p className="text-xs text-slate-500">{notification.date}</p>
+                <p className="text-xs text-slate-600">{notification.date}</p>
               </div>
               <p className="mt-0.5 text-sm text-slate-600">{notification.message}</p>
             </div>
