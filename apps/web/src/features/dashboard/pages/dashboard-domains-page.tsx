@@ -30,6 +30,7 @@ export function DashboardDomainsPage() {
       key: 'name',
       header: t('domains.columns.domain'),
       rowHeader: true,
+      className: 'min-w-40',
       cell: (domain) => (
         <>
           <span className="block font-semibold text-slate-900">{domain.name}</span>
@@ -58,7 +59,7 @@ export function DashboardDomainsPage() {
       key: 'actions',
       header: t('domains.columns.actions'),
       cell: (domain) => (
-        <div className="flex flex-wrap gap-2">
+        <div className="flex gap-2">
           <Button variant="secondary" size="sm" onClick={() => show('domain.dns', { name: domain.name })}>
             <Network aria-hidden="true" className="size-4" />
             {t('domains.manageDns')} <span className="sr-only">{domain.name}</span>

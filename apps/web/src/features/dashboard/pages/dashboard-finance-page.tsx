@@ -30,7 +30,13 @@ export function DashboardFinancePage() {
       header: t('finance.columns.date'),
       cell: (tx) => <span className="whitespace-nowrap">{format.date(tx.date)}</span>,
     },
-    { key: 'description', header: t('finance.columns.description'), rowHeader: true, cell: (tx) => tx.description },
+    {
+      key: 'description',
+      header: t('finance.columns.description'),
+      rowHeader: true,
+      className: 'min-w-48',
+      cell: (tx) => tx.description,
+    },
     {
       key: 'amount',
       header: t('finance.columns.amount'),
@@ -85,7 +91,7 @@ export function DashboardFinancePage() {
       key: 'actions',
       header: t('finance.columns.actions'),
       cell: (invoice) => (
-        <div className="flex flex-wrap gap-2">
+        <div className="flex gap-2">
           <Button variant="secondary" size="sm" onClick={() => show('invoice.download', { number: invoice.number })}>
             <Download aria-hidden="true" className="size-4" />
             {t('finance.download')} <span className="sr-only">{invoice.number}</span>

@@ -34,6 +34,7 @@ export function DashboardSupportPage() {
       key: 'subject',
       header: t('support.columns.subject'),
       rowHeader: true,
+      className: 'min-w-52',
       cell: (ticket) => (
         <>
           <span className="block font-semibold text-slate-900">{ticket.subject}</span>
