@@ -152,6 +152,12 @@ describe('services', () => {
     expect(screen.getByText('Active')).toHaveAttribute('data-tone', 'success');
     expect(screen.getByText('$29.99 a year')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Browse services' })).toHaveAttribute('href', '/services');
+    const more = within(screen.getByRole('region', { name: 'Add more to your sites' }));
+    expect(more.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
+      '/services#backup',
+      '/services#email',
+      '/services#security',
+    ]);
   });
 });
 

@@ -1,4 +1,5 @@
 import {
+  ArrowRight,
   DatabaseBackup,
   Mail,
   Package,
@@ -9,6 +10,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ButtonLink } from '@/components/ui/button-link';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -17,9 +19,12 @@ import { StatusBadge } from '@/components/ui/status-badge';
 import { statusTone } from '@/lib/status';
 import type { AdditionalServiceKind } from '../api/types';
 import { useAdditionalServices } from '../api/use-additional-services';
+import { Panel } from '../components/panel';
 import { useStatusLabel } from '../components/status-label';
 import { useUnavailableAction } from '../components/use-unavailable-action';
 import { useDashboardFormat } from '../lib/use-dashboard-format';
+
+const KINDS: readonly AdditionalServiceKind[] = ['ssl', 'backup', 'email', 'security'];
 
 const KIND_ICON: Record<AdditionalServiceKind, LucideIcon> = {
   ssl: ShieldCheck,
@@ -34,6 +39,7 @@ export function DashboardServicesPage() {
   const format = useDashboardFormat();
   const statusLabel = useStatusLabel();
   const { show, dialog } = useUnavailableAction();
+  const missing = KINDS.filter((kind) => !services.some((service) => service.kind === kind));
   const browse = (
     <ButtonLink to="/services" variant="secondary">
       {t('services.browse')}
@@ -97,6 +103,32 @@ export function DashboardServicesPage() {
             );
           })}
         </ul>
+      )}
+      {missing.length > 0 && (
+        <Panel title={t('services.more.title')} className="mt-6">
+          <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
+            {missing.map((kind) => {
+              const Icon = KIND_ICON[kind];
+              return (
+                <li key={kind}>
+                  <Link
+                    to={`/services#${kind}`}
+                    className="flex h-full gap-3 rounded-xl border border-slate-200 p-4 transition-colors hover:border-brand-300 hover:bg-brand-50/40"
+                  >
+                    <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
+                    <span className="min-w-0">
+                      <span className="flex items-center gap-1 font-semibold text-slate-900">
+                        {t(`services.more.${kind}.title`)}
+                        <ArrowRight aria-hidden="true" className="size-4 text-brand-700" />
+                      </span>
+                      <span className="mt-1 block text-sm text-slate-600">{t(`services.more.${kind}.text`)}</span>
+                    </span>
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </Panel>
       )}
       {dialog}
     </>

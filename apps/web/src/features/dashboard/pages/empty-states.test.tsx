@@ -47,6 +47,8 @@ describe('empty states', () => {
     await renderWithRouter(<DashboardServicesPage />, ns);
     expect(screen.getByRole('heading', { name: 'No additional services yet' })).toBeVisible();
     expect(screen.getAllByRole('link', { name: 'Browse services' })[0]).toHaveAttribute('href', '/services');
+    const more = within(screen.getByRole('region', { name: 'Add more to your sites' }));
+    expect(more.getAllByRole('link')).toHaveLength(4);
   });
 
   it('support: says there are no tickets and offers Create Ticket; the knowledge base stays', async () => {
