@@ -26,11 +26,6 @@ export function DashboardFinancePage() {
 
   const transactionColumns: Column<Transaction>[] = [
     {
-      key: 'date',
-      header: t('finance.columns.date'),
-      cell: (tx) => <span className="whitespace-nowrap">{format.date(tx.date)}</span>,
-    },
-    {
       key: 'description',
       header: t('finance.columns.description'),
       rowHeader: true,
@@ -61,6 +56,11 @@ export function DashboardFinancePage() {
         const state = transactionState(tx.status);
         return <StatusBadge tone={statusTone(state)} label={statusLabel(state)} />;
       },
+    },
+    {
+      key: 'date',
+      header: t('finance.columns.date'),
+      cell: (tx) => <span className="whitespace-nowrap">{format.date(tx.date)}</span>,
     },
   ];
 
