@@ -42,7 +42,9 @@ export function DataTable<Row>({
       aria-label={caption}
       tabIndex={0}
       className={cn(
-        'overflow-x-auto rounded-(--radius-card) border border-slate-200 bg-white shadow-(--shadow-card)',
+        // `relative` keeps visually hidden text (sr-only, absolutely positioned) inside the scrolling box,
+        // so a wide table never widens the page on a phone.
+        'relative overflow-x-auto rounded-(--radius-card) border border-slate-200 bg-white shadow-(--shadow-card)',
         className,
       )}
     >

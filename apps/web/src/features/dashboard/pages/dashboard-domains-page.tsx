@@ -1,7 +1,102 @@
+import { Globe, Lock, Network, Plus, RefreshCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { type Column, DataTable } from '@/components/ui/data-table';
+import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { statusTone } from '@/lib/status';
+import type { Domain } from '../api/types';
+import { useDomains } from '../api/use-domains';
+import { useStatusLabel } from '../components/status-label';
+import { useUnavailableAction } from '../components/use-unavailable-action';
+import { useDashboardFormat } from '../lib/use-dashboard-format';
 
 export function DashboardDomainsPage() {
   const { t } = useTranslation('dashboard');
-  return <PageHeader title={t('domains.heading')} description={t('domains.intro')} />;
+  const domains = useDomains();
+  const format = useDashboardFormat();
+  const statusLabel = useStatusLabel();
+  const { show, dialog } = useUnavailableAction();
+  const register = (
+    <Button onClick={() => show('registerDomain')}>
+      <Plus aria-hidden="true" className="size-4" />
+      {t('domains.register')}
+    </Button>
+  );
+
+  const columns: Column<Domain>[] = [
+    {
+      key: 'name',
+      header: t('domains.columns.domain'),
+      rowHeader: true,
+      className: 'min-w-40',
+      cell: (domain) => (
+        <>
+          <span className="block font-semibold text-slate-900">{domain.name}</span>
+          <span className="block text-xs text-slate-500">
+            {t('domains.registered', { date: format.date(domain.registrationDate) })}
+          </span>
+        </>
+      ),
+    },
+    {
+      key: 'expiry',
+      header: t('domains.columns.expiry'),
+      cell: (domain) => <span className="whitespace-nowrap">{format.date(domain.expiryDate)}</span>,
+    },
+    {
+      key: 'status',
+      header: t('domains.columns.status'),
+      cell: (domain) => <StatusBadge tone={statusTone(domain.status)} label={statusLabel(domain.status)} />,
+    },
+    {
+      key: 'autoRenew',
+      header: t('domains.columns.autoRenew'),
+      cell: (domain) => (domain.autoRenew ? t('domains.yes') : t('domains.no')),
+    },
+    {
+      key: 'actions',
+      header: t('domains.columns.actions'),
+      cell: (domain) => (
+        <div className="flex gap-2">
+          <Button variant="secondary" size="sm" onClick={() => show('domain.dns', { name: domain.name })}>
+            <Network aria-hidden="true" className="size-4" />
+            {t('domains.manageDns')} <span className="sr-only">{domain.name}</span>
+          </Button>
+          <Button variant="secondary" size="sm" onClick={() => show('domain.renew', { name: domain.name })}>
+            <RefreshCw aria-hidden="true" className="size-4" />
+            {t('domains.renew')} <span className="sr-only">{domain.name}</span>
+          </Button>
+          <Button variant="secondary" size="sm" onClick={() => show('domain.lock', { name: domain.name })}>
+            <Lock aria-hidden="true" className="size-4" />
+            {t('domains.lock')} <span className="sr-only">{domain.name}</span>
+          </Button>
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader title={t('domains.heading')} description={t('domains.intro')} actions={register} />
+      {domains.length === 0 ? (
+        <EmptyState
+          icon={Globe}
+          title={t('domains.empty.title')}
+          description={t('domains.empty.description')}
+          action={register}
+        />
+      ) : (
+        <DataTable
+          caption={t('domains.caption')}
+          captionHidden
+          columns={columns}
+          rows={domains}
+          rowKey={(domain) => domain.id}
+        />
+      )}
+      {dialog}
+    </>
+  );
 }

@@ -1,7 +1,173 @@
+import { CreditCard, Download, Eye, FileText, History, Receipt } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { buttonClasses } from '@/components/ui/button-styles';
+import { type Column, DataTable } from '@/components/ui/data-table';
+import { StatusBadge } from '@/components/ui/status-badge';
 import { PageHeader } from '@/components/ui/page-header';
+import { cn } from '@/lib/cn';
+import { statusTone, transactionState } from '@/lib/status';
+import type { Invoice, Transaction } from '../api/types';
+import { useFinance } from '../api/use-finance';
+import { BalanceCard } from '../components/balance-card';
+import { Panel } from '../components/panel';
+import { useStatusLabel } from '../components/status-label';
+import { useUnavailableAction } from '../components/use-unavailable-action';
+import { useDashboardFormat } from '../lib/use-dashboard-format';
+
+const TRANSACTIONS_ID = 'transactions';
 
 export function DashboardFinancePage() {
   const { t } = useTranslation('dashboard');
-  return <PageHeader title={t('finance.heading')} description={t('finance.intro')} />;
+  const { balance, transactions, invoices } = useFinance();
+  const format = useDashboardFormat();
+  const statusLabel = useStatusLabel();
+  const { show, dialog } = useUnavailableAction();
+
+  const transactionColumns: Column<Transaction>[] = [
+    {
+      key: 'description',
+      header: t('finance.columns.description'),
+      rowHeader: true,
+      className: 'min-w-48',
+      cell: (tx) => tx.description,
+    },
+    {
+      key: 'amount',
+      header: t('finance.columns.amount'),
+      className: 'text-right',
+      cell: (tx) => (
+        <span
+          className={cn(
+            'font-semibold whitespace-nowrap tabular-nums',
+            tx.amount < 0 ? 'text-danger-700' : 'text-success-700',
+          )}
+        >
+          {tx.amount > 0 ? '+' : ''}
+          {format.money(tx.amount)}
+          <span className="sr-only"> ({t(tx.amount < 0 ? 'finance.charge' : 'finance.credit')})</span>
+        </span>
+      ),
+    },
+    {
+      key: 'status',
+      header: t('finance.columns.status'),
+      cell: (tx) => {
+        const state = transactionState(tx.status);
+        return <StatusBadge tone={statusTone(state)} label={statusLabel(state)} />;
+      },
+    },
+    {
+      key: 'date',
+      header: t('finance.columns.date'),
+      cell: (tx) => <span className="whitespace-nowrap">{format.date(tx.date)}</span>,
+    },
+  ];
+
+  const invoiceColumns: Column<Invoice>[] = [
+    {
+      key: 'number',
+      header: t('finance.columns.invoice'),
+      rowHeader: true,
+      cell: (invoice) => <span className="font-semibold whitespace-nowrap text-slate-900">{invoice.number}</span>,
+    },
+    {
+      key: 'date',
+      header: t('finance.columns.date'),
+      cell: (invoice) => <span className="whitespace-nowrap">{format.date(invoice.date)}</span>,
+    },
+    {
+      key: 'amount',
+      header: t('finance.columns.amount'),
+      className: 'text-right',
+      cell: (invoice) => <span className="whitespace-nowrap tabular-nums">{format.money(invoice.amount)}</span>,
+    },
+    {
+      key: 'status',
+      header: t('finance.columns.status'),
+      cell: (invoice) => <StatusBadge tone={statusTone(invoice.status)} label={statusLabel(invoice.status)} />,
+    },
+    {
+      key: 'actions',
+      header: t('finance.columns.actions'),
+      cell: (invoice) => (
+        <div className="flex gap-2">
+          <Button variant="secondary" size="sm" onClick={() => show('invoice.download', { number: invoice.number })}>
+            <Download aria-hidden="true" className="size-4" />
+            {t('finance.download')} <span className="sr-only">{invoice.number}</span>
+          </Button>
+          <Button variant="secondary" size="sm" onClick={() => show('invoice.view', { number: invoice.number })}>
+            <Eye aria-hidden="true" className="size-4" />
+            {t('finance.view')} <span className="sr-only">{invoice.number}</span>
+          </Button>
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader title={t('finance.heading')} description={t('finance.intro')} />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <BalanceCard balance={balance} onAddFunds={() => show('addFunds')} />
+        <Panel title={t('finance.quickActions.title')} className="lg:col-span-2">
+          <ul className="grid gap-2">
+            <li>
+              <a href={`#${TRANSACTIONS_ID}`} className={cn(buttonClasses('secondary', 'md', true), 'justify-start')}>
+                <History aria-hidden="true" className="size-4 shrink-0 text-brand-700" />
+                {t('finance.quickActions.history')}
+              </a>
+            </li>
+            <li>
+              <Button variant="secondary" fullWidth className="justify-start" onClick={() => show('paymentMethod')}>
+                <CreditCard aria-hidden="true" className="size-4 shrink-0 text-brand-700" />
+                {t('finance.quickActions.paymentMethod')}
+              </Button>
+            </li>
+            <li>
+              <Button variant="secondary" fullWidth className="justify-start" onClick={() => show('statement')}>
+                <FileText aria-hidden="true" className="size-4 shrink-0 text-brand-700" />
+                {t('finance.quickActions.statement')}
+              </Button>
+            </li>
+          </ul>
+        </Panel>
+      </div>
+
+      <section id={TRANSACTIONS_ID} tabIndex={-1} className="mt-8 scroll-mt-20 outline-none">
+        <h2 className="mb-3 text-lg font-semibold text-slate-900">{t('finance.transactions')}</h2>
+        <DataTable
+          caption={t('finance.transactions')}
+          captionHidden
+          columns={transactionColumns}
+          rows={transactions}
+          rowKey={(tx) => tx.id}
+          empty={
+            <span className="inline-flex items-center gap-2">
+              <Receipt aria-hidden="true" className="size-5" />
+              {t('finance.noTransactions')}
+            </span>
+          }
+        />
+      </section>
+
+      <section className="mt-8">
+        <h2 className="mb-3 text-lg font-semibold text-slate-900">{t('finance.invoices')}</h2>
+        <DataTable
+          caption={t('finance.invoices')}
+          captionHidden
+          columns={invoiceColumns}
+          rows={invoices}
+          rowKey={(invoice) => invoice.id}
+          empty={
+            <span className="inline-flex items-center gap-2">
+              <FileText aria-hidden="true" className="size-5" />
+              {t('finance.noInvoices')}
+            </span>
+          }
+        />
+      </section>
+      {dialog}
+    </>
+  );
 }

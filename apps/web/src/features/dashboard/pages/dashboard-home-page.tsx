@@ -1,7 +1,140 @@
+import { ArrowRight, Globe, LifeBuoy, Plus, RefreshCw, TrendingUp } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '@/components/ui/page-header';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { buttonClasses } from '@/components/ui/button-styles';
+import { useSession } from '@/lib/session';
+import { useActivity } from '../api/use-activity';
+import { useDashboardStats } from '../api/use-dashboard-stats';
+import { useExpiringServices } from '../api/use-expiring-services';
+import { useFinance } from '../api/use-finance';
+import { useNotifications } from '../api/use-notifications';
+import { ActivityTimeline } from '../components/activity-timeline';
+import { BalanceCard } from '../components/balance-card';
+import { GreetingHeader } from '../components/greeting-header';
+import { NotificationList } from '../components/notification-list';
+import { Panel } from '../components/panel';
+import { StatTiles } from '../components/stat-tiles';
+import { useUnavailableAction } from '../components/use-unavailable-action';
+import { useDashboardFormat } from '../lib/use-dashboard-format';
+
+/** How many notifications the home page shows; the rest are one link away. */
+const HOME_NOTIFICATIONS = 3;
 
 export function DashboardHomePage() {
   const { t } = useTranslation('dashboard');
-  return <PageHeader title={t('home.heading')} description={t('home.intro')} />;
+  const { user } = useSession();
+  const stats = useDashboardStats();
+  const notifications = useNotifications();
+  const activity = useActivity();
+  const expiring = useExpiringServices();
+  const { balance } = useFinance();
+  const format = useDashboardFormat();
+  const { show, dialog } = useUnavailableAction();
+  const unread = notifications.filter((n) => !n.read).length;
+
+  const quickActions = [
+    { key: 'renewDomain', to: '/dashboard/domains', icon: Globe },
+    { key: 'upgradeHosting', to: '/dashboard/hosting', icon: TrendingUp },
+    { key: 'contactSupport', to: '/dashboard/support', icon: LifeBuoy },
+  ] as const;
+
+  return (
+    <>
+      <GreetingHeader firstName={user?.firstName ?? ''} />
+      <StatTiles stats={stats} />
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
+          <Panel
+            title={t('home.notifications.title')}
+            action={
+              <Link
+                to="/dashboard/notifications"
+                className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:text-brand-800"
+              >
+                {t('home.notifications.viewAll')}
+                <ArrowRight aria-hidden="true" className="size-4" />
+              </Link>
+            }
+          >
+            {notifications.length === 0 ? (
+              <p className="text-sm text-slate-600">{t('notifications.empty.title')}</p>
+            ) : (
+              <>
+                <p className="mb-3 text-sm text-slate-600">{t('notifications.unreadCount', { count: unread })}</p>
+                <NotificationList notifications={notifications.slice(0, HOME_NOTIFICATIONS)} />
+              </>
+            )}
+          </Panel>
+
+          <Panel title={t('home.activity.title')}>
+            {activity.length === 0 ? (
+              <p className="text-sm text-slate-600">{t('home.activity.empty')}</p>
+            ) : (
+              <ActivityTimeline entries={activity} />
+            )}
+          </Panel>
+        </div>
+
+        <div className="min-w-0 space-y-6">
+          <Panel title={t('home.quickActions.title')}>
+            <ul className="grid gap-2">
+              {quickActions.map(({ key, to, icon: Icon }) => (
+                <li key={key}>
+                  <Link to={to} className={buttonClasses('secondary', 'md', true) + ' justify-start'}>
+                    <Icon aria-hidden="true" className="size-4 text-brand-700" />
+                    {t(`home.quickActions.${key}`)}
+                  </Link>
+                </li>
+              ))}
+              <li>
+                <Button variant="secondary" fullWidth className="justify-start" onClick={() => show('addFunds')}>
+                  <Plus aria-hidden="true" className="size-4 text-brand-700" />
+                  {t('home.quickActions.addFunds')}
+                </Button>
+              </li>
+            </ul>
+          </Panel>
+
+          <Panel title={t('home.expiring.title')}>
+            {expiring.length === 0 ? (
+              <p className="text-sm text-slate-600">{t('home.expiring.empty')}</p>
+            ) : (
+              <ul className="space-y-3">
+                {expiring.map((service) => (
+                  <li
+                    key={`${service.kind}-${service.id}`}
+                    className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-warning-600/25 bg-warning-50 p-3"
+                  >
+                    <div className="min-w-0">
+                      <p className="font-semibold break-words text-slate-900">{service.name}</p>
+                      <p className="text-sm text-warning-800">
+                        {t(`home.expiring.kind.${service.kind}`)} ·{' '}
+                        {t('home.expiring.expires', { date: format.date(service.expiryDate) })}
+                      </p>
+                    </div>
+                    <Button
+                      size="sm"
+                      onClick={() => show('renew', { name: service.name })}
+                      aria-label={t('home.expiring.renewLabel', {
+                        kind: t(`home.expiring.kind.${service.kind}`),
+                        name: service.name,
+                      })}
+                    >
+                      <RefreshCw aria-hidden="true" className="size-4" />
+                      {t('home.expiring.renewNow')}
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Panel>
+
+          <BalanceCard balance={balance} onAddFunds={() => show('addFunds')} />
+        </div>
+      </div>
+      {dialog}
+    </>
+  );
 }

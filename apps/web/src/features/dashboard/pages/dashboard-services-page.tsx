@@ -1,7 +1,136 @@
+import {
+  ArrowRight,
+  DatabaseBackup,
+  Mail,
+  Package,
+  RefreshCw,
+  Settings2,
+  ShieldCheck,
+  ShieldHalf,
+  type LucideIcon,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
+import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { statusTone } from '@/lib/status';
+import type { AdditionalServiceKind } from '../api/types';
+import { useAdditionalServices } from '../api/use-additional-services';
+import { Panel } from '../components/panel';
+import { useStatusLabel } from '../components/status-label';
+import { useUnavailableAction } from '../components/use-unavailable-action';
+import { useDashboardFormat } from '../lib/use-dashboard-format';
+
+const KINDS: readonly AdditionalServiceKind[] = ['ssl', 'backup', 'email', 'security'];
+
+const KIND_ICON: Record<AdditionalServiceKind, LucideIcon> = {
+  ssl: ShieldCheck,
+  backup: DatabaseBackup,
+  email: Mail,
+  security: ShieldHalf,
+};
 
 export function DashboardServicesPage() {
   const { t } = useTranslation('dashboard');
-  return <PageHeader title={t('services.heading')} description={t('services.intro')} />;
+  const services = useAdditionalServices();
+  const format = useDashboardFormat();
+  const statusLabel = useStatusLabel();
+  const { show, dialog } = useUnavailableAction();
+  const missing = KINDS.filter((kind) => !services.some((service) => service.kind === kind));
+  const browse = (
+    <ButtonLink to="/services" variant="secondary">
+      {t('services.browse')}
+    </ButtonLink>
+  );
+
+  return (
+    <>
+      <PageHeader title={t('services.heading')} description={t('services.intro')} actions={browse} />
+      {services.length === 0 ? (
+        <EmptyState
+          icon={Package}
+          title={t('services.empty.title')}
+          description={t('services.empty.description')}
+          action={browse}
+        />
+      ) : (
+        <ul className="grid gap-6 lg:grid-cols-2">
+          {services.map((service) => {
+            const Icon = KIND_ICON[service.kind];
+            return (
+              <li
+                key={service.id}
+                className="min-w-0 rounded-(--radius-card) border border-slate-200 bg-white p-5 shadow-(--shadow-card) sm:p-6"
+              >
+                <div className="flex flex-wrap items-start justify-between gap-3">
+                  <div className="flex min-w-0 items-center gap-3">
+                    <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+                      <Icon aria-hidden="true" className="size-6" />
+                    </span>
+                    <div className="min-w-0">
+                      <h2 className="font-semibold break-words text-slate-900">{service.name}</h2>
+                      <p className="text-sm break-words text-slate-600">{service.domain}</p>
+                    </div>
+                  </div>
+                  <StatusBadge tone={statusTone(service.status)} label={statusLabel(service.status)} />
+                </div>
+                <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
+                  <div>
+                    <dt className="text-slate-500">{t('services.expires')}</dt>
+                    <dd className="font-medium text-slate-900">{format.date(service.expiryDate)}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-slate-500">{t('services.price')}</dt>
+                    <dd className="font-medium text-slate-900">
+                      {t('services.perYear', { price: format.money(service.price) })}
+                    </dd>
+                  </div>
+                </dl>
+                <div className="mt-4 flex flex-wrap gap-2">
+                  <Button variant="secondary" size="sm" onClick={() => show('service.manage', { name: service.name })}>
+                    <Settings2 aria-hidden="true" className="size-4" />
+                    {t('services.manage')} <span className="sr-only">{service.name}</span>
+                  </Button>
+                  <Button variant="secondary" size="sm" onClick={() => show('service.renew', { name: service.name })}>
+                    <RefreshCw aria-hidden="true" className="size-4" />
+                    {t('services.renew')} <span className="sr-only">{service.name}</span>
+                  </Button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {missing.length > 0 && (
+        <Panel title={t('services.more.title')} className="mt-6">
+          <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
+            {missing.map((kind) => {
+              const Icon = KIND_ICON[kind];
+              return (
+                <li key={kind}>
+                  <Link
+                    to={`/services#${kind}`}
+                    className="flex h-full gap-3 rounded-xl border border-slate-200 p-4 transition-colors hover:border-brand-300 hover:bg-brand-50/40"
+                  >
+                    <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
+                    <span className="min-w-0">
+                      <span className="flex items-center gap-1 font-semibold text-slate-900">
+                        {t(`services.more.${kind}.title`)}
+                        <ArrowRight aria-hidden="true" className="size-4 text-brand-700" />
+                      </span>
+                      <span className="mt-1 block text-sm text-slate-600">{t(`services.more.${kind}.text`)}</span>
+                    </span>
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </Panel>
+      )}
+      {dialog}
+    </>
+  );
 }

@@ -1,7 +1,80 @@
+import { KeyRound, ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
+import { Switch } from '@/components/ui/switch';
+import { useSession } from '@/lib/session';
+import type { NotificationPreferences } from '../api/types';
+import { useNotificationPreferences } from '../api/use-notification-preferences';
+import { Panel } from '../components/panel';
+import { ProfileForm } from '../components/profile-form';
+import { useUnavailableAction } from '../components/use-unavailable-action';
+
+const PREFERENCES: (keyof NotificationPreferences)[] = ['emailNotifications', 'serviceUpdates', 'marketing'];
 
 export function DashboardSettingsPage() {
   const { t } = useTranslation('dashboard');
-  return <PageHeader title={t('settings.heading')} description={t('settings.intro')} />;
+  const { user } = useSession();
+  const saved = useNotificationPreferences();
+  const [preferences, setPreferences] = useState(saved);
+  const [changed, setChanged] = useState(false);
+  const { show, dialog } = useUnavailableAction();
+
+  return (
+    <>
+      <PageHeader title={t('settings.heading')} description={t('settings.intro')} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Panel title={t('settings.profile.title')} className="lg:col-span-2">
+          <ProfileForm user={user} onSave={() => show('saveProfile')} />
+        </Panel>
+
+        <Panel title={t('settings.security.title')}>
+          <ul className="divide-y divide-slate-100">
+            <li className="flex flex-wrap items-center justify-between gap-3 pb-4">
+              <div className="min-w-0 flex-1">
+                <h3 className="font-medium text-slate-900">{t('settings.security.password')}</h3>
+                <p className="text-sm text-slate-600">{t('settings.security.passwordHint')}</p>
+              </div>
+              <Button variant="secondary" size="sm" onClick={() => show('changePassword')}>
+                <KeyRound aria-hidden="true" className="size-4" />
+                {t('settings.security.changePassword')}
+              </Button>
+            </li>
+            <li className="flex flex-wrap items-center justify-between gap-3 pt-4">
+              <div className="min-w-0 flex-1">
+                <h3 className="font-medium text-slate-900">{t('settings.security.twoFactor')}</h3>
+                <p className="text-sm text-slate-600">{t('settings.security.twoFactorHint')}</p>
+              </div>
+              <Button variant="secondary" size="sm" onClick={() => show('enableTwoFactor')}>
+                <ShieldCheck aria-hidden="true" className="size-4" />
+                {t('settings.security.enableTwoFactor')}
+              </Button>
+            </li>
+          </ul>
+        </Panel>
+
+        <Panel title={t('settings.preferences.title')}>
+          <div className="space-y-5">
+            {PREFERENCES.map((key) => (
+              <Switch
+                key={key}
+                checked={preferences[key]}
+                onChange={(value) => {
+                  setPreferences((current) => ({ ...current, [key]: value }));
+                  setChanged(true);
+                }}
+                label={t(`settings.preferences.${key}`)}
+                description={t(`settings.preferences.${key}Hint`)}
+              />
+            ))}
+          </div>
+          <p role="status" className="mt-4 text-sm text-slate-600 empty:hidden">
+            {changed ? t('local.notSaved') : ''}
+          </p>
+        </Panel>
+      </div>
+      {dialog}
+    </>
+  );
 }

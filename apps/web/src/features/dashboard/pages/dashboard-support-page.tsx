@@ -1,7 +1,102 @@
+import { LifeBuoy, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { type Column, DataTable } from '@/components/ui/data-table';
+import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { cn } from '@/lib/cn';
+import { ticketStatusTone } from '@/lib/status';
+import type { SupportTicket } from '../api/types';
+import { useKnowledgeArticles } from '../api/use-knowledge-articles';
+import { useSupportTickets } from '../api/use-support-tickets';
+import { KnowledgeBasePanel } from '../components/knowledge-base-panel';
+import { useStatusLabel } from '../components/status-label';
+import { useUnavailableAction } from '../components/use-unavailable-action';
+import { useDashboardFormat } from '../lib/use-dashboard-format';
 
 export function DashboardSupportPage() {
   const { t } = useTranslation('dashboard');
-  return <PageHeader title={t('support.heading')} description={t('support.intro')} />;
+  const tickets = useSupportTickets();
+  const articles = useKnowledgeArticles();
+  const format = useDashboardFormat();
+  const statusLabel = useStatusLabel();
+  const { show, dialog } = useUnavailableAction({ contact: 'contactPage' });
+  const createTicket = (
+    <Button onClick={() => show('createTicket')}>
+      <Plus aria-hidden="true" className="size-4" />
+      {t('support.createTicket')}
+    </Button>
+  );
+
+  const columns: Column<SupportTicket>[] = [
+    {
+      key: 'subject',
+      header: t('support.columns.subject'),
+      rowHeader: true,
+      className: 'min-w-52',
+      cell: (ticket) => (
+        <>
+          <span className="block font-semibold text-slate-900">{ticket.subject}</span>
+          <span className="block text-xs text-slate-500">{ticket.id}</span>
+        </>
+      ),
+    },
+    {
+      key: 'status',
+      header: t('support.columns.status'),
+      cell: (ticket) => <StatusBadge tone={ticketStatusTone(ticket.status)} label={statusLabel(ticket.status)} />,
+    },
+    {
+      key: 'priority',
+      header: t('support.columns.priority'),
+      cell: (ticket) => (
+        <span className={cn('font-medium', ticket.priority === 'high' ? 'text-danger-700' : 'text-slate-700')}>
+          {t(`support.priority.${ticket.priority}`)}
+        </span>
+      ),
+    },
+    {
+      key: 'lastUpdate',
+      header: t('support.columns.lastUpdate'),
+      cell: (ticket) => (
+        <time dateTime={ticket.lastUpdate} className="whitespace-nowrap">
+          {format.dateTime(ticket.lastUpdate)}
+        </time>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader title={t('support.heading')} description={t('support.intro')} actions={createTicket} />
+      <div className="grid gap-6 xl:grid-cols-3">
+        <section aria-labelledby="support-tickets" className="min-w-0 xl:col-span-2">
+          <h2 id="support-tickets" className="mb-3 text-lg font-semibold text-slate-900">
+            {t('support.tickets')}
+          </h2>
+          {tickets.length === 0 ? (
+            <EmptyState
+              icon={LifeBuoy}
+              title={t('support.empty.title')}
+              description={t('support.empty.description')}
+              action={createTicket}
+            />
+          ) : (
+            <DataTable
+              caption={t('support.tickets')}
+              captionHidden
+              columns={columns}
+              rows={tickets}
+              rowKey={(ticket) => ticket.id}
+            />
+          )}
+        </section>
+        <div className="min-w-0">
+          <KnowledgeBasePanel articles={articles} onOpen={(article) => show('article', { title: article.title })} />
+        </div>
+      </div>
+      {dialog}
+    </>
+  );
 }

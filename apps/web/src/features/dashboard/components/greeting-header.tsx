@@ -1,0 +1,15 @@
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@/components/ui/page-header';
+import { dayPart } from '../lib/greeting';
+
+/** The dashboard home's h1: "Good morning, Anna" by the reader's clock (SPEC.md sections 2 and 9). */
+export function GreetingHeader({ firstName, now = new Date() }: { firstName: string; now?: Date }) {
+  const { t } = useTranslation('dashboard');
+  const part = dayPart(now);
+  return (
+    <PageHeader
+      title={firstName ? t(`home.greeting.${part}`, { name: firstName }) : t(`home.greetingNoName.${part}`)}
+      description={t('home.intro')}
+    />
+  );
+}

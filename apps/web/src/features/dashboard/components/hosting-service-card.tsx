@@ -1,0 +1,99 @@
+import { CalendarClock, RefreshCw, Settings2, XCircle } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { Switch } from '@/components/ui/switch';
+import { UsageBar } from '@/components/ui/usage-bar';
+import { hostingStatusTone } from '@/lib/status';
+import type { HostingService } from '../api/types';
+import { useDashboardFormat } from '../lib/use-dashboard-format';
+import { useStatusLabel } from './status-label';
+
+export interface HostingServiceCardProps {
+  service: HostingService;
+  /** Opens the "not available yet" dialog for manage, renew or cancel. */
+  onAction: (action: 'manage' | 'renew' | 'cancel', service: HostingService) => void;
+}
+
+/**
+ * One hosting service: domain, status, plan, storage and bandwidth bars, expiry, auto-renew and its actions.
+ * The auto-renew switch works on this page only; it says so, since saving it is not available yet.
+ */
+export function HostingServiceCard({ service, onAction }: HostingServiceCardProps) {
+  const { t } = useTranslation('dashboard');
+  const format = useDashboardFormat();
+  const statusLabel = useStatusLabel();
+  const [autoRenew, setAutoRenew] = useState(service.autoRenew);
+  const [changed, setChanged] = useState(false);
+  const headingId = `hosting-${service.id}`;
+
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="min-w-0 rounded-(--radius-card) border border-slate-200 bg-white p-5 shadow-(--shadow-card) sm:p-6"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 id={headingId} className="text-lg font-semibold break-words text-slate-900">
+            {service.domain}
+          </h2>
+          <p className="text-sm text-slate-600">
+            {service.name} · {t('hosting.plan', { plan: service.plan })}
+          </p>
+        </div>
+        <StatusBadge tone={hostingStatusTone(service.status)} label={statusLabel(service.status)} />
+      </div>
+
+      <div className="mt-5 grid gap-4 sm:grid-cols-2">
+        <UsageBar
+          label={t('hosting.storage')}
+          percent={format.usagePercent(service.storage)}
+          valueText={format.usageText(service.storage)}
+        />
+        <UsageBar
+          label={t('hosting.bandwidth')}
+          percent={format.usagePercent(service.bandwidth)}
+          valueText={format.usageText(service.bandwidth)}
+        />
+      </div>
+
+      <div className="mt-5 flex flex-col gap-4 border-t border-slate-100 pt-4 sm:flex-row sm:items-center sm:justify-between">
+        <p className="flex items-center gap-2 text-sm text-slate-700">
+          <CalendarClock aria-hidden="true" className="size-4 text-slate-500" />
+          {t('hosting.expires', { date: format.date(service.expiryDate) })}
+        </p>
+        <Switch
+          checked={autoRenew}
+          onChange={(value) => {
+            setAutoRenew(value);
+            setChanged(true);
+          }}
+          label={t('hosting.autoRenew')}
+          className="sm:justify-end"
+        />
+      </div>
+      <p role="status" className="mt-2 text-sm text-slate-600 empty:hidden">
+        {changed &&
+          t(autoRenew ? 'hosting.autoRenewOn' : 'hosting.autoRenewOff', { domain: service.domain }) +
+            ' ' +
+            t('local.notSaved')}
+      </p>
+
+      <div className="mt-4 flex flex-wrap gap-2">
+        <Button variant="secondary" size="sm" onClick={() => onAction('manage', service)}>
+          <Settings2 aria-hidden="true" className="size-4" />
+          {t('hosting.manage')} <span className="sr-only">{service.domain}</span>
+        </Button>
+        <Button variant="secondary" size="sm" onClick={() => onAction('renew', service)}>
+          <RefreshCw aria-hidden="true" className="size-4" />
+          {t('hosting.renew')} <span className="sr-only">{service.domain}</span>
+        </Button>
+        <Button variant="secondary" size="sm" onClick={() => onAction('cancel', service)}>
+          <XCircle aria-hidden="true" className="size-4" />
+          {t('hosting.cancel')} <span className="sr-only">{service.domain}</span>
+        </Button>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,79 @@
+import { BookOpen, Search } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { inputClasses } from '@/components/ui/field-styles';
+import type { KnowledgeArticle } from '../api/types';
+import { useDashboardFormat } from '../lib/use-dashboard-format';
+import { Panel } from './panel';
+
+/** The knowledge base: a search box that narrows the popular articles as the person types. */
+export function KnowledgeBasePanel({
+  articles,
+  onOpen,
+}: {
+  articles: KnowledgeArticle[];
+  onOpen: (article: KnowledgeArticle) => void;
+}) {
+  const { t } = useTranslation('dashboard');
+  const format = useDashboardFormat();
+  const [query, setQuery] = useState('');
+  const searchId = useId();
+  const needle = query.trim().toLocaleLowerCase();
+  const shown = needle
+    ? articles.filter((a) => `${a.title} ${a.category}`.toLocaleLowerCase().includes(needle))
+    : articles;
+
+  return (
+    <Panel title={t('support.kb.title')}>
+      <form role="search" onSubmit={(event) => event.preventDefault()}>
+        <label htmlFor={searchId} className="block text-sm font-medium text-slate-800">
+          {t('support.kb.searchLabel')}
+        </label>
+        <div className="relative mt-1.5">
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+          />
+          <input
+            id={searchId}
+            type="search"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            placeholder={t('support.kb.searchPlaceholder')}
+            className={`${inputClasses()} pl-9`}
+          />
+        </div>
+      </form>
+      <h3 className="mt-5 text-sm font-semibold text-slate-900">
+        {needle ? t('support.kb.results') : t('support.kb.popular')}
+      </h3>
+      <p role="status" className="sr-only">
+        {needle ? t('support.kb.resultCount', { count: shown.length }) : ''}
+      </p>
+      {shown.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">{t('support.kb.noResults')}</p>
+      ) : (
+        <ul className="mt-2 divide-y divide-slate-100">
+          {shown.map((article) => (
+            <li key={article.id}>
+              <button
+                type="button"
+                onClick={() => onOpen(article)}
+                className="flex w-full items-start gap-3 rounded-lg px-1 py-3 text-left hover:bg-slate-50"
+              >
+                <BookOpen aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
+                <span className="min-w-0">
+                  <span className="block text-sm font-medium text-slate-900">{article.title}</span>
+                  <span className="block text-xs text-slate-500">
+                    {article.category} ·{' '}
+                    {t('support.kb.views', { count: article.views, formatted: format.number(article.views) })}
+                  </span>
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}

@@ -1,0 +1,283 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderWithRouter } from '@/test/render';
+import { resetSession, signInAs, testUser } from '@/test/session';
+import { DashboardDomainsPage } from './dashboard-domains-page';
+import { DashboardFinancePage } from './dashboard-finance-page';
+import { DashboardHomePage } from './dashboard-home-page';
+import { DashboardHostingPage } from './dashboard-hosting-page';
+import { DashboardNotificationsPage } from './dashboard-notifications-page';
+import { DashboardServicesPage } from './dashboard-services-page';
+import { DashboardSettingsPage } from './dashboard-settings-page';
+import { DashboardSupportPage } from './dashboard-support-page';
+
+// Intl separates Russian groups and currency with no-break spaces; compare with plain spaces.
+const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
+const ns = { namespaces: ['dashboard'] };
+const nsRu = { namespaces: ['dashboard'], language: 'ru' as const };
+
+afterEach(async () => {
+  await resetSession();
+});
+
+/** The table row whose row header contains `text`. */
+function row(text: string | RegExp) {
+  return screen.getByRole('rowheader', { name: text }).closest('tr')!;
+}
+
+describe('dashboard home', () => {
+  it('greets the user by first name and shows the four tiles (2, 3, 1, 0) linking to their pages', async () => {
+    await signInAs(testUser(0, { firstName: 'Anna' }));
+    await renderWithRouter(<DashboardHomePage />, ns);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^Good (morning|afternoon|evening), Anna$/);
+    const tiles = within(screen.getByRole('list', { name: 'Your account in numbers' }));
+    const expected = [
+      ['Hosting', '2', '/dashboard/hosting'],
+      ['Domains', '3', '/dashboard/domains'],
+      ['Services', '1', '/dashboard/services'],
+      ['Tickets', '0', '/dashboard/support'],
+    ];
+    for (const [label, value, href] of expected) {
+      const link = tiles.getByRole('link', { name: new RegExp(`^${label} ${value}`) });
+      expect(link).toHaveAttribute('href', href);
+    }
+  });
+
+  it('highlights unread notifications and links to all of them', async () => {
+    await renderWithRouter(<DashboardHomePage />, ns);
+    const panel = screen.getByRole('region', { name: 'Notifications' });
+    expect(within(panel).getByRole('link', { name: 'View all' })).toHaveAttribute('href', '/dashboard/notifications');
+    expect(within(panel).getByText('2 unread notifications')).toBeVisible();
+    const items = within(panel).getAllByRole('listitem');
+    expect(items).toHaveLength(3);
+    expect(items.filter((item) => item.dataset.unread === 'true')).toHaveLength(2);
+    expect(items[0]).toHaveTextContent('Unread: Domain expires soon');
+    expect(items[2]).not.toHaveTextContent('Unread');
+  });
+
+  it('shows the timeline, quick actions, expiring services and balance, and Renew Now answers honestly', async () => {
+    const user = userEvent.setup();
+    await renderWithRouter(<DashboardHomePage />, ns);
+    expect(within(screen.getByRole('region', { name: 'Recent activity' })).getAllByRole('listitem')).toHaveLength(5);
+    const actions = within(screen.getByRole('region', { name: 'Quick actions' }));
+    expect(actions.getByRole('link', { name: 'Renew a domain' })).toHaveAttribute('href', '/dashboard/domains');
+    expect(actions.getByRole('link', { name: 'Upgrade hosting' })).toHaveAttribute('href', '/dashboard/hosting');
+    expect(actions.getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', '/dashboard/support');
+    expect(actions.getByRole('button', { name: 'Add funds' })).toBeVisible();
+    expect(within(screen.getByRole('region', { name: 'Account balance' })).getByText('$125.50')).toBeVisible();
+
+    const expiring = within(screen.getByRole('region', { name: 'Expiring soon' }));
+    expect(expiring.getByText('Domain · expires Dec 5, 2026')).toBeVisible();
+    await user.click(expiring.getByRole('button', { name: 'Renew Now: Domain myblog.net' }));
+    const dialog = screen.getByRole('dialog', { name: 'Renew myblog.net' });
+    expect(dialog).toHaveTextContent('not available in the online dashboard yet');
+    await user.click(within(dialog).getByRole('button', { name: 'Got it' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Add Funds' }));
+    expect(screen.getByRole('dialog', { name: 'Add funds' })).toBeVisible();
+  });
+});
+
+describe('hosting', () => {
+  it('shows each service with status, plan, usage meters announcing their percentage, expiry and actions', async () => {
+    const user = userEvent.setup();
+    await renderWithRouter(<DashboardHostingPage />, ns);
+    const card = within(screen.getByRole('article', { name: 'mysite.com' }));
+    expect(card.getByText('Active')).toHaveAttribute('data-tone', 'success');
+    expect(card.getByText('Main website · Pro plan')).toBeVisible();
+    expect(card.getByRole('meter', { name: 'Storage' })).toHaveAttribute('aria-valuetext', '23.4 of 50 GB (47%)');
+    expect(card.getByRole('meter', { name: 'Bandwidth' })).toHaveAttribute('aria-valuetext', '156 of 500 GB (31%)');
+    expect(card.getByText('Expires Mar 15, 2027')).toBeVisible();
+
+    const autoRenew = card.getByRole('switch', { name: 'Auto-renew' });
+    expect(autoRenew).toHaveAttribute('aria-checked', 'true');
+    await user.click(autoRenew);
+    expect(autoRenew).toHaveAttribute('aria-checked', 'false');
+    expect(card.getByRole('status')).toHaveTextContent('Auto-renew is off for mysite.com.');
+    expect(card.getByRole('status')).toHaveTextContent('saving it to your account is not available yet');
+
+    await user.click(card.getByRole('button', { name: 'Cancel mysite.com' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel mysite.com' });
+    expect(within(dialog).getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', '/dashboard/support');
+  });
+
+  it('shows the server status with its shortcuts', async () => {
+    const user = userEvent.setup();
+    await renderWithRouter(<DashboardHostingPage />, ns);
+    const panel = within(screen.getByRole('region', { name: 'Server status' }));
+    expect(panel.getByRole('meter', { name: 'CPU' })).toHaveAttribute('aria-valuenow', '23');
+    expect(panel.getByRole('meter', { name: 'Memory' })).toHaveAttribute('aria-valuetext', '45%');
+    expect(panel.getByText('99.9%')).toBeVisible();
+    for (const name of ['cPanel', 'File Manager', 'Database', 'Email']) {
+      expect(panel.getByRole('button', { name })).toBeVisible();
+    }
+    await user.click(panel.getByRole('button', { name: 'cPanel' }));
+    expect(screen.getByRole('dialog', { name: 'Open cPanel' })).toBeVisible();
+  });
+
+  it('formats sizes and dates in Russian', async () => {
+    await renderWithRouter(<DashboardHostingPage />, nsRu);
+    const card = within(screen.getByRole('article', { name: 'mysite.com' }));
+    expect(plain(card.getByRole('meter', { name: 'Диск' }).getAttribute('aria-valuetext'))).toBe(
+      '23,4 из 50 ГБ (47 %)',
+    );
+    expect(plain(card.getByText(/^Действует до/).textContent)).toBe('Действует до 15 мар. 2027 г.');
+  });
+});
+
+describe('domains', () => {
+  it('lists each domain with expiry, status colour and the three actions', async () => {
+    const user = userEvent.setup();
+    await renderWithRouter(<DashboardDomainsPage />, ns);
+    expect(screen.getAllByRole('row')).toHaveLength(4);
+    const active = within(row(/mysite\.com/));
+    expect(active.getByText('Active')).toHaveAttribute('data-tone', 'success');
+    expect(active.getByText('Mar 15, 2027')).toBeVisible();
+    const expired = within(row(/old-project\.io/));
+    expect(expired.getByText('Expired')).toHaveAttribute('data-tone', 'danger');
+    for (const name of ['Manage DNS', 'Renew', 'Lock']) {
+      expect(expired.getByRole('button', { name: `${name} old-project.io` })).toBeVisible();
+    }
+    await user.click(expired.getByRole('button', { name: 'Lock old-project.io' }));
+    expect(screen.getByRole('dialog', { name: 'Lock old-project.io' })).toBeVisible();
+  });
+});
+
+describe('services', () => {
+  it('shows the additional service with its status, expiry and yearly price', async () => {
+    await renderWithRouter(<DashboardServicesPage />, ns);
+    expect(screen.getByRole('heading', { name: 'SSL certificate' })).toBeVisible();
+    expect(screen.getByText('Active')).toHaveAttribute('data-tone', 'success');
+    expect(screen.getByText('$29.99 a year')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Browse services' })).toHaveAttribute('href', '/services');
+    const more = within(screen.getByRole('region', { name: 'Add more to your sites' }));
+    expect(more.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
+      '/services#backup',
+      '/services#email',
+      '/services#security',
+    ]);
+  });
+});
+
+describe('finance', () => {
+  it('shows balance, charges as negative dollars with two decimals, and invoice actions', async () => {
+    const user = userEvent.setup();
+    await renderWithRouter(<DashboardFinancePage />, ns);
+    expect(screen.getByText('$125.50')).toBeVisible();
+    const transactions = within(screen.getByRole('table', { name: 'Transactions' }));
+    const charge = within(transactions.getByRole('rowheader', { name: /Hosting renewal/ }).closest('tr')!);
+    expect(charge.getByText(/-\$9\.99/)).toHaveTextContent('-$9.99 (charge)');
+    expect(charge.getByText('Nov 15, 2026')).toBeVisible();
+    expect(charge.getByText('Completed')).toHaveAttribute('data-tone', 'success');
+    const pending = transactions.getByText('Pending');
+    expect(pending).toHaveAttribute('data-tone', 'warning');
+    expect(transactions.getAllByText(/\+\$50\.00/)).toHaveLength(1);
+
+    const invoices = within(screen.getByRole('table', { name: 'Invoices' }));
+    const invoice = within(invoices.getByRole('rowheader', { name: 'INV-2026-0142' }).closest('tr')!);
+    expect(invoice.getByText('$9.99')).toBeVisible();
+    expect(invoice.getByText('Paid')).toHaveAttribute('data-tone', 'success');
+    await user.click(invoice.getByRole('button', { name: 'Download INV-2026-0142' }));
+    expect(screen.getByRole('dialog', { name: 'Download INV-2026-0142' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Got it' }));
+    await user.click(invoice.getByRole('button', { name: 'View INV-2026-0142' }));
+    expect(screen.getByRole('dialog', { name: 'Invoice INV-2026-0142' })).toBeVisible();
+
+    expect(screen.getByRole('link', { name: 'Payment history' })).toHaveAttribute('href', '#transactions');
+    expect(screen.getByRole('button', { name: 'Update payment method' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Download statement' })).toBeVisible();
+  });
+
+  it('formats money and dates in Russian', async () => {
+    await renderWithRouter(<DashboardFinancePage />, nsRu);
+    expect(screen.getAllByText((_, el) => el?.tagName === 'P' && plain(el.textContent) === '125,50 $')).toHaveLength(1);
+    const charge = screen.getByRole('rowheader', { name: /Продление хостинга/ }).closest('tr')!;
+    expect(plain(charge.textContent)).toContain('-9,99 $');
+    expect(plain(charge.textContent)).toContain('15 нояб. 2026 г.');
+  });
+});
+
+describe('support', () => {
+  it('lists tickets (answered is blue) with Create Ticket, and filters the knowledge base as one types', async () => {
+    const user = userEvent.setup();
+    await renderWithRouter(<DashboardSupportPage />, ns);
+    const ticket = within(row(/SSL certificate does not show on www/));
+    expect(ticket.getByText('Answered')).toHaveAttribute('data-tone', 'info');
+    expect(ticket.getByText('Medium')).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Create Ticket' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create a ticket' });
+    expect(within(dialog).getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contact');
+    await user.click(within(dialog).getByRole('button', { name: 'Got it' }));
+
+    const kb = within(screen.getByRole('region', { name: 'Knowledge base' }));
+    expect(kb.getByRole('heading', { name: 'Popular articles' })).toBeVisible();
+    expect(kb.getAllByRole('listitem')).toHaveLength(5);
+    expect(kb.getByText('Domains · 12,840 views')).toBeVisible();
+    await user.type(kb.getByRole('searchbox', { name: 'Search the knowledge base' }), 'wordpress');
+    expect(kb.getAllByRole('listitem')).toHaveLength(1);
+    expect(kb.getByRole('status')).toHaveTextContent('1 article found');
+    await user.clear(kb.getByRole('searchbox'));
+    await user.type(kb.getByRole('searchbox'), 'zzz');
+    expect(kb.getByText(/No articles match/)).toBeVisible();
+  });
+});
+
+describe('notifications', () => {
+  it('shows every notification, the unread ones highlighted', async () => {
+    await renderWithRouter(<DashboardNotificationsPage />, ns);
+    const items = screen.getAllByRole('listitem');
+    expect(items).toHaveLength(5);
+    expect(items.filter((item) => item.dataset.unread === 'true')).toHaveLength(2);
+    expect(screen.getByText('2 unread notifications')).toBeVisible();
+  });
+
+  it('counts unread ones with Russian plurals', async () => {
+    await renderWithRouter(<DashboardNotificationsPage />, nsRu);
+    expect(screen.getByText('2 непрочитанных уведомления')).toBeVisible();
+  });
+});
+
+describe('settings', () => {
+  it('prefills the profile, validates it, and answers Save honestly', async () => {
+    const user = userEvent.setup();
+    await signInAs(testUser(0, { firstName: 'Anna', lastName: 'Ivanova', email: 'anna@example.com' }));
+    await renderWithRouter(<DashboardSettingsPage />, ns);
+    expect(screen.getByRole('textbox', { name: 'First name' })).toHaveValue('Anna');
+    expect(screen.getByRole('textbox', { name: 'Last name' })).toHaveValue('Ivanova');
+    const email = screen.getByRole('textbox', { name: 'Email' });
+    expect(email).toHaveValue('anna@example.com');
+
+    await user.clear(email);
+    await user.type(email, 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(email).toHaveAccessibleDescription('Invalid email address');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.clear(email);
+    await user.type(email, 'anna@new.example');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByRole('dialog', { name: 'Save your profile' })).toBeVisible();
+  });
+
+  it('offers change password and two-factor, and three preference switches', async () => {
+    const user = userEvent.setup();
+    await renderWithRouter(<DashboardSettingsPage />, ns);
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(screen.getByRole('dialog', { name: 'Change password' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Got it' }));
+    await user.click(screen.getByRole('button', { name: 'Enable' }));
+    expect(screen.getByRole('dialog', { name: 'Enable two-factor authentication' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Got it' }));
+
+    expect(screen.getByRole('switch', { name: 'Email notifications' })).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByRole('switch', { name: 'Service updates' })).toHaveAttribute('aria-checked', 'true');
+    const marketing = screen.getByRole('switch', { name: 'Marketing communications' });
+    expect(marketing).toHaveAttribute('aria-checked', 'false');
+    await user.click(marketing);
+    expect(marketing).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByRole('status')).toHaveTextContent('not available yet');
+  });
+});
