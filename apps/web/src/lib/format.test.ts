@@ -24,6 +24,11 @@ describe('formatDate', () => {
     expect(plain(formatDate('2027-03-15T12:00:00Z', 'ru'))).toBe('15 мар. 2027 г.');
   });
 
+  it('shows a bare calendar date as that day, whatever the time zone', () => {
+    expect(formatDate('2027-03-15', 'en')).toBe('Mar 15, 2027');
+    expect(formatDate('2027-01-01', 'en')).toBe('Jan 1, 2027');
+  });
+
   it('leaves an unparseable value as it is', () => {
     expect(formatDate('soon', 'en')).toBe('soon');
   });
