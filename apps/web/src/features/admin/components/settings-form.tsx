@@ -144,20 +144,22 @@ export function SettingsForm({ defaults, onNotice }: SettingsFormProps) {
             />
           )}
         />
-        <fieldset className="border-t border-slate-100 pt-5">
-          <legend className="text-sm font-medium text-slate-800">{t('settings.security.passwordPolicy')}</legend>
-          <div className="mt-3 space-y-3">
-            <CheckboxField
-              label={t('settings.security.uppercase')}
-              {...register('security.passwordPolicy.uppercase')}
-            />
-            <CheckboxField label={t('settings.security.numbers')} {...register('security.passwordPolicy.numbers')} />
-            <CheckboxField
-              label={t('settings.security.special')}
-              {...register('security.passwordPolicy.specialCharacters')}
-            />
-          </div>
-        </fieldset>
+        <div className="border-t border-slate-100 pt-5">
+          <fieldset>
+            <legend className="text-sm font-medium text-slate-800">{t('settings.security.passwordPolicy')}</legend>
+            <div className="mt-3 space-y-3">
+              <CheckboxField
+                label={t('settings.security.uppercase')}
+                {...register('security.passwordPolicy.uppercase')}
+              />
+              <CheckboxField label={t('settings.security.numbers')} {...register('security.passwordPolicy.numbers')} />
+              <CheckboxField
+                label={t('settings.security.special')}
+                {...register('security.passwordPolicy.specialCharacters')}
+              />
+            </div>
+          </fieldset>
+        </div>
       </Section>
 
       <Section title={t('settings.email.title')} description={t('settings.email.description')}>
