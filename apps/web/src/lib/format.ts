@@ -46,6 +46,13 @@ export function formatDateTime(value: string | Date, language: Language): string
   return new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
+/** The time of day, e.g. "2:30 PM" or "14:30". */
+export function formatTime(value: string | Date, language: Language): string {
+  const date = toDate(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  return new Intl.DateTimeFormat(LOCALES[language], { timeStyle: 'short' }).format(date);
+}
+
 export function formatNumber(value: number, language: Language): string {
   return new Intl.NumberFormat(LOCALES[language]).format(value);
 }

@@ -46,6 +46,7 @@ export function AdminList<Row>({
       <DataTable
         caption={caption}
         captionHidden
+        stacked
         columns={columns}
         rows={controls.rows}
         rowKey={rowKey}

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatDateTime, formatMoney, formatNumber, formatPercent } from '@/lib/format';
+import { formatDate, formatDateTime, formatMoney, formatNumber, formatPercent, formatTime } from '@/lib/format';
 import { DEFAULT_LANGUAGE, isLanguage } from '@/lib/i18n';
 
 /** Money, dates and figures in the reader's language: "$71.88" / "71,88 $", "Mar 15, 2027" / "15 мар. 2027 г.". */
@@ -13,6 +13,7 @@ export function useAdminFormat() {
       money: (amount: number) => formatMoney(amount, language),
       date: (value: string) => formatDate(value, language),
       dateTime: (value: string) => formatDateTime(value, language),
+      time: (value: string) => formatTime(value, language),
       number: (value: number) => formatNumber(value, language),
       percent: (value: number, digits = 0) => formatPercent(value, language, digits),
     }),

@@ -46,7 +46,7 @@ export function AdminBillingPage() {
         header: t('billing.columns.transaction'),
         rowHeader: true,
         cell: (transaction) => (
-          <div className="min-w-44">
+          <div className="md:min-w-44">
             <p className="font-medium text-slate-900">{transaction.description}</p>
             <p className="text-slate-600">{format.date(transaction.date)}</p>
             <p className="text-slate-600">
@@ -87,7 +87,7 @@ export function AdminBillingPage() {
         key: 'actions',
         header: t('list.actions'),
         cell: (transaction) => (
-          <div className="flex gap-2">
+          <div className="flex flex-wrap gap-2">
             {transactionActions(transaction.status).map((name) => (
               <RowAction
                 key={name}

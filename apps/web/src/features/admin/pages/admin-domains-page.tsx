@@ -40,7 +40,7 @@ export function AdminDomainsPage() {
         header: t('domains.columns.domain'),
         rowHeader: true,
         cell: (domain) => (
-          <div className="min-w-40">
+          <div className="md:min-w-40">
             <p className="font-medium text-slate-900">{domain.name}</p>
             <p className="text-slate-600">{t('domains.expires', { date: format.date(domain.expiryDate) })}</p>
             <p className="text-slate-600">
@@ -68,7 +68,7 @@ export function AdminDomainsPage() {
         key: 'dns',
         header: t('domains.columns.dns'),
         cell: (domain) => (
-          <div className="min-w-48 text-slate-700">
+          <div className="text-slate-700 md:min-w-48">
             <p>{t('domains.records', { count: domain.dns.records })}</p>
             <p className="text-slate-600">{t('domains.updated', { date: format.date(domain.dns.lastUpdate) })}</p>
             <p className="mt-1 text-xs font-medium text-slate-500">{t('domains.nameservers')}</p>
@@ -84,7 +84,7 @@ export function AdminDomainsPage() {
         key: 'actions',
         header: t('list.actions'),
         cell: (domain) => (
-          <div className="flex gap-2">
+          <div className="flex flex-wrap gap-2">
             <RowAction
               icon={Settings2}
               label={t('actions.editDns')}

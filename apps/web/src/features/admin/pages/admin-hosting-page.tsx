@@ -46,7 +46,7 @@ export function AdminHostingPage() {
         header: t('hosting.columns.service'),
         rowHeader: true,
         cell: (service) => (
-          <div className="min-w-44">
+          <div className="md:min-w-44">
             <p className="font-medium text-slate-900">{service.domain}</p>
             <p className="text-slate-600">{service.userName}</p>
             <p className="text-slate-600">{t('hosting.planName', { plan: service.plan })}</p>
@@ -70,7 +70,7 @@ export function AdminHostingPage() {
         key: 'usage',
         header: t('hosting.columns.usage'),
         cell: (service) => (
-          <div className="min-w-40 space-y-2">
+          <div className="space-y-2 md:min-w-40">
             {(['cpu', 'memory', 'storage'] as const).map((metric) => (
               <UsageBar
                 key={metric}
@@ -88,7 +88,7 @@ export function AdminHostingPage() {
         cell: (service) => {
           const toggle = statusToggle(service.status);
           return (
-            <div className="flex gap-2">
+            <div className="flex flex-wrap gap-2">
               <RowAction
                 icon={Pencil}
                 label={t('actions.edit')}

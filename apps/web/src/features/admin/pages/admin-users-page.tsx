@@ -34,7 +34,7 @@ export function AdminUsersPage() {
         header: t('users.columns.user'),
         rowHeader: true,
         cell: (user) => (
-          <div className="flex min-w-48 items-center gap-3">
+          <div className="flex items-center gap-3 md:min-w-48">
             <span
               aria-hidden="true"
               className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-50 font-semibold text-brand-700"
@@ -73,7 +73,12 @@ export function AdminUsersPage() {
       {
         key: 'lastLogin',
         header: t('users.columns.lastLogin'),
-        cell: (user) => <span className="whitespace-nowrap text-slate-700">{format.dateTime(user.lastLogin)}</span>,
+        cell: (user) => (
+          <time dateTime={user.lastLogin} className="block whitespace-nowrap text-slate-700">
+            <span className="block">{format.date(user.lastLogin)}</span>
+            <span className="block text-slate-500">{format.time(user.lastLogin)}</span>
+          </time>
+        ),
       },
       {
         key: 'actions',
@@ -81,7 +86,7 @@ export function AdminUsersPage() {
         cell: (user) => {
           const toggle = statusToggle(user.status);
           return (
-            <div className="flex gap-2">
+            <div className="flex flex-wrap gap-2">
               <RowAction
                 icon={Pencil}
                 label={t('actions.edit')}
