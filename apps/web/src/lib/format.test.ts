@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney, formatPercent } from './format';
+import { formatDate, formatMoney, formatPercent, formatTime } from './format';
 
 // Intl separates Russian groups and currency with no-break spaces; compare with plain spaces.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -24,6 +24,11 @@ describe('formatDate', () => {
     expect(plain(formatDate('2027-03-15T12:00:00Z', 'ru'))).toBe('15 мар. 2027 г.');
   });
 
+  it('shows a bare calendar date as that day, whatever the time zone', () => {
+    expect(formatDate('2027-03-15', 'en')).toBe('Mar 15, 2027');
+    expect(formatDate('2027-01-01', 'en')).toBe('Jan 1, 2027');
+  });
+
   it('leaves an unparseable value as it is', () => {
     expect(formatDate('soon', 'en')).toBe('soon');
   });
@@ -39,5 +44,13 @@ describe('formatPercent', () => {
     expect(formatPercent(99.9, 'en', 1)).toBe('99.9%');
     expect(plain(formatPercent(99.9, 'ru', 1))).toBe('99,9 %');
     expect(formatPercent(99.9, 'en')).toBe('100%');
+  });
+});
+
+describe('formatTime', () => {
+  it('shows the time of day in each language', () => {
+    const date = new Date(2027, 2, 15, 14, 30);
+    expect(plain(formatTime(date, 'en'))).toBe('2:30 PM');
+    expect(formatTime(date, 'ru')).toBe('14:30');
   });
 });

@@ -21,11 +21,16 @@ export interface DataTableProps<Row> {
   /** Shown in place of the rows when there are none. */
   empty?: ReactNode;
   className?: string;
+  /**
+   * Below the md breakpoint (768 px), show each row as a card of "header: value" lines instead of scrolling
+   * sideways. The table keeps its roles explicitly, so screen readers still read it as a table.
+   */
+  stacked?: boolean;
 }
 
 /**
  * A real table (caption, column headers, row headers). On narrow screens it scrolls sideways inside a
- * focusable region, so keyboard users can scroll it too.
+ * focusable region, so keyboard users can scroll it too, or, with `stacked`, shows each row as a card.
  */
 export function DataTable<Row>({
   caption,
@@ -35,7 +40,11 @@ export function DataTable<Row>({
   rowKey,
   empty,
   className,
+  stacked = false,
 }: DataTableProps<Row>) {
+  // With `stacked`, CSS changes the display of the table's parts on phones; explicit roles keep the semantics
+  // that some browsers drop from a table that is not displayed as one.
+  const role = (value: string) => (stacked ? value : undefined);
   return (
     <div
       role="region"
@@ -48,18 +57,22 @@ export function DataTable<Row>({
         className,
       )}
     >
-      <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
+      <table
+        role={role('table')}
+        className={cn('min-w-full divide-y divide-slate-200 text-left text-sm', stacked && 'max-md:block')}
+      >
         <caption
           className={cn('px-4 py-3 text-left text-base font-semibold text-slate-900', captionHidden && 'sr-only')}
         >
           {caption}
         </caption>
-        <thead className="bg-slate-50">
-          <tr>
+        <thead role={role('rowgroup')} className={cn('bg-slate-50', stacked && 'max-md:sr-only')}>
+          <tr role={role('row')}>
             {columns.map((column) => (
               <th
                 key={column.key}
                 scope="col"
+                role={role('columnheader')}
                 className={cn(
                   'px-4 py-3 text-xs font-semibold tracking-wide text-slate-600 uppercase',
                   column.className,
@@ -70,24 +83,61 @@ export function DataTable<Row>({
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100">
+        <tbody role={role('rowgroup')} className={cn('divide-y divide-slate-100', stacked && 'max-md:block')}>
           {rows.length === 0 && empty ? (
-            <tr>
-              <td colSpan={columns.length} className="px-4 py-10 text-center text-slate-600">
+            <tr role={role('row')} className={cn(stacked && 'max-md:block')}>
+              <td
+                role={role('cell')}
+                colSpan={columns.length}
+                className={cn('px-4 py-10 text-center text-slate-600', stacked && 'max-md:block')}
+              >
                 {empty}
               </td>
             </tr>
           ) : (
             rows.map((row) => (
-              <tr key={rowKey(row)} className="align-top hover:bg-slate-50/60">
+              <tr
+                key={rowKey(row)}
+                role={role('row')}
+                className={cn('align-top hover:bg-slate-50/60', stacked && 'max-md:block max-md:px-4 max-md:py-3')}
+              >
                 {columns.map((column) =>
                   column.rowHeader ? (
-                    <th key={column.key} scope="row" className={cn('px-4 py-3 font-normal', column.className)}>
+                    <th
+                      key={column.key}
+                      scope="row"
+                      role={role('rowheader')}
+                      className={cn(
+                        'px-4 py-3 font-normal',
+                        column.className,
+                        stacked && 'max-md:block max-md:px-0 max-md:pt-0 max-md:pb-2 max-md:text-left',
+                      )}
+                    >
                       {column.cell(row)}
                     </th>
                   ) : (
-                    <td key={column.key} className={cn('px-4 py-3', column.className)}>
-                      {column.cell(row)}
+                    <td
+                      key={column.key}
+                      role={role('cell')}
+                      className={cn(
+                        'px-4 py-3',
+                        column.className,
+                        stacked && 'max-md:flex max-md:gap-3 max-md:px-0 max-md:py-2 max-md:text-left',
+                      )}
+                    >
+                      {stacked ? (
+                        <>
+                          <span
+                            aria-hidden="true"
+                            className="w-24 shrink-0 pt-0.5 text-xs font-semibold tracking-wide text-slate-500 uppercase md:hidden"
+                          >
+                            {column.header}
+                          </span>
+                          <div className="min-w-0 max-md:flex-1">{column.cell(row)}</div>
+                        </>
+                      ) : (
+                        column.cell(row)
+                      )}
                     </td>
                   ),
                 )}

@@ -43,7 +43,7 @@ export function Pagination({
           id={sizeId}
           value={pageSize}
           onChange={(event) => onPageSizeChange(Number(event.target.value) as PageSize)}
-          className={`${inputClasses()} w-auto py-2`}
+          className={`${inputClasses()} w-auto! py-2 pr-8`}
         >
           {PAGE_SIZES.map((size) => (
             <option key={size} value={size}>

@@ -1,7 +1,143 @@
+import { Pause, Pencil, Play, Plus, Trash2 } from 'lucide-react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import type { Column } from '@/components/ui/data-table';
 import { PageHeader } from '@/components/ui/page-header';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { UsageBar } from '@/components/ui/usage-bar';
+import { hostingStatusTone } from '@/lib/status';
+import type { AdminHostingService } from '../api/types';
+import { useAdminHosting } from '../api/use-admin-data';
+import { AdminList } from '../components/admin-list';
+import { NoticeDialog } from '../components/notice-dialog';
+import { RowAction } from '../components/row-action';
+import { statusToggle } from '../lib/row-actions';
+import { statusLabel } from '../lib/status-label';
+import { useAdminFormat } from '../lib/use-admin-format';
+import { useNotice } from '../lib/use-notice';
+import { useTableControls } from '../lib/use-table-controls';
+
+const searchable = (service: AdminHostingService) => [
+  service.domain,
+  service.userName,
+  service.plan,
+  service.server,
+  service.status,
+  service.id,
+];
 
 export function AdminHostingPage() {
   const { t } = useTranslation('admin');
-  return <PageHeader title={t('hosting.heading')} description={t('hosting.intro')} />;
+  const format = useAdminFormat();
+  const { data } = useAdminHosting();
+  const controls = useTableControls(data, searchable);
+  const { notice, show, close } = useNotice();
+
+  const columns = useMemo<Column<AdminHostingService>[]>(() => {
+    const action = (label: string, service: AdminHostingService) =>
+      show({
+        title: t('notice.actionTitle', { action: label, subject: service.domain }),
+        body: t('hosting.actionBody'),
+      });
+    return [
+      {
+        key: 'service',
+        header: t('hosting.columns.service'),
+        rowHeader: true,
+        cell: (service) => (
+          <div className="md:min-w-44">
+            <p className="font-medium text-slate-900">{service.domain}</p>
+            <p className="text-slate-600">{service.userName}</p>
+            <p className="text-slate-600">{t('hosting.planName', { plan: service.plan })}</p>
+            <p className="text-slate-500">{t('hosting.expires', { date: format.date(service.expiryDate) })}</p>
+          </div>
+        ),
+      },
+      {
+        key: 'server',
+        header: t('hosting.columns.server'),
+        cell: (service) => <span className="font-mono whitespace-nowrap text-slate-700">{service.server}</span>,
+      },
+      {
+        key: 'status',
+        header: t('hosting.columns.status'),
+        cell: (service) => (
+          <StatusBadge tone={hostingStatusTone(service.status)} label={statusLabel(t, service.status)} />
+        ),
+      },
+      {
+        key: 'usage',
+        header: t('hosting.columns.usage'),
+        cell: (service) => (
+          <div className="space-y-2 md:min-w-40">
+            {(['cpu', 'memory', 'storage'] as const).map((metric) => (
+              <UsageBar
+                key={metric}
+                label={t(`metrics.${metric}`)}
+                percent={service.usage[metric]}
+                valueText={format.percent(service.usage[metric])}
+              />
+            ))}
+          </div>
+        ),
+      },
+      {
+        key: 'actions',
+        header: t('list.actions'),
+        cell: (service) => {
+          const toggle = statusToggle(service.status);
+          return (
+            <div className="flex flex-wrap gap-2">
+              <RowAction
+                icon={Pencil}
+                label={t('actions.edit')}
+                subject={service.domain}
+                onClick={() => action(t('actions.edit'), service)}
+              />
+              <RowAction
+                icon={toggle === 'suspend' ? Pause : Play}
+                label={t(`actions.${toggle}`)}
+                subject={service.domain}
+                onClick={() => action(t(`actions.${toggle}`), service)}
+              />
+              <RowAction
+                icon={Trash2}
+                variant="danger"
+                label={t('actions.delete')}
+                subject={service.domain}
+                onClick={() => action(t('actions.delete'), service)}
+              />
+            </div>
+          );
+        },
+      },
+    ];
+  }, [t, format, show]);
+
+  return (
+    <>
+      <PageHeader
+        title={t('hosting.heading')}
+        description={t('hosting.intro')}
+        actions={
+          <Button onClick={() => show({ title: t('hosting.add'), body: t('hosting.addBody') })}>
+            <Plus aria-hidden="true" className="size-4" />
+            {t('hosting.add')}
+          </Button>
+        }
+      />
+      <AdminList
+        caption={t('hosting.caption')}
+        items={t('hosting.items')}
+        searchLabel={t('hosting.searchLabel')}
+        placeholder={t('hosting.searchPlaceholder')}
+        columns={columns}
+        rowKey={(service) => service.id}
+        controls={controls}
+        onNotice={show}
+      />
+      <NoticeDialog notice={notice} onClose={close} />
+    </>
+  );
 }

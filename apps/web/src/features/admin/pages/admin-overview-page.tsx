@@ -1,7 +1,171 @@
+import {
+  CreditCard,
+  DollarSign,
+  FileWarning,
+  Globe,
+  LifeBuoy,
+  type LucideIcon,
+  Server,
+  UserPlus,
+  Users,
+  Wrench,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
+import { StatCard } from '@/components/ui/stat-card';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { UsageBar } from '@/components/ui/usage-bar';
+import type { StatusTone } from '@/lib/status';
+import type { ActivityKind, TicketPriority } from '../api/types';
+import { useAdminOverview } from '../api/use-admin-data';
+import { NoticeDialog } from '../components/notice-dialog';
+import { useAdminFormat } from '../lib/use-admin-format';
+import { useNotice } from '../lib/use-notice';
+
+const ACTIVITY_ICONS: Record<ActivityKind, LucideIcon> = {
+  user_registered: UserPlus,
+  hosting_created: Server,
+  domain_registered: Globe,
+  payment_received: CreditCard,
+  ticket_opened: LifeBuoy,
+};
+
+const PRIORITY_TONES: Record<TicketPriority, StatusTone> = { high: 'danger', medium: 'warning', low: 'info' };
 
 export function AdminOverviewPage() {
   const { t } = useTranslation('admin');
-  return <PageHeader title={t('overview.heading')} description={t('overview.intro')} />;
+  const format = useAdminFormat();
+  const { data } = useAdminOverview();
+  const { statistics: stats } = data;
+  const { notice, show, close } = useNotice();
+  const growth = (value: number) => `${value > 0 ? '+' : ''}${format.percent(value, 1)}`;
+
+  return (
+    <>
+      <PageHeader
+        title={t('overview.heading')}
+        description={t('overview.intro')}
+        actions={
+          <>
+            <Button
+              variant="secondary"
+              onClick={() => show({ title: t('overview.maintenance'), body: t('overview.maintenanceBody') })}
+            >
+              <Wrench aria-hidden="true" className="size-4" />
+              {t('overview.maintenance')}
+            </Button>
+            <Button
+              variant="secondary"
+              onClick={() => show({ title: t('overview.errorLogs'), body: t('overview.errorLogsBody') })}
+            >
+              <FileWarning aria-hidden="true" className="size-4" />
+              {t('overview.errorLogs')}
+            </Button>
+          </>
+        }
+      />
+
+      <section aria-label={t('overview.statistics')} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard
+          icon={Users}
+          label={t('overview.totalUsers')}
+          value={format.number(stats.totalUsers)}
+          detail={t('overview.growth', { value: growth(stats.userGrowth) })}
+          to="/admin/users"
+        />
+        <StatCard
+          icon={Server}
+          label={t('overview.activeHosting')}
+          value={format.number(stats.activeHosting)}
+          detail={t('overview.serverLoad', { value: format.percent(stats.serverLoad) })}
+          to="/admin/hosting"
+        />
+        <StatCard
+          icon={Globe}
+          label={t('overview.activeDomains')}
+          value={format.number(stats.activeDomains)}
+          detail={
+            <span>
+              <span className="sr-only">{t('overview.tldSplit')}: </span>
+              {data.tldSplit.map(({ tld, percent }) => `${tld} ${format.percent(percent)}`).join(' · ')}
+            </span>
+          }
+          to="/admin/domains"
+        />
+        <StatCard
+          icon={DollarSign}
+          label={t('overview.monthlyRevenue')}
+          value={format.money(stats.monthlyRevenue)}
+          detail={t('overview.growth', { value: growth(stats.revenueGrowth) })}
+          to="/admin/billing"
+        />
+      </section>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+        <Card as="section" aria-labelledby="overview-activity" className="lg:col-span-2">
+          <h2 id="overview-activity" className="text-lg font-semibold text-slate-900">
+            {t('overview.recentActivity')}
+          </h2>
+          <ol className="mt-4 divide-y divide-slate-100">
+            {data.activity.map((event) => {
+              const Icon = ACTIVITY_ICONS[event.kind];
+              return (
+                <li key={event.id} className="flex items-start gap-3 py-3">
+                  <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+                    <Icon aria-hidden="true" className="size-4" />
+                  </span>
+                  <div className="min-w-0">
+                    <p className="text-sm text-slate-900">
+                      {t(`overview.activity.${event.kind}`, { subject: event.subject })}
+                    </p>
+                    <p className="text-sm text-slate-500">
+                      <time dateTime={event.date}>{format.dateTime(event.date)}</time>
+                    </p>
+                  </div>
+                </li>
+              );
+            })}
+          </ol>
+        </Card>
+
+        <div className="space-y-6">
+          <Card as="section" aria-labelledby="overview-system">
+            <h2 id="overview-system" className="text-lg font-semibold text-slate-900">
+              {t('overview.systemStatus')}
+            </h2>
+            <div className="mt-4 space-y-4">
+              {(['cpu', 'memory', 'storage'] as const).map((metric) => (
+                <UsageBar
+                  key={metric}
+                  label={t(`metrics.${metric}`)}
+                  percent={data.systemStatus[metric]}
+                  valueText={format.percent(data.systemStatus[metric])}
+                />
+              ))}
+            </div>
+          </Card>
+
+          <Card as="section" aria-labelledby="overview-support">
+            <h2 id="overview-support" className="text-lg font-semibold text-slate-900">
+              {t('overview.supportQueue')}
+            </h2>
+            <p className="mt-1 text-sm text-slate-600">{t('overview.ticketsOpen', { count: stats.ticketsOpen })}</p>
+            <ul className="mt-4 space-y-3">
+              {data.supportQueue.map(({ priority, count }) => (
+                <li key={priority} className="flex items-center justify-between gap-3">
+                  <StatusBadge tone={PRIORITY_TONES[priority]} label={t(`overview.priority.${priority}`)} />
+                  <span className="text-sm font-semibold text-slate-900 tabular-nums">
+                    {t('overview.tickets', { count })}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </Card>
+        </div>
+      </div>
+      <NoticeDialog notice={notice} onClose={close} />
+    </>
+  );
 }

@@ -1,7 +1,132 @@
+import { Pause, Pencil, Play, Trash2 } from 'lucide-react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Column } from '@/components/ui/data-table';
 import { PageHeader } from '@/components/ui/page-header';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { statusTone } from '@/lib/status';
+import { useAdminUsers } from '../api/use-admin-data';
+import type { AdminUser } from '../api/types';
+import { AdminList } from '../components/admin-list';
+import { NoticeDialog } from '../components/notice-dialog';
+import { RowAction } from '../components/row-action';
+import { statusToggle } from '../lib/row-actions';
+import { statusLabel } from '../lib/status-label';
+import { useAdminFormat } from '../lib/use-admin-format';
+import { useNotice } from '../lib/use-notice';
+import { useTableControls } from '../lib/use-table-controls';
+
+const searchable = (user: AdminUser) => [user.name, user.email, user.id, user.role, user.status];
 
 export function AdminUsersPage() {
   const { t } = useTranslation('admin');
-  return <PageHeader title={t('users.heading')} description={t('users.intro')} />;
+  const format = useAdminFormat();
+  const { data } = useAdminUsers();
+  const controls = useTableControls(data, searchable);
+  const { notice, show, close } = useNotice();
+
+  const columns = useMemo<Column<AdminUser>[]>(() => {
+    const action = (label: string, user: AdminUser) =>
+      show({ title: t('notice.actionTitle', { action: label, subject: user.name }), body: t('users.actionBody') });
+    return [
+      {
+        key: 'user',
+        header: t('users.columns.user'),
+        rowHeader: true,
+        cell: (user) => (
+          <div className="flex items-center gap-3 md:min-w-48">
+            <span
+              aria-hidden="true"
+              className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-50 font-semibold text-brand-700"
+            >
+              {user.name.charAt(0)}
+            </span>
+            <div className="min-w-0">
+              <p className="font-medium text-slate-900">{user.name}</p>
+              <p className="text-slate-600">{user.email}</p>
+            </div>
+          </div>
+        ),
+      },
+      {
+        key: 'role',
+        header: t('users.columns.role'),
+        cell: (user) => (
+          <StatusBadge tone={user.role === 'admin' ? 'info' : 'neutral'} label={t(`users.roles.${user.role}`)} />
+        ),
+      },
+      {
+        key: 'status',
+        header: t('users.columns.status'),
+        cell: (user) => <StatusBadge tone={statusTone(user.status)} label={statusLabel(t, user.status)} />,
+      },
+      {
+        key: 'services',
+        header: t('users.columns.services'),
+        cell: (user) => (
+          <div className="whitespace-nowrap text-slate-700">
+            <p>{t('users.hostingCount', { count: user.services.hosting })}</p>
+            <p>{t('users.domainCount', { count: user.services.domains })}</p>
+          </div>
+        ),
+      },
+      {
+        key: 'lastLogin',
+        header: t('users.columns.lastLogin'),
+        cell: (user) => (
+          <time dateTime={user.lastLogin} className="block whitespace-nowrap text-slate-700">
+            <span className="block">{format.date(user.lastLogin)}</span>
+            <span className="block text-slate-500">{format.time(user.lastLogin)}</span>
+          </time>
+        ),
+      },
+      {
+        key: 'actions',
+        header: t('list.actions'),
+        cell: (user) => {
+          const toggle = statusToggle(user.status);
+          return (
+            <div className="flex flex-wrap gap-2">
+              <RowAction
+                icon={Pencil}
+                label={t('actions.edit')}
+                subject={user.name}
+                onClick={() => action(t('actions.edit'), user)}
+              />
+              <RowAction
+                icon={toggle === 'suspend' ? Pause : Play}
+                label={t(`actions.${toggle}`)}
+                subject={user.name}
+                onClick={() => action(t(`actions.${toggle}`), user)}
+              />
+              <RowAction
+                icon={Trash2}
+                variant="danger"
+                label={t('actions.delete')}
+                subject={user.name}
+                onClick={() => action(t('actions.delete'), user)}
+              />
+            </div>
+          );
+        },
+      },
+    ];
+  }, [t, format, show]);
+
+  return (
+    <>
+      <PageHeader title={t('users.heading')} description={t('users.intro')} />
+      <AdminList
+        caption={t('users.caption')}
+        items={t('users.items')}
+        searchLabel={t('users.searchLabel')}
+        placeholder={t('users.searchPlaceholder')}
+        columns={columns}
+        rowKey={(user) => user.id}
+        controls={controls}
+        onNotice={show}
+      />
+      <NoticeDialog notice={notice} onClose={close} />
+    </>
+  );
 }

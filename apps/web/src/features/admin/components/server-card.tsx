@@ -1,0 +1,80 @@
+import { Activity, MapPin, Pencil, Trash2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Card } from '@/components/ui/card';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { UsageBar } from '@/components/ui/usage-bar';
+import { statusTone } from '@/lib/status';
+import type { Server } from '../api/types';
+import { statusLabel } from '../lib/status-label';
+import { useAdminFormat } from '../lib/use-admin-format';
+import { RowAction } from './row-action';
+
+export type ServerAction = 'edit' | 'monitor' | 'delete';
+
+/** One server of SPEC.md section 2: name, location, type, status, IP, services, specs, four usage bars, actions. */
+export function ServerCard({ server, onAction }: { server: Server; onAction: (action: ServerAction) => void }) {
+  const { t } = useTranslation('admin');
+  const format = useAdminFormat();
+  const facts = [
+    { label: t('servers.ip'), value: <span className="font-mono">{server.ip}</span> },
+    { label: t('servers.activeServices'), value: format.number(server.activeServices) },
+    { label: t('servers.cpu'), value: server.specs.cpu },
+    { label: t('servers.ram'), value: server.specs.ram },
+    { label: t('servers.storage'), value: server.specs.storage },
+    { label: t('servers.bandwidth'), value: server.specs.bandwidth },
+  ];
+  return (
+    <Card as="article" aria-labelledby={`${server.id}-name`} className="flex flex-col gap-5">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 id={`${server.id}-name`} className="text-lg font-semibold text-slate-900">
+            {server.name}
+          </h2>
+          <p className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
+            <span className="inline-flex items-center gap-1">
+              <MapPin aria-hidden="true" className="size-4" />
+              {server.location}
+            </span>
+            <span>{t(`servers.types.${server.type.toLowerCase()}`, { defaultValue: server.type })}</span>
+            <span className="font-mono text-slate-500">{server.id}</span>
+          </p>
+        </div>
+        <StatusBadge tone={statusTone(server.status)} label={statusLabel(t, server.status)} />
+      </div>
+      <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+        {facts.map((fact) => (
+          <div key={fact.label} className="min-w-0">
+            <dt className="text-slate-500">{fact.label}</dt>
+            <dd className="font-medium break-words text-slate-900">{fact.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="grid gap-3 sm:grid-cols-2">
+        {(['cpu', 'memory', 'storage', 'bandwidth'] as const).map((metric) => (
+          <UsageBar
+            key={metric}
+            label={t(`metrics.${metric}`)}
+            percent={server.usage[metric]}
+            valueText={format.percent(server.usage[metric])}
+          />
+        ))}
+      </div>
+      <div className="mt-auto flex flex-wrap gap-2 border-t border-slate-100 pt-4">
+        <RowAction icon={Pencil} label={t('actions.edit')} subject={server.name} onClick={() => onAction('edit')} />
+        <RowAction
+          icon={Activity}
+          label={t('actions.monitor')}
+          subject={server.name}
+          onClick={() => onAction('monitor')}
+        />
+        <RowAction
+          icon={Trash2}
+          variant="danger"
+          label={t('actions.delete')}
+          subject={server.name}
+          onClick={() => onAction('delete')}
+        />
+      </div>
+    </Card>
+  );
+}

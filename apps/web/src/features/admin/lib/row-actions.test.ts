@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { statusToggle, transactionActions } from './row-actions';
+
+describe('row action rules (SPEC.md section 4)', () => {
+  it('offers Suspend for an active row and Activate for any other status', () => {
+    expect(statusToggle('active')).toBe('suspend');
+    expect(statusToggle('Active')).toBe('suspend');
+    expect(statusToggle('suspended')).toBe('activate');
+    expect(statusToggle('expired')).toBe('activate');
+    expect(statusToggle('')).toBe('activate');
+  });
+
+  it('offers Approve and Decline only on pending transactions, View on every one', () => {
+    expect(transactionActions('pending')).toEqual(['view', 'approve', 'decline']);
+    expect(transactionActions('completed')).toEqual(['view']);
+    expect(transactionActions('failed')).toEqual(['view']);
+    expect(transactionActions('refunded')).toEqual(['view']);
+  });
+});

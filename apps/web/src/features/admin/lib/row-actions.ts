@@ -1,0 +1,18 @@
+import { transactionState } from '@/lib/status';
+
+/**
+ * SPEC.md section 4: a hosting row offers Suspend when it is active and Activate otherwise. The same rule
+ * applies to user rows (an account that is already suspended is offered Activate, not Suspend again).
+ */
+export type StatusToggle = 'suspend' | 'activate';
+
+export function statusToggle(status: string): StatusToggle {
+  return status.toLowerCase() === 'active' ? 'suspend' : 'activate';
+}
+
+/** Billing rows: View on every row; Approve and Decline only on pending transactions. */
+export type TransactionAction = 'view' | 'approve' | 'decline';
+
+export function transactionActions(status: string): TransactionAction[] {
+  return transactionState(status) === 'pending' ? ['view', 'approve', 'decline'] : ['view'];
+}

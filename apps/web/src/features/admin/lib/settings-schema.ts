@@ -1,0 +1,41 @@
+import { emailSchema, NAME_MAX_LENGTH } from '@hostpilot/shared';
+import { z } from 'zod';
+
+/**
+ * The System Settings form (SPEC.md section 2). Messages are i18n keys: `validation.*` of the common namespace,
+ * `admin:settings.validation.*` for the SMTP fields.
+ */
+const required = { error: 'validation.required' };
+const HOST = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+
+export const SMTP_DEFAULT_PORT = 587;
+export const ENCRYPTIONS = ['tls', 'ssl', 'none'] as const;
+
+export const settingsSchema = z.object({
+  general: z.object({
+    siteName: z.string(required).trim().min(1, required).max(NAME_MAX_LENGTH, { error: 'validation.tooLong' }),
+    supportEmail: emailSchema,
+    defaultLanguage: z.enum(['en', 'ru']),
+  }),
+  security: z.object({
+    twoFactor: z.boolean(),
+    sslEnforcement: z.boolean(),
+    passwordPolicy: z.object({ uppercase: z.boolean(), numbers: z.boolean(), specialCharacters: z.boolean() }),
+  }),
+  email: z.object({
+    smtpHost: z.string(required).trim().min(1, required).regex(HOST, { error: 'admin:settings.validation.host' }),
+    /** Empty means the usual submission port, 587 (the field's placeholder). */
+    smtpPort: z
+      .string()
+      .trim()
+      .refine((value) => value === '' || (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 65535), {
+        error: 'admin:settings.validation.port',
+      }),
+    encryption: z.enum(ENCRYPTIONS),
+    smtpUsername: z.string().trim().max(254, { error: 'validation.tooLong' }),
+    smtpPassword: z.string().max(128, { error: 'validation.tooLong' }),
+  }),
+});
+
+export type SettingsInput = z.input<typeof settingsSchema>;
+export type SettingsData = z.output<typeof settingsSchema>;
