@@ -89,6 +89,11 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       // Production builds run on Preact (decision 006), which hands a ref to a function component only
       // through forwardRef: React 19's ref-as-a-prop would silently give form libraries no element.
+      // zod only through the shared module that configures it jitless (no eval probe under the CSP).
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'zod', message: "Import { z } from '@hostpilot/shared/zod': it runs zod jitless." }] },
+      ],
       'no-restricted-syntax': [
         'error',
         {

@@ -1,5 +1,5 @@
 import { emailSchema, NAME_MAX_LENGTH } from '@hostpilot/shared';
-import { z } from 'zod';
+import { z } from '@hostpilot/shared/zod';
 
 /**
  * The System Settings form (SPEC.md section 2). Messages are i18n keys: `validation.*` of the common namespace,

@@ -3,7 +3,7 @@ import { emailSchema, nameSchema, type User } from '@hostpilot/shared';
 import { Save } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import { z } from '@hostpilot/shared/zod';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 
