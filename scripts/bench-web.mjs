@@ -16,22 +16,10 @@ import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
 import { ensureBuild, ensureInstall, paint, ROOT, step } from './lib.mjs';
 
-const PUBLIC_ROUTES = [
-  '/',
-  '/hosting',
-  '/game-servers',
-  '/vds',
-  '/dedicated',
-  '/domains',
-  '/services',
-  '/about',
-  '/contact',
-  '/blog',
-  '/terms',
-  '/privacy',
-  '/login',
-  '/register',
-];
+/** The public routes the end-to-end checks walk too, but for the not-found page. */
+const PUBLIC_ROUTES = JSON.parse(
+  fs.readFileSync(path.join(ROOT, 'apps/web/e2e/support/routes.json'), 'utf8'),
+).public.filter((route) => route !== '/no-such-page');
 const SIGNED_IN_ROUTES = new Set(['/dashboard']);
 const CHROMIUM_ARGS = [
   '--headless=new',

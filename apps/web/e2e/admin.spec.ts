@@ -2,22 +2,13 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { apiSignIn, DEMO_ADMIN, DEMO_CUSTOMER, storeTokens } from './support/auth';
 import { expect, gotoInLanguage, test } from './support/fixtures';
+import { ADMIN_ROUTES } from './support/routes';
 
 /**
  * The admin back office of SPEC.md section 2, signed in as the demo administrator: every route in both
  * languages with its columns and controls, the row action rules on the rendered rows, the guard, phones, axe.
  */
 type Lang = 'en' | 'ru';
-
-const ADMIN_ROUTES = [
-  '/admin',
-  '/admin/users',
-  '/admin/servers',
-  '/admin/hosting',
-  '/admin/domains',
-  '/admin/billing',
-  '/admin/settings',
-];
 
 async function signInAsAdmin(page: Page) {
   const tokens = await apiSignIn(page.request, DEMO_ADMIN);

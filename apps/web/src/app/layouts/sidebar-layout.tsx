@@ -1,13 +1,13 @@
 import { Menu, X, type LucideIcon } from 'lucide-react';
-import { type ReactNode, Suspense, useId, useRef } from 'react';
+import { type ReactNode, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, Outlet, useLocation } from 'react-router';
-import { Spinner } from '@/components/ui/spinner';
+import { Link, NavLink, useLocation } from 'react-router';
 import { useDisclosure } from '@/components/ui/use-disclosure';
 import { useDismiss } from '@/components/ui/use-dismiss';
 import { LanguageSwitcher } from '@/features/i18n/language-switcher';
 import { cn } from '@/lib/cn';
 import { SiteLogo } from './site-logo';
+import { RouteOutlet } from './route-outlet';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 
 const LEGAL_LINKS = [
@@ -113,15 +113,7 @@ export function SidebarLayout({ navLabel, areaLabel, items, account, footer, hom
       <div className="flex min-h-[calc(100dvh-3.5rem)] flex-col lg:min-h-dvh lg:pl-64">
         <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 outline-none">
           <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
-            <Suspense
-              fallback={
-                <div className="flex min-h-[50vh] items-center justify-center">
-                  <Spinner label={t('status.loading')} />
-                </div>
-              }
-            >
-              <Outlet />
-            </Suspense>
+            <RouteOutlet />
           </div>
         </main>
         <SidebarLayoutFooter />
