@@ -93,6 +93,10 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
   app.addHook('preClose', async () => {
     closing = true;
   });
+  app.addHook('onSend', async (_request, reply) => {
+    // Connections kept alive would hold the stop open until their idle time-out: close each after its answer.
+    if (closing) reply.header('connection', 'close');
+  });
   app.addHook('onRequest', async (_request, reply) => {
     if (!closing) return;
     reply.header('connection', 'close');
