@@ -1,6 +1,7 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { isErrorShape } from '../src/test/snapshot';
 import {
+  apiOutputs,
   createPgSchema,
   hostPortOf,
   killAll,
@@ -24,7 +25,10 @@ const BOUND_MS = 8000;
 let schema: PgSchema | undefined;
 let proxy: TcpProxy | undefined;
 
-afterEach(() => killAll());
+afterEach((context) => {
+  if (context.task.result?.state === 'fail') console.error(apiOutputs());
+  killAll();
+});
 afterAll(async () => {
   await proxy?.cut();
   await schema?.drop();

@@ -15,6 +15,12 @@ export const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgre
 export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 const processes = new Set<ChildProcess>();
+const outputs: { label: string; output: () => string }[] = [];
+
+/** The output of every API process started so far (for a failing test's message). */
+export function apiOutputs(): string {
+  return outputs.map((o) => `--- ${o.label}\n${o.output().slice(-20000)}`).join('\n');
+}
 
 /** Kills (SIGKILL, by PID) every process these tests started that is still running. */
 export function killAll(): void {
@@ -101,6 +107,7 @@ export async function startApi(
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  outputs.push({ label: `API pid ${child.pid} port ${port}`, output: () => output });
   const api: ApiProcess = {
     child,
     pid: child.pid!,
