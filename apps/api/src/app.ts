@@ -162,5 +162,7 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
 
 /** Rate-limit counters shared by every instance through Redis when REDIS_URL is set; else in this process. */
 function defaultCounterStore(config: ReadyConfig, clock: Clock): CounterStore {
-  return config.redisUrl ? createRedisCounterStore({ url: config.redisUrl }) : createMemoryCounterStore(clock);
+  return config.redisUrl
+    ? createRedisCounterStore({ url: config.redisUrl, prefix: config.redisKeyPrefix })
+    : createMemoryCounterStore(clock);
 }
