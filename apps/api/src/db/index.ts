@@ -72,6 +72,9 @@ export function createDatabase(config: Config['database']): AppDatabase {
         provider: { getMigrations: async () => migrations },
         migrationTableName: 'schema_migrations',
         migrationLockTableName: 'schema_migrations_lock',
+        // Without it Kysely takes a migration table in any schema of the database for ours, skips creating
+        // its own and fails (another deployment, or a parallel test run, in the same database).
+        ...(config.kind === 'postgres' && config.schema ? { migrationTableSchema: config.schema } : {}),
       });
       const { error, results } = await migrator.migrateToLatest();
       if (error) throw error instanceof Error ? error : new Error(String(error));

@@ -104,6 +104,17 @@ function cases(): BadRequest[] {
         });
       }
     }
+    if (url === '/api/auth/register') {
+      for (const field of ['firstName', 'lastName']) {
+        for (const text of ['A\u0000B', '\u0000', 'Tab\tbed', 'Line\nbreak', 'Del\u007f']) {
+          list.push({
+            name: `${url} ${field} with control character ${JSON.stringify(text)}`,
+            url,
+            payload: JSON.stringify({ ...valid, email: 'control@example.com', [field]: text }),
+          });
+        }
+      }
+    }
     list.push({ name: `${url} deep object`, url, payload: deepObject(10_000) });
     list.push({ name: `${url} deep array body`, url, payload: deepArray(30_000) });
     list.push({
