@@ -22,6 +22,8 @@ import {
  */
 
 const BOUND_MS = 8000;
+// A silent database is only noticed by time-outs: 5 s to connect, 12 s for a query (src/db/index.ts).
+const HANG_BOUND_MS = 16_000;
 let schema: PgSchema | undefined;
 let proxy: TcpProxy | undefined;
 
@@ -141,5 +143,65 @@ describe('database loss (PostgreSQL)', () => {
     // The traffic saw both sides of the cut, and nothing but answers.
     expect(trafficStatuses).toContain(503);
     expect(trafficStatuses.filter((s) => s >= 500 && s !== 503)).toEqual([]);
+  });
+
+  it('answers 503 within a bound when the database stops answering without closing, and recovers', async () => {
+    const hung = await createPgSchema();
+    const hangProxy = await TcpProxy.start(hostPortOf(POSTGRES_URL));
+    try {
+      const api = await startApi({
+        DATABASE_URL: viaPort(POSTGRES_URL, hangProxy.port),
+        DATABASE_SCHEMA: hung.schema,
+        JWT_SECRET: newSecret(),
+        DATABASE_POOL_MAX: '4',
+      });
+      const account = {
+        firstName: 'Leslie',
+        lastName: 'Lamport',
+        email: 'hang@example.com',
+        password: 'correct horse battery',
+      };
+      const registered = await postJson(`${api.url}/api/auth/register`, account);
+      expect(registered.status).toBe(201);
+      const { access_token: accessToken } = registered.body as { access_token: string };
+      const me = async () => {
+        const response = await fetch(`${api.url}/api/users/me`, {
+          headers: { authorization: `Bearer ${accessToken}` },
+        });
+        return { status: response.status, body: (await response.json()) as unknown };
+      };
+
+      hangProxy.hang();
+      const health = await timed(() => fetch(`${api.url}/api/health`));
+      expect(health.value.status).toBe(503);
+      expect(health.ms).toBeLessThan(HANG_BOUND_MS);
+      // Several at once: on pooled connections that hang (client query time-out) and on new ones (connect
+      // time-out); every one answers 503 in the error shape within the bound.
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, () => timed(me)).concat([
+          timed(() => postJson(`${api.url}/api/auth/login`, { email: account.email, password: account.password })),
+        ]),
+      );
+      for (const answer of answers) {
+        expect(answer.value.status).toBe(503);
+        expect(isErrorShape(answer.value.body)).toBe(true);
+        expect(answer.ms).toBeLessThan(HANG_BOUND_MS);
+      }
+      expect(api.child.exitCode).toBeNull();
+
+      await hangProxy.restoreFromHang();
+      const deadline = Date.now() + BOUND_MS;
+      let status = 0;
+      while (Date.now() < deadline) {
+        status = (await me()).status;
+        if (status === 200) break;
+        await sleep(200);
+      }
+      expect(status).toBe(200);
+      expect((await fetch(`${api.url}/api/health`)).status).toBe(200);
+    } finally {
+      await hangProxy.cut();
+      await hung.drop();
+    }
   });
 });

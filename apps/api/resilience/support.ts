@@ -171,6 +171,7 @@ export async function createPgSchema(url = POSTGRES_URL): Promise<PgSchema> {
 export class TcpProxy {
   private server: net.Server | null = null;
   private readonly sockets = new Set<net.Socket>();
+  private hanging = false;
 
   private constructor(
     readonly port: number,
@@ -186,6 +187,13 @@ export class TcpProxy {
   restore(): Promise<void> {
     if (this.server) return Promise.resolve();
     const server = net.createServer((client) => {
+      if (this.hanging) {
+        // Accepted, never answered: a server that is there but does not respond.
+        this.sockets.add(client);
+        client.on('close', () => this.sockets.delete(client));
+        client.on('error', () => undefined);
+        return;
+      }
       const upstream = net.connect(this.target);
       for (const socket of [client, upstream]) {
         this.sockets.add(socket);
@@ -201,6 +209,25 @@ export class TcpProxy {
       server.once('error', reject);
       server.listen(this.port, '127.0.0.1', () => resolve());
     });
+  }
+
+  /**
+   * The database stops answering without closing anything (a network partition): data on open connections is
+   * held, new connections are accepted and left silent. restoreFromHang() ends it.
+   */
+  hang(): void {
+    this.hanging = true;
+    for (const socket of this.sockets) {
+      socket.unpipe();
+      socket.pause();
+    }
+  }
+
+  /** Ends a hang: the held connections are reset (as the network coming back would), new ones forwarded. */
+  async restoreFromHang(): Promise<void> {
+    await this.cut();
+    this.hanging = false;
+    await this.restore();
   }
 
   /** Drops every connection at once and stops listening: clients see resets, then refused connections. */
