@@ -139,6 +139,26 @@ step('End-to-end tests in headless Chromium');
   record('end-to-end (Chromium)', code === 0 && counts.failed === 0 && counts.passed > 0, counts);
 }
 
+// The resilience tests (npm run test:resilience: crash safety, graceful stop, database loss, load, two
+// instances behind nginx) need PostgreSQL, Redis and nginx; they run last, when all three are there.
+const nginxPath = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+const missing = [
+  ...(postgresUrl ? [] : ['PostgreSQL']),
+  ...(redisUrl ? [] : ['Redis']),
+  ...(fs.existsSync(nginxPath) ? [] : [`nginx (${nginxPath})`]),
+];
+if (missing.length === 0) {
+  step('Resilience tests: crash safety, graceful stop, database loss, load, several instances (a few minutes)');
+  // The API was built for the end-to-end tests above; vitest runs the suite against apps/api/dist.
+  await vitest('resilience', ['-c', 'apps/api/vitest.resilience.config.ts'], {
+    TEST_DATABASE_URL: postgresUrl,
+    TEST_REDIS_URL: redisUrl,
+    NGINX_PATH: nginxPath,
+  });
+} else {
+  console.log(paint('33', `▸ Skipping the resilience tests: ${missing.join(', ')} not available`));
+}
+
 fs.rmSync(reportDir, { recursive: true, force: true });
 
 let passed = 0;

@@ -1,5 +1,16 @@
-// The part of autocannon's API the benchmark uses (the package ships no types).
+// The part of autocannon's API the benchmark and the load test use (the package ships no types).
 declare module 'autocannon' {
+  interface RequestParams {
+    method?: 'GET' | 'POST';
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+  }
+  interface SequenceStep extends RequestParams {
+    /** Builds the request from the connection's context (reset at the start of each pass of the sequence). */
+    setupRequest?: (request: RequestParams, context: Record<string, unknown>) => RequestParams;
+    onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
+  }
   interface Options {
     url: string;
     connections?: number;
@@ -7,6 +18,9 @@ declare module 'autocannon' {
     method?: 'GET' | 'POST';
     headers?: Record<string, string>;
     body?: string;
+    /** Seconds a request may take before it counts as a time-out. */
+    timeout?: number;
+    requests?: SequenceStep[];
   }
   interface Histogram {
     average: number;
@@ -21,6 +35,11 @@ declare module 'autocannon' {
     non2xx: number;
     errors: number;
     timeouts: number;
+    '5xx': number;
+    statusCodeStats: Record<string, { count: number }>;
   }
-  export default function autocannon(options: Options): Promise<Result>;
+  interface Instance extends PromiseLike<Result> {
+    on(event: 'reqError', listener: (error: unknown) => void): Instance;
+  }
+  export default function autocannon(options: Options): Instance;
 }

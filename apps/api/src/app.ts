@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -9,6 +10,7 @@ import { seedDemoAccounts } from './db/seed';
 import { createAccessTokens } from './lib/access-token';
 import { type Clock, systemClock } from './lib/clock';
 import { type CounterStore, createMemoryCounterStore } from './lib/counter-store';
+import { AppError } from './lib/errors';
 import { argon2Hasher, type PasswordHasher } from './lib/password';
 import { createRedisCounterStore } from './lib/redis-counter-store';
 import { loggerOptions } from './logger';
@@ -57,13 +59,26 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
     // A number (trusted hop count) is supported by fastify's proxy-addr, though its types omit it.
     trustProxy: config.trustProxy as boolean | string,
     bodyLimit: config.bodyLimit,
-    return503OnClosing: true,
+    // Refused below, in the error shape, rather than with Fastify's own 503 body.
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 
   // The API speaks JSON only: any other body is refused with 415 rather than parsed as text.
   app.removeContentTypeParser('text/plain');
+  // JSON must be UTF-8 (RFC 8259): bytes that are not are refused, rather than silently replaced by U+FFFD
+  // and stored, or hashed as a password the client never sent.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    const bytes = body as Buffer;
+    if (!isUtf8(bytes)) {
+      done(new AppError('MALFORMED_JSON', 'The request body is not valid UTF-8'), undefined);
+      return;
+    }
+    parseJson(request, bytes.toString('utf8'), done);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
@@ -71,6 +86,24 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
   });
 
   await app.register(errorHandler);
+
+  // Graceful stop (SIGTERM, Ctrl-C): once closing starts, requests already running finish, and any new one
+  // (on a kept-alive connection; the listener itself is closed) is refused with 503 and Connection: close.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    // Connections kept alive would hold the stop open until their idle time-out: close each after its answer.
+    if (closing) reply.header('connection', 'close');
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!closing) return;
+    reply.header('connection', 'close');
+    throw new AppError('SERVICE_UNAVAILABLE', 'The server is shutting down; try again shortly', undefined, {
+      'retry-after': '5',
+    });
+  });
   await app.register(security, { corsOrigins: config.corsOrigins });
 
   const owned = !options.database;
@@ -129,5 +162,7 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
 
 /** Rate-limit counters shared by every instance through Redis when REDIS_URL is set; else in this process. */
 function defaultCounterStore(config: ReadyConfig, clock: Clock): CounterStore {
-  return config.redisUrl ? createRedisCounterStore({ url: config.redisUrl }) : createMemoryCounterStore(clock);
+  return config.redisUrl
+    ? createRedisCounterStore({ url: config.redisUrl, prefix: config.redisKeyPrefix })
+    : createMemoryCounterStore(clock);
 }

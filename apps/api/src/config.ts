@@ -48,6 +48,7 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
+  REDIS_KEY_PREFIX: z.string().min(1).default('hostpilot:rate:'),
   BODY_LIMIT: positiveInt.default(64 * 1024),
   RATE_LIMIT_LOGIN_MAX: positiveInt.default(10),
   RATE_LIMIT_LOGIN_IP_MAX: positiveInt.default(50),
@@ -82,6 +83,8 @@ export interface Config {
   corsOrigins: string[];
   trustProxy: boolean | string | number;
   redisUrl: string | undefined;
+  /** Put before every rate-limit key in Redis, so that several deployments can share one server. */
+  redisKeyPrefix: string;
   bodyLimit: number;
   rateLimit: {
     loginPerEmail: number;
@@ -148,6 +151,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     corsOrigins: env.CORS_ORIGINS,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     redisUrl: env.REDIS_URL,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX,
     bodyLimit: env.BODY_LIMIT,
     rateLimit: {
       loginPerEmail: env.RATE_LIMIT_LOGIN_MAX,

@@ -45,10 +45,18 @@ export function createDatabase(config: Config['database']): AppDatabase {
       connectionTimeoutMillis: 5000,
       idleTimeoutMillis: 30_000,
       statement_timeout: 10_000,
+      // The client side of the same bound, for a server that stops answering without closing the connection.
+      query_timeout: 12_000,
       ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
     });
-    // An idle client that loses its server must not crash the process; the pool replaces it.
+    // A client that loses its server must not crash the process. The pool handles idle clients ('error' on
+    // the pool); a client checked out between two queries (inside a transaction, say) emits 'error' itself,
+    // which without a listener is an uncaught exception. Its next query then fails (503) and the pool drops
+    // it on release, so the API recovers by itself once the database is back.
     pool.on('error', () => undefined);
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+    });
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
   }
 
@@ -64,6 +72,9 @@ export function createDatabase(config: Config['database']): AppDatabase {
         provider: { getMigrations: async () => migrations },
         migrationTableName: 'schema_migrations',
         migrationLockTableName: 'schema_migrations_lock',
+        // Without it Kysely takes a migration table in any schema of the database for ours, skips creating
+        // its own and fails (another deployment, or a parallel test run, in the same database).
+        ...(config.kind === 'postgres' && config.schema ? { migrationTableSchema: config.schema } : {}),
       });
       const { error, results } = await migrator.migrateToLatest();
       if (error) throw error instanceof Error ? error : new Error(String(error));

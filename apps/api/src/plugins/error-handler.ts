@@ -32,7 +32,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   const e = error as { code?: unknown; message?: unknown };
   if (typeof e?.code === 'string' && DATABASE_UNAVAILABLE.has(e.code)) return true;
   const message = typeof e?.message === 'string' ? e.message : '';
-  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connect ECONNREFUSED/i.test(
+  return /Connection terminated|timeout exceeded when trying to connect|is not queryable|Query read timeout|connect ECONNREFUSED/i.test(
     message,
   );
 }

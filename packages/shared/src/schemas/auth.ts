@@ -17,7 +17,18 @@ export const emailSchema = requiredString()
   .pipe(z.email(msg('validation.invalidEmail')))
   .transform((value) => value.toLowerCase());
 
-export const nameSchema = requiredString().max(NAME_MAX_LENGTH, msg('validation.tooLong'));
+/** True when the text holds a control character (U+0000 to U+001F, U+007F): PostgreSQL cannot store NUL. */
+function hasControlCharacter(value: string): boolean {
+  for (let i = 0; i < value.length; i += 1) {
+    const code = value.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
+
+export const nameSchema = requiredString()
+  .max(NAME_MAX_LENGTH, msg('validation.tooLong'))
+  .refine((value) => !hasControlCharacter(value), msg('validation.invalidType'));
 
 /** The sign-in password is only required: its rules are checked at registration. */
 export const loginPasswordSchema = z
