@@ -140,7 +140,8 @@ try {
       [tokens.access_token, tokens.refresh_token, signedIn],
     );
     const samples = [];
-    for (let i = 0; i < runs; i += 1) {
+    // A run whose trace Lighthouse could not read (it happens on a busy machine) is retried, twice at most.
+    for (let i = 0, retries = 0; i < runs; i += 1) {
       const result = await lighthouse(
         `${base}${route}`,
         { port: debuggingPort, output: 'json', logLevel: 'error', disableStorageReset: true },
@@ -154,6 +155,20 @@ try {
         },
       );
       const { categories, audits } = result.lhr;
+      const complete =
+        typeof categories.performance.score === 'number' &&
+        ['largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift'].every(
+          (id) => typeof audits[id]?.numericValue === 'number',
+        );
+      if (!complete) {
+        if (retries < 2) {
+          retries += 1;
+          i -= 1;
+          console.log(paint('33', `  ${route}: Lighthouse returned no metrics, running again`));
+          continue;
+        }
+        throw new Error(`Lighthouse returned no metrics for ${route}: ${result.lhr.runtimeError?.message ?? ''}`);
+      }
       // What keeps a category from 100, so a reader knows where to look.
       const failing = Object.values(categories)
         .filter((category) => category.id !== 'performance')

@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { App, createAppRouter, routerReady } from '@/app/app';
 import { fontsReady } from '@/lib/fonts';
 import { i18nReady, initI18n } from '@/lib/i18n';
+import { browserLanguageSources, detectLanguage } from '@/lib/language-detector';
 import { session } from '@/lib/session';
 
 initI18n();
@@ -15,9 +16,10 @@ if (!container) throw new Error('The page has no #root element');
 const router = createAppRouter();
 // The first paint waits for the texts, the page's code and the font: it is then the final layout,
 // and nothing shifts when they arrive (CLS). The three load in parallel.
-await Promise.all([i18nReady(), routerReady(router), fontsReady()]);
-createRoot(container).render(
-  <StrictMode>
-    <App router={router} />
-  </StrictMode>,
-);
+void Promise.all([i18nReady(), routerReady(router), fontsReady(detectLanguage(browserLanguageSources()))]).then(() => {
+  createRoot(container).render(
+    <StrictMode>
+      <App router={router} />
+    </StrictMode>,
+  );
+});
