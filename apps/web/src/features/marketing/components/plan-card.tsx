@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { CheckList } from './check-list';
 import { PriceTag } from './price-tag';
+import { actionLabel as labelFor } from '../lib/action-label';
 
 export interface PlanSpec {
   label: string;
@@ -73,7 +74,7 @@ export function PlanCard({
           size="lg"
           fullWidth
           onClick={onAction}
-          aria-label={t('plan.actionFor', { action: actionLabel, name })}
+          aria-label={labelFor(actionLabel, name)}
         >
           {actionLabel}
         </Button>

@@ -32,7 +32,8 @@ export function usePlanFormat() {
           ]
         : [{ label: t('specs.cpu'), value: vcpu(specs.cpu) }]),
       { label: t('specs.ram'), value: size(specs.ram) },
-      { label: t('specs.storage'), value: t('specs.nvme', { size: size(specs.storage) }) },
+      // The drive type is a product name, the same in every language.
+      { label: t('specs.storage'), value: `${size(specs.storage)} NVMe SSD` },
       { label: t('specs.bandwidth'), value: sizeOrUnlimited(specs.bandwidth) },
     ];
     return {

@@ -26,6 +26,7 @@ export function AboutPage() {
   const { percent } = usePlanFormat();
   const list = useTranslatedList();
   const values = { uptime: percent(facts.uptimePercent), support: facts.supportHours, count: facts.dataCenterCount };
+  const figures = { uptime: values.uptime, support: values.support, locations: values.count };
   return (
     <>
       <PageHero eyebrow={t('about.eyebrow')} title={t('about.heading')} intro={t('about.intro')} />
@@ -40,9 +41,7 @@ export function AboutPage() {
             {(['uptime', 'support', 'locations'] as const).map((id) => (
               <div key={id} className="flex flex-col rounded-(--radius-card) bg-brand-50 p-6">
                 <dt className="order-last mt-1 text-sm text-slate-700">{t(`about.stats.${id}.label`, values)}</dt>
-                <dd className="text-3xl font-bold tracking-tight text-brand-800">
-                  {t(`about.stats.${id}.value`, values)}
-                </dd>
+                <dd className="text-3xl font-bold tracking-tight text-brand-800">{figures[id]}</dd>
               </div>
             ))}
           </dl>

@@ -8,6 +8,7 @@ import { Section } from '../components/section';
 import { SERVICE_ICONS, type ServiceId } from '../lib/service-icons';
 import { useScrollToHash } from '../lib/use-scroll-to-hash';
 import { useTranslatedList } from '../lib/use-translated-list';
+import { actionLabel } from '../lib/action-label';
 
 /** SPEC.md section 2: three cards, SSL, website builder and backup. */
 const CORE_SERVICES: readonly ServiceId[] = ['ssl', 'builder', 'backup'];
@@ -31,7 +32,7 @@ export function ServicesPage() {
         <CheckList items={list(`services.items.${id}.points`)} />
         <Link
           to={`/contact?${new URLSearchParams({ topic: t(`services.items.${id}.title`) })}`}
-          aria-label={t('plan.actionFor', { action: t('services.ask'), name: t(`services.items.${id}.title`) })}
+          aria-label={actionLabel(t('services.ask'), t(`services.items.${id}.title`))}
           className="mt-6 inline-flex min-h-11 items-center gap-1.5 text-sm font-semibold text-brand-700 hover:text-brand-800 hover:underline"
         >
           {t('services.ask')}
