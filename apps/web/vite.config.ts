@@ -49,6 +49,11 @@ export function defineViteConfig({ command, mode }: { command: 'build' | 'serve'
       reportCompressedSize: false,
       sourcemap: false,
       rolldownOptions: {
+        // Small modules that pages share (an icon, a button, a formatter) are copied into each page's chunk
+        // instead of becoming files of their own: the home page otherwise asked for about thirty files after its
+        // page chunk, and a phone on HTTP/1.1 fetches six at a time (docs/decisions/011-fewer-larger-chunks.md).
+        preserveEntrySignatures: false,
+        output: { codeSplitting: { experimentalInlineCommonChunks: { maxSize: 16 * 1024 } } },
         onwarn(warning, warn) {
           // React Router feature-detects React 19's `use` and `useOptimistic`; Preact lacks them, and the
           // router falls back as it does on React 18.

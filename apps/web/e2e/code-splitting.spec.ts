@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, Response } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { PUBLIC_ROUTES } from './support/routes';
 
@@ -18,13 +18,15 @@ const MARKERS = {
 /** Loads a route and returns the names and source of every script it fetched. */
 async function scriptsOf(page: Page, route: string) {
   const scripts: { url: string; body: string }[] = [];
-  page.on('response', async (response) => {
+  const onResponse = async (response: Response) => {
     if (response.request().resourceType() !== 'script') return;
     scripts.push({ url: response.url(), body: await response.text().catch(() => '') });
-  });
+  };
+  page.on('response', onResponse);
   await page.goto(route);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.waitForLoadState('networkidle');
+  page.off('response', onResponse);
   return scripts;
 }
 
@@ -46,6 +48,21 @@ for (const route of PUBLIC_ROUTES) {
     }
   });
 }
+
+/**
+ * Modules that pages share are copied into the page chunks rather than split into files of their own
+ * (docs/decisions/011-fewer-larger-chunks.md): a phone on HTTP/1.1 fetches six files at a time, and the home page
+ * used to wait for about thirty. The entry, its shared libraries, the page and its texts fit in ten.
+ */
+const MAX_FIRST_LOAD_SCRIPTS = 10;
+
+test('every public page loads its first view in a handful of scripts', async ({ page }) => {
+  for (const route of PUBLIC_ROUTES) {
+    const scripts = await scriptsOf(page, route);
+    const names = scripts.map((script) => new URL(script.url).pathname);
+    expect(names.length, `${route} loaded ${names.join(', ')}`).toBeLessThanOrEqual(MAX_FIRST_LOAD_SCRIPTS);
+  }
+});
 
 test('the form pages do load their validation, so the markers above are real', async ({ page }) => {
   const scripts = await scriptsOf(page, '/contact');

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDate, formatMoney, formatPercent, formatTime } from './format';
 
 // Intl separates Russian groups and currency with no-break spaces; compare with plain spaces.
@@ -52,5 +52,36 @@ describe('formatTime', () => {
     const date = new Date(2027, 2, 15, 14, 30);
     expect(plain(formatTime(date, 'en'))).toBe('2:30 PM');
     expect(formatTime(date, 'ru')).toBe('14:30');
+  });
+});
+
+describe('formatter reuse', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('builds a number formatter once per language and options, so a page of prices pays for it once', async () => {
+    // A fresh copy of the module, with none of the formatters the tests above built.
+    vi.resetModules();
+    const { formatMoney, formatPercent, prepareFormats } = await import('./format');
+    const RealNumberFormat = Intl.NumberFormat;
+    const built = vi.spyOn(Intl, 'NumberFormat').mockImplementation(function (
+      this: unknown,
+      ...args: ConstructorParameters<typeof Intl.NumberFormat>
+    ) {
+      return new RealNumberFormat(...args);
+    } as unknown as typeof Intl.NumberFormat);
+    prepareFormats('ru');
+    expect(built).toHaveBeenCalledTimes(1);
+    expect(plain(formatMoney(5, 'ru'))).toBe('5,00 $');
+    expect(plain(formatMoney(7.5, 'ru'))).toBe('7,50 $');
+    expect(built).toHaveBeenCalledTimes(1);
+    expect(plain(formatPercent(99.9, 'ru', 1))).toBe('99,9 %');
+    expect(plain(formatPercent(45, 'ru', 1))).toBe('45 %');
+    expect(built).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps different options apart', () => {
+    expect(formatPercent(99.9, 'en', 1)).toBe('99.9%');
+    expect(formatPercent(99.9, 'en')).toBe('100%');
+    expect(formatMoney(99.9, 'en')).toBe('$99.90');
   });
 });

@@ -1,22 +1,50 @@
-import type { Language } from './i18n';
+import type { Language } from './languages';
 
 const LOCALES: Record<Language, string> = { en: 'en-US', ru: 'ru-RU' };
 
-const moneyFormats = new Map<string, Intl.NumberFormat>();
+/**
+ * Building an Intl formatter loads locale data and costs far more than formatting with it (a plan page formats
+ * dozens of figures while it renders), so each formatter is built once per language and options.
+ */
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+
+function numberFormat(language: Language, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  const key = `n:${language}:${JSON.stringify(options)}`;
+  let format = formatters.get(key) as Intl.NumberFormat | undefined;
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALES[language], options);
+    formatters.set(key, format);
+  }
+  return format;
+}
+
+function dateFormat(language: Language, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `d:${language}:${JSON.stringify(options)}`;
+  let format = formatters.get(key) as Intl.DateTimeFormat | undefined;
+  if (!format) {
+    format = new Intl.DateTimeFormat(LOCALES[language], options);
+    formatters.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * Builds the money formatter ahead of the first render. The browser's first number formatter loads its number
+ * data, the most expensive step of rendering a plan page; done while the page's code and texts download, it
+ * keeps that work out of the render.
+ */
+export function prepareFormats(language: Language): void {
+  formatMoney(0, language);
+}
 
 /** Dollars with two decimals, in the reader's conventions: "$9.99" or "9,99 $". */
 export function formatMoney(amount: number, language: Language): string {
-  let format = moneyFormats.get(language);
-  if (!format) {
-    format = new Intl.NumberFormat(LOCALES[language], {
-      style: 'currency',
-      currency: 'USD',
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    });
-    moneyFormats.set(language, format);
-  }
-  return format.format(amount);
+  return numberFormat(language, {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(amount);
 }
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -36,30 +64,28 @@ function toDate(value: string | Date): Date {
 export function formatDate(value: string | Date, language: Language, style: 'medium' | 'long' = 'medium'): string {
   const date = toDate(value);
   if (Number.isNaN(date.getTime())) return String(value);
-  return new Intl.DateTimeFormat(LOCALES[language], { dateStyle: style }).format(date);
+  return dateFormat(language, { dateStyle: style }).format(date);
 }
 
 /** Date and time, e.g. "Mar 15, 2027, 2:30 PM". */
 export function formatDateTime(value: string | Date, language: Language): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return String(value);
-  return new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return dateFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
 /** The time of day, e.g. "2:30 PM" or "14:30". */
 export function formatTime(value: string | Date, language: Language): string {
   const date = toDate(value);
   if (Number.isNaN(date.getTime())) return String(value);
-  return new Intl.DateTimeFormat(LOCALES[language], { timeStyle: 'short' }).format(date);
+  return dateFormat(language, { timeStyle: 'short' }).format(date);
 }
 
 export function formatNumber(value: number, language: Language): string {
-  return new Intl.NumberFormat(LOCALES[language]).format(value);
+  return numberFormat(language).format(value);
 }
 
 /** A percentage of 0 to 100: "45%", "45 %"; `fractionDigits` keeps claims like 99.9% exact. */
 export function formatPercent(value: number, language: Language, fractionDigits = 0): string {
-  return new Intl.NumberFormat(LOCALES[language], { style: 'percent', maximumFractionDigits: fractionDigits }).format(
-    value / 100,
-  );
+  return numberFormat(language, { style: 'percent', maximumFractionDigits: fractionDigits }).format(value / 100);
 }
