@@ -8,25 +8,20 @@ const LOCALES: Record<Language, string> = { en: 'en-US', ru: 'ru-RU' };
  */
 const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 
-function numberFormat(language: Language, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
-  const key = `n:${language}:${JSON.stringify(options)}`;
-  let format = formatters.get(key) as Intl.NumberFormat | undefined;
+function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, build: () => T): T {
+  let format = formatters.get(key) as T | undefined;
   if (!format) {
-    format = new Intl.NumberFormat(LOCALES[language], options);
+    format = build();
     formatters.set(key, format);
   }
   return format;
 }
 
-function dateFormat(language: Language, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `d:${language}:${JSON.stringify(options)}`;
-  let format = formatters.get(key) as Intl.DateTimeFormat | undefined;
-  if (!format) {
-    format = new Intl.DateTimeFormat(LOCALES[language], options);
-    formatters.set(key, format);
-  }
-  return format;
-}
+const numberFormat = (language: Language, options: Intl.NumberFormatOptions = {}) =>
+  cached(`n:${language}:${JSON.stringify(options)}`, () => new Intl.NumberFormat(LOCALES[language], options));
+
+const dateFormat = (language: Language, options: Intl.DateTimeFormatOptions) =>
+  cached(`d:${language}:${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(LOCALES[language], options));
 
 /**
  * Builds the money formatter ahead of the first render. The browser's first number formatter loads its number
