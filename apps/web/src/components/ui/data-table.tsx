@@ -129,7 +129,7 @@ export function DataTable<Row>({
                         <>
                           <span
                             aria-hidden="true"
-                            className="w-24 shrink-0 pt-0.5 text-xs font-semibold tracking-wide text-slate-500 uppercase md:hidden"
+                            className="w-32 shrink-0 pt-0.5 text-xs font-semibold tracking-wide break-words text-slate-500 uppercase md:hidden"
                           >
                             {column.header}
                           </span>

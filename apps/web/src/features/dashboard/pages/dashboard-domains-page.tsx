@@ -59,7 +59,7 @@ export function DashboardDomainsPage() {
       key: 'actions',
       header: t('domains.columns.actions'),
       cell: (domain) => (
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <Button variant="secondary" size="sm" onClick={() => show('domain.dns', { name: domain.name })}>
             <Network aria-hidden="true" className="size-4" />
             {t('domains.manageDns')} <span className="sr-only">{domain.name}</span>
@@ -91,6 +91,7 @@ export function DashboardDomainsPage() {
         <DataTable
           caption={t('domains.caption')}
           captionHidden
+          stacked
           columns={columns}
           rows={domains}
           rowKey={(domain) => domain.id}

@@ -91,7 +91,7 @@ export function DashboardFinancePage() {
       key: 'actions',
       header: t('finance.columns.actions'),
       cell: (invoice) => (
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <Button variant="secondary" size="sm" onClick={() => show('invoice.download', { number: invoice.number })}>
             <Download aria-hidden="true" className="size-4" />
             {t('finance.download')} <span className="sr-only">{invoice.number}</span>
@@ -139,6 +139,7 @@ export function DashboardFinancePage() {
         <DataTable
           caption={t('finance.transactions')}
           captionHidden
+          stacked
           columns={transactionColumns}
           rows={transactions}
           rowKey={(tx) => tx.id}
@@ -156,6 +157,7 @@ export function DashboardFinancePage() {
         <DataTable
           caption={t('finance.invoices')}
           captionHidden
+          stacked
           columns={invoiceColumns}
           rows={invoices}
           rowKey={(invoice) => invoice.id}

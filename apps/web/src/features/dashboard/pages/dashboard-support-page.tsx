@@ -86,6 +86,7 @@ export function DashboardSupportPage() {
             <DataTable
               caption={t('support.tickets')}
               captionHidden
+              stacked
               columns={columns}
               rows={tickets}
               rowKey={(ticket) => ticket.id}
