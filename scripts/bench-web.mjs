@@ -14,23 +14,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
-import { ensureBuild, ensureInstall, paint, ROOT, step } from './lib.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, ensureBuild, ensureInstall, paint, ROOT, step } from './lib.mjs';
 
 /** The public routes the end-to-end checks walk too, but for the not-found page. */
 const PUBLIC_ROUTES = JSON.parse(
   fs.readFileSync(path.join(ROOT, 'apps/web/e2e/support/routes.json'), 'utf8'),
 ).public.filter((route) => route !== '/no-such-page');
 const SIGNED_IN_ROUTES = new Set(['/dashboard']);
-const CHROMIUM_ARGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const { values } = parseArgs({
   options: {
@@ -112,9 +102,9 @@ try {
   // One persistent profile: Lighthouse opens its tabs in it, so the demo customer's stored session reaches
   // the dashboard (storage is not reset between runs).
   context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     headless: true,
-    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${debuggingPort}`],
+    args: [...CHROMIUM_ARGS, '--headless=new', `--remote-debugging-port=${debuggingPort}`],
   });
   const page = await context.newPage();
   await page.goto(`${base}/robots.txt`);

@@ -6,6 +6,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** Debian's Chromium and the flags every browser run of ours uses (the end-to-end tests read the same file). */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = JSON.parse(
+  fs.readFileSync(path.join(ROOT, 'apps/web/e2e/support/chromium.json'), 'utf8'),
+).args;
+
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 const color = process.stdout.isTTY && !process.env.NO_COLOR;

@@ -28,15 +28,10 @@ const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+/** Debian Chromium's launch flags, shared with `npm run bench:web` and `scripts/screenshots.mjs`. */
+const CHROMIUM_ARGS: string[] = JSON.parse(
+  fs.readFileSync(path.join(import.meta.dirname, 'e2e/support/chromium.json'), 'utf8'),
+).args;
 
 export default defineConfig({
   testDir: './e2e',

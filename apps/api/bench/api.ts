@@ -12,29 +12,16 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { DEMO_CUSTOMER } from '@hostpilot/shared';
+import { freePort, ROOT } from '../resilience/support';
 import { type EventLoopReport, flowEnv, readEventLoopReport, runSignInFlow } from './sign-in-flow';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const WARMUP = 2;
 const children: ChildProcess[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 function start(args: string[], env: Record<string, string>): ChildProcess {
   const child = spawn(process.execPath, args, {

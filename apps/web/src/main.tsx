@@ -4,8 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { App, createAppRouter, routerReady } from '@/app/app';
 import { fontsReady } from '@/lib/fonts';
 import { prepareFormats } from '@/lib/format';
-import { i18nReady, initI18n } from '@/lib/i18n';
-import { browserLanguageSources, detectLanguage } from '@/lib/language-detector';
+import { currentLanguage, i18nReady, initI18n } from '@/lib/i18n';
 import { session } from '@/lib/session';
 
 initI18n();
@@ -15,7 +14,8 @@ void session.start();
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 const router = createAppRouter();
-const language = detectLanguage(browserLanguageSources());
+// i18n has detected the language on init; its texts are still loading.
+const language = currentLanguage();
 // In a task of its own, while the page's code and texts download.
 setTimeout(() => prepareFormats(language), 0);
 // The first paint waits for the texts, the page's code and the font: it is then the final layout,

@@ -78,6 +78,22 @@ describe('system settings form (SPEC.md section 2)', () => {
     expect(screen.getByRole('status')).toHaveTextContent('nothing was stored');
   });
 
+  it('withdraws "valid" as soon as a value changes, typed or switched', async () => {
+    const user = userEvent.setup();
+    await renderForm();
+    await user.type(screen.getByLabelText('SMTP Port'), '465');
+    await user.click(screen.getByRole('button', { name: 'Save All Settings' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('The settings are valid');
+
+    await user.click(screen.getByRole('switch', { name: 'SSL Enforcement' }));
+    expect(screen.queryByText(/The settings are valid/)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Save All Settings' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('The settings are valid');
+    await user.type(screen.getByLabelText('Site Name'), '!');
+    expect(screen.queryByText(/The settings are valid/)).not.toBeInTheDocument();
+  });
+
   it('checks the mail server before describing the test e-mail', async () => {
     const user = userEvent.setup();
     const { onNotice } = await renderForm();

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Mail, Save } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
@@ -55,12 +55,18 @@ export function SettingsForm({ defaults, onNotice }: SettingsFormProps) {
     handleSubmit,
     trigger,
     getValues,
+    subscribe,
     formState: { errors, touchedFields, isSubmitted },
   } = useForm<SettingsInput, unknown, SettingsData>({
     resolver: zodResolver(settingsSchema),
     mode: 'onTouched',
     defaultValues: defaults,
   });
+
+  // "Checked" holds until any value changes: typed, toggled or set, one subscription sees them all.
+  useEffect(() => {
+    return subscribe({ formState: { values: true }, callback: () => setChecked(false) });
+  }, [subscribe]);
 
   const message = (error: { message?: string } | undefined, touched: boolean | undefined) =>
     error?.message && (touched || isSubmitted) ? tc(error.message) : undefined;
@@ -81,12 +87,7 @@ export function SettingsForm({ defaults, onNotice }: SettingsFormProps) {
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void onSubmit(event)}
-      onChange={() => setChecked(false)}
-      className="space-y-6"
-    >
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-6">
       <Section title={t('settings.general.title')} description={t('settings.general.description')}>
         <div className="grid gap-5 md:grid-cols-2">
           <TextField
@@ -120,10 +121,7 @@ export function SettingsForm({ defaults, onNotice }: SettingsFormProps) {
           render={({ field }) => (
             <Switch
               checked={field.value}
-              onChange={(value) => {
-                field.onChange(value);
-                setChecked(false);
-              }}
+              onChange={field.onChange}
               label={t('settings.security.twoFactor')}
               description={t('settings.security.twoFactorDescription')}
             />
@@ -135,10 +133,7 @@ export function SettingsForm({ defaults, onNotice }: SettingsFormProps) {
           render={({ field }) => (
             <Switch
               checked={field.value}
-              onChange={(value) => {
-                field.onChange(value);
-                setChecked(false);
-              }}
+              onChange={field.onChange}
               label={t('settings.security.ssl')}
               description={t('settings.security.sslDescription')}
             />
