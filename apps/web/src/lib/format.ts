@@ -17,11 +17,12 @@ function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, 
   return format;
 }
 
-const numberFormat = (language: Language, options: Intl.NumberFormatOptions = {}) =>
-  cached(`n:${language}:${JSON.stringify(options)}`, () => new Intl.NumberFormat(LOCALES[language], options));
+/** `key` names the options: it is built per call, so it stays a short string rather than serialised options. */
+const numberFormat = (key: string, language: Language, options: Intl.NumberFormatOptions = {}) =>
+  cached(`${key}:${language}`, () => new Intl.NumberFormat(LOCALES[language], options));
 
-const dateFormat = (language: Language, options: Intl.DateTimeFormatOptions) =>
-  cached(`d:${language}:${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(LOCALES[language], options));
+const dateFormat = (key: string, language: Language, options: Intl.DateTimeFormatOptions) =>
+  cached(`${key}:${language}`, () => new Intl.DateTimeFormat(LOCALES[language], options));
 
 /**
  * Builds the money formatter ahead of the first render. The browser's first number formatter loads its number
@@ -34,7 +35,7 @@ export function prepareFormats(language: Language): void {
 
 /** Dollars with two decimals, in the reader's conventions: "$9.99" or "9,99 $". */
 export function formatMoney(amount: number, language: Language): string {
-  return numberFormat(language, {
+  return numberFormat('money', language, {
     style: 'currency',
     currency: 'USD',
     minimumFractionDigits: 2,
@@ -59,28 +60,31 @@ function toDate(value: string | Date): Date {
 export function formatDate(value: string | Date, language: Language, style: 'medium' | 'long' = 'medium'): string {
   const date = toDate(value);
   if (Number.isNaN(date.getTime())) return String(value);
-  return dateFormat(language, { dateStyle: style }).format(date);
+  return dateFormat(`date-${style}`, language, { dateStyle: style }).format(date);
 }
 
 /** Date and time, e.g. "Mar 15, 2027, 2:30 PM". */
 export function formatDateTime(value: string | Date, language: Language): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return String(value);
-  return dateFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return dateFormat('date-time', language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
 /** The time of day, e.g. "2:30 PM" or "14:30". */
 export function formatTime(value: string | Date, language: Language): string {
   const date = toDate(value);
   if (Number.isNaN(date.getTime())) return String(value);
-  return dateFormat(language, { timeStyle: 'short' }).format(date);
+  return dateFormat('time', language, { timeStyle: 'short' }).format(date);
 }
 
 export function formatNumber(value: number, language: Language): string {
-  return numberFormat(language).format(value);
+  return numberFormat('number', language).format(value);
 }
 
 /** A percentage of 0 to 100: "45%", "45 %"; `fractionDigits` keeps claims like 99.9% exact. */
 export function formatPercent(value: number, language: Language, fractionDigits = 0): string {
-  return numberFormat(language, { style: 'percent', maximumFractionDigits: fractionDigits }).format(value / 100);
+  return numberFormat(`percent-${fractionDigits}`, language, {
+    style: 'percent',
+    maximumFractionDigits: fractionDigits,
+  }).format(value / 100);
 }
