@@ -5,7 +5,7 @@ import { expect, gotoInLanguage, test } from './support/fixtures';
 import { ADMIN_ROUTES } from './support/routes';
 
 /**
- * The admin back office of SPEC.md section 2, signed in as the demo administrator: every route in both
+ * The admin back office of docs/product/screens.md, signed in as the demo administrator: every route in both
  * languages with its columns and controls, the row action rules on the rendered rows, the guard, phones, axe.
  */
 type Lang = 'en' | 'ru';

@@ -4,8 +4,8 @@ import { apiSignIn, DEMO_CUSTOMER, storeTokens } from './support/auth';
 import { expect, gotoInLanguage, test } from './support/fixtures';
 
 /**
- * The customer dashboard of SPEC.md section 2, signed in as the demo customer: every route in both languages
- * with the content SPEC lists, the sidebar's user block, navigation through the tiles and the sidebar, the
+ * The customer dashboard of docs/product/screens.md, signed in as the demo customer: every route in both languages
+ * with the content it lists, the sidebar's user block, navigation through the tiles and the sidebar, the
  * notifications' View all link, phones (360 px, the menu button) and an accessibility scan of every screen.
  * The `page` fixture fails on any console error, so a missing translation fails here too.
  */

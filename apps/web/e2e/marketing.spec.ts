@@ -1,7 +1,7 @@
 import { expect, gotoInLanguage, test } from './support/fixtures';
 
 /**
- * Every public route in both languages: its one h1 and the content SPEC.md section 2 lists for it
+ * Every public route in both languages: its one h1 and the content docs/product/screens.md lists for it
  * (plan prices, slots, the Most Popular mark, cities, TLDs). The `page` fixture fails on any console error,
  * so a missing translation fails here too.
  */
@@ -156,7 +156,9 @@ test('the home page shows three testimonials with star ratings a screen reader c
   await expect(page.getByRole('img', { name: 'Оценка: 5 из 5' })).toHaveCount(2);
 });
 
-test('the home hero, partner block and closing call to action link where SPEC says', async ({ page }) => {
+test('the home hero, partner block and closing call to action link where docs/product/screens.md says', async ({
+  page,
+}) => {
   await page.goto('/');
   await expect(page.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/hosting');
   await expect(page.getByRole('link', { name: 'Compare features' })).toHaveAttribute('href', '/hosting');

@@ -1,6 +1,6 @@
 import { expect, gotoInLanguage, test } from './support/fixtures';
 
-/** The public header, footer and language switcher of SPEC.md section 2, as a visitor uses them. */
+/** The public header, footer and language switcher of docs/product/screens.md, as a visitor uses them. */
 
 const SERVICE_LINKS = ['Web Hosting', 'Game Servers', 'VDS', 'Dedicated Servers'];
 
@@ -135,7 +135,7 @@ test.describe('header', () => {
     await expect(header).toHaveAttribute('data-solid', 'false');
   });
 
-  test('links to the public pages and the footer holds SPEC.md links', async ({ page }) => {
+  test('links to the public pages and the footer holds the links of docs/product/screens.md', async ({ page }) => {
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
     for (const [name, href] of [

@@ -51,7 +51,7 @@ console.log(JSON.stringify(out));
 
 let results: Record<Probe, string[]>;
 
-describe('import boundaries (ARCHITECTURE.md) are enforced by lint', () => {
+describe('import boundaries (docs/architecture.md) are enforced by lint', () => {
   beforeAll(() => {
     const output = execFileSync(process.execPath, ['--input-type=module', '-e', RUNNER, JSON.stringify(PROBES)], {
       cwd: root,

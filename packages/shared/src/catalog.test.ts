@@ -18,7 +18,7 @@ import {
 const size = (value: { amount: number; unit: string } | string) =>
   typeof value === 'string' ? value : `${value.amount}${value.unit}`;
 
-describe('the catalogue pins SPEC.md section 9', () => {
+describe('the catalogue pins docs/product/constants.md', () => {
   it('static hosting plans: starter, business, enterprise', () => {
     expect(
       HOSTING_PLANS.map((plan) => [plan.id, plan.price, size(plan.storage), size(plan.bandwidth), plan.domains]),
@@ -40,7 +40,7 @@ describe('the catalogue pins SPEC.md section 9', () => {
     expect(HOME_HOSTING_PLANS.filter((plan) => plan.isPopular)).toHaveLength(1);
   });
 
-  it('the two hosting sets differ in names and prices (SPEC.md section 2)', () => {
+  it('the two hosting sets differ in names and prices (docs/product/screens.md)', () => {
     const names = (plans: readonly { name: string; price: number }[]) => plans.map((p) => `${p.name} ${p.price}`);
     expect(names(HOSTING_PLANS)).not.toEqual(expect.arrayContaining(names(HOME_HOSTING_PLANS)));
   });

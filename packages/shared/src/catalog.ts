@@ -1,12 +1,12 @@
 /**
- * The catalogue: every plan, price and business constant of SPEC.md sections 3 and 9, in one place.
- * Prices are US dollars (per month for plans, per year for domains). Names are product names and read the
+ * The catalogue: every plan, price and business constant of docs/product/entities.md and docs/product/constants.md, in
+ * one place. Prices are US dollars (per month for plans, per year for domains). Names are product names and read the
  * same in every language; descriptions and feature lines are translated by the web app, keyed by plan id.
  */
 
 export type DataUnit = 'GB' | 'TB';
 
-/** A storage or traffic size as SPEC.md writes it: 10GB, 1TB. */
+/** A storage or traffic size, as the plans quote it: 10GB, 1TB (docs/product/constants.md). */
 export interface DataSize {
   amount: number;
   unit: DataUnit;
@@ -20,7 +20,7 @@ const tb = (amount: number): DataSize => ({ amount, unit: 'TB' });
 
 export const CURRENCY = 'USD';
 
-/** SPEC.md section 9: uptime claim and support hours. */
+/** docs/product/constants.md: uptime claim and support hours. */
 export const UPTIME_PERCENT = 99.9;
 export const SUPPORT_HOURS = '24/7';
 
@@ -43,7 +43,7 @@ export type HostingFeatureId =
   | 'dedicatedIp'
   | 'prioritySupport';
 
-/** SPEC.md section 3, "Hosting plan (static)". */
+/** docs/product/entities.md, "Hosting plan". */
 export interface HostingPlan {
   id: HostingPlanId;
   name: string;
@@ -58,7 +58,7 @@ export interface HostingPlan {
 }
 
 /**
- * SPEC.md section 9, the static hosting prices: starter 2.99, business 5.99, enterprise 9.99 a month;
+ * docs/product/constants.md, the static hosting prices: starter 2.99, business 5.99, enterprise 9.99 a month;
  * storage 10GB, 50GB, 100GB; bandwidth 100GB, then unlimited; domains 1, 5, Unlimited.
  * Shown on /hosting.
  */
@@ -108,7 +108,10 @@ export const HOSTING_PLANS: readonly HostingPlan[] = [
 
 export type HomeHostingPlanId = 'basic' | 'pro' | 'business';
 
-/** SPEC.md section 3, "a second plan set": basic, pro and business with storage, bandwidth, price and popular flag. */
+/**
+ * docs/product/entities.md, "Teaser plan (the second set)": basic, pro and business with storage, bandwidth, price and
+ * popular flag.
+ */
 export interface HomeHostingPlan {
   id: HomeHostingPlanId;
   name: string;
@@ -120,7 +123,7 @@ export interface HomeHostingPlan {
 }
 
 /**
- * SPEC.md section 9, the second plan set: $4.99, $9.99, $19.99 a month; storage 10GB, 50GB, 100GB;
+ * docs/product/constants.md, the second plan set: $4.99, $9.99, $19.99 a month; storage 10GB, 50GB, 100GB;
  * bandwidth 100GB, 500GB, 1TB. Shown as the home page's three-plan teaser.
  */
 export const HOME_HOSTING_PLANS: readonly HomeHostingPlan[] = [
@@ -146,7 +149,7 @@ export interface GameServerSpecs {
   storage: DataSize;
 }
 
-/** SPEC.md section 3, "Game plan": name, slots, price, specs {cpu, ram, storage}. */
+/** docs/product/entities.md, "Game plan": name, slots, price, specs {cpu, ram, storage}. */
 export interface GamePlan {
   id: string;
   game: GameId;
@@ -158,7 +161,10 @@ export interface GamePlan {
   specs: GameServerSpecs;
 }
 
-/** SPEC.md section 9: CS2 Basic 16 slots $9.99, Pro 32 slots $19.99; Minecraft Basic 20 slots $12.99, Pro 100 slots $29.99. */
+/**
+ * docs/product/constants.md: CS2 Basic 16 slots $9.99, Pro 32 slots $19.99; Minecraft Basic 20 slots $12.99, Pro 100
+ * slots $29.99.
+ */
 export const GAME_PLANS: readonly GamePlan[] = [
   {
     id: 'cs2-basic',
@@ -205,7 +211,7 @@ export interface ServerSpecs {
   bandwidth: DataSize | Unlimited;
 }
 
-/** SPEC.md section 3, "Server plan": name, price, specs (cpu, ram, storage, bandwidth), isPopular. */
+/** docs/product/entities.md, "Server plan": name, price, specs (cpu, ram, storage, bandwidth), isPopular. */
 export interface VdsPlan {
   id: string;
   name: string;
@@ -225,7 +231,7 @@ export interface DedicatedServerSpecs {
   bandwidth: DataSize | Unlimited;
 }
 
-/** A server plan whose specs also carry cores (SPEC.md section 3). */
+/** A server plan whose specs also carry cores (docs/product/entities.md). */
 export interface DedicatedPlan {
   id: string;
   name: string;
@@ -235,7 +241,7 @@ export interface DedicatedPlan {
   isPopular: boolean;
 }
 
-/** SPEC.md section 9: VDS $9.99, $19.99 (popular), $39.99. */
+/** docs/product/constants.md: VDS $9.99, $19.99 (popular), $39.99. */
 export const VDS_PLANS: readonly VdsPlan[] = [
   {
     id: 'vds-start',
@@ -260,7 +266,7 @@ export const VDS_PLANS: readonly VdsPlan[] = [
   },
 ];
 
-/** SPEC.md section 9: dedicated $99.99, $199.99 (popular), $299.99. */
+/** docs/product/constants.md: dedicated $99.99, $199.99 (popular), $299.99. */
 export const DEDICATED_PLANS: readonly DedicatedPlan[] = [
   {
     id: 'dedicated-entry',
@@ -288,7 +294,7 @@ export const DEDICATED_PLANS: readonly DedicatedPlan[] = [
 // ---------------------------------------------------------------------------------------------------------
 // Domains and data centres
 
-/** SPEC.md section 9: domain TLDs start at $9.99 a year. */
+/** docs/product/constants.md: domain TLDs start at $9.99 a year. */
 export const DOMAIN_PRICE_FROM = 9.99;
 
 export interface TldPrice {
@@ -297,13 +303,13 @@ export interface TldPrice {
   priceFrom: number;
 }
 
-/** SPEC.md section 2: the TLD grid .com, .net, .org, .io, .dev, .app, each from $9.99 a year. */
+/** docs/product/screens.md: the TLD grid .com, .net, .org, .io, .dev, .app, each from $9.99 a year. */
 export const TLDS: readonly TldPrice[] = ['.com', '.net', '.org', '.io', '.dev', '.app'].map((tld) => ({
   tld,
   priceFrom: DOMAIN_PRICE_FROM,
 }));
 
-/** SPEC.md section 2: the home page's popular TLDs, in this order. */
+/** docs/product/screens.md: the home page's popular TLDs, in this order. */
 export const POPULAR_TLDS: readonly string[] = ['.com', '.org', '.net', '.io'];
 
 export type DataCenterId = 'new-york' | 'london' | 'frankfurt' | 'singapore';
@@ -315,7 +321,7 @@ export interface DataCenter {
   country: string;
 }
 
-/** SPEC.md section 9: New York, London, Frankfurt, Singapore. */
+/** docs/product/constants.md: New York, London, Frankfurt, Singapore. */
 export const DATA_CENTERS: readonly DataCenter[] = [
   { id: 'new-york', city: 'New York', country: 'US' },
   { id: 'london', city: 'London', country: 'GB' },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canEnterAdmin, canSeeAdminLink } from './roles';
 
-describe('role rules (SPEC.md section 6)', () => {
+describe('role rules (docs/product/roles.md)', () => {
   it.each([
     [-2, false, true],
     [-1, true, true],

@@ -1,5 +1,5 @@
 /**
- * Role rules (SPEC.md section 6). Role is a number on the user; 0 is an ordinary customer.
+ * Role rules (docs/product/roles.md). Role is a number on the user; 0 is an ordinary customer.
  * The link rule and the guard differ on purpose for negative roles other than -1.
  */
 export const CUSTOMER_ROLE = 0;

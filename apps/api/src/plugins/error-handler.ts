@@ -48,7 +48,7 @@ function fieldsFromValidation(validation: { instancePath: string; message?: stri
   return fields;
 }
 
-/** Maps anything thrown to the error shape of ARCHITECTURE.md. */
+/** Maps anything thrown to the error shape of docs/architecture.md. */
 export function toAppError(error: FastifyError | Error): AppError {
   if (error instanceof AppError) return error;
   if (hasZodFastifySchemaValidationErrors(error)) {

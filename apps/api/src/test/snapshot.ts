@@ -7,7 +7,7 @@ export async function snapshotData(app: App): Promise<string> {
   return JSON.stringify({ users, tokens });
 }
 
-/** The error shape of ARCHITECTURE.md: `{ error: { code, message, fields? } }` and nothing else. */
+/** The error shape of docs/architecture.md: `{ error: { code, message, fields? } }` and nothing else. */
 export function isErrorShape(body: unknown): boolean {
   if (typeof body !== 'object' || body === null) return false;
   const keys = Object.keys(body);

@@ -20,7 +20,7 @@ export async function apiSignIn(
   return (await response.json()) as Tokens;
 }
 
-/** Puts tokens in the page's localStorage the way the app keeps them (SPEC.md section 3). */
+/** Puts tokens in the page's localStorage the way the app keeps them (docs/product/api.md). */
 export async function storeTokens(page: Page, accessToken: string, refreshToken: string) {
   if (!page.url().startsWith('http')) await page.goto('/robots.txt');
   await page.evaluate(

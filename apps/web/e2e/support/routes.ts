@@ -1,7 +1,7 @@
 import routes from './routes.json' with { type: 'json' };
 
 /**
- * Every route of SPEC.md section 2, by who may see it (routes.json, which `npm run bench:web` reads too).
+ * Every route of docs/product/screens.md, by who may see it (routes.json, which `npm run bench:web` reads too).
  * The accessibility, CSP and code-splitting checks walk all of them.
  */
 export const PUBLIC_ROUTES: readonly string[] = routes.public;

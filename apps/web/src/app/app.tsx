@@ -9,7 +9,7 @@ export type AppRouter = ReturnType<typeof createBrowserRouter>;
 /** The router, created after i18n so the first route's page and translations load together. */
 export function createAppRouter(): AppRouter {
   const router = createBrowserRouter(routes);
-  // SPEC.md section 4: when a 401 cannot be cured by a refresh, the user goes to /login (and comes back after).
+  // docs/product/states.md: when a 401 cannot be cured by a refresh, the user goes to /login (and comes back after).
   setSessionExpiredHandler(() => {
     const { pathname, search, hash } = router.state.location;
     if (pathname === '/login') return;

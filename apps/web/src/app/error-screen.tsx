@@ -10,7 +10,7 @@ function describe(error: unknown): string | undefined {
   return undefined;
 }
 
-/** SPEC.md section 8: the generic fallback screen, titled Unexpected Application Error. */
+/** docs/product/errors.md: the generic fallback screen, titled Unexpected Application Error. */
 export function ErrorScreen() {
   const error = useRouteError();
   const { t } = useTranslation();

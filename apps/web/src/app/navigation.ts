@@ -19,7 +19,7 @@ export const MAIN_LINKS: NavLink[] = [
   { to: '/blog', labelKey: 'nav.blog' },
 ];
 
-/** SPEC.md section 2: the footer links. */
+/** docs/product/screens.md: the footer links. */
 export const FOOTER_GROUPS: { titleKey: string; links: NavLink[] }[] = [
   {
     titleKey: 'footer.products',

@@ -43,7 +43,7 @@ function setAlternates(pathname: string) {
 
 /**
  * Keeps <title> and the meta description in step with the route and the language:
- * the site's title, which depends on the language (SPEC.md section 1), then the page's own suffix.
+ * the site's title, which depends on the language (docs/product/README.md), then the page's own suffix.
  */
 export function RouteMeta() {
   const { t, i18n } = useTranslation();

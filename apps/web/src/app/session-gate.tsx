@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { useSession } from '@/lib/session';
 
-/** SPEC.md section 2: with a stored token, nothing shows until the session is verified; a spinner meanwhile. */
+/** docs/product/screens.md: with a stored token, nothing shows until the session is verified; a spinner meanwhile. */
 export function SessionGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const { status } = useSession();

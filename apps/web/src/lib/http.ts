@@ -18,7 +18,7 @@ export class ApiError extends Error {
   }
 }
 
-/** SPEC.md section 8: the internal error when a refresh is needed and no refresh token is stored. */
+/** docs/product/errors.md: the internal error when a refresh is needed and no refresh token is stored. */
 export const NO_REFRESH_TOKEN = 'No refresh token available';
 
 export interface RequestOptions {

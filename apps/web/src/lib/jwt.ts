@@ -15,7 +15,7 @@ export function decodeJwtPayload(token: string): Record<string, unknown> | null 
   }
 }
 
-/** SPEC.md section 5: a token is valid only if it has an `exp` claim (seconds) in the future. */
+/** docs/product/validation.md: a token is valid only if it has an `exp` claim (seconds) in the future. */
 export function isTokenValid(token: string | null | undefined, now: number = Date.now()): boolean {
   if (!token) return false;
   const exp = decodeJwtPayload(token)?.exp;

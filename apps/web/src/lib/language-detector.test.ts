@@ -4,7 +4,7 @@ import { toLanguage } from './languages';
 
 const none: LanguageSources = { search: '', cookie: '', stored: null, navigatorLanguages: [], htmlLang: '' };
 
-describe('detectLanguage (SPEC.md section 4 order)', () => {
+describe('detectLanguage (the order of docs/product/states.md)', () => {
   it('falls back to English when nothing says otherwise', () => {
     expect(detectLanguage(none)).toBe('en');
   });

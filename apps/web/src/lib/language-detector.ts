@@ -25,7 +25,7 @@ function cookieValue(cookie: string, name: string): string | undefined {
 }
 
 /**
- * SPEC.md section 4: the query's `?lng=`, the `i18next` cookie, local storage, the browser's languages,
+ * docs/product/states.md: the query's `?lng=`, the `i18next` cookie, local storage, the browser's languages,
  * `<html lang>`; English otherwise. Always one of our languages, so i18next never loads a second one.
  */
 export function detectLanguage(sources: LanguageSources): Language {

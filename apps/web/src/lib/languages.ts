@@ -2,7 +2,7 @@ export const LANGUAGES = ['en', 'ru'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
-/** Storage keys of SPEC.md section 3. */
+/** Storage keys: docs/product/api.md, "What the browser keeps". */
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 export const LANGUAGE_COOKIE = 'i18next';
 export const PREFERRED_LANGUAGE_KEY = 'preferredLanguage';

@@ -28,7 +28,7 @@ function setup(routes: Routes, access: string | null = null, refresh: string | n
 
 const bearer = (init: RequestInit) => (init.headers as Record<string, string>).Authorization;
 
-describe('session store (SPEC.md section 4)', () => {
+describe('session store (docs/product/states.md)', () => {
   it('starts unauthenticated and, with no stored token, stays so without any call', async () => {
     const { store, calls } = setup({});
     expect(store.getState()).toEqual({ status: 'unauthenticated', user: null, error: null, signedOut: false });

@@ -5,7 +5,7 @@ import type { TokenStorage } from './storage';
 
 export type SessionStatus = 'checking' | 'authenticated' | 'unauthenticated';
 
-/** Keys of `errors.*` in common.json: SPEC.md section 8's texts and the codes the API answers with. */
+/** Keys of `errors.*` in common.json: the texts of docs/product/errors.md and the codes the API answers with. */
 export type SessionErrorKey =
   | 'invalidCredentials'
   | 'loginFailed'
@@ -57,7 +57,10 @@ const FALLBACK_MESSAGES: Record<SessionErrorKey, string> = {
   generic: 'An error occurred',
 };
 
-/** Maps anything a call threw to a translatable error; `fallback` is SPEC.md's text for the situation. */
+/**
+ * Maps anything a call threw to a translatable error; `fallback` is the text docs/product/errors.md gives for the
+ * situation.
+ */
 export function toSessionError(error: unknown, fallback: SessionErrorKey): SessionError {
   if (error instanceof ApiError) {
     if (error.isNetworkError) return { key: 'network', message: error.message };
@@ -78,7 +81,7 @@ export function toSessionError(error: unknown, fallback: SessionErrorKey): Sessi
 }
 
 /**
- * The session (SPEC.md section 4): who is signed in, kept outside React so that the HTTP client, the guards
+ * The session (docs/product/states.md): who is signed in, kept outside React so that the HTTP client, the guards
  * and every component read one source. Components subscribe with `useSession()`.
  */
 export function createSessionStore({ http, storage, now = Date.now }: SessionStoreDeps) {
@@ -96,7 +99,7 @@ export function createSessionStore({ http, storage, now = Date.now }: SessionSto
 
   function acceptAuthResponse(answer: AuthResponse | undefined, failure: SessionErrorKey): boolean {
     if (!answer?.user) {
-      // SPEC.md section 8: a login response without a user is 'Invalid credentials'.
+      // docs/product/errors.md: a login response without a user is 'Invalid credentials'.
       signedOut({
         key: failure === 'loginFailed' ? 'invalidCredentials' : failure,
         message: FALLBACK_MESSAGES.invalidCredentials,
@@ -108,7 +111,7 @@ export function createSessionStore({ http, storage, now = Date.now }: SessionSto
     return true;
   }
 
-  /** SPEC.md section 4, step by step: the stored access token if unexpired, else a refresh; then /users/me. */
+  /** docs/product/states.md, step by step: the stored access token if unexpired, else a refresh; then /users/me. */
   async function checkAuth(): Promise<void> {
     set({ status: 'checking' });
     try {

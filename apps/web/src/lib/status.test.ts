@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clampPercent, hostingStatusTone, statusTone, ticketStatusTone, transactionState, usageTone } from './status';
 
-describe('status colours (SPEC.md section 9)', () => {
+describe('status colours (docs/product/constants.md)', () => {
   it.each([
     ['active', 'success'],
     ['completed', 'success'],

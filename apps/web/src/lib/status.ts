@@ -1,6 +1,7 @@
 /**
- * Status colours (SPEC.md sections 4 and 9): green for active or completed; yellow for pending, transfer or
- * maintenance; red for the rest. Tickets: open is green, any other blue. Notifications carry their own type.
+ * Status colours (docs/product/states.md and docs/product/constants.md): green for active or completed; yellow for
+ * pending, transfer or maintenance; red for the rest. Tickets: open is green, any other blue. Notifications carry their
+ * own type.
  */
 export type StatusTone = 'success' | 'warning' | 'danger' | 'info' | 'neutral';
 
@@ -14,17 +15,17 @@ export function statusTone(status: string): StatusTone {
   return 'danger';
 }
 
-/** Hosting (SPEC.md section 4): active shows green, every other status red. */
+/** Hosting (docs/product/states.md): active shows green, every other status red. */
 export function hostingStatusTone(status: string): StatusTone {
   return status.toLowerCase() === 'active' ? 'success' : 'danger';
 }
 
-/** Tickets (SPEC.md section 4): open is green, any other blue. */
+/** Tickets (docs/product/states.md): open is green, any other blue. */
 export function ticketStatusTone(status: string): StatusTone {
   return status.toLowerCase() === 'open' ? 'success' : 'info';
 }
 
-/** Transactions (SPEC.md section 4): completed, pending, and anything else is treated as failed. */
+/** Transactions (docs/product/states.md): completed, pending, and anything else is treated as failed. */
 export type TransactionState = 'completed' | 'pending' | 'failed';
 export function transactionState(status: string): TransactionState {
   const value = status.toLowerCase();
@@ -38,7 +39,7 @@ export function usageTone(percent: number): StatusTone {
   return 'success';
 }
 
-/** Clamps a usage figure into 0..100 (SPEC.md section 9: usage percentages 0 to 100). */
+/** Clamps a usage figure into 0..100 (docs/product/constants.md: usage percentages 0 to 100). */
 export function clampPercent(value: number): number {
   if (!Number.isFinite(value)) return 0;
   return Math.min(100, Math.max(0, value));

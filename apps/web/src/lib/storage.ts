@@ -1,5 +1,5 @@
 /**
- * Browser storage of the session (SPEC.md section 3): `auth_token` and `refresh_token` in localStorage.
+ * Browser storage of the session (docs/product/api.md): `auth_token` and `refresh_token` in localStorage.
  * Every access is guarded: storage can be unavailable (privacy modes, quotas) and the app must still run.
  */
 export const ACCESS_TOKEN_KEY = 'auth_token';

@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'react';
 
-/** True once the window has scrolled more than `threshold` pixels (SPEC.md: the header turns solid past 10). */
+/**
+ * True once the window has scrolled more than `threshold` pixels (docs/product/screens.md: the header turns solid past
+ * 10).
+ */
 export function useScrolled(threshold: number): boolean {
   const [scrolled, setScrolled] = useState(() => typeof window !== 'undefined' && window.scrollY > threshold);
   useEffect(() => {

@@ -56,7 +56,7 @@ describe('English and Russian translations', () => {
     }
   });
 
-  it('keep the validation texts of SPEC.md section 5 in English', () => {
+  it('keep the validation texts of docs/product/validation.md in English', () => {
     const common = load('en', 'common.json');
     for (const [key, text] of Object.entries(VALIDATION_MESSAGES)) {
       expect(common.get(key), key).toBe(text);

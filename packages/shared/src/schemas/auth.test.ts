@@ -112,7 +112,7 @@ describe('registerFormSchema', () => {
 });
 
 describe('validation messages', () => {
-  it('carry the texts of SPEC.md section 5', () => {
+  it('carry the texts of docs/product/validation.md', () => {
     expect(VALIDATION_MESSAGES['validation.required']).toBe('Required');
     expect(VALIDATION_MESSAGES['validation.invalidEmail']).toBe('Invalid email address');
     expect(VALIDATION_MESSAGES['validation.passwordMin']).toBe('Must be at least 8 characters');

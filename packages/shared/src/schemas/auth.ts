@@ -1,7 +1,7 @@
 import { z } from './zod';
 import type { ValidationMessageKey } from './messages';
 
-/** Password length bounds (SPEC.md section 9: minimum 8; the maximum keeps hashing cheap and bounded). */
+/** Password length bounds (docs/product/constants.md: minimum 8; the maximum keeps hashing cheap and bounded). */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const NAME_MAX_LENGTH = 100;
@@ -9,7 +9,7 @@ export const EMAIL_MAX_LENGTH = 254;
 
 const msg = (key: ValidationMessageKey) => ({ error: key });
 
-/** Empty strings are treated as absent (SPEC.md section 5): both give "Required". */
+/** Empty strings are treated as absent (docs/product/validation.md): both give "Required". */
 const requiredString = () => z.string(msg('validation.required')).trim().min(1, msg('validation.required'));
 
 export const emailSchema = requiredString()
@@ -50,7 +50,7 @@ export const loginSchema = z.object({
 export type LoginInput = z.input<typeof loginSchema>;
 export type LoginData = z.output<typeof loginSchema>;
 
-/** What the API accepts at POST /auth/register (SPEC.md section 7). Unknown keys are dropped. */
+/** What the API accepts at POST /auth/register (docs/product/api.md). Unknown keys are dropped. */
 export const registerSchema = z.object({
   firstName: nameSchema,
   lastName: nameSchema,
@@ -90,7 +90,7 @@ export const refreshSchema = z.object({
 });
 export type RefreshInput = z.input<typeof refreshSchema>;
 
-/** The user as the API answers it (SPEC.md section 3). Never a hash or a token. */
+/** The user as the API answers it (docs/product/entities.md). Never a hash or a token. */
 export const userSchema = z.object({
   id: z.string(),
   firstName: z.string(),

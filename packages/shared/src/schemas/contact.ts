@@ -8,7 +8,7 @@ export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
 
 const msg = (key: ValidationMessageKey) => ({ error: key });
 
-/** The contact form of /contact: name, e-mail and message (SPEC.md section 2). */
+/** The contact form of /contact: name, e-mail and message (docs/product/screens.md). */
 export const contactSchema = z.object({
   name: nameSchema,
   email: emailSchema,

@@ -1,6 +1,6 @@
 /**
  * Validation messages. Schemas carry the i18n key; the web app translates it, and the API answers
- * with the key and this English text (SPEC.md section 5).
+ * with the key and this English text (docs/product/validation.md).
  */
 export const VALIDATION_MESSAGES = {
   'validation.required': 'Required',

@@ -13,7 +13,7 @@ import type { AuthService, RequestContext } from './auth.service';
 
 const context = (request: FastifyRequest): RequestContext => ({ ip: request.ip, log: request.log });
 
-/** POST /auth/register, /auth/login, /auth/refresh, /auth/logout (SPEC.md section 7). */
+/** POST /auth/register, /auth/login, /auth/refresh, /auth/logout (docs/product/api.md). */
 export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async (app, { service }) => {
   app.post(
     '/auth/register',

@@ -42,7 +42,7 @@ function renderAt(path: string) {
   return router;
 }
 
-describe('route guards (SPEC.md sections 4 and 6)', () => {
+describe('route guards (docs/product/states.md and docs/product/roles.md)', () => {
   beforeAll(async () => {
     await setupI18n('en');
   });

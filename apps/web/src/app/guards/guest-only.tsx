@@ -5,7 +5,7 @@ import { useSession } from '@/lib/session';
 import { afterSignInPath } from './redirect-target';
 
 /**
- * /login and /register are for visitors: a signed-in user is sent on (SPEC.md section 2), to the page first
+ * /login and /register are for visitors: a signed-in user is sent on (docs/product/screens.md), to the page first
  * asked for or the dashboard, replacing history. This is also how a successful sign-in leaves the form.
  */
 export function GuestOnly() {

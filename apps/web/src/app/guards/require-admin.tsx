@@ -6,7 +6,7 @@ import { useSession } from '@/lib/session';
 import type { FromState } from './redirect-target';
 
 /**
- * SPEC.md section 6: /admin needs an authenticated user whose role is not 0. Role 0 and signed-out users are
+ * docs/product/roles.md: /admin needs an authenticated user whose role is not 0. Role 0 and signed-out users are
  * sent to /login; a signed-in customer is then sent on to the dashboard (signed-in users never stay on /login).
  */
 export function RequireAdmin() {

@@ -5,8 +5,8 @@ import { useSession } from '@/lib/session';
 import type { FromState } from './redirect-target';
 
 /**
- * SPEC.md sections 4 and 6: /dashboard needs an authenticated user with a loaded record. Others go to /login,
- * replacing history and remembering where they came from. A spinner shows while the session is checked.
+ * docs/product/states.md and docs/product/roles.md: /dashboard needs an authenticated user with a loaded record. Others
+ * go to /login, replacing history and remembering where they came from. A spinner shows while the session is checked.
  */
 export function RequireAuth() {
   const { t } = useTranslation();

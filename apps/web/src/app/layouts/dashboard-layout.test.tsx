@@ -42,7 +42,7 @@ describe('DashboardLayout sidebar', () => {
     [2, true],
     [-1, true],
     [-2, false],
-  ])('role %i: Admin Panel link shown = %s (SPEC.md section 6)', async (role, shown) => {
+  ])('role %i: Admin Panel link shown = %s (docs/product/roles.md)', async (role, shown) => {
     await signInAs(testUser(role));
     await renderWithRouter(<DashboardLayout />, { path: '/dashboard' });
     expect(screen.queryAllByRole('link', { name: 'Admin Panel' })).toHaveLength(shown ? 1 : 0);

@@ -9,7 +9,7 @@ import { useSignOut } from '../use-sign-out';
 
 /**
  * The header's account area: sign-in and registration for visitors; the dashboard, the Admin Panel link
- * (SPEC.md section 6: role > 0 or role = -1) and sign-out for a signed-in user.
+ * (docs/product/roles.md: role > 0 or role = -1) and sign-out for a signed-in user.
  */
 export function HeaderAccount({ stacked = false }: { stacked?: boolean }) {
   const { t } = useTranslation();

@@ -5,7 +5,7 @@ import { SiteHeader } from './site-header';
 import { RouteOutlet } from './route-outlet';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 
-/** SPEC.md section 2: the public layout adds extra top padding on /login and /register. */
+/** docs/product/screens.md: the public layout adds extra top padding on /login and /register. */
 const AUTH_PATHS = new Set(['/login', '/register']);
 
 export function PublicLayout() {

@@ -19,7 +19,7 @@ export function SiteFooter() {
             <p className="mt-4 max-w-sm text-sm leading-6 text-slate-400">{t('footer.tagline')}</p>
             <div className="mt-6">
               <p className="text-sm font-semibold text-white">{t('footer.social')}</p>
-              {/* SPEC.md: social links are placeholders. An <a> without href is HTML's placeholder link. */}
+              {/* Placeholder social links (docs/product/screens.md): an <a> without href is HTML's placeholder link. */}
               <ul className="mt-3 flex flex-wrap gap-2">
                 {SOCIAL_NETWORKS.map((network) => (
                   <li key={network}>

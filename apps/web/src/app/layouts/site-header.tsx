@@ -13,7 +13,7 @@ import { HeaderAccount } from './header-account';
 import { ServicesMenu } from './services-menu';
 import { SiteLogo } from './site-logo';
 
-/** SPEC.md section 2: the header turns solid after scrolling more than 10 px. */
+/** docs/product/screens.md: the header turns solid after scrolling more than 10 px. */
 export const HEADER_SOLID_AFTER_PX = 10;
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from './button';
 import { inputClasses } from './field-styles';
 
-/** SPEC.md section 9: admin page sizes 10, 20, 50; default 10. */
+/** docs/product/constants.md: admin page sizes 10, 20, 50; default 10. */
 export const PAGE_SIZES = [10, 20, 50] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
 

@@ -11,8 +11,8 @@ import type {
 } from './types';
 
 /**
- * The admin back office's fixed sample data (SPEC.md section 7: "all lists and figures are embedded sample
- * data"). Pages never import this file: they read it through the hooks beside it.
+ * The admin back office's fixed sample data, the starting point before the API serves these lists
+ * (docs/product/api.md). Pages never import this file: they read it through the hooks beside it.
  */
 
 const PEOPLE = [

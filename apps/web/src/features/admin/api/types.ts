@@ -1,4 +1,4 @@
-/** The admin entities of SPEC.md section 3, as the API will one day serve them. */
+/** The admin entities of docs/product/entities.md, as the API will one day serve them. */
 
 export type AdminRole = 'user' | 'admin';
 
@@ -85,7 +85,7 @@ export interface Server {
   activeServices: number;
 }
 
-/** The fixed texts of the server summary cards (SPEC.md: "fixed text"). */
+/** The fixed texts of the server summary cards (fixed text, docs/product/screens.md). */
 export interface ServerSummary {
   totalServers: number;
   activeServices: number;

@@ -22,8 +22,9 @@ import type {
 } from './types';
 
 /**
- * The admin back office's data. Today each hook returns SPEC.md's fixed sample data; when the API serves
- * these lists, only these hooks change (they keep returning `{ data }`), never a page.
+ * The admin back office's data. Today each hook returns the fixed sample data the back office starts from
+ * (docs/product/README.md); when the API serves these lists, only these hooks change (they keep returning
+ * `{ data }`), never a page.
  */
 export interface AdminQuery<T> {
   data: T;

@@ -19,7 +19,7 @@ export interface AdminListProps<Row> {
 }
 
 /**
- * An admin list as SPEC.md section 2 draws it: search box, Filter and Export, the table, then the page-size
+ * An admin list as docs/product/screens.md draws it: search box, Filter and Export, the table, then the page-size
  * selector, the results line and Previous/Next. The results line counts what the search found.
  */
 export function AdminList<Row>({

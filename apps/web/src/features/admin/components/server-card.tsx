@@ -11,7 +11,9 @@ import { RowAction } from './row-action';
 
 export type ServerAction = 'edit' | 'monitor' | 'delete';
 
-/** One server of SPEC.md section 2: name, location, type, status, IP, services, specs, four usage bars, actions. */
+/**
+ * One server of docs/product/screens.md: name, location, type, status, IP, services, specs, four usage bars, actions.
+ */
 export function ServerCard({ server, onAction }: { server: Server; onAction: (action: ServerAction) => void }) {
   const { t } = useTranslation('admin');
   const format = useAdminFormat();

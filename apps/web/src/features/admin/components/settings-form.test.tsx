@@ -13,7 +13,7 @@ const renderForm = (language: 'en' | 'ru' = 'en') => {
   }).then((view) => ({ ...view, onNotice }));
 };
 
-describe('system settings form (SPEC.md section 2)', () => {
+describe('system settings form (docs/product/screens.md)', () => {
   it('has the General, Security and Email fields with their defaults', async () => {
     await renderForm();
     expect(screen.getByLabelText('Site Name')).toHaveValue('HostPilot');

@@ -42,8 +42,8 @@ export interface SettingsFormProps {
 
 /**
  * General, Security and Email settings and Save All Settings. The form checks what is typed; saving and the
- * test e-mail are not available yet (SPEC.md: no action does anything), and the form says so instead of
- * pretending.
+ * test e-mail are not available yet (docs/product/screens.md: no setting is saved on the server yet), and the
+ * form says so instead of pretending.
  */
 export function SettingsForm({ defaults, onNotice }: SettingsFormProps) {
   const { t } = useTranslation('admin');

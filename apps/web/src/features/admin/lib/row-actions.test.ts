@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { statusToggle, transactionActions } from './row-actions';
 
-describe('row action rules (SPEC.md section 4)', () => {
+describe('row action rules (docs/product/states.md)', () => {
   it('offers Suspend for an active row and Activate for any other status', () => {
     expect(statusToggle('active')).toBe('suspend');
     expect(statusToggle('Active')).toBe('suspend');

@@ -1,7 +1,7 @@
 import { transactionState } from '@/lib/status';
 
 /**
- * SPEC.md section 4: a hosting row offers Suspend when it is active and Activate otherwise. The same rule
+ * docs/product/states.md: a hosting row offers Suspend when it is active and Activate otherwise. The same rule
  * applies to user rows (an account that is already suspended is offered Activate, not Suspend again).
  */
 export type StatusToggle = 'suspend' | 'activate';

@@ -2,7 +2,7 @@ import { emailSchema, NAME_MAX_LENGTH } from '@hostpilot/shared';
 import { z } from '@hostpilot/shared/zod';
 
 /**
- * The System Settings form (SPEC.md section 2). Messages are i18n keys: `validation.*` of the common namespace,
+ * The System Settings form (docs/product/screens.md). Messages are i18n keys: `validation.*` of the common namespace,
  * `admin:settings.validation.*` for the SMTP fields.
  */
 const required = { error: 'validation.required' };

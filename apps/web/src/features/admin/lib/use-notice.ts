@@ -6,7 +6,10 @@ export interface Notice {
   body: string;
 }
 
-/** State of the "not available yet" dialog a page shows for controls whose effect SPEC.md does not define. */
+/**
+ * State of the "not available yet" dialog a page shows for controls whose effect is not built yet
+ * (docs/product/README.md).
+ */
 export function useNotice() {
   const [notice, setNotice] = useState<Notice | null>(null);
   const close = useCallback(() => setNotice(null), []);

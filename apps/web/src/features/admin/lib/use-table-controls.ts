@@ -29,8 +29,8 @@ export interface TableControls<Row> {
 }
 
 /**
- * Search, page size (SPEC.md section 9: 10, 20 or 50, default 10) and Previous/Next over a list. A new search or
- * page size goes back to the first page.
+ * Search, page size (docs/product/constants.md: 10, 20 or 50, default 10) and Previous/Next over a list. A new search
+ * or page size goes back to the first page.
  */
 export function useTableControls<Row>(all: readonly Row[], searchable: (row: Row) => string[]): TableControls<Row> {
   const [query, setQueryState] = useState('');

@@ -6,7 +6,7 @@ import { AdminBillingPage } from './admin-billing-page';
 const renderPage = (language: 'en' | 'ru' = 'en') =>
   renderWithRouter(<AdminBillingPage />, { path: '/admin/billing', namespaces: ['admin'], language });
 
-describe('billing management (SPEC.md section 2)', () => {
+describe('billing management (docs/product/screens.md)', () => {
   it('shows the three summary cards and the columns', async () => {
     await renderPage();
     for (const label of ['Total Revenue', 'Pending Payments', 'Failed Payments']) {

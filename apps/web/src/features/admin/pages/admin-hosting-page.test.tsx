@@ -12,7 +12,7 @@ const bodyRows = () =>
     .getAllByRole('row')
     .slice(1);
 
-describe('hosting management (SPEC.md section 2)', () => {
+describe('hosting management (docs/product/screens.md)', () => {
   it('has the columns, the search box with its placeholder, Filter, Export and Add New Hosting', async () => {
     await renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Hosting Management' })).toBeInTheDocument();

@@ -10,7 +10,7 @@ const bodyRows = () =>
     .getAllByRole('row')
     .slice(1);
 
-describe('users (SPEC.md section 2)', () => {
+describe('users (docs/product/screens.md)', () => {
   it('has the columns and Edit, Suspend or Activate, and Delete on every row', async () => {
     await renderPage();
     expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([

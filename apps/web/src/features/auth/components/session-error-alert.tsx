@@ -4,7 +4,7 @@ import { Alert } from '@/components/ui/alert';
 import type { SessionError } from '@/lib/session-store';
 
 /**
- * SPEC.md section 2: the authentication error in a red box above the form. It takes focus when it appears,
+ * docs/product/screens.md: the authentication error in a red box above the form. It takes focus when it appears,
  * so keyboard and screen-reader users land on it.
  */
 export function SessionErrorAlert({ error, title }: { error: SessionError | null; title: string }) {

@@ -8,7 +8,7 @@ import { LoginPage } from './login-page';
 
 const renderPage = () => renderWithRouter(<LoginPage />, { path: '/login', namespaces: ['auth'] });
 
-describe('sign-in screen (SPEC.md section 2)', () => {
+describe('sign-in screen (docs/product/screens.md)', () => {
   afterEach(async () => {
     vi.unstubAllGlobals();
     await resetSession();

@@ -16,7 +16,7 @@ import { SessionErrorAlert } from '../components/session-error-alert';
 
 type LoginForm = LoginInput;
 
-/** SPEC.md section 2, /login. A successful sign-in is taken onwards by the GuestOnly guard. */
+/** docs/product/screens.md, /login. A successful sign-in is taken onwards by the GuestOnly guard. */
 export function LoginPage() {
   const { t } = useTranslation('auth');
   const { t: tc } = useTranslation();
@@ -34,7 +34,7 @@ export function LoginPage() {
     mode: 'onTouched',
   });
 
-  // SPEC.md section 5: errors show only for touched fields (a submit attempt touches them all).
+  // docs/product/validation.md: errors show only for touched fields (a submit attempt touches them all).
   const fieldError = (name: keyof LoginForm) => {
     const message = errors[name]?.message;
     return message && (touchedFields[name] || isSubmitted) ? tc(message) : undefined;

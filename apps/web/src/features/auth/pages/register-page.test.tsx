@@ -14,7 +14,7 @@ async function fillStepOne(user: ReturnType<typeof userEvent.setup>) {
   await user.tab();
 }
 
-describe('registration wizard (SPEC.md sections 2, 4, 5)', () => {
+describe('registration wizard (docs/product/screens.md, docs/product/states.md and docs/product/validation.md)', () => {
   afterEach(async () => {
     vi.unstubAllGlobals();
     await resetSession();
@@ -75,7 +75,7 @@ describe('registration wizard (SPEC.md sections 2, 4, 5)', () => {
     expect(screen.getByLabelText('Last name')).toHaveValue('Ivanova');
   });
 
-  it('validates step 2 with the messages of SPEC.md section 5, for touched fields only', async () => {
+  it('validates step 2 with the messages of docs/product/validation.md, for touched fields only', async () => {
     const user = userEvent.setup();
     await renderPage();
     await fillStepOne(user);

@@ -19,9 +19,9 @@ type Step = 1 | 2;
 const STEP_ONE_FIELDS = ['firstName', 'lastName'] as const;
 
 /**
- * SPEC.md section 2 and 4: the two-step registration wizard. It validates on mount, change and blur; errors show
- * only for touched fields; Continue needs both names touched and valid; Create Account needs a valid, changed form.
- * A successful registration is taken to /dashboard by the GuestOnly guard.
+ * docs/product/screens.md and docs/product/states.md: the two-step registration wizard. It validates on mount, change
+ * and blur; errors show only for touched fields; Continue needs both names touched and valid; Create Account needs a
+ * valid, changed form. A successful registration is taken to /dashboard by the GuestOnly guard.
  */
 export function RegisterPage() {
   const { t } = useTranslation('auth');
@@ -46,7 +46,7 @@ export function RegisterPage() {
     defaultValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '', acceptTerms: false },
   });
 
-  // Validate on mount (SPEC.md section 5): the buttons' enabling rules hold from the first render.
+  // Validate on mount (docs/product/validation.md): the buttons' enabling rules hold from the first render.
   useEffect(() => {
     void trigger();
   }, [trigger]);

@@ -13,7 +13,7 @@ import type {
 } from './types';
 
 /*
- * The dashboard's fixed sample data (SPEC.md section 1: all dashboard data shown is fixed sample data).
+ * The dashboard's fixed sample data (docs/product/README.md: the dashboard starts from fixed sample data).
  * Only the hooks of this folder read it. Text fields hold keys of the `dashboard` namespace (under
  * `samples.`), which the hooks translate; names, domains and plan names are proper nouns and stay as they are.
  */
@@ -61,7 +61,7 @@ export const NOTIFICATIONS: readonly Notification[] = [
   },
 ];
 
-/** Two hosting services (SPEC.md section 9: hosting 2), on the second plan set's Pro and Basic plans. */
+/** Two hosting services (docs/product/constants.md: hosting 2), on the second plan set's Pro and Basic plans. */
 export const HOSTING_SERVICES: readonly HostingService[] = [
   {
     id: 'h1',
@@ -87,7 +87,7 @@ export const HOSTING_SERVICES: readonly HostingService[] = [
   },
 ];
 
-/** Three domains (SPEC.md section 9: domains 3). */
+/** Three domains (docs/product/constants.md: domains 3). */
 export const DOMAINS: readonly Domain[] = [
   {
     id: 'd1',
@@ -115,7 +115,7 @@ export const DOMAINS: readonly Domain[] = [
   },
 ];
 
-/** One additional service (SPEC.md section 9: services 1). */
+/** One additional service (docs/product/constants.md: services 1). */
 export const ADDITIONAL_SERVICES: readonly AdditionalService[] = [
   {
     id: 's1',
@@ -174,7 +174,7 @@ export const FINANCE: FinanceData = {
   ],
 };
 
-/** Past tickets, all answered: no ticket is open (SPEC.md section 9: tickets 0). */
+/** Past tickets, all answered: no ticket is open (docs/product/constants.md: tickets 0). */
 export const SUPPORT_TICKETS: readonly SupportTicket[] = [
   {
     id: 'TCK-1042',

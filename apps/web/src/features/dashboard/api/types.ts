@@ -1,10 +1,10 @@
 /**
- * The customer dashboard's data, shaped as SPEC.md section 3's entities. Text a person reads (titles,
+ * The customer dashboard's data, shaped as the entities of docs/product/entities.md. Text a person reads (titles,
  * descriptions, subjects) comes already in the reader's language: the sample data keeps translation keys
  * and the hooks in this folder translate them, as the API will answer in the user's language later.
  */
 
-/** SPEC.md section 3, Notification. `date` is relative text ("2 hours ago"). */
+/** docs/product/entities.md, Notification. `date` is relative text ("2 hours ago"). */
 export type NotificationType = 'info' | 'warning' | 'success' | 'error';
 export interface Notification {
   id: string;
@@ -21,7 +21,7 @@ export interface UsageGb {
   total: number;
 }
 
-/** SPEC.md section 3, Hosting service (customer). Status: active, or anything else (suspended, expired). */
+/** docs/product/entities.md, Hosting service (customer). Status: active, or anything else (suspended, expired). */
 export type HostingStatus = 'active' | 'suspended' | 'expired';
 export interface HostingService {
   id: string;
@@ -36,7 +36,7 @@ export interface HostingService {
   autoRenew: boolean;
 }
 
-/** SPEC.md section 3, Domain (customer); statuses of section 4. */
+/** docs/product/entities.md, Domain (customer); statuses in docs/product/states.md. */
 export type DomainStatus = 'active' | 'transferring' | 'expired' | 'graceperiod';
 export interface Domain {
   id: string;
@@ -47,7 +47,7 @@ export interface Domain {
   autoRenew: boolean;
 }
 
-/** SPEC.md section 3, Transaction (customer): a negative amount is a charge. */
+/** docs/product/entities.md, Transaction (customer): a negative amount is a charge. */
 export interface Transaction {
   id: string;
   date: string;
@@ -56,7 +56,7 @@ export interface Transaction {
   status: 'completed' | 'pending' | 'failed';
 }
 
-/** SPEC.md section 3, Invoice. */
+/** docs/product/entities.md, Invoice. */
 export interface Invoice {
   id: string;
   number: string;
@@ -65,14 +65,14 @@ export interface Invoice {
   status: 'paid' | 'unpaid';
 }
 
-/** SPEC.md section 3, Finance data. */
+/** docs/product/entities.md, Finance data. */
 export interface FinanceData {
   balance: number;
   transactions: Transaction[];
   invoices: Invoice[];
 }
 
-/** SPEC.md section 3, Support ticket. `lastUpdate` is an ISO timestamp. */
+/** docs/product/entities.md, Support ticket. `lastUpdate` is an ISO timestamp. */
 export interface SupportTicket {
   id: string;
   subject: string;
@@ -81,7 +81,7 @@ export interface SupportTicket {
   priority: 'medium' | 'high';
 }
 
-/** SPEC.md section 3, Knowledge article. */
+/** docs/product/entities.md, Knowledge article. */
 export interface KnowledgeArticle {
   id: string;
   title: string;
@@ -90,10 +90,10 @@ export interface KnowledgeArticle {
 }
 
 /*
- * The rest are shown by SPEC.md section 2 without a listed entity; their shapes are ours (decision 010).
+ * The rest are shown by docs/product/screens.md without a listed entity; their shapes are ours (decision 010).
  */
 
-/** The four tiles of the dashboard home (SPEC.md section 9: hosting 2, domains 3, services 1, tickets 0). */
+/** The four tiles of the dashboard home (docs/product/constants.md: hosting 2, domains 3, services 1, tickets 0). */
 export interface DashboardStats {
   hosting: number;
   domains: number;

@@ -2,7 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/ui/page-header';
 import { dayPart } from '../lib/greeting';
 
-/** The dashboard home's h1: "Good morning, Anna" by the reader's clock (SPEC.md sections 2 and 9). */
+/**
+ * The dashboard home's h1: "Good morning, Anna" by the reader's clock (docs/product/screens.md and
+ * docs/product/constants.md).
+ */
 export function GreetingHeader({ firstName, now = new Date() }: { firstName: string; now?: Date }) {
   const { t } = useTranslation('dashboard');
   const part = dayPart(now);

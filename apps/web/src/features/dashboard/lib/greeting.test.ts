@@ -3,7 +3,7 @@ import { dayPart } from './greeting';
 
 const at = (hours: number, minutes = 0) => new Date(2026, 10, 22, hours, minutes, 0);
 
-describe('dayPart (SPEC.md section 9: cut-offs 12 and 18)', () => {
+describe('dayPart (docs/product/constants.md: cut-offs 12 and 18)', () => {
   it.each([
     [at(0, 0), 'morning'],
     [at(6, 30), 'morning'],

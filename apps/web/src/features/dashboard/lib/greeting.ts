@@ -1,4 +1,4 @@
-/** SPEC.md section 9: greeting cut-offs at 12 and 18 o'clock. */
+/** docs/product/constants.md: greeting cut-offs at 12 and 18 o'clock. */
 export const MORNING_ENDS = 12;
 export const AFTERNOON_ENDS = 18;
 

@@ -20,12 +20,12 @@ import {
  * today they answer from the catalogue; if plans ever come from the API, only this file changes.
  */
 
-/** The /hosting page's plans: SPEC.md's static set (starter, business, enterprise). */
+/** The /hosting page's plans: the first, static set of docs/product/constants.md (starter, business, enterprise). */
 export function useHostingPlans() {
   return HOSTING_PLANS;
 }
 
-/** The home page's three-plan teaser: SPEC.md's second set (basic, pro, business). */
+/** The home page's three-plan teaser: the second set of docs/product/constants.md (basic, pro, business). */
 export function useHomeHostingPlans() {
   return HOME_HOSTING_PLANS;
 }

@@ -1,4 +1,4 @@
-/** SPEC.md section 3, "Testimonial (static)": name, company, text (translated, keyed by id), rating 1 to 5. */
+/** docs/product/entities.md, "Testimonial": name, company, text (translated, keyed by id), rating 1 to 5. */
 export interface Testimonial {
   id: 'sarah' | 'dmitry' | 'lucas';
   name: string;

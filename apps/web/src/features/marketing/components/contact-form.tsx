@@ -18,7 +18,7 @@ export interface ContactFormProps {
 }
 
 /**
- * SPEC.md section 2: name, e-mail and message, validated with the shared schema. Errors show for touched
+ * docs/product/screens.md: name, e-mail and message, validated with the shared schema. Errors show for touched
  * fields; a submit with errors focuses the first. The form makes no call: on success it says so plainly and
  * offers the message ready to send by e-mail, so nothing typed is lost.
  */

@@ -1,6 +1,6 @@
 import { DatabaseBackup, type LucideIcon, Mail, ShieldCheck, ShieldHalf, LayoutTemplate } from 'lucide-react';
 
-/** The extras of SPEC.md section 1; each id is also the anchor of its card on /services. */
+/** The extras of docs/product/README.md; each id is also the anchor of its card on /services. */
 export type ServiceId = 'ssl' | 'backup' | 'email' | 'security' | 'builder';
 
 export const SERVICE_ICONS: Record<ServiceId, LucideIcon> = {
@@ -11,5 +11,5 @@ export const SERVICE_ICONS: Record<ServiceId, LucideIcon> = {
   builder: LayoutTemplate,
 };
 
-/** SPEC.md section 2: the home page's four service cards link to these anchors of /services. */
+/** docs/product/screens.md: the home page's four service cards link to these anchors of /services. */
 export const HOME_SERVICES: readonly ServiceId[] = ['ssl', 'backup', 'email', 'security'];

@@ -19,7 +19,7 @@ const REASONS = [
   { id: 'pricing', icon: Receipt },
 ] as const;
 
-/** SPEC.md section 2: the mission and the why-choose-us list; also the partner program the home page links to. */
+/** docs/product/screens.md: the mission and the why-choose-us list; also the partner program the home page links to. */
 export function AboutPage() {
   const { t } = useTranslation('marketing');
   const facts = useSiteFacts();

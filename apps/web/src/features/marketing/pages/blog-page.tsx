@@ -13,7 +13,7 @@ const CATEGORY_STYLE = {
   security: { icon: ShieldCheck, band: 'from-success-600 to-brand-700' },
 } as const;
 
-/** SPEC.md section 2: three posts. Each opens in place: there is no page per post. */
+/** docs/product/screens.md: three posts. Each opens in place: there is no page per post. */
 export function BlogPage() {
   const { t } = useTranslation('blog');
   const posts = useBlogPosts();

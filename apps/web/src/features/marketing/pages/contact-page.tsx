@@ -9,7 +9,7 @@ import { PageHero } from '../components/page-hero';
 /** A topic from a link longer than this is not one of ours; the form then starts empty. */
 const TOPIC_MAX_LENGTH = 120;
 
-/** SPEC.md section 2: the contact form and the static contact details. */
+/** docs/product/screens.md: the contact form and the static contact details. */
 export function ContactPage() {
   const { t } = useTranslation('marketing');
   const details = useContactDetails();

@@ -10,7 +10,7 @@ import { Section } from '../components/section';
 import { useOrderRequest } from '../lib/use-order-request';
 import { usePlanFormat } from '../lib/use-plan-format';
 
-/** SPEC.md section 2: three plans with Configure & Order, and the four data-centre cities. */
+/** docs/product/screens.md: three plans with Configure & Order, and the four data-centre cities. */
 export function DedicatedPage() {
   const { t } = useTranslation('marketing');
   const plans = useDedicatedPlans();

@@ -10,7 +10,7 @@ import { Section } from '../components/section';
 import { useOrderRequest } from '../lib/use-order-request';
 import { usePlanFormat } from '../lib/use-plan-format';
 
-/** SPEC.md section 2: three feature blurbs, privacy, DNS and support. */
+/** docs/product/screens.md: three feature blurbs, privacy, DNS and support. */
 const BLURBS = [
   { id: 'privacy', icon: UserRoundCheck },
   { id: 'dns', icon: Network },
@@ -18,7 +18,7 @@ const BLURBS = [
 ] as const;
 
 /**
- * SPEC.md section 2: the search form (prefilled from ?search=, its submit answers honestly), the TLD grid
+ * docs/product/screens.md: the search form (prefilled from ?search=, its submit answers honestly), the TLD grid
  * from $9.99 a year, and the three blurbs.
  */
 export function DomainsPage() {

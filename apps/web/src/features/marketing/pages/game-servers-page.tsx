@@ -10,7 +10,7 @@ import { Section } from '../components/section';
 import { useOrderRequest } from '../lib/use-order-request';
 import { usePlanFormat } from '../lib/use-plan-format';
 
-/** SPEC.md section 2: High Performance, DDoS Protection and Instant Setup, then plans per game with Order Now. */
+/** docs/product/screens.md: High Performance, DDoS Protection and Instant Setup, then plans per game with Order Now. */
 const FEATURES = [
   { id: 'performance', icon: Zap },
   { id: 'ddos', icon: ShieldCheck },

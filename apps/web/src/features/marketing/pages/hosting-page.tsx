@@ -12,7 +12,7 @@ import { useOrderRequest } from '../lib/use-order-request';
 import { usePlanFormat } from '../lib/use-plan-format';
 import { useTranslatedList } from '../lib/use-translated-list';
 
-/** SPEC.md section 2: three plan cards; Select answers honestly and makes no call. */
+/** docs/product/screens.md: three plan cards; Select answers honestly and makes no call. */
 export function HostingPage() {
   const { t } = useTranslation('marketing');
   const plans = useHostingPlans();

@@ -10,7 +10,7 @@ import { useScrollToHash } from '../lib/use-scroll-to-hash';
 import { useTranslatedList } from '../lib/use-translated-list';
 import { actionLabel } from '../lib/action-label';
 
-/** SPEC.md section 2: three cards, SSL, website builder and backup. */
+/** docs/product/screens.md: three cards, SSL, website builder and backup. */
 const CORE_SERVICES: readonly ServiceId[] = ['ssl', 'builder', 'backup'];
 /** The home page also links to #email and #security: they live here too. */
 const MORE_SERVICES: readonly ServiceId[] = ['email', 'security'];

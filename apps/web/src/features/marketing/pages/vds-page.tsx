@@ -12,7 +12,7 @@ import { useOrderRequest } from '../lib/use-order-request';
 import { usePlanFormat } from '../lib/use-plan-format';
 import { useTranslatedList } from '../lib/use-translated-list';
 
-/** SPEC.md section 2: three plans, one marked Most Popular, and the All Plans Include list. */
+/** docs/product/screens.md: three plans, one marked Most Popular, and the All Plans Include list. */
 export function VdsPage() {
   const { t } = useTranslation('marketing');
   const plans = useVdsPlans();

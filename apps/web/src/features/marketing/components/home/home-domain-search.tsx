@@ -5,7 +5,7 @@ import { usePlanFormat } from '../../lib/use-plan-format';
 import { DomainSearchForm } from '../domain-search-form';
 import { Section } from '../section';
 
-/** SPEC.md section 2: the domain search box (to /domains?search=…) and the popular TLDs. */
+/** docs/product/screens.md: the domain search box (to /domains?search=…) and the popular TLDs. */
 export function HomeDomainSearch() {
   const { t } = useTranslation('marketing');
   const navigate = useNavigate();

@@ -6,7 +6,7 @@ import { useSiteFacts } from '../../api/use-catalog';
 import { usePlanFormat } from '../../lib/use-plan-format';
 import { HeroBackdrop } from '../hero-backdrop';
 
-/** SPEC.md section 2: the hero, with Get Started and a compare-features button, both to /hosting. */
+/** docs/product/screens.md: the hero, with Get Started and a compare-features button, both to /hosting. */
 export function HomeHero() {
   const { t } = useTranslation('marketing');
   const facts = useSiteFacts();

@@ -6,7 +6,7 @@ import { Container } from '@/components/ui/container';
 import { CheckList } from '../check-list';
 import { useTranslatedList } from '../../lib/use-translated-list';
 
-/** SPEC.md section 2: the partner-program block, linking to /about. */
+/** docs/product/screens.md: the partner-program block, linking to /about. */
 export function HomePartners() {
   const { t } = useTranslation('marketing');
   const list = useTranslatedList();

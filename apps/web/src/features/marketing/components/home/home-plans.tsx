@@ -9,7 +9,7 @@ import { OrderDialog } from '../order-dialog';
 import { PlanCards } from '../plan-cards';
 import { Section } from '../section';
 
-/** SPEC.md section 2: the three-plan teaser; its order button answers honestly instead of doing nothing. */
+/** docs/product/screens.md: the three-plan teaser; its order button answers honestly instead of doing nothing. */
 export function HomePlans() {
   const { t } = useTranslation('marketing');
   const plans = useHomeHostingPlans();

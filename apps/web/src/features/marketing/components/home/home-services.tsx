@@ -5,7 +5,7 @@ import { HOME_SERVICES, SERVICE_ICONS } from '../../lib/service-icons';
 import { FeatureCard } from '../feature-card';
 import { Section } from '../section';
 
-/** SPEC.md section 2: four service cards linking to /services#ssl, #backup, #email and #security. */
+/** docs/product/screens.md: four service cards linking to /services#ssl, #backup, #email and #security. */
 export function HomeServices() {
   const { t } = useTranslation('marketing');
   return (

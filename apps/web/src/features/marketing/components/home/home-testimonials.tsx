@@ -3,7 +3,7 @@ import { MAX_RATING, useTestimonials } from '../../api/use-testimonials';
 import { Section } from '../section';
 import { StarRating } from '../star-rating';
 
-/** SPEC.md section 2: three static testimonials with star ratings. */
+/** docs/product/screens.md: three static testimonials with star ratings. */
 export function HomeTestimonials() {
   const { t } = useTranslation('marketing');
   const testimonials = useTestimonials();
