@@ -6,7 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import { type AppDatabase, createDatabase } from './db/index';
-import { seedDemoAccounts } from './db/seed';
+import { seedDemo } from './db/seed';
 import { createAccessTokens } from './lib/access-token';
 import { type Clock, systemClock } from './lib/clock';
 import { type CounterStore, createMemoryCounterStore } from './lib/counter-store';
@@ -18,6 +18,14 @@ import { createAuthRateLimits } from './modules/auth/auth-rate-limits';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { billingRoutes } from './modules/billing/billing.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { domainsRoutes } from './modules/domains/domains.routes';
+import { knowledgeRoutes } from './modules/knowledge/knowledge.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { servicesRoutes } from './modules/services/services.routes';
+import { supportRoutes } from './modules/support/support.routes';
+import { preferencesRoutes } from './modules/users/preferences.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import authenticate from './plugins/authenticate';
 import databasePlugin from './plugins/database';
@@ -112,8 +120,14 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
     const applied = await database.migrate();
     if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
     if (config.seedDemo) {
-      const seeded = await seedDemoAccounts(database.db);
-      if (seeded.length > 0) app.log.info({ accounts: seeded }, 'demo accounts created');
+      const seeded = await seedDemo(database.db, { scale: config.seedScale });
+      if (seeded.accounts.length > 0) app.log.info({ accounts: seeded.accounts }, 'demo accounts created');
+      if (seeded.catalog || seeded.demoCustomer || seeded.customers > 0) {
+        app.log.info(
+          { catalog: seeded.catalog, demoCustomer: seeded.demoCustomer, customers: seeded.customers },
+          'demo data seeded',
+        );
+      }
     }
   } catch (error) {
     if (owned) await database.close();
@@ -147,6 +161,15 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
       await api.register(healthRoutes);
       await api.register(authRoutes, { service: authService });
       await api.register(usersRoutes);
+      // The signed-in customer's own data (docs/product/api.md).
+      await api.register(preferencesRoutes);
+      await api.register(dashboardRoutes, { clock });
+      await api.register(servicesRoutes, { clock });
+      await api.register(domainsRoutes);
+      await api.register(billingRoutes);
+      await api.register(supportRoutes);
+      await api.register(notificationsRoutes);
+      await api.register(knowledgeRoutes);
     },
     { prefix: '/api' },
   );

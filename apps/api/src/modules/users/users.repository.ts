@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type User, userSchema } from '@hostpilot/shared';
+import { type Language, type User, userSchema } from '@hostpilot/shared';
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema';
 
@@ -9,6 +9,9 @@ export interface NewUser {
   lastName: string;
   role?: number;
   passwordHash: string;
+  preferredLanguage?: Language;
+  /** Set when the account is signed in as it is created (registration). */
+  lastSignInAt?: number;
 }
 
 /** Thrown by create() when the e-mail is already registered (unique constraint). */
@@ -19,7 +22,7 @@ export class EmailTakenError extends Error {
   }
 }
 
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; message?: string };
   return e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
@@ -39,6 +42,11 @@ export function createUsersRepository(db: Kysely<Database>) {
       return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
+    /** Records a successful sign-in (the back office lists it). */
+    async recordSignIn(id: string, at: number): Promise<void> {
+      await db.updateTable('users').set({ lastSignInAt: at }).where('id', '=', id).execute();
+    },
+
     async create(user: NewUser, executor: Kysely<Database> = db): Promise<UserRow> {
       const now = Date.now();
       const row: UserRow = {
@@ -50,6 +58,13 @@ export function createUsersRepository(db: Kysely<Database>) {
         passwordHash: user.passwordHash,
         createdAt: now,
         updatedAt: now,
+        status: 'active',
+        lastSignInAt: user.lastSignInAt ?? null,
+        preferredLanguage: user.preferredLanguage ?? 'en',
+        notifyEmail: 1,
+        notifyServiceUpdates: 1,
+        notifyMarketing: 0,
+        deletedAt: null,
       };
       try {
         await executor.insertInto('users').values(row).execute();
