@@ -15,11 +15,13 @@ import { argon2Hasher, type PasswordHasher } from './lib/password';
 import { createRedisCounterStore } from './lib/redis-counter-store';
 import { loggerOptions } from './logger';
 import { createAuthRateLimits } from './modules/auth/auth-rate-limits';
+import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import authenticate from './plugins/authenticate';
+import authorize from './plugins/authorize';
 import databasePlugin from './plugins/database';
 import docs from './plugins/docs';
 import errorHandler from './plugins/error-handler';
@@ -141,12 +143,14 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
   });
 
   await app.register(authenticate, { accessTokens });
+  await app.register(authorize);
   await app.register(docs);
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
       await api.register(authRoutes, { service: authService });
       await api.register(usersRoutes);
+      await api.register(adminRoutes, { prefix: '/admin' });
     },
     { prefix: '/api' },
   );

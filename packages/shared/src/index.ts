@@ -5,3 +5,4 @@ export * from './schemas/messages';
 export * from './schemas/auth';
 export * from './schemas/contact';
 export * from './catalog';
+export * from './api/admin';
