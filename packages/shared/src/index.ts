@@ -5,4 +5,8 @@ export * from './schemas/messages';
 export * from './schemas/auth';
 export * from './schemas/contact';
 export * from './catalog';
+export * from './model';
+export * from './states/index';
+export * from './schemas/list-query';
+export * from './api/customer';
 export * from './api/admin';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type User, userSchema } from '@hostpilot/shared';
+import { type Language, type User, userSchema } from '@hostpilot/shared';
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema';
 
@@ -9,6 +9,7 @@ export interface NewUser {
   lastName: string;
   role?: number;
   passwordHash: string;
+  preferredLanguage?: Language;
 }
 
 /** Thrown by create() when the e-mail is already registered (unique constraint). */
@@ -50,6 +51,13 @@ export function createUsersRepository(db: Kysely<Database>) {
         passwordHash: user.passwordHash,
         createdAt: now,
         updatedAt: now,
+        status: 'active',
+        lastSignInAt: null,
+        preferredLanguage: user.preferredLanguage ?? 'en',
+        notifyEmail: 1,
+        notifyServiceUpdates: 1,
+        notifyMarketing: 0,
+        deletedAt: null,
       };
       try {
         await executor.insertInto('users').values(row).execute();
