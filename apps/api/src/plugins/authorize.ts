@@ -61,8 +61,13 @@ export function guardStaffScope(scope: FastifyInstance): void {
   scope.addHook('onRequest', scope.authenticate);
   scope.addHook('onRequest', async (request) => {
     const { userId } = request.auth!;
-    const row = await users.selectFrom('users').select(['id', 'role']).where('id', '=', userId).executeTakeFirst();
-    if (!row) throw signInRequired();
+    const row = await users
+      .selectFrom('users')
+      .select(['id', 'role', 'status', 'deletedAt'])
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    // A deleted or suspended account's sign-in is over, whatever its token says.
+    if (!row || row.deletedAt !== null || row.status !== 'active') throw signInRequired();
     const permissions = permissionsOf(row.role);
     const access = request.routeOptions.config.access;
     if (permissions.length === 0) throw forbidden();

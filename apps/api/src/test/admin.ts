@@ -4,6 +4,9 @@ import { newAccount, register, type Session } from './auth';
 
 /** Helpers of the back-office API tests: staff accounts and the table of every admin endpoint. */
 
+/** Test-app settings of the back-office tests: they register many accounts from one address. */
+export const ADMIN_TEST_ENV = { RATE_LIMIT_REGISTER_MAX: '100000' };
+
 /** Registers an account and gives it a role in the database (its token still says role 0: the API must not care). */
 export async function staffSession(app: App, role: number): Promise<Session> {
   const { session } = await register(app, newAccount({ firstName: `Role${role}` }));

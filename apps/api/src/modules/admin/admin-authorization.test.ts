@@ -1,6 +1,6 @@
 import { ADMIN_ROLE, BILLING_ROLE, CUSTOMER_ROLE, hasPermission, permissionsOf, SUPPORT_ROLE } from '@hostpilot/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_ENDPOINTS, getAs, setRole, staffSession } from '../../test/admin';
+import { ADMIN_ENDPOINTS, ADMIN_TEST_ENV, getAs, setRole, staffSession } from '../../test/admin';
 import { forgeToken, register, type Session } from '../../test/auth';
 import { createTestApp, DATABASE_UNDER_TEST, type TestContext } from '../../test/helpers';
 
@@ -18,7 +18,7 @@ describe(`back-office authorization, every /api/admin endpoint (${DATABASE_UNDER
   const sessions = new Map<number, Session>();
 
   beforeAll(async () => {
-    ctx = await createTestApp();
+    ctx = await createTestApp(ADMIN_TEST_ENV);
     for (const role of [CUSTOMER_ROLE, ADMIN_ROLE, SUPPORT_ROLE, BILLING_ROLE, -1, -2, 4]) {
       sessions.set(role, await staffSession(ctx.app, role));
     }
@@ -111,6 +111,30 @@ describe(`back-office authorization, every /api/admin endpoint (${DATABASE_UNDER
       expect(response.statusCode, url).toBe(401);
       expect(response.json()).toEqual(UNAUTHORIZED);
     }
+  });
+
+  it('refuses a suspended administrator with 401 on the next call, and admits them again once active', async () => {
+    const admin = await staffSession(ctx.app, ADMIN_ROLE);
+    const setStatus = (status: 'active' | 'suspended') =>
+      ctx.app.database.db.updateTable('users').set({ status }).where('id', '=', admin.user.id).execute();
+    await setStatus('suspended');
+    for (const { url } of ADMIN_ENDPOINTS) {
+      const response = await getAs(ctx.app, url, admin);
+      expect(response.statusCode, url).toBe(401);
+      expect(response.json()).toEqual(UNAUTHORIZED);
+    }
+    await setStatus('active');
+    expect((await getAs(ctx.app, '/api/admin/me/permissions', admin)).statusCode).toBe(200);
+  });
+
+  it('refuses an administrator whose account is marked deleted (anonymised, row kept)', async () => {
+    const admin = await staffSession(ctx.app, ADMIN_ROLE);
+    await ctx.app.database.db
+      .updateTable('users')
+      .set({ deletedAt: Date.now() })
+      .where('id', '=', admin.user.id)
+      .execute();
+    expect((await getAs(ctx.app, '/api/admin/me/permissions', admin)).statusCode).toBe(401);
   });
 
   it('answers a staff member their role and permissions', async () => {
