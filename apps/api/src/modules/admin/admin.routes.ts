@@ -2,12 +2,8 @@ import { adminPermissionsSchema } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/errors';
 import { guardStaffScope, staffOf } from '../../plugins/authorize';
-
-/** The refusals every back-office route gives before its handler runs (plugins/authorize.ts). */
-export const STAFF_ERRORS = {
-  401: 'UNAUTHORIZED (no token, or the account is gone or suspended), TOKEN_INVALID, TOKEN_EXPIRED',
-  403: 'FORBIDDEN: the role read from the database now lacks the permission this route needs',
-} as const;
+import { STAFF_ERRORS } from './errors';
+import { adminUsersRoutes } from './users.admin';
 
 /** The back office's API, under /api/admin. Every route declares the permission it needs (decision 014). */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -33,4 +29,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       return { role: staff.role, permissions: [...staff.permissions] };
     },
   );
+
+  await app.register(adminUsersRoutes);
 };
