@@ -161,7 +161,7 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
       await api.register(healthRoutes);
       await api.register(authRoutes, { service: authService });
       await api.register(usersRoutes);
-      await api.register(adminRoutes, { prefix: '/admin' });
+      await api.register(adminRoutes, { prefix: '/admin', dataDir: config.dataDir });
     },
     { prefix: '/api' },
   );

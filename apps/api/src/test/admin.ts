@@ -31,7 +31,12 @@ export function getAs(app: App, url: string, session?: Session) {
 /** Every back-office endpoint and the access it declares; admin-authorization.test.ts checks none is missing. */
 export const ADMIN_ENDPOINTS: { method: 'GET'; url: string; path: string; access: RouteAccess }[] = [
   { method: 'GET', url: '/api/admin/me/permissions', path: '/api/admin/me/permissions', access: 'staff' },
+  { method: 'GET', url: '/api/admin/overview', path: '/api/admin/overview', access: 'overview.read' },
   { method: 'GET', url: '/api/admin/users', path: '/api/admin/users', access: 'users.read' },
+  { method: 'GET', url: '/api/admin/services?kind=hosting', path: '/api/admin/services', access: 'hosting.read' },
+  { method: 'GET', url: '/api/admin/domains', path: '/api/admin/domains', access: 'domains.read' },
+  { method: 'GET', url: '/api/admin/transactions', path: '/api/admin/transactions', access: 'billing.read' },
+  { method: 'GET', url: '/api/admin/servers', path: '/api/admin/servers', access: 'servers.read' },
 ];
 
 export interface UserFixture {

@@ -13,7 +13,7 @@ import { z } from '../schemas/zod';
 import { DOMAIN_STATUSES } from '../states/domain';
 import { PAYMENT_STATUSES } from '../states/payment';
 import { SERVICE_STATUSES } from '../states/service';
-import { moneySchema, translatableSchema } from './customer';
+import { activitySchema, moneySchema } from './customer';
 
 /**
  * Contracts of the back-office API under /api/admin (docs/product/api.md). The API validates queries and
@@ -73,18 +73,8 @@ export const adminOverviewSchema = z.object({
     ),
   }),
   recentActivity: z
-    .array(
-      z.object({
-        id: z.string(),
-        at: timestamp,
-        user: ownerSchema,
-        action: z.string(),
-        subjectType: z.string(),
-        subjectId: z.string().nullable(),
-        text: translatableSchema.describe('`activity.<action>` with its parameters'),
-      }),
-    )
-    .describe('The latest 10 across every account'),
+    .array(activitySchema.extend({ user: ownerSchema }))
+    .describe('The latest 10 across every account, newest first'),
   system: z.object({
     cpu: z.object({
       cores: count,

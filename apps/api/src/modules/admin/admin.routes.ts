@@ -3,10 +3,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/errors';
 import { guardStaffScope, staffOf } from '../../plugins/authorize';
 import { STAFF_ERRORS } from './errors';
+import { adminListRoutes } from './lists.admin';
+import { adminOverviewRoutes } from './overview.admin';
 import { adminUsersRoutes } from './users.admin';
 
 /** The back office's API, under /api/admin. Every route declares the permission it needs (decision 014). */
-export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+export const adminRoutes: FastifyPluginAsyncZod<{ dataDir: string }> = async (app, options) => {
   guardStaffScope(app);
 
   app.get(
@@ -31,4 +33,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   await app.register(adminUsersRoutes);
+  await app.register(adminListRoutes);
+  await app.register(adminOverviewRoutes, { dataDir: options.dataDir });
 };
