@@ -20,6 +20,14 @@ import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { billingRoutes } from './modules/billing/billing.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { domainsRoutes } from './modules/domains/domains.routes';
+import { knowledgeRoutes } from './modules/knowledge/knowledge.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { servicesRoutes } from './modules/services/services.routes';
+import { supportRoutes } from './modules/support/support.routes';
+import { preferencesRoutes } from './modules/users/preferences.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import authenticate from './plugins/authenticate';
 import authorize from './plugins/authorize';
@@ -161,6 +169,15 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
       await api.register(healthRoutes);
       await api.register(authRoutes, { service: authService });
       await api.register(usersRoutes);
+      // The signed-in customer's own data (docs/product/api.md).
+      await api.register(preferencesRoutes);
+      await api.register(dashboardRoutes, { clock });
+      await api.register(servicesRoutes, { clock });
+      await api.register(domainsRoutes);
+      await api.register(billingRoutes);
+      await api.register(supportRoutes);
+      await api.register(notificationsRoutes);
+      await api.register(knowledgeRoutes);
       await api.register(adminRoutes, { prefix: '/admin', dataDir: config.dataDir });
     },
     { prefix: '/api' },

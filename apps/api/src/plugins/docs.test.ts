@@ -27,8 +27,25 @@ describe(`OpenAPI description at /api/docs (${DATABASE_UNDER_TEST})`, () => {
       '/api/auth/logout',
       '/api/auth/refresh',
       '/api/auth/register',
+      '/api/dashboard/summary',
+      '/api/domains',
+      '/api/domains/{id}',
+      '/api/finance/balance',
+      '/api/finance/invoices',
+      '/api/finance/invoices/{id}',
+      '/api/finance/transactions',
       '/api/health',
+      '/api/hosting',
+      '/api/hosting/{id}',
+      '/api/knowledge/articles',
+      '/api/knowledge/articles/{id}',
+      '/api/notifications',
+      '/api/services',
+      '/api/services/{id}',
+      '/api/tickets',
+      '/api/tickets/{id}',
       '/api/users/me',
+      '/api/users/me/preferences',
     ]);
     const register = spec.paths['/api/auth/register'].post;
     expect(Object.keys(register.requestBody.content['application/json'].schema.properties).sort()).toEqual([
@@ -62,6 +79,28 @@ describe(`OpenAPI description at /api/docs (${DATABASE_UNDER_TEST})`, () => {
       'lastName',
       'role',
     ]);
+    // Every customer route: Bearer security, a described 200 answer and 401; lists take the paging query.
+    for (const [path, item] of Object.entries(spec.paths) as [string, { get?: Record<string, never> }][]) {
+      if (path.startsWith('/api/auth') || path === '/api/health' || !item.get) continue;
+      const get = item.get as unknown as {
+        security: unknown;
+        responses: Record<string, unknown>;
+        parameters?: { name: string }[];
+      };
+      expect(get.security, path).toEqual([{ bearerAuth: [] }]);
+      expect(Object.keys(get.responses), path).toEqual(expect.arrayContaining(['200', '401']));
+      if (['/api/hosting', '/api/domains', '/api/finance/invoices', '/api/tickets'].includes(path)) {
+        expect(
+          get.parameters!.map((p) => p.name),
+          path,
+        ).toEqual(expect.arrayContaining(['page', 'pageSize', 'sort', 'order', 'q']));
+        expect(Object.keys(get.responses), path).toContain('400');
+      }
+      if (path.endsWith('{id}')) expect(Object.keys(get.responses), path).toContain('404');
+    }
+    const hostingItem =
+      spec.paths['/api/hosting'].get.responses['200'].content['application/json'].schema.properties.items.items;
+    expect(hostingItem.properties.server).toBeDefined();
     expect(spec.components.securitySchemes.bearerAuth).toEqual({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
     expect(JSON.stringify(spec)).not.toMatch(/passwordHash|password_hash/);
   });

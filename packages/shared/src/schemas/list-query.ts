@@ -73,15 +73,18 @@ export interface ListQueryOptions<S extends readonly [string, ...string[]], F ex
   defaultOrder?: SortOrder;
   /** Each filter's schema (optional in the query); use enumFilter() for a fixed set of values. */
   filters?: F;
+  /** Whether the endpoint takes `q` (default true); without it, `q` is refused like any unknown parameter. */
+  search?: boolean;
 }
 
 /**
  * The zod schema of an endpoint's query. Fastify validates the query with it; the web app builds its URLs
  * from the same options (its sort fields and filter values).
  */
-export function listQuerySchema<const S extends readonly [string, ...string[]], F extends z.ZodRawShape = Record<never, never>>(
-  options: ListQueryOptions<S, F>,
-) {
+export function listQuerySchema<
+  const S extends readonly [string, ...string[]],
+  F extends z.ZodRawShape = Record<never, never>,
+>(options: ListQueryOptions<S, F>) {
   const filters = Object.fromEntries(
     Object.entries(options.filters ?? {}).map(([name, schema]) => [name, (schema as z.ZodType).optional()]),
   ) as unknown as { [K in keyof F]: z.ZodOptional<F[K]> };
@@ -90,7 +93,10 @@ export function listQuerySchema<const S extends readonly [string, ...string[]], 
     pageSize: pageSizeParamSchema.default(DEFAULT_PAGE_SIZE),
     sort: z.enum(options.sort, msg('validation.sort')).default(options.defaultSort as S[number]),
     order: z.enum(SORT_ORDERS, msg('validation.order')).default(options.defaultOrder ?? 'asc'),
-    q: searchParamSchema.optional(),
+    // Typed as present either way: without search it is simply never set.
+    ...((options.search === false ? {} : { q: searchParamSchema.optional() }) as {
+      q: z.ZodOptional<typeof searchParamSchema>;
+    }),
     ...filters,
   };
   // Each unknown query parameter is refused under its own name.
