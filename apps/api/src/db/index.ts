@@ -30,6 +30,9 @@ function openSqlite(file: string): SQLite.Database {
   // In WAL mode NORMAL keeps every committed transaction across a process crash;
   // only a power loss can roll back the last ones.
   handle.pragma('synchronous = NORMAL');
+  // 64 MiB of page cache instead of SQLite's 2 MiB default: a back-office search over 100,000 accounts reads
+  // thousands of scattered rows (decision 015).
+  handle.pragma('cache_size = -65536');
   return withStatementCache(handle);
 }
 
