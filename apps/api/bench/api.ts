@@ -9,6 +9,10 @@
 //      account (bench/sign-in-flow.ts, the same flow as the load test), with the server's event-loop stalls
 // Prints a table and writes the numbers to bench-results/api-<time>.json. Bounded in time:
 // BENCH_DURATION seconds per run (default 10) after a 2-second warm-up.
+//
+// With BENCH_SCALE=N (e.g. 100000) the run is the scaled one instead (bench/scale.ts): N customers seeded into a
+// throw-away database (SQLite, or PostgreSQL with BENCH_DATABASE=postgres), then /bare, /api/users/me, the admin
+// users list (an e-mail fragment, sorted by last sign-in, page 3 of 20) and the dashboard summary.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -17,6 +21,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { DEMO_CUSTOMER } from '@hostpilot/shared';
 import { freePort, ROOT } from '../resilience/support';
+import { describeMachine, SCALE, SCALE_DATABASE, scaledDatabase, scaledTargets } from './scale';
 import { type EventLoopReport, flowEnv, readEventLoopReport, runSignInFlow } from './sign-in-flow';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -85,6 +90,7 @@ async function measure(
 }
 
 async function main() {
+  if (SCALE > 0) return scaled();
   console.log('Building the API…');
   const build = spawnSync('npm', ['run', 'build', '-w', 'apps/api', '--silent'], { cwd: ROOT, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('building the API failed');
@@ -203,6 +209,108 @@ async function main() {
     }
   } finally {
     stopAll();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function printTable(results: Measure[]) {
+  console.table(
+    Object.fromEntries(
+      results.map((r) => [
+        r.name,
+        {
+          clients: r.connections,
+          'req/s': r.requestsPerSecond,
+          'p50 ms': r.latencyMs.p50,
+          'p99 ms': r.latencyMs.p99,
+          'max ms': r.latencyMs.max,
+          'non-2xx': r.non2xx,
+          errors: r.errors,
+        },
+      ]),
+    ),
+  );
+}
+
+/** The scaled run (BENCH_SCALE): the lists over a large population, read against /api/users/me. */
+async function scaled() {
+  console.log('Building the API…');
+  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/api', '--silent'], { cwd: ROOT, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('building the API failed');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hostpilot-bench-'));
+  const database = await scaledDatabase();
+  const [apiPort, barePort] = [await freePort(), await freePort()];
+  const api = `http://127.0.0.1:${apiPort}`;
+  const bare = `http://127.0.0.1:${barePort}`;
+  try {
+    console.log(`Seeding ${SCALE} customers into a throw-away ${SCALE_DATABASE} database (minutes)…`);
+    const seedStart = Date.now();
+    start(['apps/api/dist/server.js'], {
+      ...database.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(apiPort),
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: randomBytes(32).toString('hex'),
+    });
+    start(['--import', 'tsx', 'apps/api/bench/bare-server.ts'], { PORT: String(barePort) });
+    await Promise.all([waitFor(`${api}/api/health`, 60 * 60_000), waitFor(`${bare}/bare`)]);
+    const seedSeconds = Math.round((Date.now() - seedStart) / 1000);
+    const targets = await scaledTargets(api);
+    console.log(
+      `Seeded in ${seedSeconds} s: ${targets.customers} customers; "${targets.fragment}" matches ${targets.matches}. ` +
+        `Measuring: ${DURATION} s per run after ${WARMUP} s of warm-up, ${describeMachine()}…`,
+    );
+    const customer = { authorization: `Bearer ${targets.customerToken}` };
+    const results = [
+      await measure('GET /bare (bare Fastify)', { url: `${bare}/bare`, connections: 10 }),
+      await measure('GET /api/users/me', { url: `${api}/api/users/me`, connections: 10, headers: customer }),
+      await measure('GET /api/admin/users (search, last sign-in, page 3 of 20)', {
+        url: targets.usersUrl,
+        connections: 10,
+        headers: { authorization: `Bearer ${targets.adminToken}` },
+      }),
+      await measure('GET /api/dashboard/summary', {
+        url: `${api}/api/dashboard/summary`,
+        connections: 10,
+        headers: customer,
+      }),
+    ];
+    printTable(results);
+    const [baseline, me, ...lists] = results as [Measure, Measure, ...Measure[]];
+    console.log(
+      `/api/users/me answers at ${(me.requestsPerSecond / baseline.requestsPerSecond).toFixed(2)}× the bare route.`,
+    );
+    for (const list of lists) {
+      console.log(`${list.name}: ${(list.requestsPerSecond / me.requestsPerSecond).toFixed(2)}× /api/users/me.`);
+    }
+    const outDir = path.join(ROOT, 'bench-results');
+    fs.mkdirSync(outDir, { recursive: true });
+    const file = path.join(outDir, `api-scale-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+    const report = {
+      benchmark: 'api-scale',
+      date: new Date().toISOString(),
+      node: process.version,
+      cpus: os.cpus().length,
+      durationSeconds: DURATION,
+      database: SCALE_DATABASE,
+      scale: SCALE,
+      seedSeconds,
+      searchFragment: targets.fragment,
+      searchMatches: targets.matches,
+      results,
+    };
+    fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+    console.log(`Written to ${path.relative(ROOT, file)}`);
+    if (results.some((r) => r.non2xx > 0 || r.errors > 0)) {
+      throw new Error('some requests failed (non-2xx or errors): the numbers above are not comparable');
+    }
+  } finally {
+    stopAll();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await database.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

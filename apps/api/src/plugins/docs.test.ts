@@ -17,7 +17,12 @@ describe(`OpenAPI description at /api/docs (${DATABASE_UNDER_TEST})`, () => {
     expect(response.statusCode).toBe(200);
     const spec = response.json();
     expect(spec.openapi).toBe('3.1.0');
-    expect(Object.keys(spec.paths).sort()).toEqual([
+    // The back office's paths are checked by modules/admin/admin-authorization.test.ts.
+    expect(
+      Object.keys(spec.paths)
+        .filter((path) => !path.startsWith('/api/admin'))
+        .sort(),
+    ).toEqual([
       '/api/auth/login',
       '/api/auth/logout',
       '/api/auth/refresh',
@@ -75,9 +80,9 @@ describe(`OpenAPI description at /api/docs (${DATABASE_UNDER_TEST})`, () => {
       'role',
     ]);
     // Every customer route: Bearer security, a described 200 answer and 401; lists take the paging query.
-    for (const [path, item] of Object.entries(spec.paths) as [string, { get?: unknown }][]) {
+    for (const [path, item] of Object.entries(spec.paths) as [string, { get?: Record<string, never> }][]) {
       if (path.startsWith('/api/auth') || path === '/api/health' || !item.get) continue;
-      const get = item.get as {
+      const get = item.get as unknown as {
         security: unknown;
         responses: Record<string, unknown>;
         parameters?: { name: string }[];
