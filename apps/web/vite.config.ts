@@ -12,7 +12,13 @@ const reactRouterProduction = path.join(
   'dist/production/index.mjs',
 );
 
-export function defineViteConfig({ command }: { command: 'build' | 'serve' }): UserConfig {
+export function defineViteConfig({
+  command,
+  isSsrBuild = false,
+}: {
+  command: 'build' | 'serve';
+  isSsrBuild?: boolean;
+}): UserConfig {
   return {
     plugins: [react(), tailwindcss()],
     resolve: {
@@ -33,13 +39,17 @@ export function defineViteConfig({ command }: { command: 'build' | 'serve' }): U
       assetsInlineLimit: 0,
       reportCompressedSize: false,
       sourcemap: false,
-      rolldownOptions: {
-        // Small modules that pages share (an icon, a button, a formatter) are copied into each page's chunk
-        // instead of becoming files of their own: the home page otherwise asked for about thirty files after its
-        // page chunk, and a phone on HTTP/1.1 fetches six at a time (docs/decisions/011-fewer-larger-chunks.md).
-        preserveEntrySignatures: false,
-        output: { codeSplitting: { experimentalInlineCommonChunks: { maxSize: 16 * 1024 } } },
-      },
+      // The prerender step's server bundle (src/entry-server.tsx) is one module for Node, imported by name.
+      copyPublicDir: !isSsrBuild,
+      rolldownOptions: isSsrBuild
+        ? {}
+        : {
+            // Small modules that pages share (an icon, a button, a formatter) are copied into each page's chunk
+            // instead of becoming files of their own: the home page otherwise asked for about thirty files after its
+            // page chunk, and a phone on HTTP/1.1 fetches six at a time (docs/decisions/011-fewer-larger-chunks.md).
+            preserveEntrySignatures: false,
+            output: { codeSplitting: { experimentalInlineCommonChunks: { maxSize: 16 * 1024 } } },
+          },
     },
   };
 }
