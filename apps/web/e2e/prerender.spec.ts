@@ -58,7 +58,7 @@ for (const { path } of [...PRERENDERED_ROUTES, { path: NOT_FOUND_ROUTE }]) {
 test('the HTML is Russian before any script runs for ?lng=ru, the i18next cookie and Accept-Language: ru', async ({
   request,
 }) => {
-  const cases = [
+  const cases: { url: string; headers: Record<string, string> }[] = [
     { url: '/hosting?lng=ru', headers: {} },
     { url: '/hosting', headers: { cookie: 'i18next=ru' } },
     { url: '/hosting', headers: { 'accept-language': 'ru-RU,ru;q=0.9' } },
