@@ -148,6 +148,9 @@ describe('serving the built web app with prerendered pages', () => {
     const icon = await ctx.app.inject({ method: 'GET', url: '/favicon.svg' });
     expect(icon.statusCode).toBe(200);
     expect(icon.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    const ico = await ctx.app.inject({ method: 'GET', url: '/favicon.ico' });
+    expect(ico.statusCode).toBe(301);
+    expect(ico.headers.location).toBe('/favicon.svg');
   });
 
   it('keeps unknown /api paths as JSON 404s, not the app', async () => {

@@ -122,6 +122,13 @@ async function webAppPlugin(app: FastifyInstance, options: { root: string | unde
     },
   });
 
+  // Browsers ask for /favicon.ico on pages that name no icon (robots.txt, a JSON answer); ours is an SVG.
+  if (fs.existsSync(path.join(root, 'favicon.svg'))) {
+    app.get('/favicon.ico', (_request, reply) =>
+      reply.header('cache-control', 'public, max-age=86400').redirect('/favicon.svg', 301),
+    );
+  }
+
   const sendShell = (reply: FastifyReply) =>
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html', root);
 
