@@ -1,6 +1,6 @@
 import type { Page, Response } from '@playwright/test';
-import { expect, test } from './support/fixtures';
-import { PUBLIC_ROUTES } from './support/routes';
+import { allowNotFoundStatus, expect, test } from './support/fixtures';
+import { NOT_FOUND_ROUTE, PUBLIC_ROUTES } from './support/routes';
 
 /**
  * Issue 8: route-level code splitting. A public page downloads neither the dashboard nor the back office,
@@ -42,6 +42,7 @@ for (const route of PUBLIC_ROUTES) {
   test(`${route} loads its first view in a handful of scripts, no dashboard or back-office code${FORM_ROUTES.has(route) ? '' : ', and no form validation'}`, async ({
     page,
   }) => {
+    if (route === NOT_FOUND_ROUTE) allowNotFoundStatus();
     const scripts = await scriptsOf(page, route);
     expect(scripts.length).toBeGreaterThan(0);
     const names = scripts.map((script) => new URL(script.url).pathname);

@@ -28,6 +28,14 @@ export function allowConsoleErrors(...patterns: RegExp[]) {
   for (const pattern of patterns) test.info().annotations.push({ type: ALLOW_ANNOTATION, description: pattern.source });
 }
 
+/**
+ * An unknown public address answers with the not-found page and status 404, which the browser reports in the
+ * console for the document itself. A test that opens one expects that line and no other error.
+ */
+export function allowNotFoundStatus() {
+  allowConsoleErrors(/^Failed to load resource: the server responded with a status of 404 \(Not Found\)$/);
+}
+
 /** Opens a page in a language the way a visitor's link would: `?lng=` on the address. */
 export async function gotoInLanguage(page: Page, path: string, language: 'en' | 'ru') {
   const separator = path.includes('?') ? '&' : '?';
