@@ -102,6 +102,11 @@ describe('serving the built web app with prerendered pages', () => {
     const plain = await ctx.app.inject({ method: 'GET', url: '/', headers: { host: 'example.test:8080' } });
     expect(plain.body).toContain('href="http://example.test:8080/x"');
     expect(plain.body).not.toContain(BUILD_ORIGIN);
+    // An address with ?lng= is its own canonical, as the app writes it.
+    const russian = await ctx.app.inject({ method: 'GET', url: '/?lng=ru', headers: { host: 'example.test' } });
+    expect(russian.body).toContain('<link rel="canonical" href="http://example.test/x?lng=ru">');
+    const unknown = await ctx.app.inject({ method: 'GET', url: '/?lng=xx', headers: { host: 'example.test' } });
+    expect(unknown.body).toContain('<link rel="canonical" href="http://example.test/x">');
     const br = await ctx.app.inject({
       method: 'GET',
       url: '/?lng=ru',

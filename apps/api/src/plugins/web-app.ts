@@ -79,13 +79,19 @@ function createVariants(root: string, buildOrigin: string) {
     }
     return text;
   };
-  return (file: string, origin: string): Variant => {
-    const key = `${origin} ${file}`;
+  /**
+   * `canonicalQuery` (`?lng=ru`, or empty) goes after the page's canonical address, as the app writes it for an
+   * address with `?lng=` (apps/web/src/app/route-meta.tsx).
+   */
+  return (file: string, origin: string, canonicalQuery = ''): Variant => {
+    const key = `${origin} ${file} ${canonicalQuery}`;
     let variant = variants.get(key);
     if (!variant) {
       // A few origins at most (the site's, perhaps an address on the local network); bound it all the same.
       if (variants.size > 100) variants.clear();
-      const raw = Buffer.from(source(file).replaceAll(buildOrigin, origin));
+      let text = source(file);
+      if (canonicalQuery) text = text.replace(/(<link rel="canonical" href="[^"?]*)"/, `$1${canonicalQuery}"`);
+      const raw = Buffer.from(text.replaceAll(buildOrigin, origin));
       variant = { raw, gzip: zlib.gzipSync(raw), br: zlib.brotliCompressSync(raw) };
       variants.set(key, variant);
     }
@@ -165,8 +171,15 @@ async function webAppPlugin(app: FastifyInstance, options: { root: string | unde
 
   const sendPage = (request: FastifyRequest, reply: FastifyReply, file: string) => {
     const language = languageOf(request);
+    const query = (request.query as Record<string, unknown> | undefined)?.lng;
+    const canonicalQuery = typeof query === 'string' && manifest.languages.includes(query) ? `?lng=${query}` : '';
     reply.header('cache-control', 'no-cache').header('content-language', language);
-    return send(request, reply, variants(`${language}/${file}`, originOf(request)), 'text/html; charset=utf-8');
+    return send(
+      request,
+      reply,
+      variants(`${language}/${file}`, originOf(request), canonicalQuery),
+      'text/html; charset=utf-8',
+    );
   };
 
   for (const [route, file] of Object.entries(manifest.routes)) {

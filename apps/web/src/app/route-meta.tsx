@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation, useMatches } from 'react-router';
-import { LANGUAGES } from '@/lib/languages';
+import { isLanguage, LANGUAGES } from '@/lib/languages';
 import { siteOrigin } from '@/lib/site-origin';
 
 /** What a route declares about itself; `page` names its entry under `pages` in common.json. */
@@ -19,19 +19,23 @@ function isRouteHandle(value: unknown): value is RouteHandle {
  * page's own suffix from the route table's page key.
  */
 export function RouteMeta() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const matches = useMatches();
   const handle = [...matches].reverse().find((match) => isRouteHandle(match.handle))?.handle as RouteHandle | undefined;
   const page = handle?.page ?? 'home';
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const siteTitle = t('meta.siteTitle');
   const pageTitle = t(`pages.${page}.title`, { defaultValue: '' });
   const url = `${siteOrigin()}${pathname}`;
+  // The address itself, `?lng=` included when it names a language: each language's page is its own canonical
+  // (and the unmarked address, the x-default, is its own). The server writes the same into the prerendered HTML.
+  const lng = new URLSearchParams(search).get('lng');
+  const canonical = isLanguage(lng) ? `${url}?lng=${lng}` : url;
   return (
     <>
       <title>{pageTitle ? `${siteTitle} | ${pageTitle}` : siteTitle}</title>
       <meta name="description" content={t(`pages.${page}.description`, { defaultValue: t('meta.siteDescription') })} />
-      <link rel="canonical" href={`${url}?lng=${i18n.resolvedLanguage ?? i18n.language}`} />
+      <link rel="canonical" href={canonical} />
       {LANGUAGES.map((language) => (
         <link key={language} rel="alternate" hrefLang={language} href={`${url}?lng=${language}`} />
       ))}
