@@ -28,6 +28,14 @@ export function allowConsoleErrors(...patterns: RegExp[]) {
   for (const pattern of patterns) test.info().annotations.push({ type: ALLOW_ANNOTATION, description: pattern.source });
 }
 
+/** What one page visit may take on a busy two-core machine, on top of the test's own 30 s. */
+const PER_PAGE_MS = 10_000;
+
+/** A test that walks several pages gets a time budget that grows with them (issue 17: one budget for 14 pages failed). */
+export function budgetForPages(pages: number) {
+  test.setTimeout(test.info().timeout + pages * PER_PAGE_MS);
+}
+
 /**
  * An unknown public address answers with the not-found page and status 404, which the browser reports in the
  * console for the document itself. A test that opens one expects that line and no other error.
