@@ -102,7 +102,14 @@ export default tseslint.config(
   },
   {
     // Command-line scripts and the server's start-up banner talk to a person on a terminal.
-    files: ['scripts/**', 'apps/web/scripts/**', 'apps/api/src/server.ts', 'apps/api/bench/**', 'apps/web/e2e/**', '**/*.config.{js,ts}'],
+    files: [
+      'scripts/**',
+      'apps/web/scripts/**',
+      'apps/api/src/server.ts',
+      'apps/api/bench/**',
+      'apps/web/e2e/**',
+      '**/*.config.{js,ts}',
+    ],
     rules: { 'no-console': 'off' },
   },
   {
