@@ -8,7 +8,7 @@ export interface LanguageHints {
   acceptLanguage: string | undefined;
 }
 
-/** The cookie the web app keeps the visitor's choice in (the same name i18next uses, SPEC.md section 4). */
+/** The cookie the web app keeps the visitor's choice in (the same name i18next uses, docs/product/states.md). */
 export const LANGUAGE_COOKIE = 'i18next';
 
 /** A language tag ("ru-RU", "EN", "ru_ru") as one of `languages`, or undefined. */
@@ -45,7 +45,7 @@ function acceptedLanguages(header: string | undefined): string[] {
 }
 
 /**
- * The language of the HTML the server sends, in the order SPEC.md section 4 gives the web app's detector:
+ * The language of the HTML the server sends, in the order docs/product/states.md gives the web app's detector:
  * `?lng=`, the `i18next` cookie, then the browser's languages (Accept-Language here; the browser's local storage,
  * which the server cannot read, is mirrored into the cookie by the app). The first language otherwise.
  */

@@ -156,7 +156,7 @@ async function webAppPlugin(app: FastifyInstance, options: { root: string | unde
     return `${request.protocol === 'https' ? 'https' : 'http'}://${host}`;
   };
 
-  /** SPEC.md section 4's order, on the server: `?lng`, the `i18next` cookie, Accept-Language. */
+  /** docs/product/states.md's order, on the server: `?lng`, the `i18next` cookie, Accept-Language. */
   const languageOf = (request: FastifyRequest) => {
     const query = (request.query as Record<string, unknown> | undefined)?.lng;
     return pageLanguage(

@@ -15,7 +15,7 @@ function isRouteHandle(value: unknown): value is RouteHandle {
 /**
  * The page's title, description, canonical address and one `hreflang` alternate per language, as React 19
  * document metadata: React puts them in `<head>`, the build's prerender step writes them into each page's HTML,
- * and hydration adopts them. The title is the site's (it depends on the language, SPEC.md section 1), then the
+ * and hydration adopts them. The title is the site's (it depends on the language, docs/product/README.md), then the
  * page's own suffix from the route table's page key.
  */
 export function RouteMeta() {

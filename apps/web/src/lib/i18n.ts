@@ -74,7 +74,7 @@ let ready: Promise<unknown> = Promise.resolve();
 export const i18nReady = () => ready.then(() => undefined);
 
 /**
- * Starts i18n in the visitor's language (the detector's, SPEC.md section 4), or in `language` when given: the
+ * Starts i18n in the visitor's language (the detector's, docs/product/states.md), or in `language` when given: the
  * build's prerender step renders each language in turn, with no browser to detect from.
  */
 export function initI18n(language?: Language): typeof i18n {

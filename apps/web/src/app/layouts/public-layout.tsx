@@ -6,7 +6,7 @@ import { SiteHeader } from './site-header';
 import { RouteOutlet } from './route-outlet';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 
-/** SPEC.md section 2: the public layout adds extra top padding on the visitors' forms (/login, /register). */
+/** docs/product/screens.md: the public layout adds extra top padding on the visitors' forms (/login, /register). */
 const AUTH_PATHS = new Set(routesOf('guest').map((route) => route.path));
 
 export function PublicLayout() {

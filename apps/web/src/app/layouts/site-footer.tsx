@@ -19,7 +19,7 @@ export function SiteFooter() {
             <p className="mt-4 max-w-sm text-sm leading-6 text-slate-400">{t('footer.tagline')}</p>
             <div className="mt-6">
               <p className="text-sm font-semibold text-white">{t('footer.social')}</p>
-              {/* SPEC.md: social links are placeholders, so they are not links yet: plain labels that say so. (An <a>
+              {/* Placeholder social links (docs/product/screens.md), so they are not links yet: plain labels that say so. (An <a>
                   without href under React's delegated click listener reads to crawlers as a link they cannot follow.) */}
               <ul className="mt-3 flex flex-wrap gap-2">
                 {SOCIAL_NETWORKS.map((network) => (
