@@ -19,8 +19,8 @@ export function SiteFooter() {
             <p className="mt-4 max-w-sm text-sm leading-6 text-slate-400">{t('footer.tagline')}</p>
             <div className="mt-6">
               <p className="text-sm font-semibold text-white">{t('footer.social')}</p>
-              {/* Placeholder social links (docs/product/screens.md), so they are not links yet: plain labels that say so. (An <a>
-                  without href under React's delegated click listener reads to crawlers as a link they cannot follow.) */}
+              {/* Placeholder social links (docs/product/screens.md): plain labels that say so, not links yet. An <a>
+                  without href under React's delegated click listener reads to crawlers as a link they cannot follow. */}
               <ul className="mt-3 flex flex-wrap gap-2">
                 {SOCIAL_NETWORKS.map((network) => (
                   <li key={network}>
