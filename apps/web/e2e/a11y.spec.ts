@@ -50,7 +50,11 @@ for (const group of groups) {
           if (route === NOT_FOUND_ROUTE) allowNotFoundStatus();
           if (group.account) await signIn(page, group.account);
           await visit(page, route, language);
-          await expectPageBasics(page, language, { footer: group.footer, titleSuffix: route !== '/' });
+          await expectPageBasics(page, language, {
+            footer: group.footer,
+            titleSuffix: route !== '/',
+            notFound: route === NOT_FOUND_ROUTE,
+          });
           await expectNoAxeViolations(page, `${route} (${language}, ${group.who})`);
           expect(await cspViolations(page), 'CSP violations').toEqual([]);
         });

@@ -47,9 +47,10 @@ for (const { path } of [...PRERENDERED_ROUTES, { path: NOT_FOUND_ROUTE }]) {
       await expect(page.locator('title')).toHaveCount(1);
       await expect(page).toHaveTitle(title!.replaceAll('&amp;', '&'));
       await expect(page.locator('meta[name="description"]')).toHaveCount(1);
-      await expect(page.locator('link[rel="canonical"]')).toHaveCount(1);
+      const indexable = path !== NOT_FOUND_ROUTE;
+      await expect(page.locator('link[rel="canonical"]')).toHaveCount(indexable ? 1 : 0);
       for (const hreflang of ['en', 'ru', 'x-default']) {
-        await expect(page.locator(`link[rel="alternate"][hreflang="${hreflang}"]`)).toHaveCount(1);
+        await expect(page.locator(`link[rel="alternate"][hreflang="${hreflang}"]`)).toHaveCount(indexable ? 1 : 0);
       }
       expect(warnings).toEqual([]);
     });

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useMatches } from 'react-router';
 import { isLanguage, LANGUAGES } from '@/lib/languages';
 import { siteOrigin } from '@/lib/site-origin';
+import { NOT_FOUND_PAGE } from './route-table';
 
 /** What a route declares about itself; `page` names its entry under `pages` in common.json. */
 export interface RouteHandle {
@@ -31,10 +32,24 @@ export function RouteMeta() {
   // (and the unmarked address, the x-default, is its own). The server writes the same into the prerendered HTML.
   const lng = new URLSearchParams(search).get('lng');
   const canonical = isLanguage(lng) ? `${url}?lng=${lng}` : url;
+  const title = <title>{pageTitle ? `${siteTitle} | ${pageTitle}` : siteTitle}</title>;
+  const description = (
+    <meta name="description" content={t(`pages.${page}.description`, { defaultValue: t('meta.siteDescription') })} />
+  );
+  // The not-found page answers 404: no address of its own to call canonical, none in another language.
+  if (page === NOT_FOUND_PAGE) {
+    return (
+      <>
+        {title}
+        {description}
+        <meta name="robots" content="noindex" />
+      </>
+    );
+  }
   return (
     <>
-      <title>{pageTitle ? `${siteTitle} | ${pageTitle}` : siteTitle}</title>
-      <meta name="description" content={t(`pages.${page}.description`, { defaultValue: t('meta.siteDescription') })} />
+      {title}
+      {description}
       <link rel="canonical" href={canonical} />
       {LANGUAGES.map((language) => (
         <link key={language} rel="alternate" hrefLang={language} href={`${url}?lng=${language}`} />
