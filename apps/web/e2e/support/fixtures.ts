@@ -6,8 +6,32 @@ const ALLOW_ANNOTATION = 'allow-console-error';
  * The `page` fixture fails a test on any console error or uncaught exception
  * (a missing translation logs one too), unless the test allows it with `allowConsoleErrors`.
  */
+/**
+ * After a navigation, waits until the app is interactive: a prerendered page shows before React has hydrated it,
+ * and a click before then would do nothing. Pages that are not the app (robots.txt, the API docs) have no #root.
+ */
+async function appReady(page: Page) {
+  await page.waitForFunction(
+    () => !document.getElementById('root') || document.documentElement.hasAttribute('data-app-ready'),
+  );
+}
+
 export const test = base.extend({
-  page: async ({ page }, use, testInfo) => {
+  page: async ({ page, javaScriptEnabled }, use, testInfo) => {
+    if (javaScriptEnabled !== false) {
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (...args: Parameters<Page['goto']>) => {
+        const response = await goto(...args);
+        await appReady(page);
+        return response;
+      };
+      page.reload = async (...args: Parameters<Page['reload']>) => {
+        const response = await reload(...args);
+        await appReady(page);
+        return response;
+      };
+    }
     const errors: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text());
