@@ -87,25 +87,29 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Production builds run on Preact (decision 006), which hands a ref to a function component only
-      // through forwardRef: React 19's ref-as-a-prop would silently give form libraries no element.
+      // React 19 takes `ref` as a prop (docs/decisions/017-react-19-in-production.md): no forwardRef wrappers.
       // zod only through the shared module that configures it jitless (no eval probe under the CSP).
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'zod', message: "Import { z } from '@hostpilot/shared/zod': it runs zod jitless." }] },
-      ],
-      'no-restricted-syntax': [
-        'error',
         {
-          selector: "TSPropertySignature[key.name='ref']",
-          message: 'Take a ref with forwardRef, not as a prop: Preact passes refs only through forwardRef.',
+          paths: [
+            { name: 'zod', message: "Import { z } from '@hostpilot/shared/zod': it runs zod jitless." },
+            { name: 'react', importNames: ['forwardRef'], message: 'React 19 takes `ref` as a prop: no forwardRef.' },
+          ],
         },
       ],
     },
   },
   {
     // Command-line scripts and the server's start-up banner talk to a person on a terminal.
-    files: ['scripts/**', 'apps/api/src/server.ts', 'apps/api/bench/**', 'apps/web/e2e/**', '**/*.config.{js,ts}'],
+    files: [
+      'scripts/**',
+      'apps/web/scripts/**',
+      'apps/api/src/server.ts',
+      'apps/api/bench/**',
+      'apps/web/e2e/**',
+      '**/*.config.{js,ts}',
+    ],
     rules: { 'no-console': 'off' },
   },
   {

@@ -16,10 +16,6 @@ import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, ensureBuild, ensureInstall, paint, ROOT, step } from './lib.mjs';
 
-/** The public routes the end-to-end checks walk too, but for the not-found page. */
-const PUBLIC_ROUTES = JSON.parse(
-  fs.readFileSync(path.join(ROOT, 'apps/web/e2e/support/routes.json'), 'utf8'),
-).public.filter((route) => route !== '/no-such-page');
 const SIGNED_IN_ROUTES = new Set(['/dashboard']);
 
 const { values } = parseArgs({
@@ -29,7 +25,6 @@ const { values } = parseArgs({
     'update-readme': { type: 'boolean', default: false },
   },
 });
-const routes = values.routes ? values.routes.split(',') : [...PUBLIC_ROUTES, '/dashboard'];
 const runs = Math.max(1, Number(values.runs) || 1);
 
 function freePort() {
@@ -72,6 +67,31 @@ function gzipBytes(url) {
 ensureInstall();
 step('Building the app');
 await ensureBuild();
+
+/** The prerendered routes of the route table, as the build's manifest lists them (apps/web/scripts/prerender.mjs). */
+const PUBLIC_ROUTES = Object.keys(
+  JSON.parse(fs.readFileSync(path.join(ROOT, 'apps/web/dist/pages/manifest.json'), 'utf8')).routes,
+);
+const routes = values.routes ? values.routes.split(',') : [...PUBLIC_ROUTES, '/dashboard'];
+
+/**
+ * React itself as a production build ships it: react, the JSX runtime and react-dom's client with the scheduler,
+ * bundled and minified on their own (esbuild, the API's bundler), gzip level 9. A part of the JS column.
+ */
+const { buildSync } = await import('esbuild');
+const reactBundle = buildSync({
+  stdin: {
+    contents:
+      "export { createRoot, hydrateRoot } from 'react-dom/client'; export * from 'react/jsx-runtime'; export * from 'react';",
+    resolveDir: ROOT,
+  },
+  bundle: true,
+  minify: true,
+  format: 'esm',
+  write: false,
+  define: { 'process.env.NODE_ENV': '"production"' },
+});
+const reactGzipBytes = zlib.gzipSync(reactBundle.outputFiles[0].contents, { level: 9 }).length;
 
 const { default: lighthouse } = await import('lighthouse');
 const { chromium } = await import('@playwright/test');
@@ -205,7 +225,8 @@ try {
         `${(r.lcpMs / 1000).toFixed(1)} s | ${r.tbtMs} ms | ${r.cls} | ${kb(r.jsGzipBytes)} KB | ${kb(r.cssGzipBytes)} KB |`,
     ),
   ].join('\n');
-  console.log(`\n${table}\n`);
+  const reactNote = `React 19 itself (react, its JSX runtime, react-dom's client and the scheduler, minified): ${kb(reactGzipBytes)} KB gzip of the JS column.`;
+  console.log(`\n${table}\n\n${reactNote}\n`);
 
   const resultsDir = path.join(ROOT, 'bench-results');
   fs.mkdirSync(resultsDir, { recursive: true });
@@ -238,7 +259,10 @@ try {
     const to = text.indexOf(end);
     if (from < 0 || to < from) throw new Error('README.md lacks the bench:web markers');
     const note = `Measured ${new Date().toISOString().slice(0, 10)} with Lighthouse ${lighthouseVersion}, mobile settings, median of ${runs} run(s):`;
-    fs.writeFileSync(readme, `${text.slice(0, from + start.length)}\n${note}\n\n${table}\n${text.slice(to)}`);
+    fs.writeFileSync(
+      readme,
+      `${text.slice(0, from + start.length)}\n${note}\n\n${table}\n\n${reactNote}\n${text.slice(to)}`,
+    );
     console.log('README.md updated');
   }
 } finally {

@@ -98,6 +98,7 @@ export const TARGETS = [
       'apps/web/src',
       'apps/web/public',
       'apps/web/index.html',
+      'apps/web/scripts',
       'apps/web/vite.config.ts',
       'apps/web/package.json',
       'apps/web/tsconfig.json',

@@ -2,7 +2,7 @@ import { defineProject, mergeConfig } from 'vitest/config';
 import { defineViteConfig } from './vite.config';
 
 export default mergeConfig(
-  defineViteConfig({ command: 'serve', mode: 'test' }),
+  defineViteConfig({ command: 'serve' }),
   defineProject({
     test: {
       name: 'web',

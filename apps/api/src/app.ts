@@ -184,7 +184,7 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
   );
 
   if (options.serveWebApp ?? true) {
-    await app.register(webApp, { root: config.webDist });
+    await app.register(webApp, { root: config.webDist, siteOrigin: config.siteOrigin });
   } else {
     app.decorate('webApp', null);
   }

@@ -57,6 +57,10 @@ const envSchema = z.object({
   RATE_LIMIT_REGISTER_MAX: positiveInt.default(10),
   RATE_LIMIT_REGISTER_WINDOW: positiveInt.default(60 * 60),
   WEB_DIST: z.string().optional(),
+  SITE_ORIGIN: z
+    .string()
+    .regex(/^https?:\/\/[^/?#\s]+$/, 'must be an origin such as https://example.com, with no path')
+    .optional(),
   SHUTDOWN_TIMEOUT: positiveInt.default(10),
 });
 
@@ -97,6 +101,8 @@ export interface Config {
     registerWindow: number;
   };
   webDist: string | undefined;
+  /** The site's public origin, written into canonical, hreflang and sitemap links; the request's own otherwise. */
+  siteOrigin: string | undefined;
   shutdownTimeout: number;
 }
 
@@ -165,6 +171,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       registerWindow: env.RATE_LIMIT_REGISTER_WINDOW,
     },
     webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : undefined,
+    siteOrigin: env.SITE_ORIGIN,
     shutdownTimeout: env.SHUTDOWN_TIMEOUT,
   };
 }

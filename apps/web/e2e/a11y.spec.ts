@@ -1,8 +1,15 @@
 import type { Page } from '@playwright/test';
 import { cspViolations, expectNoAxeViolations, expectPageBasics, recordCspViolations } from './support/a11y';
 import { apiSignIn, DEMO_ADMIN, DEMO_CUSTOMER, storeTokens } from './support/auth';
-import { expect, gotoInLanguage, test } from './support/fixtures';
-import { ADMIN_ROUTES, CUSTOMER_ROUTES, type Language, LANGUAGES, PUBLIC_ROUTES } from './support/routes';
+import { allowNotFoundStatus, expect, gotoInLanguage, test } from './support/fixtures';
+import {
+  ADMIN_ROUTES,
+  CUSTOMER_ROUTES,
+  type Language,
+  LANGUAGES,
+  NOT_FOUND_ROUTE,
+  PUBLIC_ROUTES,
+} from './support/routes';
 
 /**
  * Issue 8: every route, in both languages, signed out, as the demo customer and as the demo administrator,
@@ -40,9 +47,14 @@ for (const group of groups) {
     for (const route of group.routes) {
       for (const language of LANGUAGES) {
         test(`${route} in ${language} passes axe and carries its page basics`, async ({ page }) => {
+          if (route === NOT_FOUND_ROUTE) allowNotFoundStatus();
           if (group.account) await signIn(page, group.account);
           await visit(page, route, language);
-          await expectPageBasics(page, language, { footer: group.footer, titleSuffix: route !== '/' });
+          await expectPageBasics(page, language, {
+            footer: group.footer,
+            titleSuffix: route !== '/',
+            notFound: route === NOT_FOUND_ROUTE,
+          });
           await expectNoAxeViolations(page, `${route} (${language}, ${group.who})`);
           expect(await cspViolations(page), 'CSP violations').toEqual([]);
         });

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { apiSignIn, DEMO_ADMIN, DEMO_CUSTOMER, storeTokens } from './support/auth';
-import { expect, gotoInLanguage, test } from './support/fixtures';
+import { budgetForPages, expect, gotoInLanguage, test } from './support/fixtures';
 import { ADMIN_ROUTES } from './support/routes';
 
 /**
@@ -438,6 +438,7 @@ test.describe('the admin sidebar', () => {
 
 test.describe('guard', () => {
   test('a customer is kept out of every /admin route', async ({ page }) => {
+    budgetForPages(ADMIN_ROUTES.length);
     const tokens = await apiSignIn(page.request, DEMO_CUSTOMER);
     await storeTokens(page, tokens.access_token, tokens.refresh_token);
     for (const path of ADMIN_ROUTES) {
@@ -448,6 +449,7 @@ test.describe('guard', () => {
   });
 
   test('a visitor who is not signed in is sent to sign in', async ({ page }) => {
+    budgetForPages(ADMIN_ROUTES.length);
     for (const path of ADMIN_ROUTES) {
       await page.goto(path);
       await expect(page).toHaveURL(/\/login$/);
@@ -460,6 +462,7 @@ test.describe('on a 360 px phone', () => {
 
   for (const lang of ['en', 'ru'] as const) {
     test(`no admin page scrolls sideways (${lang}), and the menu opens`, async ({ page }) => {
+      budgetForPages(ADMIN_ROUTES.length);
       await signInAsAdmin(page);
       for (const path of ADMIN_ROUTES) {
         await gotoInLanguage(page, path, lang);

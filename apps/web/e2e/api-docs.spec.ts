@@ -3,6 +3,9 @@ import { expect, test } from './support/fixtures';
 // The API's OpenAPI page runs Swagger UI under its own Content-Security-Policy. Chromium reports every CSP
 // violation as a console error, which fails the test (see support/fixtures.ts).
 test('the API documentation at /api/docs renders in Chromium without a CSP violation', async ({ page }) => {
+  // Swagger UI is the heaviest page the suite opens, and this test renders, expands and runs an operation in it:
+  // on a busy two-core machine that outgrew the default 30 s budget.
+  test.slow();
   const violations: string[] = [];
   await page.exposeFunction('reportViolation', (text: string) => violations.push(text));
   await page.addInitScript(() => {

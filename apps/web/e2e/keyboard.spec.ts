@@ -73,6 +73,8 @@ for (const [route, account] of [
 }
 
 test('the home page tabs in reading order with a focus ring on every stop', async ({ page }) => {
+  // Every stop on the page is pressed to and measured: more than the default budget on a busy machine.
+  test.slow();
   await gotoInLanguage(page, '/', 'en');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const seen: string[] = [];
@@ -100,6 +102,8 @@ test('the home page tabs in reading order with a focus ring on every stop', asyn
 test('no keyboard trap: tabbing long enough on the contact form leaves the page and comes back to the top', async ({
   page,
 }) => {
+  // 120 key presses, each read back from the page: more than the default budget on a busy two-core machine.
+  test.slow();
   await gotoInLanguage(page, '/contact', 'en');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const stops = await tabThrough(page, 120);

@@ -1,4 +1,5 @@
-import { expect, gotoInLanguage, test } from './support/fixtures';
+import { allowNotFoundStatus, expect, gotoInLanguage, test } from './support/fixtures';
+import { NOT_FOUND_ROUTE } from './support/routes';
 
 /**
  * Every public route in both languages: its one h1 and the content docs/product/screens.md lists for it
@@ -286,9 +287,10 @@ test('the contents of the terms lead to their sections', async ({ page }) => {
 
 test.describe('at 360 px in Russian', () => {
   test.use({ viewport: { width: 360, height: 740 } });
-  const paths = [...ROUTES.map((route) => route.path), '/login', '/register', '/no-such-page'];
+  const paths = [...ROUTES.map((route) => route.path), '/login', '/register', NOT_FOUND_ROUTE];
   for (const path of paths) {
     test(`${path} is no wider than the screen`, async ({ page }) => {
+      if (path === NOT_FOUND_ROUTE) allowNotFoundStatus();
       await gotoInLanguage(page, path, 'ru');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       const { scrollWidth, clientWidth } = await page.evaluate(() => ({

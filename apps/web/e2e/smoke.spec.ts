@@ -1,4 +1,4 @@
-import { allowConsoleErrors, expect, test } from './support/fixtures';
+import { allowConsoleErrors, allowNotFoundStatus, expect, test } from './support/fixtures';
 
 test('the home page renders in Chromium with its title and landmarks', async ({ page }) => {
   await page.goto('/');
@@ -25,8 +25,10 @@ test('an unknown /api path gives a JSON 404', async ({ request }) => {
   });
 });
 
-test('an unknown page route shows the not-found page', async ({ page }) => {
-  await page.goto('/this/page/does-not-exist');
+test('an unknown page route shows the not-found page, with status 404', async ({ page }) => {
+  allowNotFoundStatus();
+  const response = await page.goto('/this/page/does-not-exist');
+  expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1, name: "We can't find that page" })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
   await expect(page).toHaveTitle(/Page Not Found/);

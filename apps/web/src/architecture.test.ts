@@ -25,9 +25,9 @@ const PROBES = {
   ],
   libImportsApp: ['apps/web/src/lib/probe.ts', "import { routes } from '@/app/routes';\nexport const x = routes;\n"],
   apiImportsWeb: ['apps/api/src/probe.ts', "import { cn } from '../../web/src/lib/cn';\nexport const x = cn;\n"],
-  refAsProp: [
+  forwardRef: [
     'apps/web/src/components/ui/probe.tsx',
-    "import type { Ref } from 'react';\nexport interface P { ref?: Ref<HTMLInputElement> }\nexport const x = (p: P) => p;\n",
+    "import { forwardRef } from 'react';\nexport const X = forwardRef<HTMLInputElement>(function X(_p, ref) {\n  return <input ref={ref} />;\n});\n",
   ],
 } as const;
 
@@ -43,7 +43,7 @@ const out = {};
 for (const [name, [file, code]] of Object.entries(probes)) {
   const [result] = await eslint.lintText(code, { filePath: file });
   out[name] = result.messages
-    .filter((m) => ['import-x/no-restricted-paths', 'no-restricted-syntax'].includes(m.ruleId))
+    .filter((m) => ['import-x/no-restricted-paths', 'no-restricted-imports'].includes(m.ruleId))
     .map((m) => m.message);
 }
 console.log(JSON.stringify(out));
@@ -78,7 +78,7 @@ describe('import boundaries (docs/architecture.md) are enforced by lint', () => 
     expect(results.apiImportsWeb).toEqual([expect.stringContaining('The API does not import the web app')]);
   });
 
-  it('refuses a ref taken as a prop, which Preact would never fill (decision 006)', () => {
-    expect(results.refAsProp).toEqual([expect.stringContaining('forwardRef')]);
+  it('refuses forwardRef: React 19 takes ref as a prop (decision 017)', () => {
+    expect(results.forwardRef).toEqual([expect.stringContaining('no forwardRef')]);
   });
 });

@@ -1,12 +1,14 @@
 import './styles.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, createAppRouter, routerReady } from '@/app/app';
 import { fontsReady } from '@/lib/fonts';
 import { prepareFormats } from '@/lib/format';
 import { currentLanguage, i18nReady, initI18n } from '@/lib/i18n';
 import { session } from '@/lib/session';
 
+/** The language of the prerendered HTML, if any, read before i18n sets `<html lang>` to its own. */
+const htmlLanguage = document.documentElement.lang;
 initI18n();
 // With a stored token the session is checked before anything shows (SessionGate); with none, at once.
 void session.start();
@@ -18,12 +20,33 @@ const router = createAppRouter();
 const language = currentLanguage();
 // In a task of its own, while the page's code and texts download.
 setTimeout(() => prepareFormats(language), 0);
-// The first paint waits for the texts, the page's code and the font: it is then the final layout,
-// and nothing shifts when they arrive (CLS). The three load in parallel.
-void Promise.all([i18nReady(), routerReady(router), fontsReady(language)]).then(() => {
-  createRoot(container).render(
-    <StrictMode>
-      <App router={router} />
-    </StrictMode>,
-  );
-});
+
+/**
+ * A public page arrives prerendered (docs/decisions/018-prerendered-public-pages.md): it is already painted, in
+ * its final layout, so React hydrates it once its texts and route code are here, in a transition, so that the
+ * work is sliced and the page stays responsive. It does so only when the client would render the same thing:
+ * the HTML is in the visitor's language and no stored session is being checked (the server cannot know either).
+ */
+const prerendered =
+  container.firstElementChild !== null && htmlLanguage === language && session.getState().status === 'unauthenticated';
+
+const app = (
+  <StrictMode>
+    <App router={router} />
+  </StrictMode>
+);
+
+if (prerendered) {
+  void Promise.all([i18nReady(), routerReady(router)]).then(() => {
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
+  });
+} else {
+  // Nothing usable is on screen: the first paint waits for the texts, the page's code and the font, so that it
+  // is the final layout and nothing shifts when they arrive (CLS). The three load in parallel.
+  void Promise.all([i18nReady(), routerReady(router), fontsReady(language)]).then(() => {
+    container.replaceChildren();
+    createRoot(container).render(app);
+  });
+}

@@ -92,7 +92,7 @@ async function errorHandlerPlugin(app: FastifyInstance) {
 
   app.setNotFoundHandler(async (request, reply) => {
     if (!isApiPath(request) && app.webApp && (request.method === 'GET' || request.method === 'HEAD')) {
-      return app.webApp.sendIndex(reply);
+      return app.webApp.sendApp(request, reply);
     }
     const path = request.url.split('?')[0]!.slice(0, 200);
     return sendError(reply, new AppError('NOT_FOUND', `No route for ${request.method} ${path}`));

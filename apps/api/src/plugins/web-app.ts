@@ -1,14 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { pageLanguage } from '../lib/page-language';
 
 export interface WebApp {
   root: string;
-  /** Answers with index.html, for client-side routes. */
-  sendIndex(reply: FastifyReply): FastifyReply;
+  /**
+   * Answers a GET for an address that is not a file or an API route: a prerendered page's 404 for an unknown
+   * public address, the app's shell for the client-rendered areas (the dashboard, the back office).
+   */
+  sendApp(request: FastifyRequest, reply: FastifyReply): FastifyReply;
 }
 
 declare module 'fastify' {
@@ -30,6 +35,9 @@ function defaultWebDist(): string {
 export const DEFAULT_WEB_DIST = defaultWebDist();
 
 const HASHED_ASSET = /^\/assets\//;
+const PLAIN_HOST = /^[A-Za-z0-9.-]+(?::\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](?::\d{1,5})?$/;
+/** The build's prerendered pages, sitemap and robots.txt; served by the routes below, never as files. */
+const PAGES_DIR = 'pages';
 
 /** Hashed build assets never change; index.html must be revalidated so a deploy shows at once. */
 function cacheControlFor(relativePath: string): string {
@@ -38,7 +46,68 @@ function cacheControlFor(relativePath: string): string {
   return 'public, max-age=0, must-revalidate';
 }
 
-async function webAppPlugin(app: FastifyInstance, options: { root: string | undefined }) {
+/** What the web app's prerender step wrote beside the pages (apps/web/scripts/prerender.mjs). */
+interface PagesManifest {
+  origin: string;
+  languages: string[];
+  routes: Record<string, string>;
+  notFound: string;
+  clientPrefixes: string[];
+}
+
+function readManifest(root: string): PagesManifest | null {
+  const file = path.join(root, PAGES_DIR, 'manifest.json');
+  if (!fs.existsSync(file)) return null;
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as PagesManifest;
+}
+
+interface Variant {
+  raw: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+}
+
+/** A page's bytes with the site's origin in place of the build's, compressed once per origin and file. */
+function createVariants(root: string, buildOrigin: string) {
+  const sources = new Map<string, string>();
+  const variants = new Map<string, Variant>();
+  const source = (file: string) => {
+    let text = sources.get(file);
+    if (text === undefined) {
+      text = fs.readFileSync(path.join(root, PAGES_DIR, file), 'utf8');
+      sources.set(file, text);
+    }
+    return text;
+  };
+  /**
+   * `canonicalQuery` (`?lng=ru`, or empty) goes after the page's canonical address, as the app writes it for an
+   * address with `?lng=` (apps/web/src/app/route-meta.tsx).
+   */
+  return (file: string, origin: string, canonicalQuery = ''): Variant => {
+    const key = `${origin} ${file} ${canonicalQuery}`;
+    let variant = variants.get(key);
+    if (!variant) {
+      // A few origins at most (the site's, perhaps an address on the local network); bound it all the same.
+      if (variants.size > 100) variants.clear();
+      let text = source(file);
+      if (canonicalQuery) text = text.replace(/(<link rel="canonical" href="[^"?]*)"/, `$1${canonicalQuery}"`);
+      const raw = Buffer.from(text.replaceAll(buildOrigin, origin));
+      variant = { raw, gzip: zlib.gzipSync(raw), br: zlib.brotliCompressSync(raw) };
+      variants.set(key, variant);
+    }
+    return variant;
+  };
+}
+
+function send(request: FastifyRequest, reply: FastifyReply, variant: Variant, type: string) {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  reply.type(type).header('vary', 'Accept-Encoding, Accept-Language, Cookie');
+  if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(variant.br);
+  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(variant.gzip);
+  return reply.send(variant.raw);
+}
+
+async function webAppPlugin(app: FastifyInstance, options: { root: string | undefined; siteOrigin?: string }) {
   const root = options.root ?? DEFAULT_WEB_DIST;
   if (!fs.existsSync(path.join(root, 'index.html'))) {
     app.log.warn({ root }, 'web app not built: serving the API only (run `npm run build`)');
@@ -52,15 +121,90 @@ async function webAppPlugin(app: FastifyInstance, options: { root: string | unde
     index: false,
     preCompressed: true,
     cacheControl: false,
+    allowedPath: (pathName) => !pathName.startsWith(`/${PAGES_DIR}/`),
     setHeaders(res, filePath) {
       const relative = `/${path.relative(root, filePath).split(path.sep).join('/')}`;
       res.setHeader('cache-control', cacheControlFor(relative));
     },
   });
+
+  // Browsers ask for /favicon.ico on pages that name no icon (robots.txt, a JSON answer); ours is an SVG.
+  if (fs.existsSync(path.join(root, 'favicon.svg'))) {
+    app.get('/favicon.ico', (_request, reply) =>
+      reply.header('cache-control', 'public, max-age=86400').redirect('/favicon.svg', 301),
+    );
+  }
+
+  const sendShell = (reply: FastifyReply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html', root);
+
+  const manifest = readManifest(root);
+  if (!manifest) {
+    // A build without prerendered pages (an older build): every address gets the app's shell.
+    app.decorate('webApp', { root, sendApp: (_request: FastifyRequest, reply: FastifyReply) => sendShell(reply) });
+    return;
+  }
+
+  const variants = createVariants(root, manifest.origin);
+  /**
+   * The configured origin, else the request's own (what the browser shows in its address bar). A Host header
+   * that is not a plain host name and port never reaches the HTML.
+   */
+  const originOf = (request: FastifyRequest) => {
+    if (options.siteOrigin) return options.siteOrigin;
+    const host = PLAIN_HOST.test(request.host) ? request.host : 'localhost';
+    return `${request.protocol === 'https' ? 'https' : 'http'}://${host}`;
+  };
+
+  /** docs/product/states.md's order, on the server: `?lng`, the `i18next` cookie, Accept-Language. */
+  const languageOf = (request: FastifyRequest) => {
+    const query = (request.query as Record<string, unknown> | undefined)?.lng;
+    return pageLanguage(
+      {
+        query: typeof query === 'string' ? query : undefined,
+        cookie: request.headers.cookie,
+        acceptLanguage: request.headers['accept-language'],
+      },
+      manifest.languages,
+    );
+  };
+
+  const sendPage = (request: FastifyRequest, reply: FastifyReply, file: string) => {
+    const language = languageOf(request);
+    const query = (request.query as Record<string, unknown> | undefined)?.lng;
+    const canonicalQuery = typeof query === 'string' && manifest.languages.includes(query) ? `?lng=${query}` : '';
+    reply.header('cache-control', 'no-cache').header('content-language', language);
+    return send(
+      request,
+      reply,
+      variants(`${language}/${file}`, originOf(request), canonicalQuery),
+      'text/html; charset=utf-8',
+    );
+  };
+
+  for (const [route, file] of Object.entries(manifest.routes)) {
+    app.get(route, (request, reply) => sendPage(request, reply, file));
+  }
+  for (const [route, type] of [
+    ['/sitemap.xml', 'application/xml; charset=utf-8'],
+    ['/robots.txt', 'text/plain; charset=utf-8'],
+  ] as const) {
+    app.get(route, (request, reply) => {
+      reply.header('cache-control', 'public, max-age=0, must-revalidate');
+      return send(request, reply, variants(route.slice(1), originOf(request)), type);
+    });
+  }
+
+  const clientRendered = (url: string) => {
+    const pathname = url.split('?')[0]!;
+    return manifest.clientPrefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+  };
+
   app.decorate('webApp', {
     root,
-    sendIndex(reply: FastifyReply) {
-      return reply.type('text/html; charset=utf-8').sendFile('index.html', root);
+    sendApp(request: FastifyRequest, reply: FastifyReply) {
+      if (clientRendered(request.url)) return sendShell(reply);
+      return sendPage(request, reply.code(404), manifest.notFound);
     },
   });
 }

@@ -34,11 +34,11 @@ export async function recordCspViolations(page: Page) {
 export const cspViolations = (page: Page) =>
   page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []);
 
-/** What every page must carry (issue 8): lang, its own title and description, one h1, the landmarks, hreflang. */
+/** What every page must carry (issue 8): lang, its own title and description, one h1, the landmarks, canonical and hreflang. */
 export async function expectPageBasics(
   page: Page,
   language: string,
-  options: { footer: boolean; titleSuffix: boolean },
+  options: { footer: boolean; titleSuffix: boolean; notFound?: boolean },
 ) {
   await expect(page.locator('html')).toHaveAttribute('lang', language);
   await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
@@ -49,6 +49,13 @@ export async function expectPageBasics(
   await expect(page).toHaveTitle(options.titleSuffix ? /^HostPilot\b.* \| \S+/ : /^HostPilot\b/);
   const description = await page.locator('meta[name="description"]').getAttribute('content');
   expect(description?.trim().length ?? 0, 'a meta description').toBeGreaterThan(10);
+  // The not-found page answers 404 and asks not to be indexed: no canonical or alternate addresses.
+  if (options.notFound) {
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+    await expect(page.locator('link[rel="alternate"], link[rel="canonical"]')).toHaveCount(0);
+    return;
+  }
+  await expect(page.locator('link[rel="canonical"]')).toHaveCount(1);
   for (const hreflang of ['en', 'ru', 'x-default']) {
     await expect(page.locator(`link[rel="alternate"][hreflang="${hreflang}"]`)).toHaveCount(1);
   }

@@ -6,8 +6,32 @@ const ALLOW_ANNOTATION = 'allow-console-error';
  * The `page` fixture fails a test on any console error or uncaught exception
  * (a missing translation logs one too), unless the test allows it with `allowConsoleErrors`.
  */
+/**
+ * After a navigation, waits until the app is interactive: a prerendered page shows before React has hydrated it,
+ * and a click before then would do nothing. Pages that are not the app (robots.txt, the API docs) have no #root.
+ */
+async function appReady(page: Page) {
+  await page.waitForFunction(
+    () => !document.getElementById('root') || document.documentElement.hasAttribute('data-app-ready'),
+  );
+}
+
 export const test = base.extend({
-  page: async ({ page }, use, testInfo) => {
+  page: async ({ page, javaScriptEnabled }, use, testInfo) => {
+    if (javaScriptEnabled !== false) {
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (...args: Parameters<Page['goto']>) => {
+        const response = await goto(...args);
+        await appReady(page);
+        return response;
+      };
+      page.reload = async (...args: Parameters<Page['reload']>) => {
+        const response = await reload(...args);
+        await appReady(page);
+        return response;
+      };
+    }
     const errors: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text());
@@ -26,6 +50,22 @@ export const test = base.extend({
 /** Lets a test expect console errors matching these patterns (say, a 401 the browser logs). */
 export function allowConsoleErrors(...patterns: RegExp[]) {
   for (const pattern of patterns) test.info().annotations.push({ type: ALLOW_ANNOTATION, description: pattern.source });
+}
+
+/** What one page visit may take on a busy two-core machine, on top of the test's own 30 s. */
+const PER_PAGE_MS = 10_000;
+
+/** A test that walks several pages gets a time budget that grows with them (issue 17: one budget for 14 pages failed). */
+export function budgetForPages(pages: number) {
+  test.setTimeout(test.info().timeout + pages * PER_PAGE_MS);
+}
+
+/**
+ * An unknown public address answers with the not-found page and status 404, which the browser reports in the
+ * console for the document itself. A test that opens one expects that line and no other error.
+ */
+export function allowNotFoundStatus() {
+  allowConsoleErrors(/^Failed to load resource: the server responded with a status of 404 \(Not Found\)$/);
 }
 
 /** Opens a page in a language the way a visitor's link would: `?lng=` on the address. */

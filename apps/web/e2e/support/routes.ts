@@ -1,12 +1,16 @@
-import routes from './routes.json' with { type: 'json' };
+import { routesOf } from '../../src/app/route-table';
 
 /**
- * Every route of docs/product/screens.md, by who may see it (routes.json, which `npm run bench:web` reads too).
- * The accessibility, CSP and code-splitting checks walk all of them.
+ * Every route of the route table (apps/web/src/app/route-table.ts), by who may see it, and an unknown address
+ * for the not-found page. The accessibility, CSP and code-splitting checks walk all of them.
  */
-export const PUBLIC_ROUTES: readonly string[] = routes.public;
-export const CUSTOMER_ROUTES: readonly string[] = routes.customer;
-export const ADMIN_ROUTES: readonly string[] = routes.admin;
+export const NOT_FOUND_ROUTE = '/no-such-page';
+export const PUBLIC_ROUTES: readonly string[] = [
+  ...routesOf('public', 'guest').map((route) => route.path),
+  NOT_FOUND_ROUTE,
+];
+export const CUSTOMER_ROUTES: readonly string[] = routesOf('dashboard').map((route) => route.path);
+export const ADMIN_ROUTES: readonly string[] = routesOf('admin').map((route) => route.path);
 
 export const LANGUAGES = ['en', 'ru'] as const;
 export type Language = (typeof LANGUAGES)[number];

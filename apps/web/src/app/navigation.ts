@@ -1,4 +1,6 @@
-/** Where the site's menus point. Labels are keys of the `common` namespace. */
+import { pathOf } from './route-table';
+
+/** Where the site's menus point: pages of the route table. Labels are keys of the `common` namespace. */
 export interface NavLink {
   to: string;
   labelKey: string;
@@ -6,17 +8,17 @@ export interface NavLink {
 }
 
 export const SERVICE_LINKS: NavLink[] = [
-  { to: '/hosting', labelKey: 'nav.hosting', descriptionKey: 'nav.hostingDescription' },
-  { to: '/game-servers', labelKey: 'nav.gameServers', descriptionKey: 'nav.gameServersDescription' },
-  { to: '/vds', labelKey: 'nav.vds', descriptionKey: 'nav.vdsDescription' },
-  { to: '/dedicated', labelKey: 'nav.dedicated', descriptionKey: 'nav.dedicatedDescription' },
+  { to: pathOf('hosting'), labelKey: 'nav.hosting', descriptionKey: 'nav.hostingDescription' },
+  { to: pathOf('gameServers'), labelKey: 'nav.gameServers', descriptionKey: 'nav.gameServersDescription' },
+  { to: pathOf('vds'), labelKey: 'nav.vds', descriptionKey: 'nav.vdsDescription' },
+  { to: pathOf('dedicated'), labelKey: 'nav.dedicated', descriptionKey: 'nav.dedicatedDescription' },
 ];
 
 export const MAIN_LINKS: NavLink[] = [
-  { to: '/domains', labelKey: 'nav.domains' },
-  { to: '/about', labelKey: 'nav.about' },
-  { to: '/contact', labelKey: 'nav.contact' },
-  { to: '/blog', labelKey: 'nav.blog' },
+  { to: pathOf('domains'), labelKey: 'nav.domains' },
+  { to: pathOf('about'), labelKey: 'nav.about' },
+  { to: pathOf('contact'), labelKey: 'nav.contact' },
+  { to: pathOf('blog'), labelKey: 'nav.blog' },
 ];
 
 /** docs/product/screens.md: the footer links. */
@@ -24,25 +26,25 @@ export const FOOTER_GROUPS: { titleKey: string; links: NavLink[] }[] = [
   {
     titleKey: 'footer.products',
     links: [
-      { to: '/', labelKey: 'nav.home' },
-      { to: '/hosting', labelKey: 'nav.hosting' },
-      { to: '/domains', labelKey: 'nav.domains' },
-      { to: '/services', labelKey: 'nav.services' },
+      { to: pathOf('home'), labelKey: 'nav.home' },
+      { to: pathOf('hosting'), labelKey: 'nav.hosting' },
+      { to: pathOf('domains'), labelKey: 'nav.domains' },
+      { to: pathOf('services'), labelKey: 'nav.services' },
     ],
   },
   {
     titleKey: 'footer.company',
     links: [
-      { to: '/about', labelKey: 'nav.about' },
-      { to: '/blog', labelKey: 'nav.blog' },
-      { to: '/contact', labelKey: 'nav.contact' },
+      { to: pathOf('about'), labelKey: 'nav.about' },
+      { to: pathOf('blog'), labelKey: 'nav.blog' },
+      { to: pathOf('contact'), labelKey: 'nav.contact' },
     ],
   },
   {
     titleKey: 'footer.legal',
     links: [
-      { to: '/terms', labelKey: 'nav.terms' },
-      { to: '/privacy', labelKey: 'nav.privacy' },
+      { to: pathOf('terms'), labelKey: 'nav.terms' },
+      { to: pathOf('privacy'), labelKey: 'nav.privacy' },
     ],
   },
 ];

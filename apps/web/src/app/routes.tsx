@@ -9,28 +9,35 @@ import { PublicLayout } from './layouts/public-layout';
 import { NotFoundPage } from './not-found-page';
 import { RootLayout } from './root-layout';
 import type { RouteHandle } from './route-meta';
+import { NOT_FOUND_PAGE, type RouteEntry, routesOf } from './route-table';
+
+/** Every page module, each in its own chunk; the route table names them by their path under `features/`. */
+const PAGE_MODULES = import.meta.glob<Record<string, ComponentType>>('../features/*/pages/*-page.tsx');
 
 /**
  * A route whose page lives in its own chunk. The router waits for the code and the page's
  * translations together, so a page never flashes untranslated keys.
  */
-function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType, namespaces: string[]) {
-  return async () => {
-    const [module] = await Promise.all([load(), i18n.loadNamespaces(namespaces)]);
-    return { Component: pick(module) };
+function pageRoute(entry: RouteEntry, parentPath: string): RouteObject {
+  const load = PAGE_MODULES[`../features/${entry.module}.tsx`];
+  if (!load) throw new Error(`The route table names a page module that does not exist: ${entry.module}`);
+  const relative = entry.path === parentPath ? '' : entry.path.slice(parentPath === '/' ? 1 : parentPath.length + 1);
+  const handle: RouteHandle = { page: entry.page };
+  const lazy = async () => {
+    const [module] = await Promise.all([load(), i18n.loadNamespaces([...entry.namespaces])]);
+    const Component = module[entry.component];
+    if (!Component) throw new Error(`${entry.module} exports no ${entry.component}`);
+    return { Component };
   };
+  return relative === '' ? { index: true, handle, lazy } : { path: relative, handle, lazy };
 }
 
-const handle = (page: string): RouteHandle => ({ page });
+const notFound: RouteObject = { path: '*', handle: { page: NOT_FOUND_PAGE }, element: <NotFoundPage /> };
 
-const marketing = ['marketing'];
-/** The terms and privacy texts are long: their own namespace keeps them off every other page. */
-const legal = ['marketing', 'legal'];
-const blog = ['marketing', 'blog'];
-const auth = ['auth'];
-const dashboard = ['dashboard'];
-const admin = ['admin'];
+const pages = (layout: RouteEntry['layout'], parentPath: string) =>
+  routesOf(layout).map((entry) => pageRoute(entry, parentPath));
 
+/** The router's tree, built from the route table (`route-table.ts`): layouts and guards around its pages. */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -38,140 +45,7 @@ export const routes: RouteObject[] = [
     children: [
       {
         element: <PublicLayout />,
-        children: [
-          {
-            index: true,
-            handle: handle('home'),
-            lazy: lazyPage(
-              () => import('@/features/marketing/pages/home-page'),
-              (m) => m.HomePage,
-              marketing,
-            ),
-          },
-          {
-            path: 'hosting',
-            handle: handle('hosting'),
-            lazy: lazyPage(
-              () => import('@/features/marketing/pages/hosting-page'),
-              (m) => m.HostingPage,
-              marketing,
-            ),
-          },
-          {
-            path: 'game-servers',
-            handle: handle('gameServers'),
-            lazy: lazyPage(
-              () => import('@/features/marketing/pages/game-servers-page'),
-              (m) => m.GameServersPage,
-              marketing,
-            ),
-          },
-          {
-            path: 'vds',
-            handle: handle('vds'),
-            lazy: lazyPage(
-              () => import('@/features/marketing/pages/vds-page'),
-              (m) => m.VdsPage,
-              marketing,
-            ),
-          },
-          {
-            path: 'dedicated',
-            handle: handle('dedicated'),
-            lazy: lazyPage(
-              () => import('@/features/marketing/pages/dedicated-page'),
-              (m) => m.DedicatedPage,
-              marketing,
-            ),
-          },
-          {
-            path: 'domains',
-            handle: handle('domains'),
-            lazy: lazyPage(
-              () => import('@/features/marketing/pages/domains-page'),
-              (m) => m.DomainsPage,
-              marketing,
-            ),
-          },
-          {
-            path: 'services',
-            handle: handle('services'),
-            lazy: lazyPage(
-              () => import('@/features/marketing/pages/services-page'),
-              (m) => m.ServicesPage,
-              marketing,
-            ),
-          },
-          {
-            path: 'about',
-            handle: handle('about'),
-            lazy: lazyPage(
-              () => import('@/features/marketing/pages/about-page'),
-              (m) => m.AboutPage,
-              marketing,
-            ),
-          },
-          {
-            path: 'contact',
-            handle: handle('contact'),
-            lazy: lazyPage(
-              () => import('@/features/marketing/pages/contact-page'),
-              (m) => m.ContactPage,
-              marketing,
-            ),
-          },
-          {
-            path: 'blog',
-            handle: handle('blog'),
-            lazy: lazyPage(
-              () => import('@/features/marketing/pages/blog-page'),
-              (m) => m.BlogPage,
-              blog,
-            ),
-          },
-          {
-            path: 'terms',
-            handle: handle('terms'),
-            lazy: lazyPage(
-              () => import('@/features/marketing/pages/terms-page'),
-              (m) => m.TermsPage,
-              legal,
-            ),
-          },
-          {
-            path: 'privacy',
-            handle: handle('privacy'),
-            lazy: lazyPage(
-              () => import('@/features/marketing/pages/privacy-page'),
-              (m) => m.PrivacyPage,
-              legal,
-            ),
-          },
-          {
-            element: <GuestOnly />,
-            children: [
-              {
-                path: 'login',
-                handle: handle('login'),
-                lazy: lazyPage(
-                  () => import('@/features/auth/pages/login-page'),
-                  (m) => m.LoginPage,
-                  auth,
-                ),
-              },
-              {
-                path: 'register',
-                handle: handle('register'),
-                lazy: lazyPage(
-                  () => import('@/features/auth/pages/register-page'),
-                  (m) => m.RegisterPage,
-                  auth,
-                ),
-              },
-            ],
-          },
-          { path: '*', handle: handle('notFound'), element: <NotFoundPage /> },
-        ],
+        children: [...pages('public', '/'), { element: <GuestOnly />, children: pages('guest', '/') }, notFound],
       },
       {
         path: 'dashboard',
@@ -180,81 +54,7 @@ export const routes: RouteObject[] = [
           {
             // The signed-in layouts load with their first page: the public site never downloads them.
             lazy: async () => ({ Component: (await import('./layouts/dashboard-layout')).DashboardLayout }),
-            children: [
-              {
-                index: true,
-                handle: handle('dashboard'),
-                lazy: lazyPage(
-                  () => import('@/features/dashboard/pages/dashboard-home-page'),
-                  (m) => m.DashboardHomePage,
-                  dashboard,
-                ),
-              },
-              {
-                path: 'hosting',
-                handle: handle('dashboardHosting'),
-                lazy: lazyPage(
-                  () => import('@/features/dashboard/pages/dashboard-hosting-page'),
-                  (m) => m.DashboardHostingPage,
-                  dashboard,
-                ),
-              },
-              {
-                path: 'domains',
-                handle: handle('dashboardDomains'),
-                lazy: lazyPage(
-                  () => import('@/features/dashboard/pages/dashboard-domains-page'),
-                  (m) => m.DashboardDomainsPage,
-                  dashboard,
-                ),
-              },
-              {
-                path: 'services',
-                handle: handle('dashboardServices'),
-                lazy: lazyPage(
-                  () => import('@/features/dashboard/pages/dashboard-services-page'),
-                  (m) => m.DashboardServicesPage,
-                  dashboard,
-                ),
-              },
-              {
-                path: 'finance',
-                handle: handle('dashboardFinance'),
-                lazy: lazyPage(
-                  () => import('@/features/dashboard/pages/dashboard-finance-page'),
-                  (m) => m.DashboardFinancePage,
-                  dashboard,
-                ),
-              },
-              {
-                path: 'support',
-                handle: handle('dashboardSupport'),
-                lazy: lazyPage(
-                  () => import('@/features/dashboard/pages/dashboard-support-page'),
-                  (m) => m.DashboardSupportPage,
-                  dashboard,
-                ),
-              },
-              {
-                path: 'notifications',
-                handle: handle('dashboardNotifications'),
-                lazy: lazyPage(
-                  () => import('@/features/dashboard/pages/dashboard-notifications-page'),
-                  (m) => m.DashboardNotificationsPage,
-                  dashboard,
-                ),
-              },
-              {
-                path: 'settings',
-                handle: handle('dashboardSettings'),
-                lazy: lazyPage(
-                  () => import('@/features/dashboard/pages/dashboard-settings-page'),
-                  (m) => m.DashboardSettingsPage,
-                  dashboard,
-                ),
-              },
-              { path: '*', handle: handle('notFound'), element: <NotFoundPage /> },
-            ],
+            children: [...pages('dashboard', '/dashboard'), notFound],
           },
         ],
       },
@@ -264,72 +64,7 @@ export const routes: RouteObject[] = [
         children: [
           {
             lazy: async () => ({ Component: (await import('./layouts/admin-layout')).AdminLayout }),
-            children: [
-              {
-                index: true,
-                handle: handle('admin'),
-                lazy: lazyPage(
-                  () => import('@/features/admin/pages/admin-overview-page'),
-                  (m) => m.AdminOverviewPage,
-                  admin,
-                ),
-              },
-              {
-                path: 'users',
-                handle: handle('adminUsers'),
-                lazy: lazyPage(
-                  () => import('@/features/admin/pages/admin-users-page'),
-                  (m) => m.AdminUsersPage,
-                  admin,
-                ),
-              },
-              {
-                path: 'hosting',
-                handle: handle('adminHosting'),
-                lazy: lazyPage(
-                  () => import('@/features/admin/pages/admin-hosting-page'),
-                  (m) => m.AdminHostingPage,
-                  admin,
-                ),
-              },
-              {
-                path: 'domains',
-                handle: handle('adminDomains'),
-                lazy: lazyPage(
-                  () => import('@/features/admin/pages/admin-domains-page'),
-                  (m) => m.AdminDomainsPage,
-                  admin,
-                ),
-              },
-              {
-                path: 'billing',
-                handle: handle('adminBilling'),
-                lazy: lazyPage(
-                  () => import('@/features/admin/pages/admin-billing-page'),
-                  (m) => m.AdminBillingPage,
-                  admin,
-                ),
-              },
-              {
-                path: 'settings',
-                handle: handle('adminSettings'),
-                lazy: lazyPage(
-                  () => import('@/features/admin/pages/admin-settings-page'),
-                  (m) => m.AdminSettingsPage,
-                  admin,
-                ),
-              },
-              {
-                path: 'servers',
-                handle: handle('adminServers'),
-                lazy: lazyPage(
-                  () => import('@/features/admin/pages/admin-servers-page'),
-                  (m) => m.AdminServersPage,
-                  admin,
-                ),
-              },
-              { path: '*', handle: handle('notFound'), element: <NotFoundPage /> },
-            ],
+            children: [...pages('admin', '/admin'), notFound],
           },
         ],
       },

@@ -11,3 +11,16 @@ describe('initI18n', () => {
     expect(currentLanguage()).toBe('ru');
   });
 });
+
+describe('the visitor’s language choice', () => {
+  it('is kept in the i18next cookie, which the server reads for the next page, and in local storage', async () => {
+    initI18n();
+    await i18n.changeLanguage('ru');
+    expect(document.cookie).toContain('i18next=ru');
+    expect(localStorage.getItem('i18nextLng')).toBe('ru');
+    expect(document.documentElement.lang).toBe('ru');
+    await i18n.changeLanguage('en');
+    expect(document.cookie).toContain('i18next=en');
+    expect(document.cookie).not.toContain('i18next=ru');
+  });
+});

@@ -1,7 +1,14 @@
 import i18n, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { languageDetector } from './language-detector';
-import { DEFAULT_LANGUAGE, isLanguage, type Language, LANGUAGES, PREFERRED_LANGUAGE_KEY } from './languages';
+import {
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  type Language,
+  LANGUAGE_COOKIE,
+  LANGUAGES,
+  PREFERRED_LANGUAGE_KEY,
+} from './languages';
 
 export {
   DEFAULT_LANGUAGE,
@@ -41,10 +48,19 @@ export function currentLanguage(): Language {
   return isLanguage(resolved) ? resolved : DEFAULT_LANGUAGE;
 }
 
+/** A year: the visitor's language outlives the visit. */
+const LANGUAGE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+
+/**
+ * The document's language follows i18n's, and the choice is kept in the `i18next` cookie as well as in local
+ * storage: the server reads the cookie to send the next page's HTML in this language
+ * (docs/decisions/018-prerendered-public-pages.md).
+ */
 function applyLanguageToDocument(language: string) {
   if (typeof document === 'undefined') return;
   const lng = isLanguage(language) ? language : DEFAULT_LANGUAGE;
   document.documentElement.lang = lng;
+  document.cookie = `${LANGUAGE_COOKIE}=${lng}; path=/; max-age=${LANGUAGE_COOKIE_MAX_AGE}; samesite=lax`;
   try {
     localStorage.setItem(PREFERRED_LANGUAGE_KEY, lng);
   } catch {
@@ -57,7 +73,11 @@ let ready: Promise<unknown> = Promise.resolve();
 /** Resolves when i18n has its language and the `common` texts of it. */
 export const i18nReady = () => ready.then(() => undefined);
 
-export function initI18n(): typeof i18n {
+/**
+ * Starts i18n in the visitor's language (the detector's, docs/product/states.md), or in `language` when given: the
+ * build's prerender step renders each language in turn, with no browser to detect from.
+ */
+export function initI18n(language?: Language): typeof i18n {
   if (i18n.isInitialized || i18n.isInitializing) return i18n;
   i18n.on('languageChanged', applyLanguageToDocument);
   ready = i18n
@@ -65,6 +85,7 @@ export function initI18n(): typeof i18n {
     .use(languageDetector)
     .use(initReactI18next)
     .init({
+      lng: language,
       supportedLngs: [...LANGUAGES],
       nonExplicitSupportedLngs: true,
       load: 'languageOnly',

@@ -1,12 +1,13 @@
 import { useLocation } from 'react-router';
 import { cn } from '@/lib/cn';
+import { routesOf } from '../route-table';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { RouteOutlet } from './route-outlet';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 
-/** docs/product/screens.md: the public layout adds extra top padding on /login and /register. */
-const AUTH_PATHS = new Set(['/login', '/register']);
+/** docs/product/screens.md: the public layout adds extra top padding on the visitors' forms (/login, /register). */
+const AUTH_PATHS = new Set(routesOf('guest').map((route) => route.path));
 
 export function PublicLayout() {
   const { pathname } = useLocation();

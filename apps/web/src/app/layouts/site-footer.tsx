@@ -19,17 +19,18 @@ export function SiteFooter() {
             <p className="mt-4 max-w-sm text-sm leading-6 text-slate-400">{t('footer.tagline')}</p>
             <div className="mt-6">
               <p className="text-sm font-semibold text-white">{t('footer.social')}</p>
-              {/* Placeholder social links (docs/product/screens.md): an <a> without href is HTML's placeholder link. */}
+              {/* Placeholder social links (docs/product/screens.md): plain labels that say so, not links yet. An <a>
+                  without href under React's delegated click listener reads to crawlers as a link they cannot follow. */}
               <ul className="mt-3 flex flex-wrap gap-2">
                 {SOCIAL_NETWORKS.map((network) => (
                   <li key={network}>
-                    <a
+                    <span
                       className="inline-flex min-h-9 items-center rounded-lg border border-slate-700 px-3 text-sm text-slate-400"
                       title={t('footer.socialSoon')}
                     >
                       {network}
                       <span className="sr-only"> ({t('footer.socialSoon')})</span>
-                    </a>
+                    </span>
                   </li>
                 ))}
               </ul>

@@ -1,5 +1,5 @@
 import { AlertTriangle, CheckCircle2, Info } from 'lucide-react';
-import { forwardRef, type ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { cn } from '@/lib/cn';
 
 export interface AlertProps {
@@ -7,6 +7,7 @@ export interface AlertProps {
   title?: string;
   children: ReactNode;
   className?: string;
+  ref?: Ref<HTMLDivElement>;
 }
 
 const TONES = {
@@ -16,7 +17,7 @@ const TONES = {
 } as const;
 
 /** A message box; errors are announced at once (role="alert"), the rest politely (role="status"). */
-export const Alert = forwardRef<HTMLDivElement, AlertProps>(function Alert({ tone, title, children, className }, ref) {
+export function Alert({ tone, title, children, className, ref }: AlertProps) {
   const { box, Icon } = TONES[tone];
   return (
     <div
@@ -32,4 +33,4 @@ export const Alert = forwardRef<HTMLDivElement, AlertProps>(function Alert({ ton
       </div>
     </div>
   );
-});
+}

@@ -1,15 +1,13 @@
-import { forwardRef, type InputHTMLAttributes, type ReactNode, useId } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from 'react';
 import { FieldError } from './field-error';
 
 export interface CheckboxFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> {
   label: ReactNode;
   error?: string;
+  ref?: Ref<HTMLInputElement>;
 }
 
-export const CheckboxField = forwardRef<HTMLInputElement, CheckboxFieldProps>(function CheckboxField(
-  { label, error, className, ...props },
-  ref,
-) {
+export function CheckboxField({ label, error, className, ref, ...props }: CheckboxFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
   return (
@@ -31,4 +29,4 @@ export const CheckboxField = forwardRef<HTMLInputElement, CheckboxFieldProps>(fu
       <FieldError id={errorId} message={error} />
     </div>
   );
-});
+}

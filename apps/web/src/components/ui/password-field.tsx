@@ -1,5 +1,5 @@
 import { Eye, EyeOff } from 'lucide-react';
-import { forwardRef, type InputHTMLAttributes, useState } from 'react';
+import { type InputHTMLAttributes, type Ref, useState } from 'react';
 import { Field } from './field';
 import { Input } from './input';
 
@@ -10,13 +10,20 @@ export interface PasswordFieldProps extends Omit<InputHTMLAttributes<HTMLInputEl
   /** Text of the toggle: "Show" / "Hide", translated by the caller. */
   showLabel: string;
   hideLabel: string;
+  ref?: Ref<HTMLInputElement>;
 }
 
 /** A password input with a Show/Hide toggle (a pressed button, announced as such). */
-export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(function PasswordField(
-  { label, error, hint, showLabel, hideLabel, className, ...props },
+export function PasswordField({
+  label,
+  error,
+  hint,
+  showLabel,
+  hideLabel,
+  className,
   ref,
-) {
+  ...props
+}: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
   return (
     <Field label={label} error={error} hint={hint} className={className}>
@@ -37,4 +44,4 @@ export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(fu
       )}
     </Field>
   );
-});
+}

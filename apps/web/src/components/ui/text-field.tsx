@@ -1,4 +1,4 @@
-import { forwardRef, type InputHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, Ref } from 'react';
 import { Field } from './field';
 import { Input } from './input';
 
@@ -7,16 +7,14 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   /** The translated error, shown only when the caller decides (e.g. the field was touched). */
   error?: string;
   hint?: string;
+  ref?: Ref<HTMLInputElement>;
 }
 
 /** A labelled input whose error and hint are announced with it: `Field` around an `Input`. */
-export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
-  { label, error, hint, className, ...props },
-  ref,
-) {
+export function TextField({ label, error, hint, className, ref, ...props }: TextFieldProps) {
   return (
     <Field label={label} error={error} hint={hint} className={className}>
       {(control) => <Input ref={ref} {...props} {...control} />}
     </Field>
   );
-});
+}

@@ -1,10 +1,8 @@
-import { type RefObject, useLayoutEffect } from 'react';
+import { type RefObject, useEffect } from 'react';
 
 /**
  * Closes a popup (menu, dropdown, switcher) on a pointer press outside `containerRef`, or on Escape.
  * On Escape, focus goes back to `returnFocusRef` (the button that opened it), as WAI-ARIA asks.
- * A layout effect: the listeners are in place before the popup is painted, so an Escape pressed the moment it
- * shows is never missed (Preact runs plain effects a frame later).
  */
 export function useDismiss(
   open: boolean,
@@ -12,7 +10,7 @@ export function useDismiss(
   containerRef: RefObject<HTMLElement | null>,
   returnFocusRef?: RefObject<HTMLElement | null>,
 ) {
-  useLayoutEffect(() => {
+  useEffect(() => {
     if (!open) return;
     function onPointerDown(event: PointerEvent) {
       const container = containerRef.current;

@@ -1,0 +1,124 @@
+import type { Page } from '@playwright/test';
+import { NOT_FOUND_PATH, PRERENDERED_ROUTES } from '../src/app/route-table';
+import { allowNotFoundStatus, expect, gotoInLanguage, test } from './support/fixtures';
+import { LANGUAGES, NOT_FOUND_ROUTE } from './support/routes';
+
+/**
+ * Issue 17: every public page arrives as HTML in the visitor's language and the client hydrates it
+ * (docs/decisions/018-prerendered-public-pages.md). The page fixture fails a test on any console error, which is
+ * where React reports a hydration mismatch; warnings that mention hydration fail it here as well.
+ */
+
+/** Resolves once React has hydrated the page's heading (React marks the elements it owns). */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const heading = document.querySelector('h1');
+    return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber'));
+  });
+}
+
+function recordHydrationWarnings(page: Page): string[] {
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (/hydrat/i.test(message.text())) warnings.push(`${message.type()}: ${message.text()}`);
+  });
+  return warnings;
+}
+
+const RUSSIAN = /[а-яё]/i;
+
+for (const { path } of [...PRERENDERED_ROUTES, { path: NOT_FOUND_ROUTE }]) {
+  for (const language of LANGUAGES) {
+    test(`${path} in ${language} arrives prerendered and hydrates without a warning`, async ({ page }) => {
+      if (path === NOT_FOUND_ROUTE) allowNotFoundStatus();
+      const warnings = recordHydrationWarnings(page);
+      const response = await page.request.get(`${path}?lng=${language}`);
+      expect(response.status()).toBe(path === NOT_FOUND_ROUTE ? 404 : 200);
+      const html = await response.text();
+      expect(html).toContain(`<html lang="${language}">`);
+      expect(html).toMatch(/<div id="root"><div/);
+      const title = /<title>([^<]+)<\/title>/.exec(html)?.[1];
+      expect(title).toBeTruthy();
+
+      await gotoInLanguage(page, path, language);
+      await hydrated(page);
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      // React adopted the prerendered metadata rather than adding its own beside it.
+      await expect(page.locator('title')).toHaveCount(1);
+      await expect(page).toHaveTitle(title!.replaceAll('&amp;', '&'));
+      await expect(page.locator('meta[name="description"]')).toHaveCount(1);
+      const indexable = path !== NOT_FOUND_ROUTE;
+      await expect(page.locator('link[rel="canonical"]')).toHaveCount(indexable ? 1 : 0);
+      for (const hreflang of ['en', 'ru', 'x-default']) {
+        await expect(page.locator(`link[rel="alternate"][hreflang="${hreflang}"]`)).toHaveCount(indexable ? 1 : 0);
+      }
+      expect(warnings).toEqual([]);
+    });
+  }
+}
+
+test('the HTML is Russian before any script runs for ?lng=ru, the i18next cookie and Accept-Language: ru', async ({
+  request,
+}) => {
+  const cases: { url: string; headers: Record<string, string> }[] = [
+    { url: '/hosting?lng=ru', headers: {} },
+    { url: '/hosting', headers: { cookie: 'i18next=ru' } },
+    { url: '/hosting', headers: { 'accept-language': 'ru-RU,ru;q=0.9' } },
+  ];
+  for (const { url, headers } of cases) {
+    const html = await (await request.get(url, { headers })).text();
+    expect(html, JSON.stringify(headers)).toContain('<html lang="ru">');
+    const heading = /<h1[^>]*>(.*?)<\/h1>/s.exec(html)?.[1] ?? '';
+    expect(heading, JSON.stringify(headers)).toMatch(RUSSIAN);
+  }
+  const english = await (await request.get('/hosting', { headers: { 'accept-language': 'en-US' } })).text();
+  expect(english).toContain('<html lang="en">');
+});
+
+test('a language chosen on the page is kept in the cookie, so the next page arrives in it', async ({ page }) => {
+  await page.goto('/');
+  await hydrated(page);
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /English/ })
+    .first()
+    .click();
+  await page.getByRole('banner').getByRole('button', { name: 'Русский' }).first().click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+  const cookies = await page.context().cookies();
+  expect(cookies.find((cookie) => cookie.name === 'i18next')?.value).toBe('ru');
+  const html = await (await page.request.get('/about')).text();
+  expect(html).toContain('<html lang="ru">');
+});
+
+test.describe('with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false, locale: 'ru-RU' });
+
+  test('a public page shows its content in the browser language, and its links work', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(RUSSIAN);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'О нас' }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(RUSSIAN);
+    await expect(page).toHaveTitle(RUSSIAN);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Условия использования' }).click();
+    await expect(page).toHaveURL(/\/terms$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(RUSSIAN);
+  });
+});
+
+test('the sitemap lists every public page in both languages, and robots.txt points to it', async ({ request }) => {
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  for (const { path, layout } of PRERENDERED_ROUTES) {
+    for (const language of LANGUAGES) {
+      const loc = `${path}?lng=${language}</loc>`;
+      if (layout === 'public') expect(sitemap).toContain(loc);
+      else expect(sitemap).not.toContain(loc);
+    }
+  }
+  expect(sitemap).not.toContain(NOT_FOUND_PATH);
+  const robots = await (await request.get('/robots.txt')).text();
+  expect(robots).toMatch(/^Sitemap: http:\/\/127\.0\.0\.1:\d+\/sitemap\.xml$/m);
+  expect(robots).toContain('Disallow: /dashboard');
+});

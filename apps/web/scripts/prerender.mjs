@@ -1,0 +1,89 @@
+#!/usr/bin/env node
+// The last step of the web app's build: every prerendered route of the route table, in every language, rendered
+// to HTML with the server bundle (src/entry-server.tsx, built by `vite build --ssr` into dist-ssr/), written to
+// dist/pages/<language>/, with the sitemap, robots.txt and a manifest the API reads to serve them
+// (docs/decisions/018-prerendered-public-pages.md).
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const WEB = path.resolve(import.meta.dirname, '..');
+const DIST = path.join(WEB, 'dist');
+const OUT = path.join(DIST, 'pages');
+
+const server = await import(pathToFileURL(path.join(WEB, 'dist-ssr', 'entry-server.js')).href);
+const { LANGUAGES, NOT_FOUND_PATH, PRERENDER_ORIGIN, PRERENDERED_ROUTES, ROUTE_TABLE, renderPage } = server;
+
+const template = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
+if (!template.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root">');
+
+/** React writes the page's `<title>`, `<meta>` and `<link>` before the markup when it renders less than a document. */
+const LEADING_HEAD_TAGS = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>)+/;
+
+function page(markup, language) {
+  const head = markup.match(LEADING_HEAD_TAGS)?.[0] ?? '';
+  if (!head.includes('<title>')) throw new Error('A prerendered page has no <title>');
+  const body = markup.slice(head.length);
+  return template
+    .replace(/<html lang="[^"]*">/, `<html lang="${language}">`)
+    .replace('</head>', `${head}</head>`)
+    .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
+}
+
+const fileOf = (route) => (route === '/' ? 'index.html' : `${route.slice(1)}.html`);
+
+fs.rmSync(OUT, { recursive: true, force: true });
+for (const language of LANGUAGES) {
+  for (const { path: route } of [...PRERENDERED_ROUTES, { path: NOT_FOUND_PATH }]) {
+    const { html } = await renderPage(route, language);
+    const file = path.join(OUT, language, route === NOT_FOUND_PATH ? '404.html' : fileOf(route));
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, page(html, language));
+  }
+}
+
+/** The sign-in and sign-up forms are prerendered for speed, but they are not pages to list in a search engine. */
+const listed = PRERENDERED_ROUTES.filter((route) => route.layout === 'public');
+const alternates = (route) =>
+  [...LANGUAGES.map((language) => [language, `?lng=${language}`]), ['x-default', '']]
+    .map(
+      ([hreflang, query]) =>
+        `    <xhtml:link rel="alternate" hreflang="${hreflang}" href="${PRERENDER_ORIGIN}${route}${query}"/>`,
+    )
+    .join('\n');
+const urls = listed.flatMap((route) =>
+  LANGUAGES.map(
+    (language) =>
+      `  <url>\n    <loc>${PRERENDER_ORIGIN}${route.path}?lng=${language}</loc>\n${alternates(route.path)}\n  </url>`,
+  ),
+);
+fs.writeFileSync(
+  path.join(OUT, 'sitemap.xml'),
+  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`,
+);
+
+/** The signed-in areas are for their users, not for crawlers. */
+const privatePrefixes = [
+  ...new Set(ROUTE_TABLE.filter((route) => !route.prerender).map((route) => `/${route.path.split('/')[1]}`)),
+];
+fs.writeFileSync(
+  path.join(OUT, 'robots.txt'),
+  `User-agent: *\nAllow: /\n${privatePrefixes.map((prefix) => `Disallow: ${prefix}\n`).join('')}\nSitemap: ${PRERENDER_ORIGIN}/sitemap.xml\n`,
+);
+
+fs.writeFileSync(
+  path.join(OUT, 'manifest.json'),
+  `${JSON.stringify(
+    {
+      origin: PRERENDER_ORIGIN,
+      languages: LANGUAGES,
+      routes: Object.fromEntries(PRERENDERED_ROUTES.map((route) => [route.path, fileOf(route.path)])),
+      notFound: '404.html',
+      /** Client-rendered areas: their addresses get the app's shell, not the not-found page. */
+      clientPrefixes: privatePrefixes,
+    },
+    null,
+    2,
+  )}\n`,
+);
+console.log(`Prerendered ${PRERENDERED_ROUTES.length + 1} pages in ${LANGUAGES.join(', ')}`);

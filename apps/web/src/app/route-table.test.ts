@@ -1,0 +1,48 @@
+import type { RouteObject } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { FOOTER_GROUPS, MAIN_LINKS, SERVICE_LINKS } from './navigation';
+import { PRERENDERED_ROUTES, pathOf, ROUTE_TABLE, routesOf } from './route-table';
+import { routes } from './routes';
+
+/** Every route object of the router's tree with the full path it answers. */
+function flatten(tree: RouteObject[], parent = ''): { path: string; route: RouteObject }[] {
+  return tree.flatMap((route) => {
+    const path = route.index ? parent || '/' : route.path ? `${parent}/${route.path}`.replace('//', '/') : parent;
+    return [{ path, route }, ...flatten(route.children ?? [], path)];
+  });
+}
+
+describe('the route table', () => {
+  it('has one entry per path and per page key', () => {
+    expect(new Set(ROUTE_TABLE.map((route) => route.path)).size).toBe(ROUTE_TABLE.length);
+    expect(new Set(ROUTE_TABLE.map((route) => route.page)).size).toBe(ROUTE_TABLE.length);
+  });
+
+  it('prerenders exactly the public pages and the visitors’ forms', () => {
+    expect(PRERENDERED_ROUTES).toEqual(routesOf('public', 'guest'));
+    expect(PRERENDERED_ROUTES.map((route) => route.path)).toEqual(
+      expect.arrayContaining(['/', '/hosting', '/terms', '/privacy', '/login', '/register']),
+    );
+  });
+
+  it('is the router’s tree: every entry is a route whose page module exports its component', async () => {
+    const tree = flatten(routes);
+    for (const entry of ROUTE_TABLE) {
+      const match = tree.find(({ path, route }) => path === entry.path && route.lazy && route.handle);
+      expect(match, entry.path).toBeDefined();
+      expect(match!.route.handle).toEqual({ page: entry.page });
+      const lazy = match!.route.lazy as () => Promise<{ Component: unknown }>;
+      const { Component } = await lazy();
+      expect(typeof Component, entry.module).toBe('function');
+    }
+  }, 60_000);
+
+  it('is where the site’s menus point', () => {
+    const menuPaths = [...SERVICE_LINKS, ...MAIN_LINKS, ...FOOTER_GROUPS.flatMap((group) => group.links)].map(
+      (link) => link.to,
+    );
+    const tablePaths = new Set(ROUTE_TABLE.map((route) => route.path));
+    for (const path of menuPaths) expect(tablePaths.has(path), path).toBe(true);
+    expect(pathOf('privacy')).toBe('/privacy');
+  });
+});

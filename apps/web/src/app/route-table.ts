@@ -1,0 +1,150 @@
+/**
+ * The one route table (docs/decisions/018-prerendered-public-pages.md). The router (`routes.tsx`), the build's
+ * prerender step (`entry-server.tsx`), the generated sitemap.xml and robots.txt, the site's menus
+ * (`navigation.ts`) and the end-to-end route lists all read it. Adding a page is adding one entry here.
+ *
+ * Plain data with no imports, so that Node scripts and Playwright can read it as well as the app.
+ */
+
+/**
+ * Where a page sits: `public` in the site's header and footer, `guest` the same but only for visitors (a
+ * signed-in user is sent on), `dashboard` and `admin` in the signed-in layouts behind their guards.
+ */
+export type RouteLayout = 'public' | 'guest' | 'dashboard' | 'admin';
+
+export interface RouteEntry {
+  /** The full path, as a visitor types it. */
+  path: string;
+  /** The page's key: its title and description are `pages.<page>.title` and `.description` in common.json. */
+  page: string;
+  /** The page module under `src/features/` (without `.tsx`) and the component it exports. */
+  module: string;
+  component: string;
+  /** The translation namespaces the page needs besides `common`; they load together with its code. */
+  namespaces: readonly string[];
+  layout: RouteLayout;
+  /** Rendered to HTML at build time in every language, served before any script runs, then hydrated. */
+  prerender: boolean;
+}
+
+const marketing = ['marketing'];
+/** The terms and privacy texts are long: their own namespace keeps them off every other page. */
+const legal = ['marketing', 'legal'];
+const blog = ['marketing', 'blog'];
+const auth = ['auth'];
+const dashboard = ['dashboard'];
+const admin = ['admin'];
+
+const site = <P extends string>(
+  path: string,
+  page: P,
+  module: string,
+  component: string,
+  namespaces = marketing,
+): RouteEntry & { page: P } => ({
+  path,
+  page,
+  module: `marketing/pages/${module}`,
+  component,
+  namespaces,
+  layout: 'public',
+  prerender: true,
+});
+
+export const ROUTE_TABLE = [
+  site('/', 'home', 'home-page', 'HomePage'),
+  site('/hosting', 'hosting', 'hosting-page', 'HostingPage'),
+  site('/game-servers', 'gameServers', 'game-servers-page', 'GameServersPage'),
+  site('/vds', 'vds', 'vds-page', 'VdsPage'),
+  site('/dedicated', 'dedicated', 'dedicated-page', 'DedicatedPage'),
+  site('/domains', 'domains', 'domains-page', 'DomainsPage'),
+  site('/services', 'services', 'services-page', 'ServicesPage'),
+  site('/about', 'about', 'about-page', 'AboutPage'),
+  site('/contact', 'contact', 'contact-page', 'ContactPage'),
+  site('/blog', 'blog', 'blog-page', 'BlogPage', blog),
+  site('/terms', 'terms', 'terms-page', 'TermsPage', legal),
+  site('/privacy', 'privacy', 'privacy-page', 'PrivacyPage', legal),
+  {
+    path: '/login',
+    page: 'login' as const,
+    module: 'auth/pages/login-page',
+    component: 'LoginPage',
+    namespaces: auth,
+    layout: 'guest' as const,
+    prerender: true,
+  },
+  {
+    path: '/register',
+    page: 'register' as const,
+    module: 'auth/pages/register-page',
+    component: 'RegisterPage',
+    namespaces: auth,
+    layout: 'guest' as const,
+    prerender: true,
+  },
+  ...(
+    [
+      ['/dashboard', 'dashboard', 'dashboard-home-page', 'DashboardHomePage'],
+      ['/dashboard/hosting', 'dashboardHosting', 'dashboard-hosting-page', 'DashboardHostingPage'],
+      ['/dashboard/domains', 'dashboardDomains', 'dashboard-domains-page', 'DashboardDomainsPage'],
+      ['/dashboard/services', 'dashboardServices', 'dashboard-services-page', 'DashboardServicesPage'],
+      ['/dashboard/finance', 'dashboardFinance', 'dashboard-finance-page', 'DashboardFinancePage'],
+      ['/dashboard/support', 'dashboardSupport', 'dashboard-support-page', 'DashboardSupportPage'],
+      [
+        '/dashboard/notifications',
+        'dashboardNotifications',
+        'dashboard-notifications-page',
+        'DashboardNotificationsPage',
+      ],
+      ['/dashboard/settings', 'dashboardSettings', 'dashboard-settings-page', 'DashboardSettingsPage'],
+    ] as const
+  ).map(([path, page, module, component]) => ({
+    path,
+    page,
+    module: `dashboard/pages/${module}`,
+    component,
+    namespaces: dashboard,
+    layout: 'dashboard' as const,
+    prerender: false,
+  })),
+  ...(
+    [
+      ['/admin', 'admin', 'admin-overview-page', 'AdminOverviewPage'],
+      ['/admin/users', 'adminUsers', 'admin-users-page', 'AdminUsersPage'],
+      ['/admin/servers', 'adminServers', 'admin-servers-page', 'AdminServersPage'],
+      ['/admin/hosting', 'adminHosting', 'admin-hosting-page', 'AdminHostingPage'],
+      ['/admin/domains', 'adminDomains', 'admin-domains-page', 'AdminDomainsPage'],
+      ['/admin/billing', 'adminBilling', 'admin-billing-page', 'AdminBillingPage'],
+      ['/admin/settings', 'adminSettings', 'admin-settings-page', 'AdminSettingsPage'],
+    ] as const
+  ).map(([path, page, module, component]) => ({
+    path,
+    page,
+    module: `admin/pages/${module}`,
+    component,
+    namespaces: admin,
+    layout: 'admin' as const,
+    prerender: false,
+  })),
+] as const satisfies readonly RouteEntry[];
+
+/** The page every unknown address shows; prerendered too, and served with status 404. */
+export const NOT_FOUND_PAGE = 'notFound';
+/** Where the prerendered not-found page is rendered from: a path no route matches. */
+export const NOT_FOUND_PATH = '/404';
+
+export type PageKey = (typeof ROUTE_TABLE)[number]['page'];
+
+/** The path of a page, checked by the compiler: a menu cannot point at a page that does not exist. */
+export function pathOf(page: PageKey): string {
+  const entry = TABLE.find((route) => route.page === page);
+  if (!entry) throw new Error(`No route for page ${page}`);
+  return entry.path;
+}
+
+const TABLE: readonly RouteEntry[] = ROUTE_TABLE;
+
+export const routesOf = (...layouts: RouteLayout[]): RouteEntry[] =>
+  TABLE.filter((route) => layouts.includes(route.layout));
+
+export const PRERENDERED_ROUTES: RouteEntry[] = TABLE.filter((route) => route.prerender);

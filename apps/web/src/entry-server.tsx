@@ -1,0 +1,41 @@
+import { StrictMode } from 'react';
+import { prerender } from 'react-dom/static';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { NOT_FOUND_PATH, PRERENDERED_ROUTES, ROUTE_TABLE } from '@/app/route-table';
+import { routes } from '@/app/routes';
+import { SessionGate } from '@/app/session-gate';
+import { i18n, initI18n, type Language, LANGUAGES } from '@/lib/i18n';
+import { PRERENDER_ORIGIN } from '@/lib/site-origin';
+
+/**
+ * The build's prerender step (apps/web/scripts/prerender.mjs) renders every prerendered route of the route table
+ * in every language with this module: React DOM's static renderer over React Router's static handler, the same
+ * route tree and components the browser then hydrates (docs/decisions/018-prerendered-public-pages.md).
+ */
+export { LANGUAGES, NOT_FOUND_PATH, PRERENDER_ORIGIN, PRERENDERED_ROUTES, ROUTE_TABLE };
+
+/** The HTML of one page in one language: the app's markup, with React's `<title>`, `<meta>` and `<link>` first. */
+export async function renderPage(path: string, language: Language): Promise<{ html: string; status: number }> {
+  initI18n(language);
+  await i18n.changeLanguage(language);
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(new URL(path, PRERENDER_ORIGIN)));
+  if (context instanceof Response) throw new Error(`${path} answered with a redirect, not a page`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const { prelude } = await prerender(
+    <StrictMode>
+      <SessionGate>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </SessionGate>
+    </StrictMode>,
+    {
+      // One document with every part in place: no boundary moved to the end with an inline script to put it
+      // back (the Content-Security-Policy allows no inline script, and the page must work without JavaScript).
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onError(error) {
+        throw error;
+      },
+    },
+  );
+  return { html: await new Response(prelude as ReadableStream).text(), status: context.statusCode };
+}
