@@ -8,6 +8,7 @@ import type { Config } from './config';
 import { type AppDatabase, createDatabase } from './db/index';
 import { seedDemoAccounts } from './db/seed';
 import { createAccessTokens } from './lib/access-token';
+import { boundedHasher } from './lib/bounded-hasher';
 import { type Clock, systemClock } from './lib/clock';
 import { type CounterStore, createMemoryCounterStore } from './lib/counter-store';
 import { AppError } from './lib/errors';
@@ -18,11 +19,13 @@ import { createAuthRateLimits } from './modules/auth/auth-rate-limits';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { metaRoutes } from './modules/meta/meta.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import authenticate from './plugins/authenticate';
 import databasePlugin from './plugins/database';
 import docs from './plugins/docs';
 import errorHandler from './plugins/error-handler';
+import requestLimit from './plugins/request-limit';
 import security from './plugins/security';
 import webApp from './plugins/web-app';
 
@@ -134,7 +137,7 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
   const authService = createAuthService({
     db: database.db,
     clock,
-    passwords: options.passwords ?? argon2Hasher,
+    passwords: boundedHasher(options.passwords ?? argon2Hasher, config.passwordHashConcurrency),
     accessTokens,
     limits: createAuthRateLimits(counterStore, config.rateLimit),
     lifetimes: config.jwt,
@@ -144,7 +147,13 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
   await app.register(docs);
   await app.register(
     async (api) => {
+      await api.register(requestLimit, {
+        store: counterStore,
+        max: config.rateLimit.apiPerIp,
+        windowSeconds: config.rateLimit.apiWindow,
+      });
       await api.register(healthRoutes);
+      await api.register(metaRoutes, { demo: config.seedDemo });
       await api.register(authRoutes, { service: authService });
       await api.register(usersRoutes);
     },

@@ -23,6 +23,7 @@ describe(`OpenAPI description at /api/docs (${DATABASE_UNDER_TEST})`, () => {
       '/api/auth/refresh',
       '/api/auth/register',
       '/api/health',
+      '/api/meta',
       '/api/users/me',
     ]);
     const register = spec.paths['/api/auth/register'].post;

@@ -9,7 +9,7 @@ import fp from 'fastify-plugin';
  */
 export const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
-  baseUri: ["'self'"],
+  baseUri: ["'none'"],
   scriptSrc: ["'self'"],
   styleSrc: ["'self'"],
   imgSrc: ["'self'", 'data:'],
@@ -23,12 +23,17 @@ export const CONTENT_SECURITY_POLICY = {
   upgradeInsecureRequests: null,
 };
 
+/** Two years, every subdomain: the browser then never speaks plain HTTP to this site again. */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=63072000; includeSubDomains';
+
 async function securityPlugin(app: FastifyInstance, options: { corsOrigins: string[] }) {
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     frameguard: { action: 'deny' },
+    // Sent below, only on answers that travel over HTTPS (a browser ignores it over plain HTTP anyway).
+    strictTransportSecurity: false,
   });
   await app.register(cors, {
     // Same-origin requests need no CORS; only configured origins may call the API from elsewhere.
@@ -40,6 +45,8 @@ async function securityPlugin(app: FastifyInstance, options: { corsOrigins: stri
   app.addHook('onRequest', async (request, reply) => {
     reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');
     if (request.url.startsWith('/api')) reply.header('cache-control', 'no-store');
+    // request.protocol is https when this server holds the TLS connection, or a trusted proxy says so.
+    if (request.protocol === 'https') reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
   });
 }
 

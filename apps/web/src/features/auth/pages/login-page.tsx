@@ -11,6 +11,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
 import { useSession } from '@/lib/session';
+import { useDemoMode } from '../api/use-demo-mode';
 import { AuthCard } from '../components/auth-card';
 import { SessionErrorAlert } from '../components/session-error-alert';
 
@@ -22,6 +23,7 @@ export function LoginPage() {
   const { t: tc } = useTranslation();
   const { login, error, clearError } = useSession();
   const [forgotOpen, setForgotOpen] = useState(false);
+  const demo = useDemoMode();
   useEffect(() => clearError, [clearError]);
   const {
     register,
@@ -98,15 +100,17 @@ export function LoginPage() {
         </Button>
       </form>
 
-      <div className="mt-6 rounded-xl border border-brand-100 bg-brand-50 px-4 py-3 text-sm text-brand-900">
-        <p className="font-semibold">{t('login.demoTitle')}</p>
-        <p className="mt-1 break-words">
-          {t('login.demoBody', { email: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password })}
-        </p>
-        <Button variant="secondary" size="sm" className="mt-3" onClick={fillDemoAccount}>
-          {t('login.demoUse')}
-        </Button>
-      </div>
+      {demo && (
+        <div className="mt-6 rounded-xl border border-brand-100 bg-brand-50 px-4 py-3 text-sm text-brand-900">
+          <p className="font-semibold">{t('login.demoTitle')}</p>
+          <p className="mt-1 break-words">
+            {t('login.demoBody', { email: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password })}
+          </p>
+          <Button variant="secondary" size="sm" className="mt-3" onClick={fillDemoAccount}>
+            {t('login.demoUse')}
+          </Button>
+        </div>
+      )}
 
       <Dialog
         open={forgotOpen}
