@@ -1,5 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -15,6 +16,9 @@ import { AppError } from './lib/errors';
 import { argon2Hasher, type PasswordHasher } from './lib/password';
 import { createRedisCounterStore } from './lib/redis-counter-store';
 import { loggerOptions } from './logger';
+import { createMailer, type Mailer } from './lib/mail/mailer';
+import { accountRoutes } from './modules/account/account.routes';
+import { createAccountService } from './modules/account/account.service';
 import { createAuthRateLimits } from './modules/auth/auth-rate-limits';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -46,6 +50,8 @@ export interface BuildOptions {
   passwords?: PasswordHasher;
   /** Rate-limit counters; the caller closes it. Default: Redis when REDIS_URL is set, else memory. */
   counterStore?: CounterStore;
+  /** Where mails go; default SMTP when SMTP_URL is set, else the outbox in DATA_DIR/outbox. */
+  mailer?: Mailer;
 }
 
 /**
@@ -134,13 +140,29 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
     ttl: config.jwt.accessTtl,
     clock,
   });
+  const passwords = boundedHasher(options.passwords ?? argon2Hasher, config.passwordHashConcurrency);
+  const limits = createAuthRateLimits(counterStore, config.rateLimit);
+  const mailer =
+    options.mailer ??
+    createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: outboxDir(config) });
+  if (!options.mailer) app.addHook('onClose', async () => mailer.close());
   const authService = createAuthService({
     db: database.db,
     clock,
-    passwords: boundedHasher(options.passwords ?? argon2Hasher, config.passwordHashConcurrency),
+    passwords,
     accessTokens,
-    limits: createAuthRateLimits(counterStore, config.rateLimit),
+    limits,
     lifetimes: config.jwt,
+    mailer,
+    appUrl: config.appUrl,
+  });
+  const accountService = createAccountService({
+    db: database.db,
+    clock,
+    passwords,
+    limits,
+    auth: authService,
+    appUrl: config.appUrl,
   });
 
   await app.register(authenticate, { accessTokens });
@@ -155,6 +177,7 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
       await api.register(healthRoutes);
       await api.register(metaRoutes, { demo: config.seedDemo });
       await api.register(authRoutes, { service: authService });
+      await api.register(accountRoutes, { service: accountService });
       await api.register(usersRoutes);
     },
     { prefix: '/api' },
@@ -167,6 +190,11 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
   }
 
   return app;
+}
+
+/** The outbox of mails while no SMTP server is configured (one JSON file per mail). */
+export function outboxDir(config: Config): string {
+  return path.join(config.dataDir, 'outbox');
 }
 
 /** Rate-limit counters shared by every instance through Redis when REDIS_URL is set; else in this process. */

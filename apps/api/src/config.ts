@@ -61,8 +61,6 @@ const envSchema = z.object({
   RATE_LIMIT_API_WINDOW: positiveInt.default(60),
   RATE_LIMIT_RESET_MAX: positiveInt.default(5),
   RATE_LIMIT_RESET_WINDOW: positiveInt.default(60 * 60),
-  RATE_LIMIT_TOTP_MAX: positiveInt.default(5),
-  RATE_LIMIT_TOTP_WINDOW: positiveInt.default(15 * 60),
   PASSWORD_HASH_CONCURRENCY: positiveInt.optional(),
   APP_URL: z.string().url().optional(),
   SMTP_URL: z
@@ -116,9 +114,6 @@ export interface Config {
     /** Password-reset e-mails asked for, per e-mail and per address, per resetWindow seconds. */
     resetPerKey: number;
     resetWindow: number;
-    /** Wrong two-factor codes per account per totpWindow seconds. */
-    totpPerUser: number;
-    totpWindow: number;
   };
   /** At most this many password hashes run at once; above it sign-in answers 503 at once. */
   passwordHashConcurrency: number;
@@ -213,8 +208,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       apiWindow: env.RATE_LIMIT_API_WINDOW,
       resetPerKey: env.RATE_LIMIT_RESET_MAX,
       resetWindow: env.RATE_LIMIT_RESET_WINDOW,
-      totpPerUser: env.RATE_LIMIT_TOTP_MAX,
-      totpWindow: env.RATE_LIMIT_TOTP_WINDOW,
     },
     // One core stays free for the event loop, so other requests keep answering during a sign-in storm.
     passwordHashConcurrency: env.PASSWORD_HASH_CONCURRENCY ?? Math.max(1, availableParallelism() - 1),

@@ -6,6 +6,8 @@ import type { Clock } from './clock';
 export interface AccessClaims {
   userId: string;
   role: number;
+  /** The sign-in (refresh-token family) the token was issued for; absent in tokens issued before it existed. */
+  sessionId?: string;
 }
 
 export interface AccessTokenOptions {
@@ -43,7 +45,11 @@ export function createAccessTokens(options: AccessTokenOptions) {
 
     async sign(claims: AccessClaims): Promise<string> {
       const issuedAt = Math.floor(options.clock.now() / 1000);
-      return new SignJWT({ role: claims.role, typ: ACCESS_TYPE })
+      return new SignJWT({
+        role: claims.role,
+        typ: ACCESS_TYPE,
+        ...(claims.sessionId ? { sid: claims.sessionId } : {}),
+      })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(claims.userId)
         .setIssuer(options.issuer)
@@ -72,9 +78,9 @@ export function createAccessTokens(options: AccessTokenOptions) {
         }
         throw invalid();
       }
-      const { sub, role, typ } = payload;
+      const { sub, role, typ, sid } = payload;
       if (typ !== ACCESS_TYPE || typeof sub !== 'string' || sub === '' || !Number.isInteger(role)) throw invalid();
-      return { userId: sub, role: role as number };
+      return { userId: sub, role: role as number, ...(typeof sid === 'string' ? { sessionId: sid } : {}) };
     },
   };
 }

@@ -18,10 +18,20 @@ describe(`OpenAPI description at /api/docs (${DATABASE_UNDER_TEST})`, () => {
     const spec = response.json();
     expect(spec.openapi).toBe('3.1.0');
     expect(Object.keys(spec.paths).sort()).toEqual([
+      '/api/account/security',
+      '/api/admin/users/{id}/sessions/end',
+      '/api/auth/email/resend',
+      '/api/auth/email/verify',
       '/api/auth/login',
       '/api/auth/logout',
+      '/api/auth/password/change',
+      '/api/auth/password/forgot',
+      '/api/auth/password/reset',
       '/api/auth/refresh',
       '/api/auth/register',
+      '/api/auth/sessions',
+      '/api/auth/sessions/sign-out-others',
+      '/api/auth/sessions/{id}',
       '/api/health',
       '/api/meta',
       '/api/users/me',

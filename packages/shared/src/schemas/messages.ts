@@ -14,6 +14,9 @@ export const VALIDATION_MESSAGES = {
   'validation.messageMax': 'Must be at most 5000 characters',
   'validation.invalidType': 'Invalid value',
   'validation.unknownField': 'Unexpected field',
+  'validation.passwordCommon': 'This password is among the most common ones; choose another',
+  'validation.passwordSame': 'The new password must differ from the current one',
+  'validation.currentPasswordWrong': 'The current password is not right',
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

@@ -1,6 +1,9 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001-create-users';
 import * as m0002 from './0002-create-refresh-tokens';
+import * as m0040 from './0040-create-account-tokens';
+import * as m0041 from './0041-add-users-email-verified-at';
+import * as m0042 from './0042-create-sign-ins';
 
 /**
  * Every migration, in order. Imported statically so that the bundled server carries them.
@@ -9,4 +12,7 @@ import * as m0002 from './0002-create-refresh-tokens';
 export const migrations: Record<string, Migration> = {
   '0001-create-users': m0001,
   '0002-create-refresh-tokens': m0002,
+  '0040-create-account-tokens': m0040,
+  '0041-add-users-email-verified-at': m0041,
+  '0042-create-sign-ins': m0042,
 };

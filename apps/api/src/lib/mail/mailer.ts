@@ -60,10 +60,10 @@ export function createMailer(options: MailerOptions): Mailer {
       };
       fs.mkdirSync(options.outboxDir, { recursive: true, mode: 0o700 });
       const name = `${String(mail.createdAt).padStart(15, '0')}-${mail.id}.json`;
-      await fs.promises.writeFile(path.join(options.outboxDir, name), JSON.stringify(mail, null, 2), {
-        mode: 0o600,
-        flag: 'wx',
-      });
+      // Written aside and renamed into place, so that a reader never sees half a mail.
+      const partial = path.join(options.outboxDir, `.${name}.partial`);
+      await fs.promises.writeFile(partial, JSON.stringify(mail, null, 2), { mode: 0o600, flag: 'wx' });
+      await fs.promises.rename(partial, path.join(options.outboxDir, name));
     },
     async close() {
       transport?.close();

@@ -41,7 +41,6 @@ export function createAuthRateLimits(store: CounterStore, limits: Config['rateLi
   const loginWindowMs = limits.loginWindow * 1000;
   const registerWindowMs = limits.registerWindow * 1000;
   const resetWindowMs = limits.resetWindow * 1000;
-  const totpWindowMs = limits.totpWindow * 1000;
   const emailKey = (email: string, ip: string) => `login:email:${email}:${clientAddressKey(ip)}`;
   const emailCeilingKey = (email: string) => `login:email:${email}`;
   const loginAddressKey = (ip: string) => `login:ip:${clientAddressKey(ip)}`;
@@ -99,17 +98,6 @@ export function createAuthRateLimits(store: CounterStore, limits: Config['rateLi
       );
       const over = hits.filter((hit, index) => hit.count > limits.resetPerKey * (index === 1 ? 4 : 1));
       return over.length > 0 ? retryAfterSeconds(over) : null;
-    },
-
-    /** Counts a two-factor code attempt for an account; answers the Retry-After seconds when over, else null. */
-    async totpAttempt(userId: string): Promise<number | null> {
-      const hit = await guarded(() => store.increment(`totp:user:${userId}`, totpWindowMs));
-      return hit.count > limits.totpPerUser ? retryAfterSeconds([hit]) : null;
-    },
-
-    /** A right code: the account's wrong ones no longer count. */
-    async totpSucceeded(userId: string): Promise<void> {
-      await guarded(() => store.reset(`totp:user:${userId}`));
     },
   };
 }
