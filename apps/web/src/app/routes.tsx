@@ -148,6 +148,33 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'forgot-password',
+            handle: handle('forgotPassword'),
+            lazy: lazyPage(
+              () => import('@/features/auth/pages/forgot-password-page'),
+              (m) => m.ForgotPasswordPage,
+              auth,
+            ),
+          },
+          {
+            path: 'reset-password',
+            handle: handle('resetPassword'),
+            lazy: lazyPage(
+              () => import('@/features/auth/pages/reset-password-page'),
+              (m) => m.ResetPasswordPage,
+              auth,
+            ),
+          },
+          {
+            path: 'verify-email',
+            handle: handle('verifyEmail'),
+            lazy: lazyPage(
+              () => import('@/features/auth/pages/verify-email-page'),
+              (m) => m.VerifyEmailPage,
+              auth,
+            ),
+          },
+          {
             element: <GuestOnly />,
             children: [
               {

@@ -1,13 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { DEMO_CUSTOMER, type LoginInput, loginSchema } from '@hostpilot/shared';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { ButtonLink } from '@/components/ui/button-link';
 import { CheckboxField } from '@/components/ui/checkbox-field';
-import { Dialog } from '@/components/ui/dialog';
 import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
 import { useSession } from '@/lib/session';
@@ -22,7 +20,6 @@ export function LoginPage() {
   const { t } = useTranslation('auth');
   const { t: tc } = useTranslation();
   const { login, error, clearError } = useSession();
-  const [forgotOpen, setForgotOpen] = useState(false);
   const demo = useDemoMode();
   useEffect(() => clearError, [clearError]);
   const {
@@ -87,13 +84,12 @@ export function LoginPage() {
         />
         <div className="flex flex-wrap items-center justify-between gap-3">
           <CheckboxField label={t('login.remember')} title={t('login.rememberHint')} {...register('remember')} />
-          <button
-            type="button"
-            onClick={() => setForgotOpen(true)}
+          <Link
+            to="/forgot-password"
             className="rounded text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
           >
             {t('login.forgot')}
-          </button>
+          </Link>
         </div>
         <Button type="submit" size="lg" fullWidth disabled={isSubmitting} aria-busy={isSubmitting}>
           {isSubmitting ? t('login.submitting') : t('login.submit')}
@@ -111,23 +107,6 @@ export function LoginPage() {
           </Button>
         </div>
       )}
-
-      <Dialog
-        open={forgotOpen}
-        onClose={() => setForgotOpen(false)}
-        title={t('login.forgotTitle')}
-        closeLabel={tc('actions.close')}
-        actions={
-          <>
-            <Button variant="secondary" onClick={() => setForgotOpen(false)}>
-              {tc('actions.close')}
-            </Button>
-            <ButtonLink to="/contact">{t('login.forgotContact')}</ButtonLink>
-          </>
-        }
-      >
-        {t('login.forgotBody')}
-      </Dialog>
     </AuthCard>
   );
 }
