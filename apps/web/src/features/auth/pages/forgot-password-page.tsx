@@ -8,7 +8,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { api } from '@/lib/session';
-import { accountErrorKey } from '../api/account-errors';
+import { accountErrorKey } from '@/lib/account-errors';
 import { AuthCard } from '../components/auth-card';
 
 /** /forgot-password: asks for the e-mail and says the same thing whether or not an account has it. */

@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { ButtonLink } from '@/components/ui/button-link';
 import { PasswordField } from '@/components/ui/password-field';
 import { api } from '@/lib/session';
-import { accountErrorKey, fieldErrorsOf } from '../api/account-errors';
+import { accountErrorKey, fieldErrorsOf } from '@/lib/account-errors';
 import { AuthCard } from '../components/auth-card';
 
 const resetFormSchema = z

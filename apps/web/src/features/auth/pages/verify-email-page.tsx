@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { ButtonLink } from '@/components/ui/button-link';
 import { Spinner } from '@/components/ui/spinner';
 import { api, useSession } from '@/lib/session';
-import { accountErrorKey } from '../api/account-errors';
+import { accountErrorKey } from '@/lib/account-errors';
 import { AuthCard } from '../components/auth-card';
 import { linkTokenOf } from './reset-password-page';
 

@@ -1,5 +1,5 @@
 import type { FieldError } from '@hostpilot/shared';
-import { ApiError } from '@/lib/http';
+import { ApiError } from './http';
 
 /** The translation key (common namespace) of a failed account call: every code the API may answer, translated. */
 export function accountErrorKey(error: unknown): string {
