@@ -75,6 +75,7 @@ export default defineConfig({
       // Many sign-ups and sign-ins come from one address in a test run.
       RATE_LIMIT_REGISTER_MAX: '1000',
       RATE_LIMIT_LOGIN_IP_MAX: '1000',
+      RATE_LIMIT_API_MAX: '100000',
     },
   },
 });

@@ -9,6 +9,7 @@ export const flowEnv = {
   RATE_LIMIT_REGISTER_MAX: '100000000',
   RATE_LIMIT_LOGIN_MAX: '100000000',
   RATE_LIMIT_LOGIN_IP_MAX: '100000000',
+  RATE_LIMIT_API_MAX: '100000000',
 } as const;
 
 export interface EventLoopReport {

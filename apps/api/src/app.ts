@@ -1,5 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -8,6 +9,7 @@ import type { Config } from './config';
 import { type AppDatabase, createDatabase } from './db/index';
 import { seedDemo } from './db/seed';
 import { createAccessTokens } from './lib/access-token';
+import { boundedHasher } from './lib/bounded-hasher';
 import { type Clock, systemClock } from './lib/clock';
 import { type CounterStore, createMemoryCounterStore } from './lib/counter-store';
 import { AppError } from './lib/errors';
@@ -15,6 +17,9 @@ import { argon2Hasher, type PasswordHasher } from './lib/password';
 import { serializerCompiler } from './lib/serializer';
 import { createRedisCounterStore } from './lib/redis-counter-store';
 import { loggerOptions } from './logger';
+import { createMailer, type Mailer } from './lib/mail/mailer';
+import { accountRoutes } from './modules/account/account.routes';
+import { createAccountService } from './modules/account/account.service';
 import { createAuthRateLimits } from './modules/auth/auth-rate-limits';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -28,12 +33,14 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { servicesRoutes } from './modules/services/services.routes';
 import { supportRoutes } from './modules/support/support.routes';
 import { preferencesRoutes } from './modules/users/preferences.routes';
+import { metaRoutes } from './modules/meta/meta.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import authenticate from './plugins/authenticate';
 import authorize from './plugins/authorize';
 import databasePlugin from './plugins/database';
 import docs from './plugins/docs';
 import errorHandler from './plugins/error-handler';
+import requestLimit from './plugins/request-limit';
 import security from './plugins/security';
 import webApp from './plugins/web-app';
 
@@ -54,6 +61,8 @@ export interface BuildOptions {
   passwords?: PasswordHasher;
   /** Rate-limit counters; the caller closes it. Default: Redis when REDIS_URL is set, else memory. */
   counterStore?: CounterStore;
+  /** Where mails go; default SMTP when SMTP_URL is set, else the outbox in DATA_DIR/outbox. */
+  mailer?: Mailer;
 }
 
 /**
@@ -152,13 +161,29 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
     ttl: config.jwt.accessTtl,
     clock,
   });
+  const passwords = boundedHasher(options.passwords ?? argon2Hasher, config.passwordHashConcurrency);
+  const limits = createAuthRateLimits(counterStore, config.rateLimit);
+  const mailer =
+    options.mailer ??
+    createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: outboxDir(config) });
+  if (!options.mailer) app.addHook('onClose', async () => mailer.close());
   const authService = createAuthService({
     db: database.db,
     clock,
-    passwords: options.passwords ?? argon2Hasher,
+    passwords,
     accessTokens,
-    limits: createAuthRateLimits(counterStore, config.rateLimit),
+    limits,
     lifetimes: config.jwt,
+    mailer,
+    appUrl: config.appUrl,
+  });
+  const accountService = createAccountService({
+    db: database.db,
+    clock,
+    passwords,
+    limits,
+    auth: authService,
+    appUrl: config.appUrl,
   });
 
   await app.register(authenticate, { accessTokens });
@@ -166,8 +191,15 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
   await app.register(docs);
   await app.register(
     async (api) => {
+      await api.register(requestLimit, {
+        store: counterStore,
+        max: config.rateLimit.apiPerIp,
+        windowSeconds: config.rateLimit.apiWindow,
+      });
       await api.register(healthRoutes);
+      await api.register(metaRoutes, { demo: config.seedDemo });
       await api.register(authRoutes, { service: authService });
+      await api.register(accountRoutes, { service: accountService });
       await api.register(usersRoutes);
       // The signed-in customer's own data (docs/product/api.md).
       await api.register(preferencesRoutes);
@@ -190,6 +222,11 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
   }
 
   return app;
+}
+
+/** The outbox of mails while no SMTP server is configured (one JSON file per mail). */
+export function outboxDir(config: Config): string {
+  return path.join(config.dataDir, 'outbox');
 }
 
 /** Rate-limit counters shared by every instance through Redis when REDIS_URL is set; else in this process. */

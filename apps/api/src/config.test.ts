@@ -29,6 +29,29 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' }).seedDemo).toBe(true);
   });
 
+  it('does not seed demo accounts when listening beyond loopback unless asked', () => {
+    expect(loadConfig({ HOST: '0.0.0.0' }).seedDemo).toBe(false);
+    expect(loadConfig({ HOST: '203.0.113.5' }).seedDemo).toBe(false);
+    expect(loadConfig({ HOST: '::' }).seedDemo).toBe(false);
+    expect(loadConfig({ HOST: '0.0.0.0', SEED_DEMO: '1' }).seedDemo).toBe(true);
+    expect(loadConfig({ HOST: '::1' }).seedDemo).toBe(true);
+    expect(loadConfig({ HOST: 'localhost' }).seedDemo).toBe(true);
+    expect(loadConfig({ HOST: '127.0.0.2' }).seedDemo).toBe(true);
+    expect(loadConfig({ SEED_DEMO: '0' }).seedDemo).toBe(false);
+  });
+
+  it('refuses TRUST_PROXY=true with a message, and takes a hop count or addresses', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: .*hop|number of proxies/);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5,10.0.0.6' }).trustProxy).toBe('10.0.0.5,10.0.0.6');
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+  });
+
+  it('keeps a core free for the event loop when capping password hashing', () => {
+    expect(loadConfig({ PASSWORD_HASH_CONCURRENCY: '3' }).passwordHashConcurrency).toBe(3);
+    expect(loadConfig({}).passwordHashConcurrency).toBeGreaterThanOrEqual(1);
+  });
+
   it('treats empty values as unset and splits lists', () => {
     const config = loadConfig({ PORT: '', CORS_ORIGINS: 'https://a.example, https://b.example' });
     expect(config.port).toBe(3000);

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -53,9 +54,21 @@ const envSchema = z.object({
   BODY_LIMIT: positiveInt.default(64 * 1024),
   RATE_LIMIT_LOGIN_MAX: positiveInt.default(10),
   RATE_LIMIT_LOGIN_IP_MAX: positiveInt.default(50),
+  RATE_LIMIT_LOGIN_EMAIL_CEILING: positiveInt.default(100),
   RATE_LIMIT_LOGIN_WINDOW: positiveInt.default(15 * 60),
   RATE_LIMIT_REGISTER_MAX: positiveInt.default(10),
   RATE_LIMIT_REGISTER_WINDOW: positiveInt.default(60 * 60),
+  RATE_LIMIT_API_MAX: positiveInt.default(600),
+  RATE_LIMIT_API_WINDOW: positiveInt.default(60),
+  RATE_LIMIT_RESET_MAX: positiveInt.default(5),
+  RATE_LIMIT_RESET_WINDOW: positiveInt.default(60 * 60),
+  PASSWORD_HASH_CONCURRENCY: positiveInt.optional(),
+  APP_URL: z.string().url().optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('HostPilot <no-reply@hostpilot.local>'),
   WEB_DIST: z.string().optional(),
   SITE_ORIGIN: z
     .string()
@@ -83,6 +96,7 @@ export interface Config {
     refreshRememberTtl: number;
     familyMaxAge: number;
   };
+  /** Whether the demo accounts are seeded, and so whether the sign-in page may show them (demo mode). */
   seedDemo: boolean;
   /** How many other customers the demo seed creates (deterministic population). */
   seedScale: number;
@@ -99,7 +113,20 @@ export interface Config {
     loginWindow: number;
     registerPerIp: number;
     registerWindow: number;
+    /** Failed sign-ins per e-mail from all addresses together: the ceiling no single address can reach. */
+    loginEmailCeiling: number;
+    /** Requests per client address (an IPv6 /64) to any /api route, per apiWindow seconds. */
+    apiPerIp: number;
+    apiWindow: number;
+    /** Password-reset e-mails asked for, per e-mail and per address, per resetWindow seconds. */
+    resetPerKey: number;
+    resetWindow: number;
   };
+  /** At most this many password hashes run at once; above it sign-in answers 503 at once. */
+  passwordHashConcurrency: number;
+  /** The public address of the web app, for links in e-mails; default http://HOST:PORT. */
+  appUrl: string;
+  mail: { smtpUrl: string | undefined; from: string };
   webDist: string | undefined;
   /** The site's public origin, written into canonical, hreflang and sitemap links; the request's own otherwise. */
   siteOrigin: string | undefined;
@@ -113,9 +140,19 @@ export class ConfigError extends Error {
   }
 }
 
+const LOOPBACK_HOSTS = new Set(['localhost', '::1']);
+
+/** Whether the API listens on a loopback interface only (127.0.0.0/8, ::1, localhost). */
+export function isLoopbackHost(host: string): boolean {
+  return LOOPBACK_HOSTS.has(host.toLowerCase()) || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/**
+ * TRUST_PROXY: a hop count or the proxies' addresses. `true` (trust every hop) is refused: any client could then
+ * choose its own address with X-Forwarded-For and walk past every per-address limit.
+ */
 function parseTrustProxy(value: string | undefined): boolean | string | number {
   if (value === undefined) return false;
-  if (value === 'true') return true;
   if (value === 'false') return false;
   if (/^\d+$/.test(value)) return Number(value);
   return value;
@@ -137,6 +174,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(problems);
   }
   const env = result.data;
+  if (env.TRUST_PROXY === 'true') {
+    throw new ConfigError([
+      'TRUST_PROXY: "true" would trust every hop, so any client could pick its own address with X-Forwarded-For; ' +
+        'set the number of proxies in front (e.g. 1) or their addresses (e.g. 10.0.0.5,10.0.0.6)',
+    ]);
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   return {
     env: env.NODE_ENV,
@@ -155,7 +198,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       refreshRememberTtl: env.REFRESH_TOKEN_REMEMBER_TTL,
       familyMaxAge: env.REFRESH_FAMILY_MAX_AGE,
     },
-    seedDemo: env.SEED_DEMO ?? env.NODE_ENV !== 'production',
+    // Never by default in production or on an interface others can reach; SEED_DEMO=1 says so explicitly.
+    seedDemo: env.SEED_DEMO ?? (env.NODE_ENV !== 'production' && isLoopbackHost(env.HOST)),
     seedScale: env.SEED_SCALE,
     log: { level: env.LOG_LEVEL, pretty: env.LOG_PRETTY ?? false },
     corsOrigins: env.CORS_ORIGINS,
@@ -169,7 +213,18 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       loginWindow: env.RATE_LIMIT_LOGIN_WINDOW,
       registerPerIp: env.RATE_LIMIT_REGISTER_MAX,
       registerWindow: env.RATE_LIMIT_REGISTER_WINDOW,
+      loginEmailCeiling: env.RATE_LIMIT_LOGIN_EMAIL_CEILING,
+      apiPerIp: env.RATE_LIMIT_API_MAX,
+      apiWindow: env.RATE_LIMIT_API_WINDOW,
+      resetPerKey: env.RATE_LIMIT_RESET_MAX,
+      resetWindow: env.RATE_LIMIT_RESET_WINDOW,
     },
+    // One core stays free for the event loop, so other requests keep answering during a sign-in storm.
+    passwordHashConcurrency: env.PASSWORD_HASH_CONCURRENCY ?? Math.max(1, availableParallelism() - 1),
+    appUrl: (
+      env.APP_URL ?? `http://${isLoopbackHost(env.HOST) || env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${env.PORT}`
+    ).replace(/\/+$/, ''),
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : undefined,
     siteOrigin: env.SITE_ORIGIN,
     shutdownTimeout: env.SHUTDOWN_TIMEOUT,

@@ -15,6 +15,12 @@ export const ERROR_STATUS = {
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   EMAIL_TAKEN: 409,
+  /** A reset or verification link that was never issued, or was altered. */
+  LINK_INVALID: 400,
+  /** A reset or verification link past its lifetime. */
+  LINK_EXPIRED: 400,
+  /** A reset or verification link that has already been used. */
+  LINK_USED: 400,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,

@@ -1,9 +1,9 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
+import { secureDirectory, secureFile } from '../lib/data-dir';
 import { migrations } from './migrations/index';
 import type { Database } from './schema';
 
@@ -22,7 +22,13 @@ export interface AppDatabase {
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 function openSqlite(file: string): SQLite.Database {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  // Only the server's user may read the database: its directory 0700, the file 0600. SQLite gives the -wal and
+  // -shm files the database file's mode.
+  if (file !== ':memory:') {
+    secureDirectory(path.dirname(file));
+    for (const suffix of ['-wal', '-shm']) secureFile(`${file}${suffix}`);
+    secureFile(file, true);
+  }
   const handle = new SQLite(file);
   handle.pragma('journal_mode = WAL');
   handle.pragma('busy_timeout = 5000');

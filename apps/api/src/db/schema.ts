@@ -38,6 +38,8 @@ export interface UsersTable {
   lastName: string;
   role: Generated<number>;
   passwordHash: string;
+  /** Null until the account opens the link of its verification mail (docs/decisions/019-unverified-accounts.md). */
+  emailVerifiedAt: Generated<number | null>;
   createdAt: number;
   updatedAt: number;
   status: Generated<UserStatus>;
@@ -345,6 +347,30 @@ export interface SettingsTable {
   updatedBy: string | null;
 }
 
+/** A single-use link token sent by mail; only its SHA-256 is kept. */
+export interface AccountTokensTable {
+  id: string;
+  userId: string;
+  purpose: 'password_reset' | 'verify_email';
+  tokenHash: string;
+  createdAt: number;
+  expiresAt: number;
+  usedAt: number | null;
+}
+
+export type AccountTokenRow = Selectable<AccountTokensTable>;
+
+/** One sign-in (refresh-token family): device, address, started, last used. */
+export interface SignInsTable {
+  familyId: string;
+  userId: string;
+  device: string;
+  deviceKey: string;
+  address: string;
+  createdAt: number;
+  lastUsedAt: number;
+}
+
 export interface Database {
   users: UsersTable;
   refreshTokens: RefreshTokensTable;
@@ -367,4 +393,6 @@ export interface Database {
   auditLog: AuditLogTable;
   statusHistory: StatusHistoryTable;
   settings: SettingsTable;
+  accountTokens: AccountTokensTable;
+  signIns: SignInsTable;
 }

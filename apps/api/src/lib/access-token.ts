@@ -7,6 +7,8 @@ import type { Clock } from './clock';
 export interface AccessClaims {
   userId: string;
   role: number;
+  /** The sign-in (refresh-token family) the token was issued for; absent in tokens issued before it existed. */
+  sessionId?: string;
 }
 
 export interface AccessTokenOptions {
@@ -58,7 +60,11 @@ export function createAccessTokens(options: AccessTokenOptions) {
 
     async sign(claims: AccessClaims): Promise<string> {
       const issuedAt = Math.floor(options.clock.now() / 1000);
-      return new SignJWT({ role: claims.role, typ: ACCESS_TYPE })
+      return new SignJWT({
+        role: claims.role,
+        typ: ACCESS_TYPE,
+        ...(claims.sessionId ? { sid: claims.sessionId } : {}),
+      })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(claims.userId)
         .setIssuer(options.issuer)
@@ -88,7 +94,7 @@ export function createAccessTokens(options: AccessTokenOptions) {
 
       const payload = decodeJson(encodedPayload);
       if (!payload) throw invalid();
-      const { sub, role, typ, iss, aud, exp, iat, nbf } = payload;
+      const { sub, role, typ, iss, aud, exp, iat, nbf, sid } = payload;
       const now = Math.floor(options.clock.now() / 1000);
       if (typeof exp !== 'number' || typeof iat !== 'number' || (nbf !== undefined && typeof nbf !== 'number')) {
         throw invalid();
@@ -102,7 +108,7 @@ export function createAccessTokens(options: AccessTokenOptions) {
           'www-authenticate': 'Bearer error="invalid_token", error_description="expired"',
         });
       }
-      return { userId: sub, role: role as number };
+      return { userId: sub, role: role as number, ...(typeof sid === 'string' ? { sessionId: sid } : {}) };
     },
   };
 }

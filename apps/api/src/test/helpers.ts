@@ -48,6 +48,11 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     LOG_LEVEL: 'info',
     SEED_DEMO: 'false',
+    // The fuzz and bad-input tests send thousands of requests from one address; request-limit.test.ts sets
+    // its own small limit.
+    RATE_LIMIT_API_MAX: '1000000',
+    // Bursts of parallel sign-ins in the tests are not turned away by the hashing cap; hardening.test.ts tests it.
+    PASSWORD_HASH_CONCURRENCY: '64',
     JWT_SECRET: randomBytes(32).toString('hex'),
     ...overrides,
   };

@@ -46,8 +46,12 @@ export function forgedAccessToken(): string {
   return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub: 'someone', typ: 'access', exp })}.Zm9yZ2Vk`;
 }
 
+/** The tokens as the app reads them: sessionStorage (not remembered) first, then localStorage (remembered). */
 export const storedTokens = (page: Page) =>
-  page.evaluate(() => ({ access: localStorage.getItem('auth_token'), refresh: localStorage.getItem('refresh_token') }));
+  page.evaluate(() => ({
+    access: sessionStorage.getItem('auth_token') ?? localStorage.getItem('auth_token'),
+    refresh: sessionStorage.getItem('refresh_token') ?? localStorage.getItem('refresh_token'),
+  }));
 
 /** Signs in through the form on /login. */
 export async function signInWithForm(page: Page, account: { email: string; password: string }) {

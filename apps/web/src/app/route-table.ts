@@ -82,6 +82,35 @@ export const ROUTE_TABLE = [
     layout: 'guest' as const,
     prerender: true,
   },
+  // Reached from the sign-in page and from mailed links, signed in or not (docs/decisions/019-unverified-accounts.md).
+  {
+    path: '/forgot-password',
+    page: 'forgotPassword' as const,
+    module: 'auth/pages/forgot-password-page',
+    component: 'ForgotPasswordPage',
+    namespaces: auth,
+    layout: 'public' as const,
+    prerender: true,
+  },
+  // The link's token is after `#`, which only the browser sees: these two render there, never at build time.
+  {
+    path: '/reset-password',
+    page: 'resetPassword' as const,
+    module: 'auth/pages/reset-password-page',
+    component: 'ResetPasswordPage',
+    namespaces: auth,
+    layout: 'public' as const,
+    prerender: false,
+  },
+  {
+    path: '/verify-email',
+    page: 'verifyEmail' as const,
+    module: 'auth/pages/verify-email-page',
+    component: 'VerifyEmailPage',
+    namespaces: auth,
+    layout: 'public' as const,
+    prerender: false,
+  },
   ...(
     [
       ['/dashboard', 'dashboard', 'dashboard-home-page', 'DashboardHomePage'],

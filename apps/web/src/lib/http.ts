@@ -73,6 +73,9 @@ export function createHttpClient(options: HttpClientOptions) {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (init.body !== undefined) headers['Content-Type'] = 'application/json';
     if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
+    // The interface language, so that mails the request causes (reset links, security notices) are written in it.
+    const language = typeof document === 'undefined' ? '' : document.documentElement.lang;
+    if (language) headers['Accept-Language'] = language;
     try {
       return await fetchImpl(`${options.baseUrl}${path}`, {
         method,

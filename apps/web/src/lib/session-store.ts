@@ -97,7 +97,7 @@ export function createSessionStore({ http, storage, now = Date.now }: SessionSto
     set({ status: 'unauthenticated', user: null, error, signedOut: byUser });
   }
 
-  function acceptAuthResponse(answer: AuthResponse | undefined, failure: SessionErrorKey): boolean {
+  function acceptAuthResponse(answer: AuthResponse | undefined, failure: SessionErrorKey, remember: boolean): boolean {
     if (!answer?.user) {
       // docs/product/errors.md: a login response without a user is 'Invalid credentials'.
       signedOut({
@@ -106,7 +106,7 @@ export function createSessionStore({ http, storage, now = Date.now }: SessionSto
       });
       return false;
     }
-    storage.setTokens(answer.access_token, answer.refresh_token);
+    storage.setTokens(answer.access_token, answer.refresh_token, remember);
     set({ status: 'authenticated', user: answer.user, error: null, signedOut: false });
     return true;
   }
@@ -170,7 +170,7 @@ export function createSessionStore({ http, storage, now = Date.now }: SessionSto
       set({ error: null });
       try {
         const answer = await http.post<AuthResponse>('/auth/login', input, { auth: false });
-        return acceptAuthResponse(answer, 'loginFailed');
+        return acceptAuthResponse(answer, 'loginFailed', input.remember ?? false);
       } catch (error) {
         signedOut(toSessionError(error, 'loginFailed'));
         return false;
@@ -181,7 +181,7 @@ export function createSessionStore({ http, storage, now = Date.now }: SessionSto
       set({ error: null });
       try {
         const answer = await http.post<AuthResponse>('/auth/register', input, { auth: false });
-        return acceptAuthResponse(answer, 'registrationFailed');
+        return acceptAuthResponse(answer, 'registrationFailed', false);
       } catch (error) {
         const failure = toSessionError(error, 'registrationFailed');
         console.error('Registration failed:', failure.message);

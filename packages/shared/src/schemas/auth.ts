@@ -112,3 +112,45 @@ export const refreshResponseSchema = z.object({
   refresh_token: z.string(),
 });
 export type RefreshResponse = z.infer<typeof refreshResponseSchema>;
+
+/** POST /auth/password/change: the current password, and the new one (the common-password list is checked by the API). */
+export const changePasswordSchema = z.object({
+  currentPassword: loginPasswordSchema,
+  newPassword: newPasswordSchema,
+});
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+/** POST /auth/password/forgot. */
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
+
+/** A link token from a mail: base64url, 43 characters for 256 bits. */
+export const linkTokenSchema = z
+  .string(msg('validation.required'))
+  .min(1, msg('validation.required'))
+  .max(128, msg('validation.tooLong'))
+  .regex(/^[A-Za-z0-9_-]+$/, msg('validation.invalidType'));
+
+/** POST /auth/password/reset. */
+export const resetPasswordSchema = z.object({ token: linkTokenSchema, password: newPasswordSchema });
+export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
+
+/** POST /auth/email/verify. */
+export const verifyEmailSchema = z.object({ token: linkTokenSchema });
+
+/** GET /account/security: what the Security section of the settings shows. */
+export const accountSecuritySchema = z.object({
+  emailVerified: z.boolean(),
+});
+export type AccountSecurity = z.infer<typeof accountSecuritySchema>;
+
+/** One active sign-in of the account (GET /auth/sessions). */
+export const sessionSchema = z.object({
+  id: z.string(),
+  device: z.string(),
+  address: z.string(),
+  startedAt: z.number(),
+  lastUsedAt: z.number(),
+  current: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof sessionSchema>;

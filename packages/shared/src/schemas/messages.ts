@@ -19,6 +19,9 @@ export const VALIDATION_MESSAGES = {
   'validation.sort': 'Cannot sort by this',
   'validation.order': 'Must be ascending or descending',
   'validation.filter': 'Not an allowed value',
+  'validation.passwordCommon': 'This password is among the most common ones; choose another',
+  'validation.passwordSame': 'The new password must differ from the current one',
+  'validation.currentPasswordWrong': 'The current password is not right',
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

@@ -11,6 +11,9 @@ import * as m0009 from './0009-create-notifications-activity';
 import * as m0010 from './0010-create-knowledge-articles';
 import * as m0011 from './0011-create-audit-history-settings';
 import * as m0030 from './0030-admin-search-and-sort-indexes';
+import * as m0040 from './0040-create-account-tokens';
+import * as m0041 from './0041-add-users-email-verified-at';
+import * as m0042 from './0042-create-sign-ins';
 
 /**
  * Every migration, in order. Imported statically so that the bundled server carries them.
@@ -29,4 +32,7 @@ export const migrations: Record<string, Migration> = {
   '0010-create-knowledge-articles': m0010,
   '0011-create-audit-history-settings': m0011,
   '0030-admin-search-and-sort-indexes': m0030,
+  '0040-create-account-tokens': m0040,
+  '0041-add-users-email-verified-at': m0041,
+  '0042-create-sign-ins': m0042,
 };

@@ -11,7 +11,12 @@ import { z } from 'zod';
 import { BODY_ERRORS, errorResponses } from '../../lib/errors';
 import type { AuthService, RequestContext } from './auth.service';
 
-const context = (request: FastifyRequest): RequestContext => ({ ip: request.ip, log: request.log });
+export const context = (request: FastifyRequest): RequestContext => ({
+  ip: request.ip,
+  log: request.log,
+  userAgent: request.headers['user-agent'],
+  acceptLanguage: request.headers['accept-language'],
+});
 
 /** POST /auth/register, /auth/login, /auth/refresh, /auth/logout (docs/product/api.md). */
 export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async (app, { service }) => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { LoginData, RegisterData, User } from '@hostpilot/shared';
+import { type LoginData, type RegisterData, type User, validationMessage } from '@hostpilot/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
@@ -7,7 +7,14 @@ import type { Database, RefreshTokenRow } from '../../db/schema';
 import type { AccessTokens } from '../../lib/access-token';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
+import { isCommonPassword } from '../../lib/common-passwords';
+import { mailLanguage } from '../../lib/mail/language';
+import type { Mailer } from '../../lib/mail/mailer';
+import type { MailTemplate } from '../../lib/mail/templates';
 import type { PasswordHasher } from '../../lib/password';
+import { createAccountTokensRepository } from '../account/account-tokens.repository';
+import { describeDevice } from '../account/device';
+import { createSignInsRepository } from '../account/sign-ins.repository';
 import { createUsersRepository, EmailTakenError, toPublicUser } from '../users/users.repository';
 import { type AuthRateLimits, rateLimitedError } from './auth-rate-limits';
 import { createRefreshTokensRepository } from './refresh-tokens.repository';
@@ -20,12 +27,28 @@ export interface AuthServiceDeps {
   limits: AuthRateLimits;
   /** Lifetimes in seconds (config.jwt). */
   lifetimes: Pick<Config['jwt'], 'refreshTtl' | 'refreshRememberTtl' | 'familyMaxAge'>;
+  mailer: Mailer;
+  /** The web app's public address, for links in mails. */
+  appUrl: string;
+}
+
+/** How long a verification link works. */
+export const VERIFY_EMAIL_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** The field error of a password on the common-password list. */
+export function commonPasswordError(field: string): AppError {
+  return new AppError('VALIDATION_FAILED', undefined, {
+    [field]: { code: 'validation.passwordCommon', message: validationMessage('validation.passwordCommon') },
+  });
 }
 
 /** Who is asking: the client address (request.ip, governed by TRUST_PROXY) and the request's logger. */
 export interface RequestContext {
   ip: string;
   log: FastifyBaseLogger;
+  userAgent?: string;
+  /** The request's Accept-Language: the language of mails until accounts store one (lib/mail/language.ts). */
+  acceptLanguage?: string;
 }
 
 export interface AuthResult {
@@ -48,9 +71,19 @@ const invalidRefreshToken = () => new AppError('REFRESH_TOKEN_INVALID');
  * address; never a password or a token.
  */
 export function createAuthService(deps: AuthServiceDeps) {
-  const { db, clock, passwords, accessTokens, limits, lifetimes } = deps;
+  const { db, clock, passwords, accessTokens, limits, lifetimes, mailer, appUrl } = deps;
   const users = createUsersRepository(db);
   const refreshTokens = createRefreshTokensRepository(db);
+  const signIns = createSignInsRepository(db);
+  const accountTokens = createAccountTokensRepository(db);
+
+  /** Sends a mail without holding up the answer (nor telling by its timing whether it was sent). */
+  function deliver(to: string, template: MailTemplate, ctx: RequestContext) {
+    mailer
+      .send(to, template, mailLanguage(undefined, ctx.acceptLanguage))
+      .then(() => ctx.log.info({ event: 'mail', template: template.kind }, 'mail sent'))
+      .catch((error: unknown) => ctx.log.error({ event: 'mail', template: template.kind, err: error }, 'mail failed'));
+  }
 
   // An unknown e-mail is checked against this hash, so that it costs the same argon2id work as a wrong
   // password and the two cannot be told apart by timing. Made with the same parameters as real hashes.
@@ -59,22 +92,39 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   const refreshTtlMs = (remember: boolean) => (remember ? lifetimes.refreshRememberTtl : lifetimes.refreshTtl) * 1000;
 
-  async function issueSession(user: User, remember: boolean, executor: Kysely<Database> = db) {
+  /** Starts a sign-in: its first refresh token and its record (device, address). Answers the token and family. */
+  async function issueSession(user: User, remember: boolean, ctx: RequestContext, executor: Kysely<Database> = db) {
+    const now = clock.now();
     const refresh = await refreshTokens.startFamily(
       {
         userId: user.id,
         remember,
-        now: clock.now(),
+        now,
         ttlMs: refreshTtlMs(remember),
         familyMaxAgeMs: lifetimes.familyMaxAge * 1000,
       },
       executor,
     );
-    return refresh.value;
+    const { device, key } = describeDevice(ctx.userAgent);
+    await signIns.record(
+      { familyId: refresh.row.familyId, userId: user.id, device, deviceKey: key, address: ctx.ip, now },
+      executor,
+    );
+    return { value: refresh.value, familyId: refresh.row.familyId };
   }
 
-  async function signAccess(user: { id: string; role: number }) {
-    return accessTokens.sign({ userId: user.id, role: user.role });
+  async function signAccess(user: { id: string; role: number }, sessionId: string) {
+    return accessTokens.sign({ userId: user.id, role: user.role, sessionId });
+  }
+
+  /** Mails a fresh verification link to the account. */
+  async function sendVerification(user: { id: string; email: string; firstName: string }, ctx: RequestContext) {
+    const token = await accountTokens.issue(user.id, 'verify_email', clock.now(), VERIFY_EMAIL_TTL_MS);
+    deliver(
+      user.email,
+      { kind: 'verify-email', firstName: user.firstName, link: `${appUrl}/verify-email#${token}` },
+      ctx,
+    );
   }
 
   async function revokeOnReuse(row: RefreshTokenRow, ctx: RequestContext) {
@@ -96,9 +146,10 @@ export function createAuthService(deps: AuthServiceDeps) {
         ctx.log.info({ event: 'register', outcome: 'email_taken', email: input.email, ip: ctx.ip }, 'registration');
         throw new AppError('EMAIL_TAKEN');
       }
+      if (isCommonPassword(input.password)) throw commonPasswordError('password');
       const passwordHash = await passwords.hash(input.password);
       let user: User;
-      let refreshToken: string;
+      let refreshToken: { value: string; familyId: string };
       try {
         ({ user, refreshToken } = await db.transaction().execute(async (trx) => {
           const created = toPublicUser(
@@ -114,7 +165,7 @@ export function createAuthService(deps: AuthServiceDeps) {
               trx,
             ),
           );
-          return { user: created, refreshToken: await issueSession(created, false, trx) };
+          return { user: created, refreshToken: await issueSession(created, false, ctx, trx) };
         }));
       } catch (error) {
         if (!(error instanceof EmailTakenError)) throw error;
@@ -125,7 +176,12 @@ export function createAuthService(deps: AuthServiceDeps) {
         { event: 'register', outcome: 'success', userId: user.id, email: user.email, ip: ctx.ip },
         'registration',
       );
-      return { user, access_token: await signAccess(user), refresh_token: refreshToken };
+      await sendVerification(user, ctx);
+      return {
+        user,
+        access_token: await signAccess(user, refreshToken.familyId),
+        refresh_token: refreshToken.value,
+      };
     },
 
     async login(input: LoginData, ctx: RequestContext): Promise<AuthResult> {
@@ -148,9 +204,22 @@ export function createAuthService(deps: AuthServiceDeps) {
       const remember = input.remember ?? false;
       await refreshTokens.deleteDeadTokens(user.id, clock.now());
       await users.recordSignIn(user.id, clock.now());
-      const refreshToken = await issueSession(user, remember);
-      ctx.log.info({ ...attempt, outcome: 'success', userId: user.id, remember }, 'sign-in attempt');
-      return { user, access_token: await signAccess(user), refresh_token: refreshToken };
+      const { device, key } = describeDevice(ctx.userAgent);
+      const known = await signIns.knownDevice(user.id, key);
+      const refreshToken = await issueSession(user, remember, ctx);
+      ctx.log.info({ ...attempt, outcome: 'success', userId: user.id, remember, newDevice: !known }, 'sign-in attempt');
+      if (!known) {
+        deliver(
+          user.email,
+          { kind: 'new-sign-in', firstName: user.firstName, when: new Date(clock.now()), device, address: ctx.ip },
+          ctx,
+        );
+      }
+      return {
+        user,
+        access_token: await signAccess(user, refreshToken.familyId),
+        refresh_token: refreshToken.value,
+      };
     },
 
     async refresh(value: string, ctx: RequestContext): Promise<RefreshResult> {
@@ -170,7 +239,8 @@ export function createAuthService(deps: AuthServiceDeps) {
         await revokeOnReuse(row, ctx);
         throw invalidRefreshToken();
       }
-      return { token: await signAccess(user), refresh_token: child.value };
+      await signIns.touch(row.familyId, ctx.ip, now);
+      return { token: await signAccess(user, row.familyId), refresh_token: child.value };
     },
 
     /** Revokes the token's family. Unknown, used or revoked tokens are accepted silently (idempotent). */
@@ -185,6 +255,9 @@ export function createAuthService(deps: AuthServiceDeps) {
     revokeAllForUser(userId: string): Promise<number> {
       return refreshTokens.revokeAllForUser(userId, clock.now());
     },
+
+    sendVerification,
+    deliver,
   };
 }
 

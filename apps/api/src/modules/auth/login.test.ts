@@ -174,7 +174,12 @@ describe(`sign-in rate limits (${DATABASE_UNDER_TEST})`, () => {
 
   beforeAll(async () => {
     ctx = await createTestApp(
-      { RATE_LIMIT_LOGIN_MAX: '3', RATE_LIMIT_LOGIN_IP_MAX: '5', RATE_LIMIT_LOGIN_WINDOW: '900' },
+      {
+        RATE_LIMIT_LOGIN_MAX: '3',
+        RATE_LIMIT_LOGIN_IP_MAX: '5',
+        RATE_LIMIT_LOGIN_EMAIL_CEILING: '8',
+        RATE_LIMIT_LOGIN_WINDOW: '900',
+      },
       { clock },
     );
   });
@@ -183,13 +188,13 @@ describe(`sign-in rate limits (${DATABASE_UNDER_TEST})`, () => {
     await ctx.close();
   });
 
-  it('limits failed sign-ins per e-mail: 429 with Retry-After, even for the right password, until the window ends', async () => {
+  it('limits failed sign-ins per e-mail and address: 429 with Retry-After, even for the right password, until the window ends', async () => {
     const { account } = await register(ctx.app);
+    const from = { remoteAddress: '192.0.2.10' };
     for (let i = 0; i < 3; i += 1) {
-      const from = { remoteAddress: `192.0.2.${10 + i}` };
       expect((await login(ctx.app, { email: account.email, password: 'wrong' }, from)).statusCode).toBe(401);
     }
-    const limited = await login(ctx.app, { email: account.email, password: PASSWORD }, { remoteAddress: '192.0.2.20' });
+    const limited = await login(ctx.app, { email: account.email, password: PASSWORD }, from);
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({ error: { code: 'RATE_LIMITED', message: 'Too many attempts; try again later' } });
     expect(limited.headers['retry-after']).toBe('900');
@@ -197,18 +202,50 @@ describe(`sign-in rate limits (${DATABASE_UNDER_TEST})`, () => {
 
     // Another e-mail from the same address is not affected.
     const other = await register(ctx.app);
-    const fine = await login(
-      ctx.app,
-      { email: other.account.email, password: PASSWORD },
-      { remoteAddress: '192.0.2.20' },
-    );
+    const fine = await login(ctx.app, { email: other.account.email, password: PASSWORD }, from);
     expect(fine.statusCode).toBe(200);
 
+    // Nor is the account's owner elsewhere: one address cannot lock somebody else out.
+    const owner = await login(ctx.app, { email: account.email, password: PASSWORD }, { remoteAddress: '192.0.2.20' });
+    expect(owner.statusCode).toBe(200);
+
     clock.advance(600_000);
-    const later = await login(ctx.app, { email: account.email, password: PASSWORD });
+    const later = await login(ctx.app, { email: account.email, password: PASSWORD }, from);
     expect(later.headers['retry-after']).toBe('300');
     clock.advance(300_000);
-    expect((await login(ctx.app, { email: account.email, password: PASSWORD })).statusCode).toBe(200);
+    expect((await login(ctx.app, { email: account.email, password: PASSWORD }, from)).statusCode).toBe(200);
+  });
+
+  it('stops guesses at one e-mail spread over many addresses at the ceiling', async () => {
+    const { account } = await register(ctx.app);
+    for (let i = 0; i < 8; i += 1) {
+      const from = { remoteAddress: `192.0.2.${30 + i}` };
+      expect((await login(ctx.app, { email: account.email, password: 'wrong' }, from)).statusCode).toBe(401);
+    }
+    const limited = await login(ctx.app, { email: account.email, password: PASSWORD }, { remoteAddress: '192.0.2.50' });
+    expect(limited.statusCode).toBe(429);
+    expect(ctx.logs()).toMatch(/"limit":"email_ceiling"/);
+  });
+
+  it('counts an IPv6 client rotating addresses within one /64 as one address', async () => {
+    for (let i = 0; i < 5; i += 1) {
+      const from = { remoteAddress: `2001:db8:aa:1:${i}::${i + 1}` };
+      expect((await login(ctx.app, { email: `v6-${i}@example.com`, password: 'wrong' }, from)).statusCode).toBe(401);
+    }
+    const { account } = await register(ctx.app, newAccount(), { remoteAddress: '203.0.113.98' });
+    const rotated = { remoteAddress: '2001:db8:aa:1:ffff:ffff:ffff:fffe' };
+    expect((await login(ctx.app, { email: account.email, password: PASSWORD }, rotated)).statusCode).toBe(429);
+    const neighbour = { remoteAddress: '2001:db8:aa:2::1' };
+    expect((await login(ctx.app, { email: account.email, password: PASSWORD }, neighbour)).statusCode).toBe(200);
+
+    // The per-e-mail limit too: rotating within the /64 does not buy more guesses at one account.
+    const target = await register(ctx.app, newAccount(), { remoteAddress: '203.0.113.98' });
+    for (let i = 0; i < 3; i += 1) {
+      const from = { remoteAddress: `2001:db8:bb:7::${(i + 1).toString(16)}` };
+      expect((await login(ctx.app, { email: target.account.email, password: 'wrong' }, from)).statusCode).toBe(401);
+    }
+    const again = { remoteAddress: '2001:db8:bb:7:1234::9' };
+    expect((await login(ctx.app, { email: target.account.email, password: PASSWORD }, again)).statusCode).toBe(429);
   });
 
   it('clears the e-mail counter after a successful sign-in', async () => {
@@ -252,7 +289,7 @@ describe(`sign-in rate limits (${DATABASE_UNDER_TEST})`, () => {
     const { account } = await register(ctx.app);
     const answers = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
-        login(ctx.app, { email: account.email, password: `guess-${i}` }, { remoteAddress: `192.0.2.${100 + i}` }),
+        login(ctx.app, { email: account.email, password: `guess-${i}` }, { remoteAddress: '192.0.2.100' }),
       ),
     );
     const statuses = answers.map((r) => r.statusCode);
@@ -267,7 +304,7 @@ describe(`sign-in rate limits (${DATABASE_UNDER_TEST})`, () => {
 
 describe(`client address behind a proxy (${DATABASE_UNDER_TEST})`, () => {
   it('uses X-Forwarded-For only when TRUST_PROXY says so', async () => {
-    for (const trustProxy of ['true', 'false']) {
+    for (const trustProxy of ['10.0.0.1', 'false']) {
       const ctx = await createTestApp({
         RATE_LIMIT_LOGIN_IP_MAX: '2',
         RATE_LIMIT_LOGIN_MAX: '100',
@@ -284,7 +321,7 @@ describe(`client address behind a proxy (${DATABASE_UNDER_TEST})`, () => {
           );
           statuses.push(response.statusCode);
         }
-        expect(statuses).toEqual(trustProxy === 'true' ? [401, 401, 401, 401] : [401, 401, 429, 429]);
+        expect(statuses).toEqual(trustProxy === 'false' ? [401, 401, 429, 429] : [401, 401, 401, 401]);
       } finally {
         await ctx.close();
       }

@@ -120,6 +120,26 @@ export function createRefreshTokensRepository(db: Kysely<Database>) {
     },
 
     /**
+     * Revokes every family of a user but one (the sign-in that changed the password keeps going), in the
+     * caller's transaction. `keepFamilyId` null revokes them all.
+     */
+    async revokeOthersForUser(
+      userId: string,
+      keepFamilyId: string | null,
+      now: number,
+      executor: Kysely<Database> = db,
+    ): Promise<number> {
+      let query = executor
+        .updateTable('refreshTokens')
+        .set({ revokedAt: now })
+        .where('userId', '=', userId)
+        .where('revokedAt', 'is', null);
+      if (keepFamilyId) query = query.where('familyId', '!=', keepFamilyId);
+      const result = await query.executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    /**
      * Deletes a user's tokens that can never be accepted again: revoked ones, and those of families past their
      * absolute expiry. Used tokens of live families stay, so that their reuse is still detected.
      */

@@ -12,6 +12,8 @@ export interface NewUser {
   preferredLanguage?: Language;
   /** Set when the account is signed in as it is created (registration). */
   lastSignInAt?: number;
+  /** When the e-mail was verified; null (the default) until the verification link is opened. */
+  emailVerifiedAt?: number | null;
 }
 
 /** Thrown by create() when the e-mail is already registered (unique constraint). */
@@ -56,6 +58,7 @@ export function createUsersRepository(db: Kysely<Database>) {
         lastName: user.lastName,
         role: user.role ?? 0,
         passwordHash: user.passwordHash,
+        emailVerifiedAt: user.emailVerifiedAt ?? null,
         createdAt: now,
         updatedAt: now,
         status: 'active',
@@ -73,6 +76,21 @@ export function createUsersRepository(db: Kysely<Database>) {
         throw error;
       }
       return row;
+    },
+
+    /** Sets a new password hash (the caller ends the sessions in the same transaction). */
+    async setPasswordHash(id: string, passwordHash: string, now: number, executor: Kysely<Database> = db) {
+      await executor.updateTable('users').set({ passwordHash, updatedAt: now }).where('id', '=', id).execute();
+    },
+
+    /** Marks the e-mail verified, once: a later call keeps the first time. */
+    async markEmailVerified(id: string, now: number, executor: Kysely<Database> = db) {
+      await executor
+        .updateTable('users')
+        .set({ emailVerifiedAt: now })
+        .where('id', '=', id)
+        .where('emailVerifiedAt', 'is', null)
+        .execute();
     },
   };
 }

@@ -5,6 +5,7 @@ import { useSession } from '@/lib/session';
 import { SidebarAccount } from './sidebar-account';
 import { type SidebarLink, SidebarActions } from './sidebar-actions';
 import { SidebarLayout, type SidebarItem } from './sidebar-layout';
+import { VerifyEmailBanner } from './verify-email-banner';
 
 export function DashboardLayout() {
   const { t } = useTranslation();
@@ -29,6 +30,7 @@ export function DashboardLayout() {
       homeLink="/dashboard"
       account={user && <SidebarAccount user={user} />}
       footer={<SidebarActions links={links} />}
+      banner={<VerifyEmailBanner />}
     />
   );
 }

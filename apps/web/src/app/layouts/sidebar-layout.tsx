@@ -34,11 +34,13 @@ export interface SidebarLayoutProps {
   account?: ReactNode;
   /** Links and actions at the bottom of the sidebar (admin link, sign out). */
   footer?: ReactNode;
+  /** A notice above every page of the area (the e-mail verification banner). */
+  banner?: ReactNode;
   homeLink: string;
 }
 
 /** The frame of the customer dashboard and the admin back office. On phones the sidebar is a drawer. */
-export function SidebarLayout({ navLabel, areaLabel, items, account, footer, homeLink }: SidebarLayoutProps) {
+export function SidebarLayout({ navLabel, areaLabel, items, account, footer, banner, homeLink }: SidebarLayoutProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const { open, close, toggle } = useDisclosure(pathname);
@@ -113,6 +115,7 @@ export function SidebarLayout({ navLabel, areaLabel, items, account, footer, hom
       <div className="flex min-h-[calc(100dvh-3.5rem)] flex-col lg:min-h-dvh lg:pl-64">
         <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 outline-none">
           <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+            {banner}
             <RouteOutlet />
           </div>
         </main>

@@ -5,7 +5,7 @@ export interface AuthCardProps {
   title: string;
   intro: string;
   children: ReactNode;
-  footer: ReactNode;
+  footer?: ReactNode;
 }
 
 /** The frame of the sign-in and registration screens: one centred card with the page's h1. */
@@ -17,7 +17,7 @@ export function AuthCard({ title, intro, children, footer }: AuthCardProps) {
         <p className="mt-2 text-slate-600">{intro}</p>
         <div className="mt-6">{children}</div>
       </div>
-      <p className="mt-6 text-center text-sm text-slate-600">{footer}</p>
+      {footer && <p className="mt-6 text-center text-sm text-slate-600">{footer}</p>}
     </Container>
   );
 }

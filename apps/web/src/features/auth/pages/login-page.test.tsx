@@ -4,27 +4,50 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithRouter } from '@/test/render';
 import { resetSession } from '@/test/session';
+import { resetDemoMode } from '../api/use-demo-mode';
 import { LoginPage } from './login-page';
 
 const renderPage = () => renderWithRouter(<LoginPage />, { path: '/login', namespaces: ['auth'] });
 
+/** The server's GET /api/meta answer. */
+function serveDemoMode(demo: boolean) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify({ demo }), { status: 200 })),
+  );
+}
+
 describe('sign-in screen (docs/product/screens.md)', () => {
   afterEach(async () => {
     vi.unstubAllGlobals();
+    resetDemoMode();
     await resetSession();
   });
 
   it('has the fields, the remember-me box, the forgot-password button, the demo hint and the register link', async () => {
+    serveDemoMode(true);
     await renderPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to your account' })).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
     expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
     expect(screen.getByRole('checkbox', { name: 'Remember me' })).not.toBeChecked();
-    expect(screen.getByRole('button', { name: 'Forgot password?' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toBeInTheDocument();
     expect(
-      screen.getByText(`Sign in with the demo customer account: ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}`),
+      await screen.findByText(
+        `Sign in with the demo customer account: ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}`,
+      ),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/register');
+  });
+
+  it('shows no demo hint when the server is not in demo mode, or cannot say', async () => {
+    serveDemoMode(false);
+    await renderPage();
+    await screen.findByRole('heading', { level: 1, name: 'Sign in to your account' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetch).toHaveBeenCalledWith(expect.stringContaining('/api/meta'), expect.anything());
+    expect(screen.queryByText(/demo customer account/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Use the demo account' })).not.toBeInTheDocument();
   });
 
   it('shows and hides the password', async () => {
@@ -79,20 +102,16 @@ describe('sign-in screen (docs/product/screens.md)', () => {
 
   it('fills in the demo account on request', async () => {
     const user = userEvent.setup();
+    serveDemoMode(true);
     await renderPage();
     await user.click(await screen.findByRole('button', { name: 'Use the demo account' }));
     expect(screen.getByLabelText('Email')).toHaveValue(DEMO_CUSTOMER.email);
     expect(screen.getByLabelText('Password')).toHaveValue(DEMO_CUSTOMER.password);
   });
 
-  it('explains what to do about a forgotten password instead of a dead click', async () => {
-    const user = userEvent.setup();
+  it('leads a forgotten password to the reset page', async () => {
     await renderPage();
-    await user.click(await screen.findByRole('button', { name: 'Forgot password?' }));
-    expect(screen.getByRole('dialog', { name: 'Reset your password' })).toHaveAccessibleDescription(
-      /support@hostpilot\.example/,
-    );
-    expect(screen.getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', '/contact');
+    expect(await screen.findByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot-password');
   });
 
   it('reads naturally in Russian', async () => {

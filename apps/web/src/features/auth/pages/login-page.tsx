@@ -1,16 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { DEMO_CUSTOMER, type LoginInput, loginSchema } from '@hostpilot/shared';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { ButtonLink } from '@/components/ui/button-link';
 import { CheckboxField } from '@/components/ui/checkbox-field';
-import { Dialog } from '@/components/ui/dialog';
 import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
 import { useSession } from '@/lib/session';
+import { useDemoMode } from '../api/use-demo-mode';
 import { AuthCard } from '../components/auth-card';
 import { SessionErrorAlert } from '../components/session-error-alert';
 
@@ -21,7 +20,7 @@ export function LoginPage() {
   const { t } = useTranslation('auth');
   const { t: tc } = useTranslation();
   const { login, error, clearError } = useSession();
-  const [forgotOpen, setForgotOpen] = useState(false);
+  const demo = useDemoMode();
   useEffect(() => clearError, [clearError]);
   const {
     register,
@@ -85,45 +84,29 @@ export function LoginPage() {
         />
         <div className="flex flex-wrap items-center justify-between gap-3">
           <CheckboxField label={t('login.remember')} title={t('login.rememberHint')} {...register('remember')} />
-          <button
-            type="button"
-            onClick={() => setForgotOpen(true)}
+          <Link
+            to="/forgot-password"
             className="rounded text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
           >
             {t('login.forgot')}
-          </button>
+          </Link>
         </div>
         <Button type="submit" size="lg" fullWidth disabled={isSubmitting} aria-busy={isSubmitting}>
           {isSubmitting ? t('login.submitting') : t('login.submit')}
         </Button>
       </form>
 
-      <div className="mt-6 rounded-xl border border-brand-100 bg-brand-50 px-4 py-3 text-sm text-brand-900">
-        <p className="font-semibold">{t('login.demoTitle')}</p>
-        <p className="mt-1 break-words">
-          {t('login.demoBody', { email: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password })}
-        </p>
-        <Button variant="secondary" size="sm" className="mt-3" onClick={fillDemoAccount}>
-          {t('login.demoUse')}
-        </Button>
-      </div>
-
-      <Dialog
-        open={forgotOpen}
-        onClose={() => setForgotOpen(false)}
-        title={t('login.forgotTitle')}
-        closeLabel={tc('actions.close')}
-        actions={
-          <>
-            <Button variant="secondary" onClick={() => setForgotOpen(false)}>
-              {tc('actions.close')}
-            </Button>
-            <ButtonLink to="/contact">{t('login.forgotContact')}</ButtonLink>
-          </>
-        }
-      >
-        {t('login.forgotBody')}
-      </Dialog>
+      {demo && (
+        <div className="mt-6 rounded-xl border border-brand-100 bg-brand-50 px-4 py-3 text-sm text-brand-900">
+          <p className="font-semibold">{t('login.demoTitle')}</p>
+          <p className="mt-1 break-words">
+            {t('login.demoBody', { email: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password })}
+          </p>
+          <Button variant="secondary" size="sm" className="mt-3" onClick={fillDemoAccount}>
+            {t('login.demoUse')}
+          </Button>
+        </div>
+      )}
     </AuthCard>
   );
 }

@@ -8,6 +8,8 @@ import { useSession } from '@/lib/session';
 import type { NotificationPreferences } from '../api/types';
 import { useNotificationPreferences } from '../api/use-notification-preferences';
 import { Panel } from '../components/panel';
+import { ChangePasswordForm } from '../components/security/change-password-form';
+import { SessionsPanel } from '../components/security/sessions-panel';
 import { ProfileForm } from '../components/profile-form';
 import { useUnavailableAction } from '../components/use-unavailable-action';
 
@@ -20,6 +22,8 @@ export function DashboardSettingsPage() {
   const [preferences, setPreferences] = useState(saved);
   const [changed, setChanged] = useState(false);
   const { show, dialog } = useUnavailableAction();
+  const [changing, setChanging] = useState(false);
+  const [passwordChanged, setPasswordChanged] = useState(false);
 
   return (
     <>
@@ -31,15 +35,38 @@ export function DashboardSettingsPage() {
 
         <Panel title={t('settings.security.title')}>
           <ul className="divide-y divide-slate-100">
-            <li className="flex flex-wrap items-center justify-between gap-3 pb-4">
-              <div className="min-w-0 flex-1">
-                <h3 className="font-medium text-slate-900">{t('settings.security.password')}</h3>
-                <p className="text-sm text-slate-600">{t('settings.security.passwordHint')}</p>
+            <li className="pb-4">
+              <div className="flex flex-wrap items-center justify-between gap-3">
+                <div className="min-w-0 flex-1">
+                  <h3 className="font-medium text-slate-900">{t('settings.security.password')}</h3>
+                  <p className="text-sm text-slate-600">{t('settings.security.passwordHint')}</p>
+                </div>
+                {!changing && (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    onClick={() => {
+                      setChanging(true);
+                      setPasswordChanged(false);
+                    }}
+                  >
+                    <KeyRound aria-hidden="true" className="size-4" />
+                    {t('settings.security.changePassword')}
+                  </Button>
+                )}
               </div>
-              <Button variant="secondary" size="sm" onClick={() => show('changePassword')}>
-                <KeyRound aria-hidden="true" className="size-4" />
-                {t('settings.security.changePassword')}
-              </Button>
+              {changing && (
+                <ChangePasswordForm
+                  onDone={() => {
+                    setChanging(false);
+                    setPasswordChanged(true);
+                  }}
+                  onCancel={() => setChanging(false)}
+                />
+              )}
+              <p role="status" className="mt-2 text-sm text-success-800 empty:hidden">
+                {passwordChanged ? t('settings.security.passwordChanged') : ''}
+              </p>
             </li>
             <li className="flex flex-wrap items-center justify-between gap-3 pt-4">
               <div className="min-w-0 flex-1">
@@ -53,6 +80,8 @@ export function DashboardSettingsPage() {
             </li>
           </ul>
         </Panel>
+
+        <SessionsPanel className="lg:col-span-2" />
 
         <Panel title={t('settings.preferences.title')}>
           <div className="space-y-5">

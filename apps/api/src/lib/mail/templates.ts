@@ -1,0 +1,154 @@
+import type { MailLanguage } from './language';
+
+/** A mail ready to send: plain text always, HTML beside it. */
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export type MailTemplate =
+  | { kind: 'verify-email'; firstName: string; link: string }
+  | { kind: 'password-reset'; firstName: string; link: string; minutes: number }
+  | { kind: 'password-changed'; firstName: string; when: Date }
+  | { kind: 'new-sign-in'; firstName: string; when: Date; device: string; address: string }
+  | { kind: 'two-factor-enabled'; firstName: string; when: Date }
+  | { kind: 'two-factor-disabled'; firstName: string; when: Date };
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** Russian plural form of a count: one (1, 21), few (2–4, 22–24), many (the rest). */
+function ruPlural(count: number, one: string, few: string, many: string): string {
+  const mod10 = count % 10;
+  const mod100 = count % 100;
+  if (mod10 === 1 && mod100 !== 11) return one;
+  if (mod10 >= 2 && mod10 <= 4 && (mod100 < 12 || mod100 > 14)) return few;
+  return many;
+}
+
+const formatWhen = (when: Date, language: MailLanguage) =>
+  new Intl.DateTimeFormat(language === 'ru' ? 'ru-RU' : 'en-GB', {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: 'UTC',
+  }).format(when) + ' UTC';
+
+interface Parts {
+  subject: string;
+  greeting: string;
+  paragraphs: string[];
+  link?: { url: string; label: string };
+  closing: string[];
+}
+
+const SIGNATURE = { en: 'The HostPilot team', ru: 'Команда HostPilot' } as const;
+const NOT_YOU = {
+  en: 'If this was not you, change your password at once and contact support.',
+  ru: 'Если это были не вы, немедленно смените пароль и напишите в поддержку.',
+} as const;
+
+function parts(template: MailTemplate, language: MailLanguage): Parts {
+  const ru = language === 'ru';
+  const greeting = ru ? `Здравствуйте, ${template.firstName}!` : `Hello ${template.firstName},`;
+  switch (template.kind) {
+    case 'verify-email':
+      return {
+        subject: ru ? 'Подтвердите адрес электронной почты' : 'Confirm your e-mail address',
+        greeting,
+        paragraphs: [
+          ru
+            ? 'Спасибо за регистрацию в HostPilot. Подтвердите, что это ваш адрес, — и вам станут доступны заказы и платежи.'
+            : 'Thank you for signing up with HostPilot. Confirm that this address is yours to order services and make payments.',
+        ],
+        link: { url: template.link, label: ru ? 'Подтвердить адрес' : 'Confirm my address' },
+        closing: [
+          ru
+            ? 'Если вы не регистрировались, просто проигнорируйте это письмо.'
+            : 'If you did not sign up, ignore this mail.',
+        ],
+      };
+    case 'password-reset':
+      return {
+        subject: ru ? 'Сброс пароля HostPilot' : 'Reset your HostPilot password',
+        greeting,
+        paragraphs: [
+          ru
+            ? `Кто-то запросил сброс пароля для вашей учётной записи. Ссылка действует ${template.minutes} ${ruPlural(template.minutes, 'минуту', 'минуты', 'минут')} и сработает только один раз.`
+            : `Someone asked to reset the password of your account. The link works once, within ${template.minutes} minutes.`,
+        ],
+        link: { url: template.link, label: ru ? 'Задать новый пароль' : 'Choose a new password' },
+        closing: [
+          ru
+            ? 'Если вы не запрашивали сброс, ничего делать не нужно: пароль останется прежним.'
+            : 'If you did not ask for this, do nothing: your password stays as it is.',
+        ],
+      };
+    case 'password-changed':
+      return {
+        subject: ru ? 'Пароль изменён' : 'Your password was changed',
+        greeting,
+        paragraphs: [
+          ru
+            ? `Пароль вашей учётной записи изменён ${formatWhen(template.when, language)}. Все остальные сеансы завершены.`
+            : `The password of your account was changed on ${formatWhen(template.when, language)}. Every other session was signed out.`,
+        ],
+        closing: [NOT_YOU[language]],
+      };
+    case 'new-sign-in':
+      return {
+        subject: ru ? 'Вход с нового устройства' : 'New sign-in to your account',
+        greeting,
+        paragraphs: [
+          ru
+            ? `В вашу учётную запись вошли с устройства, которого мы раньше не видели: ${template.device}, адрес ${template.address}, ${formatWhen(template.when, language)}.`
+            : `Your account was signed in from a device we have not seen before: ${template.device}, address ${template.address}, on ${formatWhen(template.when, language)}.`,
+        ],
+        closing: [NOT_YOU[language]],
+      };
+    case 'two-factor-enabled':
+      return {
+        subject: ru ? 'Двухфакторная аутентификация включена' : 'Two-factor sign-in turned on',
+        greeting,
+        paragraphs: [
+          ru
+            ? `Двухфакторная аутентификация включена ${formatWhen(template.when, language)}. Теперь при входе понадобится код из приложения.`
+            : `Two-factor sign-in was turned on on ${formatWhen(template.when, language)}. Signing in now asks for a code from your app.`,
+        ],
+        closing: [NOT_YOU[language]],
+      };
+    case 'two-factor-disabled':
+      return {
+        subject: ru ? 'Двухфакторная аутентификация отключена' : 'Two-factor sign-in turned off',
+        greeting,
+        paragraphs: [
+          ru
+            ? `Двухфакторная аутентификация отключена ${formatWhen(template.when, language)}. Для входа теперь достаточно пароля.`
+            : `Two-factor sign-in was turned off on ${formatWhen(template.when, language)}. A password alone now signs in.`,
+        ],
+        closing: [NOT_YOU[language]],
+      };
+  }
+}
+
+/** Renders a template in a language: the same words as plain text and as simple, inline-styled HTML. */
+export function renderMail(template: MailTemplate, language: MailLanguage): MailContent {
+  const p = parts(template, language);
+  const textLines = [p.greeting, '', ...p.paragraphs.flatMap((line) => [line, ''])];
+  if (p.link) textLines.push(`${p.link.label}: ${p.link.url}`, '');
+  textLines.push(...p.closing.flatMap((line) => [line, '']), '—', SIGNATURE[language]);
+  const para = (line: string) => `<p style="margin:0 0 16px">${escapeHtml(line)}</p>`;
+  const html = [
+    `<!doctype html><html lang="${language}"><body style="font-family:Arial,sans-serif;font-size:16px;line-height:1.5;color:#111827">`,
+    para(p.greeting),
+    ...p.paragraphs.map(para),
+    p.link
+      ? `<p style="margin:0 0 16px"><a href="${escapeHtml(p.link.url)}" style="display:inline-block;padding:10px 18px;background:#1d4ed8;color:#ffffff;border-radius:8px;text-decoration:none">${escapeHtml(p.link.label)}</a></p>` +
+        para(p.link.url)
+      : '',
+    ...p.closing.map(para),
+    `<p style="margin:0;color:#4b5563">— ${escapeHtml(SIGNATURE[language])}</p>`,
+    '</body></html>',
+  ].join('');
+  return { subject: p.subject, text: textLines.join('\n'), html };
+}

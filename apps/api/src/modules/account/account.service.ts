@@ -1,0 +1,195 @@
+import { type ChangePasswordInput, validationMessage } from '@hostpilot/shared';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { isCommonPassword } from '../../lib/common-passwords';
+import { AppError } from '../../lib/errors';
+import type { PasswordHasher } from '../../lib/password';
+import { type AuthRateLimits, rateLimitedError } from '../auth/auth-rate-limits';
+import { type AuthService, commonPasswordError, type RequestContext } from '../auth/auth.service';
+import { createRefreshTokensRepository } from '../auth/refresh-tokens.repository';
+import { createUsersRepository } from '../users/users.repository';
+import { type ConsumeFailure, createAccountTokensRepository } from './account-tokens.repository';
+import { createSignInsRepository } from './sign-ins.repository';
+
+/** How long a password-reset link works. */
+export const PASSWORD_RESET_TTL_MS = 30 * 60 * 1000;
+
+export interface AccountServiceDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  passwords: PasswordHasher;
+  limits: AuthRateLimits;
+  auth: AuthService;
+  appUrl: string;
+}
+
+const LINK_ERRORS: Record<ConsumeFailure, AppError['code']> = {
+  invalid: 'LINK_INVALID',
+  expired: 'LINK_EXPIRED',
+  used: 'LINK_USED',
+};
+
+const fieldError = (field: string, key: Parameters<typeof validationMessage>[0]) =>
+  new AppError('VALIDATION_FAILED', undefined, { [field]: { code: key, message: validationMessage(key) } });
+
+/**
+ * Password change and reset, e-mail verification, and the account's sign-ins
+ * (docs/decisions/019-unverified-accounts.md, 020-remember-me-and-sessions.md).
+ */
+export function createAccountService(deps: AccountServiceDeps) {
+  const { db, clock, passwords, limits, auth, appUrl } = deps;
+  const users = createUsersRepository(db);
+  const tokens = createAccountTokensRepository(db);
+  const refreshTokens = createRefreshTokensRepository(db);
+  const signIns = createSignInsRepository(db);
+
+  async function userOrSignIn(userId: string) {
+    const user = await users.findById(userId);
+    if (!user) throw new AppError('UNAUTHORIZED');
+    return user;
+  }
+
+  return {
+    /**
+     * Mails a reset link when the e-mail belongs to an account. The answer is the same either way, and comes
+     * before the mail is sent, so neither its content nor its timing tells whether the account exists.
+     */
+    async forgotPassword(email: string, ctx: RequestContext): Promise<void> {
+      const limited = await limits.mailRequest('reset', email, ctx.ip);
+      if (limited !== null) throw rateLimitedError(limited);
+      const user = await users.findByEmail(email);
+      ctx.log.info({ event: 'password_reset_requested', userId: user?.id ?? null, ip: ctx.ip }, 'password reset');
+      if (!user) return;
+      const token = await tokens.issue(user.id, 'password_reset', clock.now(), PASSWORD_RESET_TTL_MS);
+      auth.deliver(
+        user.email,
+        {
+          kind: 'password-reset',
+          firstName: user.firstName,
+          link: `${appUrl}/reset-password#${token}`,
+          minutes: PASSWORD_RESET_TTL_MS / 60_000,
+        },
+        ctx,
+      );
+    },
+
+    /**
+     * Sets a new password with a reset link: the link is used up, every session of the account ends, and the
+     * address counts as verified (the link proved the mailbox), all in one transaction.
+     */
+    async resetPassword(token: string, password: string, ctx: RequestContext): Promise<void> {
+      if (isCommonPassword(password)) throw commonPasswordError('password');
+      const passwordHash = await passwords.hash(password);
+      const now = clock.now();
+      const result = await db.transaction().execute(async (trx) => {
+        const used = await tokens.consume(token, 'password_reset', now, trx);
+        if (!used.ok) return used;
+        await users.setPasswordHash(used.row.userId, passwordHash, now, trx);
+        await users.markEmailVerified(used.row.userId, now, trx);
+        await refreshTokens.revokeOthersForUser(used.row.userId, null, now, trx);
+        return used;
+      });
+      if (!result.ok) {
+        ctx.log.info({ event: 'password_reset', outcome: result.reason, ip: ctx.ip }, 'password reset');
+        throw new AppError(LINK_ERRORS[result.reason]);
+      }
+      const user = await users.findById(result.row.userId);
+      ctx.log.info({ event: 'password_reset', outcome: 'success', userId: result.row.userId, ip: ctx.ip }, 'reset');
+      if (user)
+        auth.deliver(user.email, { kind: 'password-changed', firstName: user.firstName, when: new Date(now) }, ctx);
+    },
+
+    /**
+     * Changes the password of the signed-in account. Wrong current passwords count against the sign-in limits of
+     * the account's e-mail, so a stolen access token cannot be used to guess it. Every other sign-in ends.
+     */
+    async changePassword(
+      userId: string,
+      sessionId: string | undefined,
+      input: ChangePasswordInput,
+      ctx: RequestContext,
+    ): Promise<void> {
+      const user = await userOrSignIn(userId);
+      const limited = await limits.loginAttempt(user.email, ctx.ip);
+      if (limited) throw rateLimitedError(limited.retryAfter);
+      if (!(await passwords.verify(user.passwordHash, input.currentPassword))) {
+        ctx.log.info({ event: 'password_change', outcome: 'wrong_password', userId, ip: ctx.ip }, 'password change');
+        throw fieldError('currentPassword', 'validation.currentPasswordWrong');
+      }
+      await limits.loginSucceeded(user.email, ctx.ip);
+      if (input.newPassword === input.currentPassword) throw fieldError('newPassword', 'validation.passwordSame');
+      if (isCommonPassword(input.newPassword)) throw commonPasswordError('newPassword');
+      const passwordHash = await passwords.hash(input.newPassword);
+      const now = clock.now();
+      const ended = await db.transaction().execute(async (trx) => {
+        await users.setPasswordHash(userId, passwordHash, now, trx);
+        return refreshTokens.revokeOthersForUser(userId, sessionId ?? null, now, trx);
+      });
+      ctx.log.info({ event: 'password_change', outcome: 'success', userId, ended, ip: ctx.ip }, 'password change');
+      auth.deliver(user.email, { kind: 'password-changed', firstName: user.firstName, when: new Date(now) }, ctx);
+    },
+
+    /** Marks the account's e-mail verified with the link of its verification mail. */
+    async verifyEmail(token: string, ctx: RequestContext): Promise<void> {
+      const now = clock.now();
+      const result = await db.transaction().execute(async (trx) => {
+        const used = await tokens.consume(token, 'verify_email', now, trx);
+        if (used.ok) await users.markEmailVerified(used.row.userId, now, trx);
+        return used;
+      });
+      if (!result.ok) throw new AppError(LINK_ERRORS[result.reason]);
+      ctx.log.info({ event: 'email_verified', userId: result.row.userId }, 'e-mail verified');
+    },
+
+    /** Sends the verification mail again (limited like reset mails); nothing when already verified. */
+    async resendVerification(userId: string, ctx: RequestContext): Promise<void> {
+      const user = await userOrSignIn(userId);
+      if (user.emailVerifiedAt !== null) return;
+      const limited = await limits.mailRequest('verify', user.email, ctx.ip);
+      if (limited !== null) throw rateLimitedError(limited);
+      await auth.sendVerification(user, ctx);
+    },
+
+    async security(userId: string) {
+      const user = await userOrSignIn(userId);
+      return { emailVerified: user.emailVerifiedAt !== null };
+    },
+
+    /** The account's active sign-ins, the current one marked. */
+    async sessions(userId: string, sessionId: string | undefined) {
+      const rows = await signIns.listActive(userId, clock.now());
+      return rows.map((row) => ({
+        id: row.familyId,
+        device: row.device,
+        address: row.address,
+        startedAt: row.createdAt,
+        lastUsedAt: row.lastUsedAt,
+        current: row.familyId === sessionId,
+      }));
+    },
+
+    /** Ends one sign-in of the account; another account's (or an unknown) id answers 404. */
+    async endSession(userId: string, id: string, ctx: RequestContext): Promise<void> {
+      if (!(await signIns.belongsTo(id, userId))) throw new AppError('NOT_FOUND');
+      const revoked = await refreshTokens.revokeFamily(id, clock.now());
+      ctx.log.info({ event: 'session_ended', userId, familyId: id, revoked }, 'session ended');
+    },
+
+    /** Ends every sign-in of the account but the current one. */
+    async endOtherSessions(userId: string, sessionId: string | undefined, ctx: RequestContext): Promise<number> {
+      const ended = await refreshTokens.revokeOthersForUser(userId, sessionId ?? null, clock.now());
+      ctx.log.info({ event: 'sessions_ended', userId, ended }, 'other sessions ended');
+      return ended;
+    },
+
+    /** An administrator ends every sign-in of a user; unknown users answer 404. */
+    async endAllSessionsOf(targetId: string, adminId: string, ctx: RequestContext): Promise<void> {
+      if (!(await users.findById(targetId))) throw new AppError('NOT_FOUND');
+      const ended = await refreshTokens.revokeOthersForUser(targetId, null, clock.now());
+      ctx.log.warn({ event: 'sessions_ended_by_admin', userId: targetId, adminId, ended }, 'sessions ended by admin');
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

@@ -1,0 +1,144 @@
+import type { SessionInfo } from '@hostpilot/shared';
+import { Laptop } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { accountErrorKey } from '@/lib/account-errors';
+import { formatDateTime } from '@/lib/format';
+import { currentLanguage } from '@/lib/i18n';
+import { api } from '@/lib/session';
+import { Panel } from '../panel';
+
+type Load = { status: 'loading' } | { status: 'error'; key: string } | { status: 'ready'; sessions: SessionInfo[] };
+
+/** The account's signed-in devices, with "sign out" for each other one and for all others at once. */
+export function SessionsPanel({ className }: { className?: string }) {
+  const { t } = useTranslation('dashboard');
+  const { t: tc } = useTranslation();
+  const language = currentLanguage();
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const fetchSessions = useCallback(
+    () =>
+      api.get<SessionInfo[]>('/auth/sessions').then(
+        (sessions): Load => ({ status: 'ready', sessions }),
+        (error: unknown): Load => ({ status: 'error', key: accountErrorKey(error) }),
+      ),
+    [],
+  );
+
+  useEffect(() => {
+    let live = true;
+    void fetchSessions().then((next) => {
+      if (live) setLoad(next);
+    });
+    return () => {
+      live = false;
+    };
+  }, [fetchSessions]);
+
+  async function reload() {
+    setLoad({ status: 'loading' });
+    setLoad(await fetchSessions());
+  }
+
+  async function act(call: () => Promise<unknown>, done: string) {
+    setBusy(true);
+    setNotice(null);
+    try {
+      await call();
+      setNotice(t(done));
+      setLoad(await fetchSessions());
+    } catch (error) {
+      setNotice(tc(accountErrorKey(error)));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const others = load.status === 'ready' ? load.sessions.filter((s) => !s.current) : [];
+  return (
+    <Panel
+      title={t('settings.sessions.title')}
+      className={className}
+      action={
+        others.length > 0 && (
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={busy}
+            onClick={() => act(() => api.post('/auth/sessions/sign-out-others'), 'settings.sessions.othersEnded')}
+          >
+            {t('settings.sessions.signOutOthers')}
+          </Button>
+        )
+      }
+    >
+      <p className="mb-4 text-sm text-slate-600">{t('settings.sessions.intro')}</p>
+      {load.status === 'loading' && <Spinner label={t('settings.sessions.loading')} />}
+      {load.status === 'error' && (
+        <Alert tone="error" title={t('settings.sessions.loadFailed')}>
+          {tc(load.key)}
+          <span className="mt-3 block">
+            <Button size="sm" variant="secondary" onClick={reload}>
+              {tc('actions.retry')}
+            </Button>
+          </span>
+        </Alert>
+      )}
+      {load.status === 'ready' && load.sessions.length === 0 && (
+        <p className="text-sm text-slate-600">{t('settings.sessions.empty')}</p>
+      )}
+      {load.status === 'ready' && load.sessions.length > 0 && (
+        <ul className="divide-y divide-slate-100">
+          {load.sessions.map((session) => (
+            <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+              <div className="flex min-w-0 flex-1 gap-3">
+                <Laptop aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-500" />
+                <div className="min-w-0">
+                  <h3 className="font-medium break-words text-slate-900">
+                    {session.device || t('settings.sessions.unknownDevice')}
+                    {session.current && (
+                      <span className="ml-2 rounded-full bg-success-50 px-2 py-0.5 text-xs font-semibold text-success-800">
+                        {t('settings.sessions.current')}
+                      </span>
+                    )}
+                  </h3>
+                  <p className="text-sm break-words text-slate-600">
+                    {t('settings.sessions.details', {
+                      address: session.address,
+                      started: formatDateTime(new Date(session.startedAt), language),
+                      lastUsed: formatDateTime(new Date(session.lastUsedAt), language),
+                    })}
+                  </p>
+                </div>
+              </div>
+              {!session.current && (
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  disabled={busy}
+                  aria-label={t('settings.sessions.signOutOne', {
+                    device: session.device || t('settings.sessions.unknownDevice'),
+                  })}
+                  onClick={() =>
+                    act(() => api.delete(`/auth/sessions/${encodeURIComponent(session.id)}`), 'settings.sessions.ended')
+                  }
+                >
+                  {t('settings.sessions.signOut')}
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <p role="status" className="mt-3 text-sm text-slate-700 empty:hidden">
+        {notice ?? ''}
+      </p>
+    </Panel>
+  );
+}
