@@ -16,6 +16,7 @@ import { createRedisCounterStore } from './lib/redis-counter-store';
 import { loggerOptions } from './logger';
 import { createAuthRateLimits } from './modules/auth/auth-rate-limits';
 import { authRoutes } from './modules/auth/auth.routes';
+import { billingActionsRoutes } from './modules/billing/actions.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -153,6 +154,7 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
       await api.register(healthRoutes);
       await api.register(authRoutes, { service: authService });
       await api.register(usersRoutes);
+      await api.register(billingActionsRoutes, { clock, demoMode: config.demoMode });
     },
     { prefix: '/api' },
   );

@@ -40,6 +40,7 @@ const envSchema = z.object({
   REFRESH_TOKEN_REMEMBER_TTL: positiveInt.default(30 * 24 * 60 * 60),
   REFRESH_FAMILY_MAX_AGE: positiveInt.default(90 * 24 * 60 * 60),
   SEED_DEMO: booleanFromEnv.optional(),
+  DEMO_MODE: booleanFromEnv.optional(),
   SEED_SCALE: z.coerce.number().int().min(0).max(1_000_000).default(300),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_PRETTY: booleanFromEnv.optional(),
@@ -80,6 +81,8 @@ export interface Config {
     familyMaxAge: number;
   };
   seedDemo: boolean;
+  /** Demo mode: the test card is offered as a payment method. Default: on whenever the demo is seeded. */
+  demoMode: boolean;
   /** How many other customers the demo seed creates (deterministic population). */
   seedScale: number;
   log: { level: string; pretty: boolean };
@@ -150,6 +153,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       familyMaxAge: env.REFRESH_FAMILY_MAX_AGE,
     },
     seedDemo: env.SEED_DEMO ?? env.NODE_ENV !== 'production',
+    demoMode: env.DEMO_MODE ?? env.SEED_DEMO ?? env.NODE_ENV !== 'production',
     seedScale: env.SEED_SCALE,
     log: { level: env.LOG_LEVEL, pretty: env.LOG_PRETTY ?? false },
     corsOrigins: env.CORS_ORIGINS,

@@ -17,14 +17,17 @@ describe(`OpenAPI description at /api/docs (${DATABASE_UNDER_TEST})`, () => {
     expect(response.statusCode).toBe(200);
     const spec = response.json();
     expect(spec.openapi).toBe('3.1.0');
-    expect(Object.keys(spec.paths).sort()).toEqual([
-      '/api/auth/login',
-      '/api/auth/logout',
-      '/api/auth/refresh',
-      '/api/auth/register',
-      '/api/health',
-      '/api/users/me',
-    ]);
+    // Each module's own tests check its paths (e.g. modules/billing/actions-docs.test.ts).
+    expect(Object.keys(spec.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/auth/login',
+        '/api/auth/logout',
+        '/api/auth/refresh',
+        '/api/auth/register',
+        '/api/health',
+        '/api/users/me',
+      ]),
+    );
     const register = spec.paths['/api/auth/register'].post;
     expect(Object.keys(register.requestBody.content['application/json'].schema.properties).sort()).toEqual([
       'email',

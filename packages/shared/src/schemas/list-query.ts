@@ -79,9 +79,10 @@ export interface ListQueryOptions<S extends readonly [string, ...string[]], F ex
  * The zod schema of an endpoint's query. Fastify validates the query with it; the web app builds its URLs
  * from the same options (its sort fields and filter values).
  */
-export function listQuerySchema<const S extends readonly [string, ...string[]], F extends z.ZodRawShape = Record<never, never>>(
-  options: ListQueryOptions<S, F>,
-) {
+export function listQuerySchema<
+  const S extends readonly [string, ...string[]],
+  F extends z.ZodRawShape = Record<never, never>,
+>(options: ListQueryOptions<S, F>) {
   const filters = Object.fromEntries(
     Object.entries(options.filters ?? {}).map(([name, schema]) => [name, (schema as z.ZodType).optional()]),
   ) as unknown as { [K in keyof F]: z.ZodOptional<F[K]> };

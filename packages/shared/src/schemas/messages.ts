@@ -19,6 +19,14 @@ export const VALIDATION_MESSAGES = {
   'validation.sort': 'Cannot sort by this',
   'validation.order': 'Must be ascending or descending',
   'validation.filter': 'Not an allowed value',
+  'validation.amountFormat': 'Enter an amount above zero with at most two decimals',
+  'validation.amountMin': 'Below the smallest amount allowed',
+  'validation.amountMax': 'Above the largest amount allowed',
+  'validation.cardNumber': 'Invalid card number',
+  'validation.paymentMethod': 'Choose a payment method',
+  'validation.paymentMethodUnavailable': 'This payment method is not available',
+  'validation.period': 'Not a period this can be renewed for',
+  'validation.idempotencyKey': 'Must be 8 to 100 visible characters',
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;
