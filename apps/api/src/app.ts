@@ -18,6 +18,7 @@ import { createAuthRateLimits } from './modules/auth/auth-rate-limits';
 import { authRoutes } from './modules/auth/auth.routes';
 import { billingActionsRoutes } from './modules/billing/actions.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { serviceActionsRoutes } from './modules/services/service-actions';
 import { healthRoutes } from './modules/health/health.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import authenticate from './plugins/authenticate';
@@ -155,6 +156,7 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
       await api.register(authRoutes, { service: authService });
       await api.register(usersRoutes);
       await api.register(billingActionsRoutes, { clock, demoMode: config.demoMode });
+      await api.register(serviceActionsRoutes, { clock });
     },
     { prefix: '/api' },
   );

@@ -10,3 +10,4 @@ export * from './states/index';
 export * from './schemas/list-query';
 export * from './api/customer';
 export * from './api/actions';
+export * from './api/self-service';

@@ -18,6 +18,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   INSUFFICIENT_FUNDS: 'The balance does not cover this charge; add funds first',
   IDEMPOTENCY_KEY_REUSED: 'This Idempotency-Key was used for another request',
   INVALID_STATE: 'This cannot be done in the current state',
+  DNS_CONFLICT: 'The record conflicts with other records at the same name',
   PAYMENT_DECLINED: 'The payment was declined',
   PAYLOAD_TOO_LARGE: 'The request body is too large',
   UNSUPPORTED_MEDIA_TYPE: 'The request body must be JSON (Content-Type: application/json)',

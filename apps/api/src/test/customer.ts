@@ -48,6 +48,7 @@ export async function addService(
       suspensionReason: null,
       priceCents: toCents(plan.price),
       billingPeriod: plan.period,
+      autoRenew: 1,
       expiresAt: options.expiresAt ?? now + 10 * DAY,
       cancelRequestedAt: null,
       cancelReason: null,

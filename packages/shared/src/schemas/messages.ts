@@ -27,6 +27,21 @@ export const VALIDATION_MESSAGES = {
   'validation.paymentMethodUnavailable': 'This payment method is not available',
   'validation.period': 'Not a period this can be renewed for',
   'validation.idempotencyKey': 'Must be 8 to 100 visible characters',
+  'validation.cancelWhen': 'Choose when the cancellation takes effect',
+  'validation.hostName': 'Enter a host name such as ns1.example.com',
+  'validation.nameserversCount': 'Enter 2 to 4 name servers',
+  'validation.nameserversDuplicate': 'Each name server only once',
+  'validation.dnsType': 'Choose a record type',
+  'validation.recordName': 'Enter @ or a name such as www',
+  'validation.ttl': 'TTL must be a whole number from 60 to 86400 seconds',
+  'validation.priority': 'Priority must be a whole number from 0 to 65535',
+  'validation.priorityNotAllowed': 'This record type has no priority',
+  'validation.ipv4': 'Enter an IPv4 address such as 192.0.2.10',
+  'validation.ipv6': 'Enter an IPv6 address such as 2001:db8::1',
+  'validation.srvValue': 'Enter weight, port and target, such as 10 5060 sip.example.com',
+  'validation.caaValue': 'Enter flags, tag and value, such as 0 issue "letsencrypt.org"',
+  'validation.txtValue': 'Text of at most 2048 printable characters',
+  'validation.cnameConflict': 'A CNAME cannot share its name with other records',
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;
