@@ -19,6 +19,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { billingActionsRoutes } from './modules/billing/actions.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { serviceActionsRoutes } from './modules/services/service-actions';
+import { domainActionsRoutes } from './modules/domains/domain-actions';
 import { healthRoutes } from './modules/health/health.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import authenticate from './plugins/authenticate';
@@ -157,6 +158,7 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
       await api.register(usersRoutes);
       await api.register(billingActionsRoutes, { clock, demoMode: config.demoMode });
       await api.register(serviceActionsRoutes, { clock });
+      await api.register(domainActionsRoutes, { clock });
     },
     { prefix: '/api' },
   );
