@@ -21,6 +21,14 @@ import { createAuthService } from './modules/auth/auth.service';
 import { serviceActionsRoutes } from './modules/services/service-actions';
 import { domainActionsRoutes } from './modules/domains/domain-actions';
 import { healthRoutes } from './modules/health/health.routes';
+import { billingRoutes } from './modules/billing/billing.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { domainsRoutes } from './modules/domains/domains.routes';
+import { knowledgeRoutes } from './modules/knowledge/knowledge.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { servicesRoutes } from './modules/services/services.routes';
+import { supportRoutes } from './modules/support/support.routes';
+import { preferencesRoutes } from './modules/users/preferences.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import authenticate from './plugins/authenticate';
 import databasePlugin from './plugins/database';
@@ -156,6 +164,16 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
       await api.register(healthRoutes);
       await api.register(authRoutes, { service: authService });
       await api.register(usersRoutes);
+      // The signed-in customer's own data (docs/product/api.md).
+      await api.register(preferencesRoutes);
+      await api.register(dashboardRoutes, { clock });
+      await api.register(servicesRoutes, { clock });
+      await api.register(domainsRoutes);
+      await api.register(billingRoutes);
+      await api.register(supportRoutes);
+      await api.register(notificationsRoutes);
+      await api.register(knowledgeRoutes);
+      // The customer's self-service actions (docs/decisions/022-money-transactions.md).
       await api.register(billingActionsRoutes, { clock, demoMode: config.demoMode });
       await api.register(serviceActionsRoutes, { clock });
       await api.register(domainActionsRoutes, { clock });

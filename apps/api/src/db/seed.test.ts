@@ -58,6 +58,29 @@ describe(`migrations and demo seed (${DATABASE_UNDER_TEST})`, () => {
     expect(await count()).toEqual(before);
   });
 
+  it('is deterministic: another database seeded with the same scale gets the same customers', async () => {
+    const other = await createTestApp({ SEED_DEMO: 'true', SEED_SCALE: '30' });
+    try {
+      const population = (db: typeof other.app.database.db) =>
+        db
+          .selectFrom('users')
+          .select(['email', 'firstName', 'lastName', 'preferredLanguage', 'status'])
+          .where('role', '=', 0)
+          .where('email', '<>', DEMO_CUSTOMER.email)
+          .orderBy('email')
+          .execute();
+      const theirs = await population(other.app.database.db);
+      const ours = await population(ctx.app.database.db);
+      expect(theirs).toHaveLength(30);
+      expect(ours).toEqual(expect.arrayContaining(theirs));
+      const domains = async (db: typeof other.app.database.db) =>
+        (await db.selectFrom('domains').select('name').orderBy('name').execute()).map((d) => d.name);
+      expect(await domains(ctx.app.database.db)).toEqual(expect.arrayContaining(await domains(other.app.database.db)));
+    } finally {
+      await other.close();
+    }
+  });
+
   it('grows the population when the scale grows, with the same first customers', async () => {
     const db = ctx.app.database.db;
     const emails = async () =>

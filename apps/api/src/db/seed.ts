@@ -4,13 +4,13 @@ import type { Kysely } from 'kysely';
 import { hashPassword } from '../lib/password';
 import { createUsersRepository, EmailTakenError, isUniqueViolation } from '../modules/users/users.repository';
 import type { Database } from './schema';
-import { SEED_ARTICLES } from './seed/articles';
-import { insertRows } from './seed/batch';
-import { SeedBatch } from './seed/builder';
-import { demoCustomerBatch } from './seed/demo-customer';
-import { addPopulationCustomer } from './seed/population';
-import { createPrng } from './seed/prng';
-import { DAY, serverRows, usageSampleRows } from './seed/servers';
+import { SEED_ARTICLES } from './demo/articles';
+import { insertRows } from './demo/batch';
+import { SeedBatch } from './demo/builder';
+import { demoCustomerBatch } from './demo/demo-customer';
+import { addPopulationCustomer } from './demo/population';
+import { createPrng } from './demo/prng';
+import { DAY, serverRows, usageSampleRows } from './demo/servers';
 
 /** Creates the demo accounts that are missing. Returns the e-mails it created. */
 export async function seedDemoAccounts(db: Kysely<Database>): Promise<string[]> {

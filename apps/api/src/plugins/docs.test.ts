@@ -17,17 +17,41 @@ describe(`OpenAPI description at /api/docs (${DATABASE_UNDER_TEST})`, () => {
     expect(response.statusCode).toBe(200);
     const spec = response.json();
     expect(spec.openapi).toBe('3.1.0');
-    // Each module's own tests check its paths (e.g. modules/billing/actions-docs.test.ts).
-    expect(Object.keys(spec.paths)).toEqual(
-      expect.arrayContaining([
-        '/api/auth/login',
-        '/api/auth/logout',
-        '/api/auth/refresh',
-        '/api/auth/register',
-        '/api/health',
-        '/api/users/me',
-      ]),
-    );
+    expect(Object.keys(spec.paths).sort()).toEqual([
+      '/api/auth/login',
+      '/api/auth/logout',
+      '/api/auth/refresh',
+      '/api/auth/register',
+      '/api/dashboard/summary',
+      '/api/domains',
+      '/api/domains/{id}',
+      '/api/domains/{id}/auto-renew',
+      '/api/domains/{id}/dns-records',
+      '/api/domains/{id}/dns-records/{recordId}',
+      '/api/domains/{id}/nameservers',
+      '/api/domains/{id}/renew',
+      '/api/domains/{id}/transfer-lock',
+      '/api/finance/balance',
+      '/api/finance/invoices',
+      '/api/finance/invoices/{id}',
+      '/api/finance/top-ups',
+      '/api/finance/transactions',
+      '/api/health',
+      '/api/hosting',
+      '/api/hosting/{id}',
+      '/api/knowledge/articles',
+      '/api/knowledge/articles/{id}',
+      '/api/notifications',
+      '/api/services',
+      '/api/services/{id}',
+      '/api/services/{id}/auto-renew',
+      '/api/services/{id}/cancellation',
+      '/api/services/{id}/renew',
+      '/api/tickets',
+      '/api/tickets/{id}',
+      '/api/users/me',
+      '/api/users/me/preferences',
+    ]);
     const register = spec.paths['/api/auth/register'].post;
     expect(Object.keys(register.requestBody.content['application/json'].schema.properties).sort()).toEqual([
       'email',
@@ -60,6 +84,28 @@ describe(`OpenAPI description at /api/docs (${DATABASE_UNDER_TEST})`, () => {
       'lastName',
       'role',
     ]);
+    // Every customer route: Bearer security, a described 200 answer and 401; lists take the paging query.
+    for (const [path, item] of Object.entries(spec.paths) as [string, { get?: unknown }][]) {
+      if (path.startsWith('/api/auth') || path === '/api/health' || !item.get) continue;
+      const get = item.get as {
+        security: unknown;
+        responses: Record<string, unknown>;
+        parameters?: { name: string }[];
+      };
+      expect(get.security, path).toEqual([{ bearerAuth: [] }]);
+      expect(Object.keys(get.responses), path).toEqual(expect.arrayContaining(['200', '401']));
+      if (['/api/hosting', '/api/domains', '/api/finance/invoices', '/api/tickets'].includes(path)) {
+        expect(
+          get.parameters!.map((p) => p.name),
+          path,
+        ).toEqual(expect.arrayContaining(['page', 'pageSize', 'sort', 'order', 'q']));
+        expect(Object.keys(get.responses), path).toContain('400');
+      }
+      if (path.endsWith('{id}')) expect(Object.keys(get.responses), path).toContain('404');
+    }
+    const hostingItem =
+      spec.paths['/api/hosting'].get.responses['200'].content['application/json'].schema.properties.items.items;
+    expect(hostingItem.properties.server).toBeDefined();
     expect(spec.components.securitySchemes.bearerAuth).toEqual({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
     expect(JSON.stringify(spec)).not.toMatch(/passwordHash|password_hash/);
   });

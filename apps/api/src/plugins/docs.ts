@@ -43,13 +43,22 @@ async function docsPlugin(app: FastifyInstance) {
         title: 'HostPilot API',
         version: pkg.version,
         description:
-          'Sign-in API of HostPilot. Errors answer `{"error": {"code", "message", "fields"?}}`. ' +
+          "API of HostPilot: sign-in, and the signed-in customer's own data. Lists are paged " +
+          '(`page`, `pageSize` 10, 20 or 50, `sort`, `order`, `q`, filters) and answer `{items, total, page, pageSize}`. ' +
+          'Errors answer `{"error": {"code", "message", "fields"?}}`. ' +
           'Access tokens are JWTs sent as `Authorization: Bearer <token>`.',
       },
       tags: [
         { name: 'auth', description: 'Accounts, sign-in, tokens' },
         { name: 'users', description: 'The signed-in user' },
         { name: 'health', description: 'Liveness' },
+        { name: 'dashboard', description: "The signed-in customer's dashboard summary" },
+        { name: 'services', description: "The signed-in customer's hosting and other services" },
+        { name: 'domains', description: "The signed-in customer's domains and DNS records" },
+        { name: 'finance', description: "The signed-in customer's balance, transactions and invoices" },
+        { name: 'support', description: "The signed-in customer's support tickets" },
+        { name: 'notifications', description: "The signed-in customer's notifications" },
+        { name: 'knowledge', description: 'Knowledge-base articles in English and Russian' },
       ],
       components: {
         securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },

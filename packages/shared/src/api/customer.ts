@@ -189,6 +189,7 @@ export const transactionListQuerySchema = listQuerySchema({
   defaultSort: 'date',
   defaultOrder: 'desc',
   filters: { status: enumFilter(PAYMENT_STATUSES), type: enumFilter(LEDGER_ENTRY_TYPES) },
+  search: false,
 });
 export type TransactionListQuery = z.input<typeof transactionListQuerySchema>;
 export const transactionPageSchema = pageSchema(transactionSchema);
@@ -280,6 +281,7 @@ export const notificationListQuerySchema = listQuerySchema({
   defaultSort: 'createdAt',
   defaultOrder: 'desc',
   filters: { read: enumFilter(['read', 'unread']) },
+  search: false,
 });
 export type NotificationListQuery = z.input<typeof notificationListQuerySchema>;
 export const notificationPageSchema = pageSchema(notificationSchema).extend({

@@ -67,3 +67,13 @@ describe('pageSchema', () => {
     expect(page.safeParse({ items: [], total: -1, page: 1, pageSize: 10 }).success).toBe(false);
   });
 });
+
+describe('listQuerySchema without search', () => {
+  it('refuses q when the endpoint does not search', () => {
+    const noSearch = listQuerySchema({ sort: ['date'], defaultSort: 'date', search: false });
+    expect(noSearch.safeParse({}).success).toBe(true);
+    const result = noSearch.safeParse({ q: 'x' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]).toMatchObject({ path: ['q'], message: 'validation.unknownField' });
+  });
+});

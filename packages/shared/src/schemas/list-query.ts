@@ -73,6 +73,8 @@ export interface ListQueryOptions<S extends readonly [string, ...string[]], F ex
   defaultOrder?: SortOrder;
   /** Each filter's schema (optional in the query); use enumFilter() for a fixed set of values. */
   filters?: F;
+  /** Whether the endpoint takes `q` (default true); without it, `q` is refused like any unknown parameter. */
+  search?: boolean;
 }
 
 /**
@@ -91,7 +93,10 @@ export function listQuerySchema<
     pageSize: pageSizeParamSchema.default(DEFAULT_PAGE_SIZE),
     sort: z.enum(options.sort, msg('validation.sort')).default(options.defaultSort as S[number]),
     order: z.enum(SORT_ORDERS, msg('validation.order')).default(options.defaultOrder ?? 'asc'),
-    q: searchParamSchema.optional(),
+    // Typed as present either way: without search it is simply never set.
+    ...((options.search === false ? {} : { q: searchParamSchema.optional() }) as {
+      q: z.ZodOptional<typeof searchParamSchema>;
+    }),
     ...filters,
   };
   // Each unknown query parameter is refused under its own name.

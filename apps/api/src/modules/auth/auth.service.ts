@@ -103,7 +103,14 @@ export function createAuthService(deps: AuthServiceDeps) {
         ({ user, refreshToken } = await db.transaction().execute(async (trx) => {
           const created = toPublicUser(
             await users.create(
-              { firstName: input.firstName, lastName: input.lastName, email: input.email, role: 0, passwordHash },
+              {
+                firstName: input.firstName,
+                lastName: input.lastName,
+                email: input.email,
+                role: 0,
+                passwordHash,
+                lastSignInAt: clock.now(),
+              },
               trx,
             ),
           );
@@ -140,6 +147,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const user = toPublicUser(row);
       const remember = input.remember ?? false;
       await refreshTokens.deleteDeadTokens(user.id, clock.now());
+      await users.recordSignIn(user.id, clock.now());
       const refreshToken = await issueSession(user, remember);
       ctx.log.info({ ...attempt, outcome: 'success', userId: user.id, remember }, 'sign-in attempt');
       return { user, access_token: await signAccess(user), refresh_token: refreshToken };

@@ -52,11 +52,11 @@ export const billingActionsRoutes: FastifyPluginAsyncZod<BillingActionsOptions> 
   const renewals = createRenewalsService({ db, clock: options.clock });
 
   app.post(
-    '/billing/top-ups',
+    '/finance/top-ups',
     {
       onRequest: app.authenticate,
       schema: {
-        tags: ['billing'],
+        tags: ['finance'],
         summary: 'Add funds to the balance: a bank transfer (pending until approved) or, in demo mode, the test card',
         security: [{ bearerAuth: [] }],
         headers,

@@ -7,7 +7,7 @@ import { settleBankTransfer } from './payments.service';
 
 const GOOD_CARD = '4242 4242 4242 4242';
 
-describe('POST /api/billing/top-ups', () => {
+describe('POST /api/finance/top-ups', () => {
   let ctx: TestContext;
   let customer: Customer;
 
@@ -18,7 +18,7 @@ describe('POST /api/billing/top-ups', () => {
   afterAll(async () => ctx.close());
 
   const topUp = (body: unknown, headers: Record<string, string> = withKey(customer)) =>
-    ctx.app.inject({ method: 'POST', url: '/api/billing/top-ups', headers, payload: body as object });
+    ctx.app.inject({ method: 'POST', url: '/api/finance/top-ups', headers, payload: body as object });
 
   it('credits the balance once with the test card, and a retry with the same key answers the same', async () => {
     const headers = withKey(customer);
@@ -204,7 +204,7 @@ describe('the test card outside demo mode', () => {
     const customer = await signUpCustomer(ctx.app);
     const response = await ctx.app.inject({
       method: 'POST',
-      url: '/api/billing/top-ups',
+      url: '/api/finance/top-ups',
       headers: withKey(customer),
       payload: { method: 'test_card', amount: 10, cardNumber: GOOD_CARD },
     });

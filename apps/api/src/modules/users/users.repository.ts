@@ -10,6 +10,8 @@ export interface NewUser {
   role?: number;
   passwordHash: string;
   preferredLanguage?: Language;
+  /** Set when the account is signed in as it is created (registration). */
+  lastSignInAt?: number;
 }
 
 /** Thrown by create() when the e-mail is already registered (unique constraint). */
@@ -40,6 +42,11 @@ export function createUsersRepository(db: Kysely<Database>) {
       return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
+    /** Records a successful sign-in (the back office lists it). */
+    async recordSignIn(id: string, at: number): Promise<void> {
+      await db.updateTable('users').set({ lastSignInAt: at }).where('id', '=', id).execute();
+    },
+
     async create(user: NewUser, executor: Kysely<Database> = db): Promise<UserRow> {
       const now = Date.now();
       const row: UserRow = {
@@ -52,7 +59,7 @@ export function createUsersRepository(db: Kysely<Database>) {
         createdAt: now,
         updatedAt: now,
         status: 'active',
-        lastSignInAt: null,
+        lastSignInAt: user.lastSignInAt ?? null,
         preferredLanguage: user.preferredLanguage ?? 'en',
         notifyEmail: 1,
         notifyServiceUpdates: 1,

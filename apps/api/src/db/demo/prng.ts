@@ -15,15 +15,19 @@ export interface Prng {
   uuid(): string;
 }
 
+const hex8 = (n: number) => (n >>> 0).toString(16).padStart(8, '0');
+
 export function createPrng(seed: number): Prng {
   let state = seed >>> 0;
-  const next = () => {
+  /** The next 32 random bits. */
+  const nextU32 = () => {
     state = (state + 0x6d2b79f5) >>> 0;
     let t = state;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    return (t ^ (t >>> 14)) >>> 0;
   };
+  const next = () => nextU32() / 4294967296;
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
   return {
     next,
@@ -40,11 +44,11 @@ export function createPrng(seed: number): Prng {
       return weights.length - 1;
     },
     uuid() {
-      const hex = Array.from({ length: 32 }, () => int(0, 15).toString(16));
-      hex[12] = '4';
-      hex[16] = ((int(0, 15) & 0x3) | 0x8).toString(16);
-      const s = hex.join('');
-      return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
+      const a = hex8(nextU32());
+      const b = hex8((nextU32() & 0xffff0fff) | 0x00004000);
+      const c = hex8((nextU32() & 0x3fffffff) | 0x80000000);
+      const d = hex8(nextU32());
+      return `${a}-${b.slice(0, 4)}-${b.slice(4)}-${c.slice(0, 4)}-${c.slice(4)}${d}`;
     },
   };
 }

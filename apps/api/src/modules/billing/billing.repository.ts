@@ -1,0 +1,170 @@
+import {
+  CURRENCY,
+  type Invoice,
+  type InvoiceDetail,
+  type invoiceListQuerySchema,
+  type LedgerEntryType,
+  type Money,
+  type PaymentMethod,
+  type PaymentStatus,
+  type Transaction,
+  type transactionListQuerySchema,
+} from '@hostpilot/shared';
+import { type Kysely, sql } from 'kysely';
+import type { z } from 'zod';
+import type { Database, InvoiceRow } from '../../db/schema';
+import { contains, iso, isoOrNull, money, offsetOf, parseParams } from '../../lib/listing';
+
+export type TransactionQuery = z.output<typeof transactionListQuerySchema>;
+export type InvoiceQuery = z.output<typeof invoiceListQuerySchema>;
+
+const INVOICE_SORT = { issuedAt: 'issuedAt', dueAt: 'dueAt', total: 'totalCents', number: 'number' } as const;
+const TRANSACTION_SORT = { date: 'date', amount: 'amountCents' } as const;
+
+function toInvoice(row: InvoiceRow): Invoice {
+  return {
+    id: row.id,
+    number: row.number,
+    status: row.status,
+    issuedAt: iso(row.issuedAt),
+    dueAt: iso(row.dueAt),
+    paidAt: isoOrNull(row.paidAt),
+    total: money(row.totalCents, row.currency),
+  };
+}
+
+/** A customer's money: the ledger's sum, transactions, invoices. Every query filters by the owner. */
+export function createBillingRepository(db: Kysely<Database>) {
+  /**
+   * Every line of the account's money history: its ledger entries (completed, with the payment's method when
+   * a payment made them) and its payments that never reached the ledger (pending or failed).
+   */
+  function transactions(userId: string) {
+    const ledger = db
+      .selectFrom('ledgerEntries as l')
+      .leftJoin('payments as p', 'p.id', 'l.paymentId')
+      .where('l.userId', '=', userId)
+      .select([
+        'l.id as id',
+        'l.createdAt as date',
+        'l.type as type',
+        'l.descriptionKey as descriptionKey',
+        'l.descriptionParams as descriptionParams',
+        'l.amountCents as amountCents',
+        'l.currency as currency',
+        sql<string>`'completed'`.as('status'),
+        'p.method as method',
+        'l.invoiceId as invoiceId',
+      ]);
+    const unsettled = db
+      .selectFrom('payments')
+      .where('payments.userId', '=', userId)
+      .where('payments.status', 'in', ['pending', 'failed'])
+      .select([
+        'payments.id as id',
+        'payments.createdAt as date',
+        sql<string>`'topup'`.as('type'),
+        sql<string>`'transactions.topUp'`.as('descriptionKey'),
+        sql<string>`'{}'`.as('descriptionParams'),
+        'payments.amountCents as amountCents',
+        'payments.currency as currency',
+        'payments.status as status',
+        'payments.method as method',
+        'payments.invoiceId as invoiceId',
+      ]);
+    return db.selectFrom(ledger.unionAll(unsettled).as('t'));
+  }
+
+  return {
+    async balance(userId: string): Promise<Money> {
+      const row = await db
+        .selectFrom('ledgerEntries')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amountCents'), sql<number>`0`).as('sum'))
+        .where('userId', '=', userId)
+        .where('currency', '=', CURRENCY)
+        .executeTakeFirstOrThrow();
+      return money(Number(row.sum), CURRENCY);
+    },
+
+    async listTransactions(userId: string, query: TransactionQuery): Promise<{ items: Transaction[]; total: number }> {
+      let base = transactions(userId);
+      if (query.status) base = base.where('t.status', '=', query.status);
+      if (query.type) base = base.where('t.type', '=', query.type);
+      const [rows, count] = await Promise.all([
+        base
+          .selectAll('t')
+          .orderBy(`t.${TRANSACTION_SORT[query.sort]}`, query.order)
+          .orderBy('t.id', query.order)
+          .limit(query.pageSize)
+          .offset(offsetOf(query))
+          .execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return {
+        items: rows.map((row) => {
+          const params = parseParams(row.descriptionParams);
+          if (row.method && !('method' in params)) params.method = row.method;
+          return {
+            id: row.id,
+            date: iso(Number(row.date)),
+            type: row.type as LedgerEntryType,
+            description: { key: row.descriptionKey, params },
+            amount: money(Number(row.amountCents), row.currency),
+            status: row.status as PaymentStatus,
+            method: (row.method as PaymentMethod | null) ?? null,
+            invoiceId: row.invoiceId,
+          };
+        }),
+        total: Number(count.n),
+      };
+    },
+
+    async listInvoices(userId: string, query: InvoiceQuery): Promise<{ items: Invoice[]; total: number }> {
+      let base = db.selectFrom('invoices').where('userId', '=', userId);
+      if (query.status) base = base.where('status', '=', query.status);
+      if (query.q) {
+        const q = query.q;
+        base = base.where((eb) => contains(eb.ref('number'), q));
+      }
+      const [rows, count] = await Promise.all([
+        base
+          .selectAll()
+          .orderBy(INVOICE_SORT[query.sort], query.order)
+          .orderBy('id', query.order)
+          .limit(query.pageSize)
+          .offset(offsetOf(query))
+          .execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { items: rows.map(toInvoice), total: Number(count.n) };
+    },
+
+    async findInvoice(userId: string, id: string): Promise<InvoiceDetail | undefined> {
+      const row = await db
+        .selectFrom('invoices')
+        .selectAll()
+        .where('userId', '=', userId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const lines = await db
+        .selectFrom('invoiceLines')
+        .selectAll()
+        .where('invoiceId', '=', row.id)
+        .orderBy('position')
+        .execute();
+      return {
+        ...toInvoice(row),
+        lines: lines.map((line) => ({
+          id: line.id,
+          description: { key: line.descriptionKey, params: parseParams(line.descriptionParams) },
+          quantity: line.quantity,
+          unitPrice: money(line.unitPriceCents, row.currency),
+          amount: money(line.amountCents, row.currency),
+        })),
+      };
+    },
+  };
+}
+
+export type BillingRepository = ReturnType<typeof createBillingRepository>;

@@ -1,0 +1,95 @@
+import type { Domain, DomainDetail, domainListQuerySchema } from '@hostpilot/shared';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { Database, DomainRow } from '../../db/schema';
+import { contains, iso, isoOrNull, offsetOf, parseStringList } from '../../lib/listing';
+
+export type DomainQuery = z.output<typeof domainListQuerySchema>;
+
+const SORT_COLUMNS = { name: 'name', expiresAt: 'expiresAt', registeredAt: 'registeredAt' } as const;
+
+type DomainWithCount = DomainRow & { dnsRecordCount: number | string };
+
+function toDomain(row: DomainWithCount): Domain {
+  return {
+    id: row.id,
+    name: row.name,
+    tld: row.tld,
+    status: row.status,
+    registeredAt: iso(row.registeredAt),
+    expiresAt: iso(row.expiresAt),
+    autoRenew: row.autoRenew === 1,
+    transferLock: row.transferLock === 1,
+    nameservers: parseStringList(row.nameservers),
+    dnsRecordCount: Number(row.dnsRecordCount),
+    dnsUpdatedAt: isoOrNull(row.dnsUpdatedAt),
+  };
+}
+
+/** A customer's domains and their DNS records. Every query filters by the owner. */
+export function createDomainsRepository(db: Kysely<Database>) {
+  function owned(userId: string) {
+    return db
+      .selectFrom('domains')
+      .where('domains.userId', '=', userId)
+      .selectAll('domains')
+      .select((eb) =>
+        eb
+          .selectFrom('dnsRecords')
+          .select(eb.fn.countAll<number>().as('n'))
+          .whereRef('dnsRecords.domainId', '=', 'domains.id')
+          .as('dnsRecordCount'),
+      );
+  }
+
+  return {
+    async list(userId: string, query: DomainQuery): Promise<{ items: Domain[]; total: number }> {
+      let base = db.selectFrom('domains').where('domains.userId', '=', userId);
+      if (query.status) base = base.where('status', '=', query.status);
+      if (query.q) {
+        const q = query.q;
+        base = base.where((eb) => contains(eb.ref('name'), q));
+      }
+      let page = owned(userId);
+      if (query.status) page = page.where('status', '=', query.status);
+      if (query.q) {
+        const q = query.q;
+        page = page.where((eb) => contains(eb.ref('domains.name'), q));
+      }
+      const [rows, count] = await Promise.all([
+        page
+          .orderBy(`domains.${SORT_COLUMNS[query.sort]}`, query.order)
+          .orderBy('domains.id', query.order)
+          .limit(query.pageSize)
+          .offset(offsetOf(query))
+          .execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { items: rows.map((r) => toDomain(r as DomainWithCount)), total: Number(count.n) };
+    },
+
+    async find(userId: string, id: string): Promise<DomainDetail | undefined> {
+      const row = await owned(userId).where('domains.id', '=', id).executeTakeFirst();
+      if (!row) return undefined;
+      const records = await db
+        .selectFrom('dnsRecords')
+        .selectAll()
+        .where('domainId', '=', row.id)
+        .orderBy('type')
+        .orderBy('name')
+        .orderBy('id')
+        .execute();
+      return {
+        ...toDomain(row as DomainWithCount),
+        dnsRecords: records.map((r) => ({
+          id: r.id,
+          type: r.type,
+          name: r.name,
+          value: r.value,
+          ttl: r.ttl,
+          priority: r.priority,
+        })),
+      };
+    },
+  };
+}

@@ -1,0 +1,90 @@
+import type { Activity, Notification, notificationListQuerySchema } from '@hostpilot/shared';
+import type { Kysely, Selectable } from 'kysely';
+import type { z } from 'zod';
+import type { ActivityTable, Database, NotificationsTable } from '../../db/schema';
+import { iso, offsetOf, parseParams } from '../../lib/listing';
+
+export type NotificationQuery = z.output<typeof notificationListQuerySchema>;
+
+export function toNotification(row: Selectable<NotificationsTable>): Notification {
+  return {
+    id: row.id,
+    type: row.type,
+    key: row.key,
+    params: parseParams(row.params),
+    createdAt: iso(row.createdAt),
+    read: row.readAt !== null,
+  };
+}
+
+export function toActivity(row: Selectable<ActivityTable>): Activity {
+  return {
+    id: row.id,
+    action: row.action,
+    subjectType: row.subjectType,
+    subjectId: row.subjectId,
+    params: parseParams(row.params),
+    createdAt: iso(row.createdAt),
+  };
+}
+
+/** A customer's notifications and activity. Every query filters by the owner. */
+export function createNotificationsRepository(db: Kysely<Database>) {
+  function unreadCount(userId: string) {
+    return db
+      .selectFrom('notifications')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('userId', '=', userId)
+      .where('readAt', 'is', null)
+      .executeTakeFirstOrThrow()
+      .then((row) => Number(row.n));
+  }
+
+  return {
+    unreadCount,
+
+    async list(userId: string, query: NotificationQuery) {
+      let base = db.selectFrom('notifications').where('userId', '=', userId);
+      if (query.read === 'read') base = base.where('readAt', 'is not', null);
+      if (query.read === 'unread') base = base.where('readAt', 'is', null);
+      const [rows, count, unread] = await Promise.all([
+        base
+          .selectAll()
+          .orderBy('createdAt', query.order)
+          .orderBy('id', query.order)
+          .limit(query.pageSize)
+          .offset(offsetOf(query))
+          .execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+        unreadCount(userId),
+      ]);
+      return { items: rows.map(toNotification), total: Number(count.n), unread };
+    },
+
+    async latest(userId: string, limit: number): Promise<Notification[]> {
+      const rows = await db
+        .selectFrom('notifications')
+        .selectAll()
+        .where('userId', '=', userId)
+        .orderBy('createdAt', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map(toNotification);
+    },
+
+    async recentActivity(userId: string, limit: number): Promise<Activity[]> {
+      const rows = await db
+        .selectFrom('activity')
+        .selectAll()
+        .where('userId', '=', userId)
+        .orderBy('createdAt', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map(toActivity);
+    },
+  };
+}
+
+export type NotificationsRepository = ReturnType<typeof createNotificationsRepository>;

@@ -1,0 +1,167 @@
+import {
+  dataSizeMb,
+  findServicePlan,
+  type HostingListQuery,
+  type HostingService,
+  type hostingListQuerySchema,
+  type Service,
+  type serviceListQuerySchema,
+  type ServerSummary,
+  UNLIMITED,
+} from '@hostpilot/shared';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { Database, ServiceRow } from '../../db/schema';
+import { contains, iso, isoOrNull, money, offsetOf } from '../../lib/listing';
+
+export type HostingQuery = z.output<typeof hostingListQuerySchema>;
+export type ServiceQuery = z.output<typeof serviceListQuerySchema>;
+export type { HostingListQuery };
+
+const SORT_COLUMNS = { createdAt: 'createdAt', expiresAt: 'expiresAt', name: 'name' } as const;
+const DAY = 24 * 60 * 60 * 1000;
+/** How far back a server's uptime is measured. */
+const UPTIME_WINDOW = 30 * DAY;
+
+/** A customer's services (docs/decisions/012-data-model.md). Every query filters by the owner. */
+export function createServicesRepository(db: Kysely<Database>) {
+  function owned(userId: string) {
+    return db.selectFrom('services').where('services.userId', '=', userId);
+  }
+
+  async function list(
+    userId: string,
+    query: { page: number; pageSize: number; sort: keyof typeof SORT_COLUMNS; order: 'asc' | 'desc'; q?: string },
+    kinds: readonly string[],
+    status: string | undefined,
+  ): Promise<{ rows: ServiceRow[]; total: number }> {
+    let base = owned(userId).where('kind', 'in', kinds as ServiceRow['kind'][]);
+    if (status) base = base.where('status', '=', status as ServiceRow['status']);
+    if (query.q) {
+      const q = query.q;
+      base = base.where((eb) => eb.or([contains(eb.ref('name'), q), contains(eb.ref('domain'), q)]));
+    }
+    const [rows, count] = await Promise.all([
+      base
+        .selectAll()
+        .orderBy(SORT_COLUMNS[query.sort], query.order)
+        .orderBy('id', query.order)
+        .limit(query.pageSize)
+        .offset(offsetOf(query))
+        .execute(),
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.n) };
+  }
+
+  /** The state of each server: its latest load sample and its uptime over the last 30 days. */
+  async function serverSummaries(serverIds: string[], now: number): Promise<Map<string, ServerSummary>> {
+    const ids = [...new Set(serverIds)];
+    const result = new Map<string, ServerSummary>();
+    if (ids.length === 0) return result;
+    const servers = await db.selectFrom('servers').selectAll().where('id', 'in', ids).execute();
+    await Promise.all(
+      servers.map(async (server) => {
+        const [latest, uptime] = await Promise.all([
+          db
+            .selectFrom('serverUsageSamples')
+            .select(['cpuPercent', 'memoryPercent', 'takenAt'])
+            .where('serverId', '=', server.id)
+            .orderBy('takenAt', 'desc')
+            .limit(1)
+            .executeTakeFirst(),
+          db
+            .selectFrom('serverUsageSamples')
+            .select((eb) => [eb.fn.countAll<number>().as('samples'), eb.fn.sum<number>('up').as('up')])
+            .where('serverId', '=', server.id)
+            .where('takenAt', '>=', now - UPTIME_WINDOW)
+            .executeTakeFirstOrThrow(),
+        ]);
+        const samples = Number(uptime.samples);
+        result.set(server.id, {
+          id: server.id,
+          name: server.name,
+          location: server.location,
+          type: server.type,
+          status: server.status,
+          load: latest
+            ? { cpuPercent: latest.cpuPercent, memoryPercent: latest.memoryPercent, sampledAt: iso(latest.takenAt) }
+            : null,
+          uptimePercent: samples > 0 ? Math.round((Number(uptime.up) / samples) * 1000) / 10 : null,
+        });
+      }),
+    );
+    return result;
+  }
+
+  function toService(row: ServiceRow, servers: Map<string, ServerSummary>): Service {
+    const plan = findServicePlan(row.kind, row.planId);
+    return {
+      id: row.id,
+      kind: row.kind,
+      name: row.name,
+      plan: { id: row.planId, name: plan?.name ?? row.planId },
+      domain: row.domain,
+      status: row.status,
+      suspensionReason: row.suspensionReason,
+      price: money(row.priceCents, row.currency),
+      billingPeriod: row.billingPeriod,
+      expiresAt: iso(row.expiresAt),
+      autoRenew: row.autoRenew === 1,
+      cancelRequestedAt: isoOrNull(row.cancelRequestedAt),
+      createdAt: iso(row.createdAt),
+      server: row.serverId ? (servers.get(row.serverId) ?? null) : null,
+    };
+  }
+
+  function toHosting(row: ServiceRow, servers: Map<string, ServerSummary>): HostingService {
+    const plan = findServicePlan('hosting', row.planId);
+    const storageTotal = plan?.storage ? dataSizeMb(plan.storage) : null;
+    const bandwidthTotal = plan?.bandwidth && plan.bandwidth !== UNLIMITED ? dataSizeMb(plan.bandwidth) : null;
+    return {
+      ...toService(row, servers),
+      kind: 'hosting',
+      storage: { usedMb: row.storageUsedMb, totalMb: storageTotal },
+      bandwidth: { usedMb: row.bandwidthUsedMb, totalMb: bandwidthTotal },
+    };
+  }
+
+  return {
+    async listHosting(userId: string, query: HostingQuery, now: number) {
+      const { rows, total } = await list(userId, query, ['hosting'], query.status);
+      const servers = await serverSummaries(
+        rows.flatMap((r) => (r.serverId ? [r.serverId] : [])),
+        now,
+      );
+      return { items: rows.map((r) => toHosting(r, servers)), total };
+    },
+
+    async findHosting(userId: string, id: string, now: number): Promise<HostingService | undefined> {
+      const row = await owned(userId).selectAll().where('id', '=', id).where('kind', '=', 'hosting').executeTakeFirst();
+      if (!row) return undefined;
+      return toHosting(row, await serverSummaries(row.serverId ? [row.serverId] : [], now));
+    },
+
+    async listOther(userId: string, query: ServiceQuery, now: number) {
+      const kinds = query.kind ? [query.kind] : ['game', 'vds', 'dedicated', 'extra'];
+      const { rows, total } = await list(userId, query, kinds, query.status);
+      const servers = await serverSummaries(
+        rows.flatMap((r) => (r.serverId ? [r.serverId] : [])),
+        now,
+      );
+      return { items: rows.map((r) => toService(r, servers)), total };
+    },
+
+    async findOther(userId: string, id: string, now: number): Promise<Service | undefined> {
+      const row = await owned(userId)
+        .selectAll()
+        .where('id', '=', id)
+        .where('kind', '<>', 'hosting')
+        .executeTakeFirst();
+      if (!row) return undefined;
+      return toService(row, await serverSummaries(row.serverId ? [row.serverId] : [], now));
+    },
+  };
+}
+
+export type ServicesRepository = ReturnType<typeof createServicesRepository>;

@@ -1,0 +1,97 @@
+import {
+  hostingListQuerySchema,
+  hostingPageSchema,
+  hostingServiceSchema,
+  idParamsSchema,
+  serviceListQuerySchema,
+  servicePageSchema,
+  serviceSchema,
+} from '@hostpilot/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Clock } from '../../lib/clock';
+import { CUSTOMER_ROUTE, ITEM_ERRORS, LIST_ERRORS } from '../../lib/customer-route';
+import { pageOf } from '../../lib/listing';
+import { notFound } from '../../lib/not-found';
+import { authOf } from '../../plugins/authenticate';
+import { createServicesRepository } from './services.repository';
+
+/** GET /hosting, /hosting/:id, /services, /services/:id: the signed-in customer's own services. */
+export const servicesRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async (app, { clock }) => {
+  const services = createServicesRepository(app.database.db);
+
+  app.get(
+    '/hosting',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        ...CUSTOMER_ROUTE,
+        tags: ['services'],
+        summary: 'My hosting services, with usage and the state of their server',
+        description: '`q` matches the name or the domain (literally, ignoring case).',
+        querystring: hostingListQuerySchema,
+        response: { 200: hostingPageSchema, ...LIST_ERRORS },
+      },
+    },
+    async (request) => {
+      const { items, total } = await services.listHosting(authOf(request).userId, request.query, clock.now());
+      return pageOf(request.query, total, items);
+    },
+  );
+
+  app.get(
+    '/hosting/:id',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        ...CUSTOMER_ROUTE,
+        tags: ['services'],
+        summary: 'One of my hosting services',
+        params: idParamsSchema,
+        response: { 200: hostingServiceSchema, ...ITEM_ERRORS },
+      },
+    },
+    async (request) => {
+      const service = await services.findHosting(authOf(request).userId, request.params.id, clock.now());
+      if (!service) throw notFound('Hosting service');
+      return service;
+    },
+  );
+
+  app.get(
+    '/services',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        ...CUSTOMER_ROUTE,
+        tags: ['services'],
+        summary: 'My other services: game servers, VDS, dedicated servers and extras',
+        description: '`kind` narrows to one kind; `q` matches the name or the domain.',
+        querystring: serviceListQuerySchema,
+        response: { 200: servicePageSchema, ...LIST_ERRORS },
+      },
+    },
+    async (request) => {
+      const { items, total } = await services.listOther(authOf(request).userId, request.query, clock.now());
+      return pageOf(request.query, total, items);
+    },
+  );
+
+  app.get(
+    '/services/:id',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        ...CUSTOMER_ROUTE,
+        tags: ['services'],
+        summary: 'One of my other services',
+        params: idParamsSchema,
+        response: { 200: serviceSchema, ...ITEM_ERRORS },
+      },
+    },
+    async (request) => {
+      const service = await services.findOther(authOf(request).userId, request.params.id, clock.now());
+      if (!service) throw notFound('Service');
+      return service;
+    },
+  );
+};
