@@ -20,6 +20,8 @@ import { billingActionsRoutes } from './modules/billing/actions.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { serviceActionsRoutes } from './modules/services/service-actions';
 import { domainActionsRoutes } from './modules/domains/domain-actions';
+import { ticketActionsRoutes } from './modules/support/tickets.actions';
+import { notificationActionsRoutes } from './modules/notifications/notifications.actions';
 import { healthRoutes } from './modules/health/health.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
@@ -177,6 +179,8 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
       await api.register(billingActionsRoutes, { clock, demoMode: config.demoMode });
       await api.register(serviceActionsRoutes, { clock });
       await api.register(domainActionsRoutes, { clock });
+      await api.register(ticketActionsRoutes, { clock });
+      await api.register(notificationActionsRoutes, { clock });
     },
     { prefix: '/api' },
   );

@@ -1,4 +1,4 @@
-import { DNS_RECORD_TYPES } from '../model';
+import { DNS_RECORD_TYPES, TICKET_DEPARTMENTS, TICKET_PRIORITIES } from '../model';
 import type { ValidationMessageKey } from '../schemas/messages';
 import { z } from '../schemas/zod';
 import { DOMAIN_STATUSES } from '../states/domain';
@@ -215,3 +215,35 @@ export const dnsRecordInputSchema = z
 export type DnsRecordInput = z.input<typeof dnsRecordInputSchema>;
 
 export const dnsRecordListSchema = z.object({ items: z.array(dnsRecordSchema) });
+
+// ---------------------------------------------------------------------------------------------------------
+// Support and notifications
+
+export const TICKET_SUBJECT_MIN = 3;
+export const TICKET_SUBJECT_MAX = 150;
+export const TICKET_MESSAGE_MIN = 10;
+export const TICKET_MESSAGE_MAX = 5000;
+
+const ticketMessage = z
+  .string(msg('validation.required'))
+  .trim()
+  .min(TICKET_MESSAGE_MIN, msg('validation.messageMin'))
+  .max(TICKET_MESSAGE_MAX, msg('validation.messageMax'));
+
+export const createTicketRequestSchema = z.object({
+  department: z.enum(TICKET_DEPARTMENTS, msg('validation.invalidType')),
+  priority: z.enum(TICKET_PRIORITIES, msg('validation.invalidType')),
+  subject: z
+    .string(msg('validation.required'))
+    .trim()
+    .min(TICKET_SUBJECT_MIN, msg('validation.subjectMin'))
+    .max(TICKET_SUBJECT_MAX, msg('validation.tooLong')),
+  message: ticketMessage,
+});
+export type CreateTicketRequest = z.input<typeof createTicketRequestSchema>;
+
+export const ticketReplyRequestSchema = z.object({ message: ticketMessage });
+export type TicketReplyRequest = z.input<typeof ticketReplyRequestSchema>;
+
+export const unreadCountSchema = z.object({ unread: z.number().int().nonnegative() });
+export type UnreadCount = z.infer<typeof unreadCountSchema>;

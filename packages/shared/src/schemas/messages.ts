@@ -41,6 +41,7 @@ export const VALIDATION_MESSAGES = {
   'validation.srvValue': 'Enter weight, port and target, such as 10 5060 sip.example.com',
   'validation.caaValue': 'Enter flags, tag and value, such as 0 issue "letsencrypt.org"',
   'validation.txtValue': 'Text of at most 2048 printable characters',
+  'validation.subjectMin': 'Must be at least 3 characters',
   'validation.cnameConflict': 'A CNAME cannot share its name with other records',
 } as const;
 
