@@ -22,6 +22,7 @@ import { serviceActionsRoutes } from './modules/services/service-actions';
 import { domainActionsRoutes } from './modules/domains/domain-actions';
 import { ticketActionsRoutes } from './modules/support/tickets.actions';
 import { notificationActionsRoutes } from './modules/notifications/notifications.actions';
+import { profileActionsRoutes } from './modules/users/profile.actions';
 import { healthRoutes } from './modules/health/health.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
@@ -150,10 +151,11 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
     ttl: config.jwt.accessTtl,
     clock,
   });
+  const passwords = options.passwords ?? argon2Hasher;
   const authService = createAuthService({
     db: database.db,
     clock,
-    passwords: options.passwords ?? argon2Hasher,
+    passwords,
     accessTokens,
     limits: createAuthRateLimits(counterStore, config.rateLimit),
     lifetimes: config.jwt,
@@ -181,6 +183,7 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
       await api.register(domainActionsRoutes, { clock });
       await api.register(ticketActionsRoutes, { clock });
       await api.register(notificationActionsRoutes, { clock });
+      await api.register(profileActionsRoutes, { clock, passwords });
     },
     { prefix: '/api' },
   );

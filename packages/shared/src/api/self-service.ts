@@ -1,4 +1,5 @@
-import { DNS_RECORD_TYPES, TICKET_DEPARTMENTS, TICKET_PRIORITIES } from '../model';
+import { DNS_RECORD_TYPES, LANGUAGES, TICKET_DEPARTMENTS, TICKET_PRIORITIES } from '../model';
+import { emailSchema, loginPasswordSchema, nameSchema } from '../schemas/auth';
 import type { ValidationMessageKey } from '../schemas/messages';
 import { z } from '../schemas/zod';
 import { DOMAIN_STATUSES } from '../states/domain';
@@ -247,3 +248,31 @@ export type TicketReplyRequest = z.input<typeof ticketReplyRequestSchema>;
 
 export const unreadCountSchema = z.object({ unread: z.number().int().nonnegative() });
 export type UnreadCount = z.infer<typeof unreadCountSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Settings
+
+/**
+ * The profile form: names, and the e-mail; changing the e-mail needs the current password (checked by the
+ * API, by field), and an e-mail another account has is refused with registration's EMAIL_TAKEN.
+ */
+export const profileUpdateRequestSchema = z
+  .object({
+    firstName: nameSchema,
+    lastName: nameSchema,
+    email: emailSchema,
+    currentPassword: loginPasswordSchema.optional(),
+  })
+  .describe('currentPassword is required when the e-mail changes');
+export type ProfileUpdateRequest = z.input<typeof profileUpdateRequestSchema>;
+
+/** Any subset of the preferences; the language is kept on the account and applied at sign-in. */
+export const preferencesUpdateRequestSchema = z
+  .object({
+    language: z.enum(LANGUAGES, msg('validation.invalidType')),
+    emailNotifications: z.boolean(msg('validation.invalidType')),
+    serviceUpdates: z.boolean(msg('validation.invalidType')),
+    marketing: z.boolean(msg('validation.invalidType')),
+  })
+  .partial();
+export type PreferencesUpdateRequest = z.input<typeof preferencesUpdateRequestSchema>;

@@ -42,6 +42,7 @@ export const VALIDATION_MESSAGES = {
   'validation.caaValue': 'Enter flags, tag and value, such as 0 issue "letsencrypt.org"',
   'validation.txtValue': 'Text of at most 2048 printable characters',
   'validation.subjectMin': 'Must be at least 3 characters',
+  'validation.currentPasswordWrong': 'The current password is not correct',
   'validation.cnameConflict': 'A CNAME cannot share its name with other records',
 } as const;
 
