@@ -23,7 +23,13 @@ import { createAccountService } from './modules/account/account.service';
 import { createAuthRateLimits } from './modules/auth/auth-rate-limits';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { billingActionsRoutes } from './modules/billing/actions.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { serviceActionsRoutes } from './modules/services/service-actions';
+import { domainActionsRoutes } from './modules/domains/domain-actions';
+import { ticketActionsRoutes } from './modules/support/tickets.actions';
+import { notificationActionsRoutes } from './modules/notifications/notifications.actions';
+import { profileActionsRoutes } from './modules/users/profile.actions';
 import { healthRoutes } from './modules/health/health.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
@@ -211,6 +217,13 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
       await api.register(notificationsRoutes);
       await api.register(knowledgeRoutes);
       await api.register(adminRoutes, { prefix: '/admin', dataDir: config.dataDir });
+      // The customer's self-service actions (docs/decisions/022-money-transactions.md).
+      await api.register(billingActionsRoutes, { clock, demoMode: config.demoMode });
+      await api.register(serviceActionsRoutes, { clock });
+      await api.register(domainActionsRoutes, { clock });
+      await api.register(ticketActionsRoutes, { clock });
+      await api.register(notificationActionsRoutes, { clock });
+      await api.register(profileActionsRoutes, { clock, passwords });
     },
     { prefix: '/api' },
   );

@@ -41,6 +41,7 @@ const envSchema = z.object({
   REFRESH_TOKEN_REMEMBER_TTL: positiveInt.default(30 * 24 * 60 * 60),
   REFRESH_FAMILY_MAX_AGE: positiveInt.default(90 * 24 * 60 * 60),
   SEED_DEMO: booleanFromEnv.optional(),
+  DEMO_MODE: booleanFromEnv.optional(),
   SEED_SCALE: z.coerce.number().int().min(0).max(1_000_000).default(300),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_PRETTY: booleanFromEnv.optional(),
@@ -98,6 +99,8 @@ export interface Config {
   };
   /** Whether the demo accounts are seeded, and so whether the sign-in page may show them (demo mode). */
   seedDemo: boolean;
+  /** Demo mode: the test card is offered as a payment method. Default: on whenever the demo is seeded. */
+  demoMode: boolean;
   /** How many other customers the demo seed creates (deterministic population). */
   seedScale: number;
   log: { level: string; pretty: boolean };
@@ -200,6 +203,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     // Never by default in production or on an interface others can reach; SEED_DEMO=1 says so explicitly.
     seedDemo: env.SEED_DEMO ?? (env.NODE_ENV !== 'production' && isLoopbackHost(env.HOST)),
+    // The test card is offered only in demo mode: by default whenever the demo is seeded.
+    demoMode: env.DEMO_MODE ?? env.SEED_DEMO ?? (env.NODE_ENV !== 'production' && isLoopbackHost(env.HOST)),
     seedScale: env.SEED_SCALE,
     log: { level: env.LOG_LEVEL, pretty: env.LOG_PRETTY ?? false },
     corsOrigins: env.CORS_ORIGINS,

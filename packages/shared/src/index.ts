@@ -10,3 +10,5 @@ export * from './states/index';
 export * from './schemas/list-query';
 export * from './api/customer';
 export * from './api/admin';
+export * from './api/actions';
+export * from './api/self-service';

@@ -33,6 +33,7 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const LEDGER_ENTRY_TYPES = [
   'topup',
   'hosting_renewal',
+  'service_renewal',
   'domain_registration',
   'domain_renewal',
   'service_purchase',

@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import type { ActivitySubjectType, NotificationType } from '@hostpilot/shared';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+
+/**
+ * The records an action leaves beside its own rows, written in the action's transaction
+ * (docs/decisions/012-data-model.md): the customer's activity, a notification (a translation key with
+ * parameters, translated by the reader's app), a status-history row for a status change, and an audit entry.
+ */
+
+type Params = Record<string, string | number | boolean | null>;
+
+export interface Journal {
+  activity(entry: {
+    action: string;
+    subjectType: ActivitySubjectType;
+    subjectId: string | null;
+    params?: Params;
+  }): Promise<void>;
+  notify(entry: { type: NotificationType; key: string; params?: Params }): Promise<void>;
+  statusChange(entry: {
+    entityType: string;
+    entityId: string;
+    from: string | null;
+    to: string;
+    reason?: string | null;
+  }): Promise<void>;
+  audit(entry: {
+    action: string;
+    entityType: string;
+    entityId: string | null;
+    before?: unknown;
+    after?: unknown;
+  }): Promise<void>;
+}
+
+/** The journal of `userId`'s account, written by `actorId` (the customer, or staff) at `now`. */
+export function journal(trx: Kysely<Database>, userId: string, actorId: string | null, now: number): Journal {
+  return {
+    async activity({ action, subjectType, subjectId, params = {} }) {
+      await trx
+        .insertInto('activity')
+        .values({
+          id: randomUUID(),
+          userId,
+          action,
+          subjectType,
+          subjectId,
+          params: JSON.stringify(params),
+          createdAt: now,
+        })
+        .execute();
+    },
+    async notify({ type, key, params = {} }) {
+      await trx
+        .insertInto('notifications')
+        .values({ id: randomUUID(), userId, type, key, params: JSON.stringify(params), createdAt: now, readAt: null })
+        .execute();
+    },
+    async statusChange({ entityType, entityId, from, to, reason = null }) {
+      await trx
+        .insertInto('statusHistory')
+        .values({
+          id: randomUUID(),
+          entityType,
+          entityId,
+          fromStatus: from,
+          toStatus: to,
+          reason,
+          actorId,
+          job: null,
+          createdAt: now,
+        })
+        .execute();
+    },
+    async audit({ action, entityType, entityId, before, after }) {
+      await trx
+        .insertInto('auditLog')
+        .values({
+          id: randomUUID(),
+          actorId,
+          action,
+          entityType,
+          entityId,
+          before: before === undefined ? null : JSON.stringify(before),
+          after: after === undefined ? null : JSON.stringify(after),
+          clientIp: null,
+          createdAt: now,
+        })
+        .execute();
+    },
+  };
+}

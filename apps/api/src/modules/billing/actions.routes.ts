@@ -1,0 +1,143 @@
+import {
+  domainRenewalRequestSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  idempotencyHeadersSchema,
+  renewalResponseSchema,
+  serviceRenewalRequestSchema,
+  topUpRequestSchema,
+  topUpResponseSchema,
+} from '@hostpilot/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Clock } from '../../lib/clock';
+import { BODY_ERRORS, errorResponses } from '../../lib/errors';
+import { requestFingerprint } from '../../lib/idempotency';
+import { authOf } from '../../plugins/authenticate';
+import { bankTransferProvider, createPaymentsService, testCardProvider } from './payments.service';
+import { createRenewalsService } from './renewals.service';
+
+export interface BillingActionsOptions {
+  clock: Clock;
+  demoMode: boolean;
+}
+
+const idParams = z.object({ id: z.string().min(1).max(100) });
+/** Headers are checked for the key only; the others pass through untouched. */
+const headers = idempotencyHeadersSchema.loose();
+
+function idempotencyOf(request: FastifyRequest) {
+  return {
+    key: String(request.headers[IDEMPOTENCY_KEY_HEADER]),
+    fingerprint: requestFingerprint(request.method, request.url, request.body),
+  };
+}
+
+const MONEY_ERRORS = {
+  ...BODY_ERRORS,
+  401: 'UNAUTHORIZED, TOKEN_INVALID, TOKEN_EXPIRED',
+} as const;
+
+/**
+ * The customer's money-moving actions (docs/decisions/022-money-transactions.md): add funds, renew a service or
+ * a domain from the balance. Each needs an `Idempotency-Key` header.
+ */
+export const billingActionsRoutes: FastifyPluginAsyncZod<BillingActionsOptions> = async (app, options) => {
+  const db = app.database.db;
+  const payments = createPaymentsService({
+    db,
+    clock: options.clock,
+    providers: [bankTransferProvider, testCardProvider(() => options.demoMode)],
+  });
+  const renewals = createRenewalsService({ db, clock: options.clock });
+
+  app.post(
+    '/finance/top-ups',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['finance'],
+        summary: 'Add funds to the balance: a bank transfer (pending until approved) or, in demo mode, the test card',
+        security: [{ bearerAuth: [] }],
+        headers,
+        body: topUpRequestSchema,
+        response: {
+          201: topUpResponseSchema.describe('The payment (completed or pending), the balance, a pro-forma invoice'),
+          ...errorResponses({
+            ...MONEY_ERRORS,
+            402: 'PAYMENT_DECLINED: the card was declined (the failed payment is kept)',
+            409: 'IDEMPOTENCY_KEY_REUSED: the key was used for another request',
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const answer = await payments.topUp(authOf(request).userId, request.body, idempotencyOf(request));
+      return reply.code(answer.statusCode as 201).send(answer.body as never);
+    },
+  );
+
+  app.post(
+    '/services/:id/renew',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['services'],
+        summary: 'Renew a service (hosting or another kind) for a period of its plan, paid from the balance',
+        security: [{ bearerAuth: [] }],
+        headers,
+        params: idParams,
+        body: serviceRenewalRequestSchema,
+        response: {
+          200: renewalResponseSchema,
+          ...errorResponses({
+            ...MONEY_ERRORS,
+            404: 'NOT_FOUND: no such service on this account',
+            409: 'INSUFFICIENT_FUNDS (add funds first; nothing was written), INVALID_STATE, IDEMPOTENCY_KEY_REUSED',
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const answer = await renewals.renewService(
+        authOf(request).userId,
+        request.params.id,
+        request.body.months,
+        idempotencyOf(request),
+      );
+      return reply.code(answer.statusCode as 200).send(answer.body);
+    },
+  );
+
+  app.post(
+    '/domains/:id/renew',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['domains'],
+        summary: 'Renew a domain for whole years at the catalogue price, paid from the balance',
+        security: [{ bearerAuth: [] }],
+        headers,
+        params: idParams,
+        body: domainRenewalRequestSchema,
+        response: {
+          200: renewalResponseSchema,
+          ...errorResponses({
+            ...MONEY_ERRORS,
+            404: 'NOT_FOUND: no such domain on this account',
+            409: 'INSUFFICIENT_FUNDS (add funds first; nothing was written), INVALID_STATE, IDEMPOTENCY_KEY_REUSED',
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const answer = await renewals.renewDomain(
+        authOf(request).userId,
+        request.params.id,
+        request.body.years,
+        idempotencyOf(request),
+      );
+      return reply.code(answer.statusCode as 200).send(answer.body);
+    },
+  );
+};

@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import { CURRENCY, type Invoice, type InvoiceStatus, invoiceNumber, type LedgerEntryType } from '@hostpilot/shared';
+import type { Kysely } from 'kysely';
+import type { Database, InvoiceRow } from '../../db/schema';
+import { invoiceCounterKey, takeNumbers } from './counters';
+
+/**
+ * The money core (docs/decisions/022-money-transactions.md): the balance is the sum of the append-only ledger;
+ * entries and invoices are written only inside the caller's transaction, which has locked the account first
+ * (lockAccount), so the balance read here cannot change before the transaction commits.
+ */
+
+type Params = Record<string, string | number | boolean | null>;
+
+/** The account's balance in cents: the sum of its ledger. */
+export async function balanceOf(db: Kysely<Database>, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('ledgerEntries')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amountCents'), eb.lit(0)).as('total'))
+    .where('userId', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+export interface LedgerEntryInput {
+  userId: string;
+  type: LedgerEntryType;
+  /** Positive for a credit, negative for a charge; never zero. */
+  amountCents: number;
+  key: string;
+  params?: Params;
+  paymentId?: string | null;
+  invoiceId?: string | null;
+  serviceId?: string | null;
+  domainId?: string | null;
+  actorId: string | null;
+  now: number;
+}
+
+export async function appendLedgerEntry(trx: Kysely<Database>, entry: LedgerEntryInput): Promise<string> {
+  if (!Number.isInteger(entry.amountCents) || entry.amountCents === 0) {
+    throw new Error('A ledger entry moves a whole, non-zero number of cents');
+  }
+  const id = randomUUID();
+  await trx
+    .insertInto('ledgerEntries')
+    .values({
+      id,
+      userId: entry.userId,
+      type: entry.type,
+      amountCents: entry.amountCents,
+      currency: CURRENCY,
+      descriptionKey: entry.key,
+      descriptionParams: JSON.stringify(entry.params ?? {}),
+      paymentId: entry.paymentId ?? null,
+      invoiceId: entry.invoiceId ?? null,
+      serviceId: entry.serviceId ?? null,
+      domainId: entry.domainId ?? null,
+      actorId: entry.actorId,
+      createdAt: entry.now,
+    })
+    .execute();
+  return id;
+}
+
+export interface InvoiceLineInput {
+  key: string;
+  params?: Params;
+  quantity?: number;
+  unitPriceCents: number;
+  serviceId?: string | null;
+  domainId?: string | null;
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+/** An unpaid invoice is due this long after it is issued. */
+export const INVOICE_DUE_DAYS = 14;
+
+/**
+ * Writes an invoice with its lines and its per-year number (INV-<year>-<sequence>): the counter row taken in
+ * this transaction serialises the numbering.
+ */
+export async function createInvoice(
+  trx: Kysely<Database>,
+  input: { userId: string; status: InvoiceStatus; lines: InvoiceLineInput[]; now: number },
+): Promise<InvoiceRow> {
+  if (input.lines.length === 0) throw new Error('An invoice has at least one line');
+  const year = new Date(input.now).getUTCFullYear();
+  const sequence = await takeNumbers(trx, invoiceCounterKey(year));
+  const lines = input.lines.map((line, index) => {
+    const quantity = line.quantity ?? 1;
+    return { ...line, quantity, position: index + 1, amountCents: line.unitPriceCents * quantity };
+  });
+  const row: InvoiceRow = {
+    id: randomUUID(),
+    userId: input.userId,
+    number: invoiceNumber(year, sequence),
+    year,
+    sequence,
+    status: input.status,
+    currency: CURRENCY,
+    totalCents: lines.reduce((sum, line) => sum + line.amountCents, 0),
+    issuedAt: input.now,
+    dueAt: input.now + INVOICE_DUE_DAYS * DAY,
+    paidAt: input.status === 'paid' ? input.now : null,
+    createdAt: input.now,
+    updatedAt: input.now,
+  };
+  await trx.insertInto('invoices').values(row).execute();
+  await trx
+    .insertInto('invoiceLines')
+    .values(
+      lines.map((line) => ({
+        id: randomUUID(),
+        invoiceId: row.id,
+        position: line.position,
+        descriptionKey: line.key,
+        descriptionParams: JSON.stringify(line.params ?? {}),
+        serviceId: line.serviceId ?? null,
+        domainId: line.domainId ?? null,
+        quantity: line.quantity,
+        unitPriceCents: line.unitPriceCents,
+        amountCents: line.amountCents,
+      })),
+    )
+    .execute();
+  return row;
+}
+
+export const money = (amountMinor: number, currency: string = CURRENCY) => ({ amountMinor, currency });
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export function toInvoice(row: InvoiceRow): Invoice {
+  return {
+    id: row.id,
+    number: row.number,
+    status: row.status,
+    issuedAt: iso(row.issuedAt),
+    dueAt: iso(row.dueAt),
+    paidAt: row.paidAt === null ? null : iso(row.paidAt),
+    total: money(row.totalCents, row.currency),
+  };
+}

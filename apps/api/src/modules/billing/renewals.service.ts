@@ -1,0 +1,235 @@
+import {
+  DOMAIN_RENEWAL_YEARS,
+  MONTHLY_RENEWAL_MONTHS,
+  type RenewalResponse,
+  TLDS,
+  YEARLY_RENEWAL_MONTHS,
+  domainStates,
+  findServicePlan,
+  serviceStates,
+  toCents,
+  validationMessage,
+} from '@hostpilot/shared';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import { type Answer, runIdempotent } from '../../lib/idempotency';
+import { journal } from '../../lib/journal';
+import { appendLedgerEntry, balanceOf, createInvoice, money, toInvoice } from './ledger';
+
+/**
+ * Renewals paid from the balance (docs/decisions/022-money-transactions.md). The price is the catalogue's,
+ * never the client's. One transaction, after the account's lock: check the balance, write the paid invoice
+ * with its line, the ledger charge and the new expiry (plus the status change, notification and activity).
+ * A balance that does not cover the price answers 409 INSUFFICIENT_FUNDS and writes nothing.
+ */
+
+/** `from` plus whole calendar months, in UTC; the 31st of a shorter month falls back to its last day. */
+export function addMonths(from: number, months: number): number {
+  const date = new Date(from);
+  const day = date.getUTCDate();
+  date.setUTCDate(1);
+  date.setUTCMonth(date.getUTCMonth() + months);
+  const last = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
+  date.setUTCDate(Math.min(day, last));
+  return date.getTime();
+}
+
+function periodError(field: string): AppError {
+  const code = 'validation.period';
+  return new AppError('VALIDATION_FAILED', undefined, { [field]: { code, message: validationMessage(code) } });
+}
+
+/** The price of a domain's year under its TLD, in cents; undefined when the catalogue does not sell it. */
+export function domainYearCents(tld: string): number | undefined {
+  const price = TLDS.find((t) => t.tld === tld)?.priceFrom;
+  return price === undefined ? undefined : toCents(price);
+}
+
+type Idempotency = { key: string; fingerprint: string };
+
+export function createRenewalsService({ db, clock }: { db: Kysely<Database>; clock: Clock }) {
+  async function charge(trx: Kysely<Database>, userId: string, priceCents: number): Promise<void> {
+    const balance = await balanceOf(trx, userId);
+    if (balance < priceCents) {
+      throw new AppError('INSUFFICIENT_FUNDS', undefined, undefined, undefined, {
+        cause: { balance, priceCents },
+      });
+    }
+  }
+
+  return {
+    async renewService(
+      userId: string,
+      serviceId: string,
+      months: number,
+      idempotency: Idempotency,
+    ): Promise<Answer<RenewalResponse>> {
+      const now = clock.now();
+      return runIdempotent(db, { userId, ...idempotency, now }, async (trx) => {
+        const service = await trx
+          .selectFrom('services')
+          .selectAll()
+          .where('id', '=', serviceId)
+          .where('userId', '=', userId)
+          .executeTakeFirst();
+        if (!service) throw new AppError('NOT_FOUND');
+        const plan = findServicePlan(service.kind, service.planId);
+        if (!plan) throw new AppError('INVALID_STATE', 'This plan is no longer sold');
+        const allowed: readonly number[] = plan.period === 'year' ? YEARLY_RENEWAL_MONTHS : MONTHLY_RENEWAL_MONTHS;
+        if (!allowed.includes(months)) throw periodError('months');
+        if (service.status === 'cancelled' || service.status === 'pending') {
+          throw new AppError('INVALID_STATE', `A ${service.status} service cannot be renewed`);
+        }
+        const periods = plan.period === 'year' ? months / 12 : months;
+        const unitPriceCents = toCents(plan.price);
+        const priceCents = unitPriceCents * periods;
+        await charge(trx, userId, priceCents);
+
+        const hosting = service.kind === 'hosting';
+        const params = { name: service.name, plan: plan.name, domain: service.domain ?? '', months };
+        const invoice = await createInvoice(trx, {
+          userId,
+          status: 'paid',
+          now,
+          lines: [
+            {
+              key: hosting ? 'invoiceLines.hostingRenewal' : 'invoiceLines.serviceRenewal',
+              params,
+              quantity: periods,
+              unitPriceCents,
+              serviceId: service.id,
+            },
+          ],
+        });
+        await appendLedgerEntry(trx, {
+          userId,
+          type: hosting ? 'hosting_renewal' : 'service_renewal',
+          amountCents: -priceCents,
+          key: hosting ? 'transactions.hostingRenewal' : 'transactions.serviceRenewal',
+          params,
+          invoiceId: invoice.id,
+          serviceId: service.id,
+          actorId: userId,
+          now,
+        });
+        const expiresAt = addMonths(Math.max(service.expiresAt, now), months);
+        const status = service.status === 'expired' ? 'active' : service.status;
+        if (status !== service.status) serviceStates.assertTransition(service.status, status);
+        await trx
+          .updateTable('services')
+          .set({ expiresAt, status, updatedAt: now })
+          .where('id', '=', service.id)
+          .execute();
+        const log = journal(trx, userId, userId, now);
+        if (status !== service.status) {
+          await log.statusChange({
+            entityType: 'service',
+            entityId: service.id,
+            from: service.status,
+            to: status,
+            reason: 'renewed',
+          });
+        }
+        const done = {
+          ...params,
+          amountMinor: priceCents,
+          currency: invoice.currency,
+          expiresAt: new Date(expiresAt).toISOString(),
+        };
+        await log.notify({ type: 'success', key: 'serviceRenewed', params: done });
+        await log.activity({ action: 'service.renewed', subjectType: 'service', subjectId: service.id, params: done });
+        return {
+          statusCode: 200,
+          body: {
+            invoice: toInvoice(invoice),
+            balance: money(await balanceOf(trx, userId)),
+            expiresAt: new Date(expiresAt).toISOString(),
+          },
+        };
+      });
+    },
+
+    async renewDomain(
+      userId: string,
+      domainId: string,
+      years: number,
+      idempotency: Idempotency,
+    ): Promise<Answer<RenewalResponse>> {
+      const now = clock.now();
+      return runIdempotent(db, { userId, ...idempotency, now }, async (trx) => {
+        const domain = await trx
+          .selectFrom('domains')
+          .selectAll()
+          .where('id', '=', domainId)
+          .where('userId', '=', userId)
+          .executeTakeFirst();
+        if (!domain) throw new AppError('NOT_FOUND');
+        if (!(DOMAIN_RENEWAL_YEARS as readonly number[]).includes(years)) throw periodError('years');
+        const unitPriceCents = domainYearCents(domain.tld);
+        if (unitPriceCents === undefined) throw new AppError('INVALID_STATE', 'This domain ending is no longer sold');
+        if (domain.status === 'transferring') {
+          throw new AppError('INVALID_STATE', 'A domain being transferred cannot be renewed');
+        }
+        const priceCents = unitPriceCents * years;
+        await charge(trx, userId, priceCents);
+
+        const params = { domain: domain.name, years };
+        const invoice = await createInvoice(trx, {
+          userId,
+          status: 'paid',
+          now,
+          lines: [{ key: 'invoiceLines.domainRenewal', params, quantity: years, unitPriceCents, domainId: domain.id }],
+        });
+        await appendLedgerEntry(trx, {
+          userId,
+          type: 'domain_renewal',
+          amountCents: -priceCents,
+          key: 'transactions.domainRenewal',
+          params,
+          invoiceId: invoice.id,
+          domainId: domain.id,
+          actorId: userId,
+          now,
+        });
+        const expiresAt = addMonths(Math.max(domain.expiresAt, now), years * 12);
+        const status = 'active' as const;
+        if (status !== domain.status) domainStates.assertTransition(domain.status, status);
+        await trx
+          .updateTable('domains')
+          .set({ expiresAt, status, updatedAt: now })
+          .where('id', '=', domain.id)
+          .execute();
+        const log = journal(trx, userId, userId, now);
+        if (status !== domain.status) {
+          await log.statusChange({
+            entityType: 'domain',
+            entityId: domain.id,
+            from: domain.status,
+            to: status,
+            reason: 'renewed',
+          });
+        }
+        const done = {
+          ...params,
+          amountMinor: priceCents,
+          currency: invoice.currency,
+          expiresAt: new Date(expiresAt).toISOString(),
+        };
+        await log.notify({ type: 'success', key: 'domainRenewed', params: done });
+        await log.activity({ action: 'domain.renewed', subjectType: 'domain', subjectId: domain.id, params: done });
+        return {
+          statusCode: 200,
+          body: {
+            invoice: toInvoice(invoice),
+            balance: money(await balanceOf(trx, userId)),
+            expiresAt: new Date(expiresAt).toISOString(),
+          },
+        };
+      });
+    },
+  };
+}
+
+export type RenewalsService = ReturnType<typeof createRenewalsService>;

@@ -1,0 +1,369 @@
+import { randomUUID } from 'node:crypto';
+import {
+  autoRenewRequestSchema,
+  type DnsRecord,
+  dnsRecordInputSchema,
+  dnsRecordListSchema,
+  dnsRecordSchema,
+  type DomainState,
+  domainStateSchema,
+  nameserversRequestSchema,
+  transferLockRequestSchema,
+  validationMessage,
+} from '@hostpilot/shared';
+import type { Kysely } from 'kysely';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database, DnsRecordRow, DomainRow } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { AppError, BODY_ERRORS, errorResponses } from '../../lib/errors';
+import { journal } from '../../lib/journal';
+import { authOf } from '../../plugins/authenticate';
+
+/**
+ * A customer's actions on their own domains (docs/product/validation.md): auto-renew, transfer lock,
+ * nameservers and the DNS records editor. Each write runs in one transaction that first touches the domain's
+ * row (its `updated_at`), which locks it, so two edits of one zone cannot both pass the CNAME rule; another
+ * account's domain or record answers 404.
+ */
+
+type DnsInput = z.output<typeof dnsRecordInputSchema>;
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+export function toDnsRecord(row: DnsRecordRow): DnsRecord {
+  return { id: row.id, type: row.type, name: row.name, value: row.value, ttl: row.ttl, priority: row.priority };
+}
+
+async function recordCount(trx: Kysely<Database>, domainId: string): Promise<number> {
+  const row = await trx
+    .selectFrom('dnsRecords')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('domainId', '=', domainId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+async function toDomainState(trx: Kysely<Database>, row: DomainRow): Promise<DomainState> {
+  return {
+    id: row.id,
+    status: row.status,
+    autoRenew: row.autoRenew === 1,
+    transferLock: row.transferLock === 1,
+    nameservers: JSON.parse(row.nameservers) as string[],
+    expiresAt: iso(row.expiresAt)!,
+    dnsRecordCount: await recordCount(trx, row.id),
+    dnsUpdatedAt: iso(row.dnsUpdatedAt),
+  };
+}
+
+/** Locks and returns the caller's domain, or 404. */
+async function lockOwnDomain(
+  trx: Kysely<Database>,
+  userId: string,
+  id: string,
+  now: number,
+  dnsChange = false,
+): Promise<DomainRow> {
+  const row = await trx
+    .updateTable('domains')
+    .set(dnsChange ? { updatedAt: now, dnsUpdatedAt: now } : { updatedAt: now })
+    .where('id', '=', id)
+    .where('userId', '=', userId)
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+function conflict(): AppError {
+  const code = 'validation.cnameConflict';
+  return new AppError('DNS_CONFLICT', undefined, { name: { code, message: validationMessage(code) } });
+}
+
+/** A CNAME stands alone at its name: none beside other records, no other record beside a CNAME. */
+async function assertNoCnameConflict(trx: Kysely<Database>, domainId: string, record: DnsInput, exceptId?: string) {
+  let query = trx
+    .selectFrom('dnsRecords')
+    .select(['type'])
+    .where('domainId', '=', domainId)
+    .where('name', '=', record.name);
+  if (exceptId) query = query.where('id', '<>', exceptId);
+  const others = await query.execute();
+  if (others.length === 0) return;
+  if (record.type === 'CNAME' || others.some((o) => o.type === 'CNAME')) throw conflict();
+}
+
+function assertCnameNotAtApex(record: DnsInput) {
+  if (record.type === 'CNAME' && record.name === '@') throw conflict();
+}
+
+export function createDomainActions({ db, clock }: { db: Kysely<Database>; clock: Clock }) {
+  const change = async <T>(
+    userId: string,
+    id: string,
+    dnsChange: boolean,
+    work: (trx: Kysely<Database>, domain: DomainRow, now: number) => Promise<T>,
+  ): Promise<T> => {
+    const now = clock.now();
+    return db
+      .transaction()
+      .execute(async (trx) => work(trx, await lockOwnDomain(trx, userId, id, now, dnsChange), now));
+  };
+
+  return {
+    setAutoRenew: (userId: string, id: string, enabled: boolean) =>
+      change(userId, id, false, async (trx, domain, now) => {
+        const row = await trx
+          .updateTable('domains')
+          .set({ autoRenew: enabled ? 1 : 0 })
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await journal(trx, userId, userId, now).activity({
+          action: enabled ? 'domain.autoRenewOn' : 'domain.autoRenewOff',
+          subjectType: 'domain',
+          subjectId: id,
+          params: { domain: domain.name },
+        });
+        return toDomainState(trx, row);
+      }),
+
+    setTransferLock: (userId: string, id: string, locked: boolean) =>
+      change(userId, id, false, async (trx, domain, now) => {
+        if (domain.status === 'transferring') throw new AppError('INVALID_STATE', 'A transfer is in progress');
+        const row = await trx
+          .updateTable('domains')
+          .set({ transferLock: locked ? 1 : 0 })
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await journal(trx, userId, userId, now).activity({
+          action: locked ? 'domain.transferLocked' : 'domain.transferUnlocked',
+          subjectType: 'domain',
+          subjectId: id,
+          params: { domain: domain.name },
+        });
+        return toDomainState(trx, row);
+      }),
+
+    setNameservers: (userId: string, id: string, nameservers: string[]) =>
+      change(userId, id, false, async (trx, domain, now) => {
+        const row = await trx
+          .updateTable('domains')
+          .set({ nameservers: JSON.stringify(nameservers) })
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await journal(trx, userId, userId, now).activity({
+          action: 'domain.nameserversChanged',
+          subjectType: 'domain',
+          subjectId: id,
+          params: { domain: domain.name, nameservers: nameservers.join(', ') },
+        });
+        return toDomainState(trx, row);
+      }),
+
+    async listRecords(userId: string, id: string): Promise<DnsRecord[]> {
+      const domain = await db
+        .selectFrom('domains')
+        .select('id')
+        .where('id', '=', id)
+        .where('userId', '=', userId)
+        .executeTakeFirst();
+      if (!domain) throw new AppError('NOT_FOUND');
+      const rows = await db
+        .selectFrom('dnsRecords')
+        .selectAll()
+        .where('domainId', '=', id)
+        .orderBy('name')
+        .orderBy('type')
+        .orderBy('createdAt')
+        .execute();
+      return rows.map(toDnsRecord);
+    },
+
+    addRecord: (userId: string, id: string, record: DnsInput) =>
+      change(userId, id, true, async (trx, domain, now) => {
+        assertCnameNotAtApex(record);
+        await assertNoCnameConflict(trx, id, record);
+        const row: DnsRecordRow = { id: randomUUID(), domainId: id, ...record, createdAt: now, updatedAt: now };
+        await trx.insertInto('dnsRecords').values(row).execute();
+        await journal(trx, userId, userId, now).activity({
+          action: 'dns.recordAdded',
+          subjectType: 'domain',
+          subjectId: id,
+          params: { domain: domain.name, type: record.type, name: record.name },
+        });
+        return toDnsRecord(row);
+      }),
+
+    updateRecord: (userId: string, id: string, recordId: string, record: DnsInput) =>
+      change(userId, id, true, async (trx, domain, now) => {
+        assertCnameNotAtApex(record);
+        await assertNoCnameConflict(trx, id, record, recordId);
+        const row = await trx
+          .updateTable('dnsRecords')
+          .set({ ...record, updatedAt: now })
+          .where('id', '=', recordId)
+          .where('domainId', '=', id)
+          .returningAll()
+          .executeTakeFirst();
+        if (!row) throw new AppError('NOT_FOUND');
+        await journal(trx, userId, userId, now).activity({
+          action: 'dns.recordChanged',
+          subjectType: 'domain',
+          subjectId: id,
+          params: { domain: domain.name, type: record.type, name: record.name },
+        });
+        return toDnsRecord(row);
+      }),
+
+    deleteRecord: (userId: string, id: string, recordId: string) =>
+      change(userId, id, true, async (trx, domain, now) => {
+        const row = await trx
+          .deleteFrom('dnsRecords')
+          .where('id', '=', recordId)
+          .where('domainId', '=', id)
+          .returningAll()
+          .executeTakeFirst();
+        if (!row) throw new AppError('NOT_FOUND');
+        await journal(trx, userId, userId, now).activity({
+          action: 'dns.recordDeleted',
+          subjectType: 'domain',
+          subjectId: id,
+          params: { domain: domain.name, type: row.type, name: row.name },
+        });
+      }),
+  };
+}
+
+const idParams = z.object({ id: z.string().min(1).max(100) });
+const recordParams = idParams.extend({ recordId: z.string().min(1).max(100) });
+const ERRORS = {
+  401: 'UNAUTHORIZED, TOKEN_INVALID, TOKEN_EXPIRED',
+  404: 'NOT_FOUND: no such domain (or record) on this account',
+} as const;
+
+export const domainActionsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async (app, options) => {
+  const actions = createDomainActions({ db: app.database.db, clock: options.clock });
+  const common = { tags: ['domains'], security: [{ bearerAuth: [] }] };
+  const stateAnswer = {
+    200: domainStateSchema,
+    ...errorResponses({ ...BODY_ERRORS, ...ERRORS, 409: 'INVALID_STATE' }),
+  };
+
+  app.put(
+    '/domains/:id/auto-renew',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        ...common,
+        summary: 'Turn automatic renewal on or off',
+        params: idParams,
+        body: autoRenewRequestSchema,
+        response: stateAnswer,
+      },
+    },
+    async (request) => actions.setAutoRenew(authOf(request).userId, request.params.id, request.body.enabled),
+  );
+
+  app.put(
+    '/domains/:id/transfer-lock',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        ...common,
+        summary: 'Lock or unlock transfers to another registrar',
+        params: idParams,
+        body: transferLockRequestSchema,
+        response: stateAnswer,
+      },
+    },
+    async (request) => actions.setTransferLock(authOf(request).userId, request.params.id, request.body.locked),
+  );
+
+  app.put(
+    '/domains/:id/nameservers',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        ...common,
+        summary: 'Set the domain’s 2 to 4 name servers',
+        params: idParams,
+        body: nameserversRequestSchema,
+        response: stateAnswer,
+      },
+    },
+    async (request) => actions.setNameservers(authOf(request).userId, request.params.id, request.body.nameservers),
+  );
+
+  app.get(
+    '/domains/:id/dns-records',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        ...common,
+        summary: 'The domain’s DNS records',
+        params: idParams,
+        response: { 200: dnsRecordListSchema, ...errorResponses(ERRORS) },
+      },
+    },
+    async (request) => ({ items: await actions.listRecords(authOf(request).userId, request.params.id) }),
+  );
+
+  const recordErrors = errorResponses({
+    ...BODY_ERRORS,
+    ...ERRORS,
+    409: 'DNS_CONFLICT (fields.name): a CNAME beside other records at the same name, or at the apex',
+  });
+
+  app.post(
+    '/domains/:id/dns-records',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        ...common,
+        summary: 'Add a DNS record',
+        params: idParams,
+        body: dnsRecordInputSchema,
+        response: { 201: dnsRecordSchema, ...recordErrors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await actions.addRecord(authOf(request).userId, request.params.id, request.body)),
+  );
+
+  app.put(
+    '/domains/:id/dns-records/:recordId',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        ...common,
+        summary: 'Change a DNS record',
+        params: recordParams,
+        body: dnsRecordInputSchema,
+        response: { 200: dnsRecordSchema, ...recordErrors },
+      },
+    },
+    async (request) =>
+      actions.updateRecord(authOf(request).userId, request.params.id, request.params.recordId, request.body),
+  );
+
+  app.delete(
+    '/domains/:id/dns-records/:recordId',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        ...common,
+        summary: 'Delete a DNS record',
+        params: recordParams,
+        response: { 204: z.null().describe('Deleted'), ...errorResponses(ERRORS) },
+      },
+    },
+    async (request, reply) => {
+      await actions.deleteRecord(authOf(request).userId, request.params.id, request.params.recordId);
+      return reply.code(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,259 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type CreateTicketRequest,
+  createTicketRequestSchema,
+  idParamsSchema,
+  type TicketAuthorKind,
+  ticketDetailSchema,
+  ticketNumber,
+  ticketReplyRequestSchema,
+  type TicketStatus,
+  ticketStates,
+} from '@hostpilot/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { CUSTOMER_ROUTE } from '../../lib/customer-route';
+import { AppError, BODY_ERRORS, errorResponses } from '../../lib/errors';
+import { journal } from '../../lib/journal';
+import { notFound } from '../../lib/not-found';
+import { authOf } from '../../plugins/authenticate';
+import { takeNumbers, TICKET_COUNTER, TICKET_NUMBER_BASE } from '../billing/counters';
+import { createSupportRepository } from './support.repository';
+
+/**
+ * Ticket actions (docs/product/states.md): the status follows who wrote last — a customer's message makes
+ * it open, a staff answer makes it answered; closing and reopening are explicit. A closed ticket takes no
+ * message until it is reopened. Each change writes its status history and activity in one transaction.
+ */
+
+type Move = { ticketId: string; userId: string; from: TicketStatus; to: TicketStatus };
+
+async function moveTicket(trx: Kysely<Database>, move: Move, actorId: string | null, now: number) {
+  if (move.from === move.to) {
+    await trx.updateTable('tickets').set({ updatedAt: now }).where('id', '=', move.ticketId).execute();
+    return;
+  }
+  if (!ticketStates.canTransition(move.from, move.to)) {
+    throw new AppError('INVALID_STATE', `A ${move.from} ticket cannot become ${move.to}`);
+  }
+  const result = await trx
+    .updateTable('tickets')
+    .set({ status: move.to, updatedAt: now, closedAt: move.to === 'closed' ? now : null })
+    .where('id', '=', move.ticketId)
+    .where('status', '=', move.from)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) throw new AppError('INVALID_STATE');
+  await journal(trx, move.userId, actorId, now).statusChange({
+    entityType: 'ticket',
+    entityId: move.ticketId,
+    from: move.from,
+    to: move.to,
+  });
+}
+
+async function addMessage(
+  trx: Kysely<Database>,
+  ticketId: string,
+  author: { id: string | null; kind: TicketAuthorKind },
+  body: string,
+  now: number,
+) {
+  await trx
+    .insertInto('ticketMessages')
+    .values({ id: randomUUID(), ticketId, authorId: author.id, authorKind: author.kind, body, createdAt: now })
+    .execute();
+}
+
+export function createTicketActions({ db, clock }: { db: Kysely<Database>; clock: Clock }) {
+  const ownTicket = async (trx: Kysely<Database>, userId: string, id: string) => {
+    const row = await trx
+      .selectFrom('tickets')
+      .select(['id', 'status', 'number', 'subject'])
+      .where('id', '=', id)
+      .where('userId', '=', userId)
+      .executeTakeFirst();
+    if (!row) throw notFound('Ticket');
+    return row;
+  };
+
+  return {
+    async create(userId: string, input: CreateTicketRequest & { subject: string; message: string }): Promise<string> {
+      const now = clock.now();
+      return db.transaction().execute(async (trx) => {
+        const number = TICKET_NUMBER_BASE + (await takeNumbers(trx, TICKET_COUNTER));
+        const id = randomUUID();
+        await trx
+          .insertInto('tickets')
+          .values({
+            id,
+            number,
+            userId,
+            subject: input.subject,
+            department: input.department,
+            priority: input.priority,
+            status: 'open',
+            assignedTo: null,
+            createdAt: now,
+            updatedAt: now,
+            closedAt: null,
+          })
+          .execute();
+        await addMessage(trx, id, { id: userId, kind: 'customer' }, input.message, now);
+        const log = journal(trx, userId, userId, now);
+        await log.statusChange({ entityType: 'ticket', entityId: id, from: null, to: 'open' });
+        await log.activity({
+          action: 'ticket.opened',
+          subjectType: 'ticket',
+          subjectId: id,
+          params: { number: ticketNumber(number), subject: input.subject },
+        });
+        return id;
+      });
+    },
+
+    async reply(userId: string, id: string, message: string): Promise<void> {
+      const now = clock.now();
+      await db.transaction().execute(async (trx) => {
+        const ticket = await ownTicket(trx, userId, id);
+        if (ticket.status === 'closed') throw new AppError('INVALID_STATE', 'Reopen the ticket to write in it');
+        await addMessage(trx, id, { id: userId, kind: 'customer' }, message, now);
+        await moveTicket(trx, { ticketId: id, userId, from: ticket.status, to: 'open' }, userId, now);
+        await journal(trx, userId, userId, now).activity({
+          action: 'ticket.replied',
+          subjectType: 'ticket',
+          subjectId: id,
+          params: { number: ticketNumber(ticket.number) },
+        });
+      });
+    },
+
+    async setClosed(userId: string, id: string, closed: boolean): Promise<void> {
+      const now = clock.now();
+      await db.transaction().execute(async (trx) => {
+        const ticket = await ownTicket(trx, userId, id);
+        const to = closed ? 'closed' : 'open';
+        if (ticket.status === to || (!closed && ticket.status !== 'closed')) {
+          throw new AppError('INVALID_STATE', closed ? 'The ticket is already closed' : 'The ticket is not closed');
+        }
+        await moveTicket(trx, { ticketId: id, userId, from: ticket.status, to }, userId, now);
+        await journal(trx, userId, userId, now).activity({
+          action: closed ? 'ticket.closed' : 'ticket.reopened',
+          subjectType: 'ticket',
+          subjectId: id,
+          params: { number: ticketNumber(ticket.number) },
+        });
+      });
+    },
+  };
+}
+
+/**
+ * A staff member answers a ticket (the back office calls this): the message, the status `answered`, and a
+ * notification for the customer, in one transaction. A closed ticket is refused (INVALID_STATE).
+ */
+export async function answerTicket(
+  db: Kysely<Database>,
+  input: { ticketId: string; staffId: string; message: string; now: number },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const ticket = await trx
+      .selectFrom('tickets')
+      .select(['id', 'userId', 'status', 'number'])
+      .where('id', '=', input.ticketId)
+      .executeTakeFirst();
+    if (!ticket) throw notFound('Ticket');
+    if (ticket.status === 'closed') throw new AppError('INVALID_STATE', 'The ticket is closed');
+    await addMessage(trx, ticket.id, { id: input.staffId, kind: 'staff' }, input.message, input.now);
+    await moveTicket(
+      trx,
+      { ticketId: ticket.id, userId: ticket.userId, from: ticket.status, to: 'answered' },
+      input.staffId,
+      input.now,
+    );
+    const params = { number: ticketNumber(ticket.number), ticketId: ticket.id };
+    const log = journal(trx, ticket.userId, input.staffId, input.now);
+    await log.notify({ type: 'info', key: 'ticketAnswered', params });
+    await log.activity({ action: 'ticket.answered', subjectType: 'ticket', subjectId: ticket.id, params });
+  });
+}
+
+const ERRORS = errorResponses({
+  ...BODY_ERRORS,
+  401: 'UNAUTHORIZED, TOKEN_INVALID, TOKEN_EXPIRED',
+  404: 'NOT_FOUND: no such ticket on this account',
+  409: 'INVALID_STATE: a closed ticket takes no message; only a closed ticket can be reopened',
+});
+
+/** POST /tickets, /tickets/:id/messages, /tickets/:id/close and /tickets/:id/reopen: each answers the ticket. */
+export const ticketActionsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async (app, options) => {
+  const actions = createTicketActions({ db: app.database.db, clock: options.clock });
+  const tickets = createSupportRepository(app.database.db);
+  const detail = async (userId: string, id: string) => {
+    const ticket = await tickets.find(userId, id);
+    if (!ticket) throw notFound('Ticket');
+    return ticket;
+  };
+  const schema = { ...CUSTOMER_ROUTE, tags: ['support'] };
+
+  app.post(
+    '/tickets',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        ...schema,
+        summary: 'Open a ticket with its first message',
+        body: createTicketRequestSchema,
+        response: { 201: ticketDetailSchema, ...ERRORS },
+      },
+    },
+    async (request, reply) => {
+      const userId = authOf(request).userId;
+      const id = await actions.create(userId, request.body);
+      return reply.code(201).send(await detail(userId, id));
+    },
+  );
+
+  app.post(
+    '/tickets/:id/messages',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        ...schema,
+        summary: 'Write in a ticket (it becomes open)',
+        params: idParamsSchema,
+        body: ticketReplyRequestSchema,
+        response: { 200: ticketDetailSchema, ...ERRORS },
+      },
+    },
+    async (request) => {
+      const userId = authOf(request).userId;
+      await actions.reply(userId, request.params.id, request.body.message);
+      return detail(userId, request.params.id);
+    },
+  );
+
+  for (const [path, closed] of [
+    ['close', true],
+    ['reopen', false],
+  ] as const) {
+    app.post(
+      `/tickets/:id/${path}`,
+      {
+        onRequest: app.authenticate,
+        schema: {
+          ...schema,
+          summary: closed ? 'Close a ticket' : 'Reopen a closed ticket',
+          params: idParamsSchema,
+          response: { 200: ticketDetailSchema, ...ERRORS },
+        },
+      },
+      async (request) => {
+        const userId = authOf(request).userId;
+        await actions.setClosed(userId, request.params.id, closed);
+        return detail(userId, request.params.id);
+      },
+    );
+  }
+};
