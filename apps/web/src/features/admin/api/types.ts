@@ -1,17 +1,34 @@
-/** The admin entities of SPEC.md section 3, as the API will one day serve them. */
+/**
+ * The back office's data as the admin API serves it (docs/product/entities.md, docs/product/api.md): money in
+ * minor units with a currency, moments as timestamps the pages format in the reader's language.
+ */
+import type { Moment } from '@/lib/format';
 
-export type AdminRole = 'user' | 'admin';
+export type { Moment };
+
+/** An amount in minor units (cents) with its ISO currency code. */
+export interface Money {
+  amount: number;
+  currency: string;
+}
+
+/** One page of a list and how many rows match in all. */
+export interface Paged<Row> {
+  items: Row[];
+  total: number;
+}
 
 export interface AdminUser {
   id: string;
   name: string;
   email: string;
-  role: AdminRole;
-  /** active, or another state such as suspended. */
+  /** The role number (packages/shared/src/roles.ts): 0 a customer. */
+  role: number;
+  /** active or suspended. */
   status: string;
-  registeredDate: string;
-  /** ISO timestamp. */
-  lastLogin: string;
+  createdAt: Moment;
+  /** Never signed in: null. */
+  lastLoginAt: Moment | null;
   services: { hosting: number; domains: number };
 }
 
@@ -21,11 +38,11 @@ export interface AdminHostingService {
   userName: string;
   plan: string;
   domain: string;
-  /** A server id, e.g. srv-01. */
+  /** The server's name. */
   server: string;
   /** active, suspended, expired. */
   status: string;
-  expiryDate: string;
+  expiresAt: Moment;
   /** Percentages, 0 to 100. */
   usage: { cpu: number; memory: number; storage: number };
 }
@@ -33,15 +50,15 @@ export interface AdminHostingService {
 export interface AdminDomain {
   id: string;
   name: string;
-  registrationDate: string;
-  expiryDate: string;
-  /** active, transfer, expired, graceperiod. */
+  registeredAt: Moment;
+  expiresAt: Moment;
+  /** active, transferring, expired, graceperiod. */
   status: string;
   autoRenew: boolean;
   userId: string;
   userName: string;
   nameservers: string[];
-  dns: { records: number; lastUpdate: string };
+  dns: { records: number; updatedAt: Moment | null };
 }
 
 export interface AdminTransaction {
@@ -50,10 +67,10 @@ export interface AdminTransaction {
   userName: string;
   /** e.g. hosting_renewal, domain_registration. */
   type: string;
-  amount: number;
+  amount: Money;
   /** completed, pending; anything else is treated as failed. */
   status: string;
-  date: string;
+  createdAt: Moment;
   /** e.g. credit_card, paypal. */
   paymentMethod: string;
   description: string;
@@ -63,8 +80,9 @@ export interface AdminStatistics {
   totalUsers: number;
   activeHosting: number;
   activeDomains: number;
-  monthlyRevenue: number;
-  /** Percent change against the previous month. */
+  /** Revenue of the last 30 days. */
+  revenue: Money;
+  /** Percent change against the 30 days before. */
   userGrowth: number;
   revenueGrowth: number;
   /** Average server load, percent. */
@@ -85,20 +103,20 @@ export interface Server {
   activeServices: number;
 }
 
-/** The fixed texts of the server summary cards (SPEC.md: "fixed text"). */
+/** The server summary cards, computed by the API from the servers. */
 export interface ServerSummary {
   totalServers: number;
   activeServices: number;
-  totalStorage: string;
-  totalRam: string;
+  totalStorageGb: number;
+  totalRamGb: number;
 }
 
-/** The fixed amounts of the billing summary cards. */
+/** The billing summary cards, computed by the API from the transactions. */
 export interface BillingSummary {
-  totalRevenue: number;
-  pendingAmount: number;
+  totalRevenue: Money;
+  pendingAmount: Money;
   pendingCount: number;
-  failedAmount: number;
+  failedAmount: Money;
   failedCount: number;
 }
 
@@ -110,8 +128,7 @@ export interface AdminActivity {
   kind: ActivityKind;
   /** Who or what the event is about: a name, a domain. */
   subject: string;
-  /** ISO timestamp. */
-  date: string;
+  createdAt: Moment;
 }
 
 export type TicketPriority = 'high' | 'medium' | 'low';

@@ -1,58 +1,31 @@
-import {
-  ADMIN_DOMAINS,
-  ADMIN_HOSTING,
-  ADMIN_OVERVIEW,
-  ADMIN_TRANSACTIONS,
-  ADMIN_USERS,
-  BILLING_SUMMARY,
-  DEFAULT_ADMIN_SETTINGS,
-  SERVER_SUMMARY,
-  SERVERS,
-} from './sample-data';
-import type {
-  AdminDomain,
-  AdminHostingService,
-  AdminOverview,
-  AdminSettings,
-  AdminTransaction,
-  AdminUser,
-  BillingSummary,
-  Server,
-  ServerSummary,
-} from './types';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ListParams } from '../lib/use-table-controls';
+import { adminQueries } from './queries';
 
 /**
- * The admin back office's data. Today each hook returns SPEC.md's fixed sample data; when the API serves
- * these lists, only these hooks change (they keep returning `{ data }`), never a page.
+ * The back office's data hooks: TanStack Query over `adminQueries`. Lists are paged, searched, filtered and
+ * sorted by the server; while the next page loads, the previous one stays on screen.
  */
-export interface AdminQuery<T> {
-  data: T;
+export function useAdminOverview() {
+  return useQuery(adminQueries.overview());
 }
 
-export function useAdminOverview(): AdminQuery<AdminOverview> {
-  return { data: ADMIN_OVERVIEW };
+export function useAdminUsers(params: ListParams) {
+  return useQuery({ ...adminQueries.users(params), placeholderData: keepPreviousData });
 }
 
-export function useAdminUsers(): AdminQuery<AdminUser[]> {
-  return { data: ADMIN_USERS };
+export function useAdminHosting(params: ListParams) {
+  return useQuery({ ...adminQueries.hosting(params), placeholderData: keepPreviousData });
 }
 
-export function useAdminHosting(): AdminQuery<AdminHostingService[]> {
-  return { data: ADMIN_HOSTING };
+export function useAdminDomains(params: ListParams) {
+  return useQuery({ ...adminQueries.domains(params), placeholderData: keepPreviousData });
 }
 
-export function useAdminDomains(): AdminQuery<AdminDomain[]> {
-  return { data: ADMIN_DOMAINS };
+export function useAdminTransactions(params: ListParams) {
+  return useQuery({ ...adminQueries.transactions(params), placeholderData: keepPreviousData });
 }
 
-export function useAdminTransactions(): AdminQuery<{ transactions: AdminTransaction[]; summary: BillingSummary }> {
-  return { data: { transactions: ADMIN_TRANSACTIONS, summary: BILLING_SUMMARY } };
-}
-
-export function useAdminServers(): AdminQuery<{ servers: Server[]; summary: ServerSummary }> {
-  return { data: { servers: SERVERS, summary: SERVER_SUMMARY } };
-}
-
-export function useAdminSettings(): AdminQuery<AdminSettings> {
-  return { data: DEFAULT_ADMIN_SETTINGS };
+export function useAdminServers(params: ListParams) {
+  return useQuery({ ...adminQueries.servers(params), placeholderData: keepPreviousData });
 }

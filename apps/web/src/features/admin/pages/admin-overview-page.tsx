@@ -13,12 +13,14 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { QueryView } from '@/components/ui/query-view';
+import { Skeleton } from '@/components/ui/skeleton';
 import { PageHeader } from '@/components/ui/page-header';
 import { StatCard } from '@/components/ui/stat-card';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { UsageBar } from '@/components/ui/usage-bar';
 import type { StatusTone } from '@/lib/status';
-import type { ActivityKind, TicketPriority } from '../api/types';
+import type { ActivityKind, AdminOverview, TicketPriority } from '../api/types';
 import { useAdminOverview } from '../api/use-admin-data';
 import { NoticeDialog } from '../components/notice-dialog';
 import { useAdminFormat } from '../lib/use-admin-format';
@@ -36,11 +38,8 @@ const PRIORITY_TONES: Record<TicketPriority, StatusTone> = { high: 'danger', med
 
 export function AdminOverviewPage() {
   const { t } = useTranslation('admin');
-  const format = useAdminFormat();
-  const { data } = useAdminOverview();
-  const { statistics: stats } = data;
+  const overview = useAdminOverview();
   const { notice, show, close } = useNotice();
-  const growth = (value: number) => `${value > 0 ? '+' : ''}${format.percent(value, 1)}`;
 
   return (
     <>
@@ -67,6 +66,37 @@ export function AdminOverviewPage() {
         }
       />
 
+      <QueryView
+        query={overview}
+        errorTitle={t('overview.loadError')}
+        skeleton={
+          <>
+            <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+              {[0, 1, 2, 3].map((key) => (
+                <Skeleton key={key} className="h-28" />
+              ))}
+            </div>
+            <div className="mt-6 grid gap-6 lg:grid-cols-3">
+              <Skeleton className="h-80 lg:col-span-2" />
+              <Skeleton className="h-80" />
+            </div>
+          </>
+        }
+      >
+        {(data) => <OverviewContent data={data} />}
+      </QueryView>
+      <NoticeDialog notice={notice} onClose={close} />
+    </>
+  );
+}
+
+function OverviewContent({ data }: { data: AdminOverview }) {
+  const { t } = useTranslation('admin');
+  const format = useAdminFormat();
+  const { statistics: stats } = data;
+  const growth = (value: number) => `${value > 0 ? '+' : ''}${format.percent(value, 1)}`;
+  return (
+    <>
       <section aria-label={t('overview.statistics')} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard
           icon={Users}
@@ -97,7 +127,7 @@ export function AdminOverviewPage() {
         <StatCard
           icon={DollarSign}
           label={t('overview.monthlyRevenue')}
-          value={format.money(stats.monthlyRevenue)}
+          value={format.money(stats.revenue)}
           detail={t('overview.growth', { value: growth(stats.revenueGrowth) })}
           to="/admin/billing"
         />
@@ -121,7 +151,9 @@ export function AdminOverviewPage() {
                       {t(`overview.activity.${event.kind}`, { subject: event.subject })}
                     </p>
                     <p className="text-sm text-slate-500">
-                      <time dateTime={event.date}>{format.dateTime(event.date)}</time>
+                      <time dateTime={new Date(event.createdAt).toISOString()} title={format.dateTime(event.createdAt)}>
+                        {format.relative(event.createdAt)}
+                      </time>
                     </p>
                   </div>
                 </li>
@@ -165,7 +197,6 @@ export function AdminOverviewPage() {
           </Card>
         </div>
       </div>
-      <NoticeDialog notice={notice} onClose={close} />
     </>
   );
 }

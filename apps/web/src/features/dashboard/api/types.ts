@@ -1,18 +1,43 @@
 /**
- * The customer dashboard's data, shaped as SPEC.md section 3's entities. Text a person reads (titles,
- * descriptions, subjects) comes already in the reader's language: the sample data keeps translation keys
- * and the hooks in this folder translate them, as the API will answer in the user's language later.
+ * The customer dashboard's data as the pages read it (docs/product/entities.md). Money is integer minor units
+ * with a currency; moments are timestamps (ISO text or epoch milliseconds) that the pages format in the reader's
+ * language; text the API stores as a translation key with parameters (notifications, activity, transaction
+ * descriptions) reaches the pages already translated by the hooks of this folder.
  */
+import type { Moment } from '@/lib/format';
 
-/** SPEC.md section 3, Notification. `date` is relative text ("2 hours ago"). */
+export type { Moment };
+
+/** An amount in minor units (cents) with its ISO currency code. */
+export interface Money {
+  amount: number;
+  currency: string;
+}
+
+/**
+ * A text the API stores as a translation key with its parameters, so that each reader sees it in their
+ * language: the key names an entry under `messages.notifications`, `messages.activity` or
+ * `messages.transactions` of the dashboard namespace (for example `domainExpiring` with `{domain, count}`).
+ */
+export interface Message {
+  key: string;
+  params?: Record<string, string | number>;
+}
+
 export type NotificationType = 'info' | 'warning' | 'success' | 'error';
-export interface Notification {
+
+/** A notification as the API sends it: its title and message are `messages.notifications.<key>`. */
+export interface NotificationRecord extends Message {
   id: string;
+  type: NotificationType;
+  read: boolean;
+  createdAt: Moment;
+}
+
+/** A notification as the pages show it: title and message translated; "2 hours ago" computed when shown. */
+export interface Notification extends NotificationRecord {
   title: string;
   message: string;
-  date: string;
-  read: boolean;
-  type: NotificationType;
 }
 
 /** A used/total pair in gigabytes. */
@@ -21,8 +46,17 @@ export interface UsageGb {
   total: number;
 }
 
-/** SPEC.md section 3, Hosting service (customer). Status: active, or anything else (suspended, expired). */
-export type HostingStatus = 'active' | 'suspended' | 'expired';
+/** The state of the server a hosting service runs on: CPU and memory load and uptime, in percent. */
+export interface ServerStatus {
+  name: string;
+  status: 'active' | 'maintenance';
+  cpu: number;
+  memory: number;
+  uptime: number;
+}
+
+export type HostingStatus = 'active' | 'suspended' | 'expired' | 'pending' | 'cancelled';
+
 export interface HostingService {
   id: string;
   name: string;
@@ -31,57 +65,59 @@ export interface HostingService {
   status: HostingStatus;
   storage: UsageGb;
   bandwidth: UsageGb;
-  /** ISO date. */
-  expiryDate: string;
+  expiresAt: Moment;
   autoRenew: boolean;
+  server: ServerStatus | null;
 }
 
-/** SPEC.md section 3, Domain (customer); statuses of section 4. */
 export type DomainStatus = 'active' | 'transferring' | 'expired' | 'graceperiod';
+
 export interface Domain {
   id: string;
   name: string;
-  registrationDate: string;
-  expiryDate: string;
+  registeredAt: Moment;
+  expiresAt: Moment;
   status: DomainStatus;
   autoRenew: boolean;
 }
 
-/** SPEC.md section 3, Transaction (customer): a negative amount is a charge. */
-export interface Transaction {
+export type TransactionStatus = 'completed' | 'pending' | 'failed';
+
+/** A transaction as the API sends it: a negative amount is a charge; `key` names its description. */
+export interface TransactionRecord extends Message {
   id: string;
-  date: string;
-  description: string;
-  amount: number;
-  status: 'completed' | 'pending' | 'failed';
+  createdAt: Moment;
+  amount: Money;
+  status: TransactionStatus;
 }
 
-/** SPEC.md section 3, Invoice. */
+export interface Transaction extends TransactionRecord {
+  description: string;
+}
+
 export interface Invoice {
   id: string;
   number: string;
-  date: string;
-  amount: number;
-  status: 'paid' | 'unpaid';
+  issuedAt: Moment;
+  total: Money;
+  status: 'paid' | 'unpaid' | 'overdue' | 'cancelled';
 }
 
-/** SPEC.md section 3, Finance data. */
-export interface FinanceData {
-  balance: number;
-  transactions: Transaction[];
-  invoices: Invoice[];
+/** One page of a list and how many rows there are in all. */
+export interface Paged<Row> {
+  items: Row[];
+  total: number;
 }
 
-/** SPEC.md section 3, Support ticket. `lastUpdate` is an ISO timestamp. */
 export interface SupportTicket {
   id: string;
+  number: string;
   subject: string;
-  status: 'open' | 'answered';
-  lastUpdate: string;
-  priority: 'medium' | 'high';
+  status: 'open' | 'answered' | 'closed';
+  priority: 'low' | 'medium' | 'high';
+  updatedAt: Moment;
 }
 
-/** SPEC.md section 3, Knowledge article. */
 export interface KnowledgeArticle {
   id: string;
   title: string;
@@ -89,11 +125,7 @@ export interface KnowledgeArticle {
   views: number;
 }
 
-/*
- * The rest are shown by SPEC.md section 2 without a listed entity; their shapes are ours (decision 010).
- */
-
-/** The four tiles of the dashboard home (SPEC.md section 9: hosting 2, domains 3, services 1, tickets 0). */
+/** The four tiles of the dashboard home. */
 export interface DashboardStats {
   hosting: number;
   domains: number;
@@ -102,49 +134,64 @@ export interface DashboardStats {
   tickets: number;
 }
 
-/** One entry of the recent-activity timeline. */
 export type ActivityKind = 'hosting' | 'domain' | 'payment' | 'support' | 'account';
-export interface Activity {
+
+/** An event of the account as the API sends it; `key` names its description. */
+export interface ActivityRecord extends Message {
   id: string;
   kind: ActivityKind;
-  description: string;
-  /** ISO timestamp. */
-  date: string;
+  createdAt: Moment;
 }
 
-/** A hosting service or domain close to its expiry date (the home page's Expiring Services panel). */
+export interface Activity extends ActivityRecord {
+  description: string;
+}
+
+/** A service or domain close to its expiry date (the home page's Expiring Services panel). */
 export interface ExpiringService {
   id: string;
-  kind: 'hosting' | 'domain';
+  kind: 'hosting' | 'domain' | 'service';
   name: string;
-  expiryDate: string;
+  expiresAt: Moment;
 }
 
-/** An additional service (SSL, backup, e-mail, security) on /dashboard/services. */
+/** The dashboard home in one answer. */
+export interface DashboardSummaryRecord {
+  counts: DashboardStats;
+  balance: Money;
+  expiringSoon: ExpiringService[];
+  activity: ActivityRecord[];
+  notifications: NotificationRecord[];
+  unreadNotifications: number;
+}
+
+export interface DashboardSummary extends Omit<DashboardSummaryRecord, 'activity' | 'notifications'> {
+  activity: Activity[];
+  notifications: Notification[];
+}
+
 export type AdditionalServiceKind = 'ssl' | 'backup' | 'email' | 'security';
+
 export interface AdditionalService {
   id: string;
   kind: AdditionalServiceKind;
   name: string;
   /** The domain it protects or serves. */
   domain: string;
-  status: 'active' | 'pending' | 'expired';
-  expiryDate: string;
-  /** Dollars a year. */
-  price: number;
+  status: 'active' | 'pending' | 'expired' | 'suspended';
+  expiresAt: Moment;
+  /** A year's price. */
+  price: Money;
 }
 
-/** The hosting server's state: CPU and memory load in percent, uptime in percent. */
-export interface ServerStatus {
-  name: string;
-  cpu: number;
-  memory: number;
-  uptime: number;
-}
-
-/** The three preference toggles of Settings. */
 export interface NotificationPreferences {
   emailNotifications: boolean;
   serviceUpdates: boolean;
   marketing: boolean;
+}
+
+export interface Finance {
+  balance: Money;
+  transactions: Paged<Transaction>;
+  invoices: Paged<Invoice>;
 }

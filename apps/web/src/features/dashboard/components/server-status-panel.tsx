@@ -1,5 +1,6 @@
 import { Database, FolderOpen, LayoutDashboard, Mail } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { StatusBadge } from '@/components/ui/status-badge';
 import { Button } from '@/components/ui/button';
 import { UsageBar } from '@/components/ui/usage-bar';
 import type { ServerStatus } from '../api/types';
@@ -27,7 +28,13 @@ export function ServerStatusPanel({
   const format = useDashboardFormat();
   return (
     <Panel title={t('hosting.server.title')}>
-      <p className="-mt-2 mb-4 text-sm text-slate-600">{t('hosting.server.name', { name: status.name })}</p>
+      <p className="-mt-2 mb-4 flex flex-wrap items-center gap-2 text-sm text-slate-600">
+        {t('hosting.server.name', { name: status.name })}
+        <StatusBadge
+          tone={status.status === 'active' ? 'success' : 'warning'}
+          label={t(`hosting.server.state.${status.status}`)}
+        />
+      </p>
       <div className="space-y-4">
         <UsageBar label={t('hosting.server.cpu')} percent={status.cpu} valueText={format.percent(status.cpu)} />
         <UsageBar

@@ -1,9 +1,17 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatDateTime, formatMoney, formatNumber, formatPercent } from '@/lib/format';
+import {
+  formatDate,
+  formatDateTime,
+  formatMinorMoney,
+  formatNumber,
+  formatPercent,
+  formatRelativeTime,
+  type Moment,
+} from '@/lib/format';
 import { DEFAULT_LANGUAGE, isLanguage } from '@/lib/i18n';
 import { clampPercent } from '@/lib/status';
-import type { UsageGb } from '../api/types';
+import type { Money, UsageGb } from '../api/types';
 
 /** Money, dates, sizes and usage figures in the reader's language. */
 export function useDashboardFormat() {
@@ -16,9 +24,12 @@ export function useDashboardFormat() {
     const usagePercent = ({ used, total }: UsageGb) => (total > 0 ? clampPercent((used / total) * 100) : 0);
     return {
       language,
-      money: (amount: number) => formatMoney(amount, language),
-      date: (value: string) => formatDate(value, language),
-      dateTime: (value: string) => formatDateTime(value, language),
+      /** Minor units and currency, e.g. {amount: 1999, currency: 'USD'} as "$19.99". */
+      money: (value: Money) => formatMinorMoney(value.amount, value.currency, language),
+      date: (value: Moment) => formatDate(value, language),
+      dateTime: (value: Moment) => formatDateTime(value, language),
+      /** "2 hours ago", computed now from the timestamp. */
+      relative: (value: Moment) => formatRelativeTime(value, language),
       number: (value: number) => formatNumber(value, language),
       percent,
       gb,
