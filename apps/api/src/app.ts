@@ -6,7 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import { type AppDatabase, createDatabase } from './db/index';
-import { seedDemoAccounts } from './db/seed';
+import { seedDemo } from './db/seed';
 import { createAccessTokens } from './lib/access-token';
 import { type Clock, systemClock } from './lib/clock';
 import { type CounterStore, createMemoryCounterStore } from './lib/counter-store';
@@ -112,8 +112,14 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
     const applied = await database.migrate();
     if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
     if (config.seedDemo) {
-      const seeded = await seedDemoAccounts(database.db);
-      if (seeded.length > 0) app.log.info({ accounts: seeded }, 'demo accounts created');
+      const seeded = await seedDemo(database.db, { scale: config.seedScale });
+      if (seeded.accounts.length > 0) app.log.info({ accounts: seeded.accounts }, 'demo accounts created');
+      if (seeded.catalog || seeded.demoCustomer || seeded.customers > 0) {
+        app.log.info(
+          { catalog: seeded.catalog, demoCustomer: seeded.demoCustomer, customers: seeded.customers },
+          'demo data seeded',
+        );
+      }
     }
   } catch (error) {
     if (owned) await database.close();

@@ -40,6 +40,7 @@ const envSchema = z.object({
   REFRESH_TOKEN_REMEMBER_TTL: positiveInt.default(30 * 24 * 60 * 60),
   REFRESH_FAMILY_MAX_AGE: positiveInt.default(90 * 24 * 60 * 60),
   SEED_DEMO: booleanFromEnv.optional(),
+  SEED_SCALE: z.coerce.number().int().min(0).max(1_000_000).default(300),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_PRETTY: booleanFromEnv.optional(),
   CORS_ORIGINS: listFromEnv.default([]),
@@ -79,6 +80,8 @@ export interface Config {
     familyMaxAge: number;
   };
   seedDemo: boolean;
+  /** How many other customers the demo seed creates (deterministic population). */
+  seedScale: number;
   log: { level: string; pretty: boolean };
   corsOrigins: string[];
   trustProxy: boolean | string | number;
@@ -147,6 +150,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       familyMaxAge: env.REFRESH_FAMILY_MAX_AGE,
     },
     seedDemo: env.SEED_DEMO ?? env.NODE_ENV !== 'production',
+    seedScale: env.SEED_SCALE,
     log: { level: env.LOG_LEVEL, pretty: env.LOG_PRETTY ?? false },
     corsOrigins: env.CORS_ORIGINS,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

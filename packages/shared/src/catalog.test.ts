@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  dataSizeMb,
+  findServicePlan,
+  SERVICE_PLANS,
+  toCents,
   DATA_CENTERS,
   DEDICATED_PLANS,
   DOMAIN_PRICE_FROM,
@@ -91,5 +95,28 @@ describe('the catalogue pins SPEC.md section 9', () => {
       const ids = set.map((item) => item.id);
       expect(new Set(ids).size).toBe(ids.length);
     }
+  });
+});
+
+describe('service plans', () => {
+  it('finds each plan by kind and id; hosting services are on the /hosting plans', () => {
+    expect(findServicePlan('hosting', 'business')).toMatchObject({ name: 'Business', price: 5.99, period: 'month' });
+    expect(findServicePlan('hosting', 'pro')).toBeUndefined();
+    expect(findServicePlan('extra', 'ssl')).toMatchObject({ price: 29.99, period: 'year' });
+    expect(findServicePlan('vds', 'vds-pro')).toMatchObject({ price: 19.99 });
+    expect(findServicePlan('game', 'ssl')).toBeUndefined();
+  });
+
+  it('has unique ids within each kind', () => {
+    const keys = SERVICE_PLANS.map((p) => `${p.kind}:${p.id}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('converts dollars to integer cents and sizes to megabytes', () => {
+    expect(toCents(2.99)).toBe(299);
+    expect(toCents(19.99)).toBe(1999);
+    expect(toCents(0.1 + 0.2)).toBe(30);
+    expect(dataSizeMb({ amount: 10, unit: 'GB' })).toBe(10240);
+    expect(dataSizeMb({ amount: 1, unit: 'TB' })).toBe(1048576);
   });
 });

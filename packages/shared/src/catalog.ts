@@ -322,3 +322,91 @@ export const DATA_CENTERS: readonly DataCenter[] = [
   { id: 'frankfurt', city: 'Frankfurt', country: 'DE' },
   { id: 'singapore', city: 'Singapore', country: 'SG' },
 ];
+
+// ---------------------------------------------------------------------------------------------------------
+// Extras and the plans a service can be on
+
+export type ExtraPlanId = 'ssl' | 'backup' | 'email' | 'security';
+
+/** The add-ons of /services (#ssl, #backup, #email, #security), sold per year for one domain. */
+export interface ExtraPlan {
+  id: ExtraPlanId;
+  name: string;
+  /** Dollars per year. */
+  price: number;
+}
+
+export const EXTRA_PLANS: readonly ExtraPlan[] = [
+  { id: 'ssl', name: 'SSL Certificate', price: 29.99 },
+  { id: 'backup', name: 'Daily Backup', price: 19.99 },
+  { id: 'email', name: 'Business Email', price: 24.99 },
+  { id: 'security', name: 'Website Security', price: 39.99 },
+];
+
+/** The kinds of service a customer owns (the `kind` of a service row). */
+export type PlanKind = 'hosting' | 'game' | 'vds' | 'dedicated' | 'extra';
+
+export interface ServicePlan {
+  kind: PlanKind;
+  id: string;
+  name: string;
+  /** Dollars per billing period: a month, or a year for extras. */
+  price: number;
+  period: 'month' | 'year';
+  /** Hosting plans: storage and monthly bandwidth. */
+  storage?: DataSize;
+  bandwidth?: DataSize | Unlimited;
+}
+
+/**
+ * Every plan a service can be on, by kind and id. A hosting service is on one of the /hosting plans
+ * (starter, business, enterprise: docs/decisions/012-data-model.md); the home teaser's set is not sold apart.
+ */
+export const SERVICE_PLANS: readonly ServicePlan[] = [
+  ...HOSTING_PLANS.map((p) => ({
+    kind: 'hosting' as const,
+    id: p.id,
+    name: p.name,
+    price: p.price,
+    period: 'month' as const,
+    storage: p.storage,
+    bandwidth: p.bandwidth,
+  })),
+  ...GAME_PLANS.map((p) => ({
+    kind: 'game' as const,
+    id: p.id,
+    name: p.name,
+    price: p.price,
+    period: 'month' as const,
+  })),
+  ...VDS_PLANS.map((p) => ({ kind: 'vds' as const, id: p.id, name: p.name, price: p.price, period: 'month' as const })),
+  ...DEDICATED_PLANS.map((p) => ({
+    kind: 'dedicated' as const,
+    id: p.id,
+    name: p.name,
+    price: p.price,
+    period: 'month' as const,
+  })),
+  ...EXTRA_PLANS.map((p) => ({
+    kind: 'extra' as const,
+    id: p.id,
+    name: p.name,
+    price: p.price,
+    period: 'year' as const,
+  })),
+];
+
+/** The plan of a service, or undefined when the catalogue has no such plan for that kind. */
+export function findServicePlan(kind: PlanKind, id: string): ServicePlan | undefined {
+  return SERVICE_PLANS.find((plan) => plan.kind === kind && plan.id === id);
+}
+
+/** A catalogue price in dollars as integer cents (2.99 → 299). */
+export function toCents(dollars: number): number {
+  return Math.round(dollars * 100);
+}
+
+/** Megabytes in a catalogue size (1 GB = 1024 MB). */
+export function dataSizeMb(size: DataSize): number {
+  return size.amount * (size.unit === 'TB' ? 1024 * 1024 : 1024);
+}

@@ -1,6 +1,36 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type {
+  ActivitySubjectType,
+  ArticleCategory,
+  BillingPeriod,
+  DnsRecordType,
+  DomainStatus,
+  InvoiceStatus,
+  Language,
+  NotificationType,
+  PaymentMethod,
+  PaymentStatus,
+  ServerLocation,
+  ServerStatus,
+  ServerType,
+  ServiceKind,
+  ServiceStatus,
+  TicketAuthorKind,
+  TicketDepartment,
+  TicketPriority,
+  TicketStatus,
+  UserStatus,
+} from '@hostpilot/shared';
 
-/** Timestamps are epoch milliseconds in both SQLite and PostgreSQL (bigint, read as number). */
+/*
+ * Column types of every table (docs/decisions/012-data-model.md). Conventions:
+ * - timestamps are epoch milliseconds in both SQLite and PostgreSQL (bigint, read as number);
+ * - ids are text (UUIDs, or readable ids such as srv-01 for servers);
+ * - booleans are integers 0 or 1 (portable across both databases);
+ * - money is integer minor units (`*_cents`) with a `currency` code;
+ * - JSON is stored as text (`params`, `nameservers`, `before`/`after`, settings values).
+ */
+
 export interface UsersTable {
   id: string;
   email: string;
@@ -10,6 +40,13 @@ export interface UsersTable {
   passwordHash: string;
   createdAt: number;
   updatedAt: number;
+  status: Generated<UserStatus>;
+  lastSignInAt: number | null;
+  preferredLanguage: Generated<Language>;
+  notifyEmail: Generated<number>;
+  notifyServiceUpdates: Generated<number>;
+  notifyMarketing: Generated<number>;
+  deletedAt: number | null;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -33,7 +70,301 @@ export interface RefreshTokensTable {
 
 export type RefreshTokenRow = Selectable<RefreshTokensTable>;
 
+export interface ServersTable {
+  id: string;
+  name: string;
+  location: ServerLocation;
+  type: ServerType;
+  ip: string;
+  status: ServerStatus;
+  cpuModel: string;
+  cpuCores: number;
+  ramGb: number;
+  storageGb: number;
+  bandwidthGbps: number;
+  /** How many services the machine takes. */
+  capacity: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export type ServerRow = Selectable<ServersTable>;
+
+export interface ServerUsageSamplesTable {
+  serverId: string;
+  takenAt: number;
+  cpuPercent: number;
+  memoryPercent: number;
+  storagePercent: number;
+  bandwidthPercent: number;
+  /** 1 when the machine answered at that instant. */
+  up: number;
+}
+
+export interface ServicesTable {
+  id: string;
+  userId: string;
+  kind: ServiceKind;
+  /** A plan id of the catalogue for this kind (packages/shared/src/catalog.ts). */
+  planId: string;
+  name: string;
+  serverId: string | null;
+  domain: string | null;
+  status: ServiceStatus;
+  suspensionReason: string | null;
+  priceCents: number;
+  currency: Generated<string>;
+  billingPeriod: BillingPeriod;
+  storageUsedMb: Generated<number>;
+  bandwidthUsedMb: Generated<number>;
+  cpuPercent: Generated<number>;
+  memoryPercent: Generated<number>;
+  expiresAt: number;
+  autoRenew: Generated<number>;
+  cancelRequestedAt: number | null;
+  cancelReason: string | null;
+  cancelledAt: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export type ServiceRow = Selectable<ServicesTable>;
+
+export interface DomainsTable {
+  id: string;
+  userId: string;
+  name: string;
+  tld: string;
+  status: DomainStatus;
+  registeredAt: number;
+  expiresAt: number;
+  autoRenew: Generated<number>;
+  transferLock: Generated<number>;
+  /** JSON array of host names. */
+  nameservers: Generated<string>;
+  dnsUpdatedAt: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export type DomainRow = Selectable<DomainsTable>;
+
+export interface DnsRecordsTable {
+  id: string;
+  domainId: string;
+  type: DnsRecordType;
+  name: string;
+  value: string;
+  ttl: Generated<number>;
+  priority: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export type DnsRecordRow = Selectable<DnsRecordsTable>;
+
+/** Named counters: `invoice:<year>` and `ticket`. */
+export interface CountersTable {
+  key: string;
+  value: number;
+}
+
+export interface InvoicesTable {
+  id: string;
+  userId: string;
+  /** INV-<year>-<sequence, 4 digits or more>. */
+  number: string;
+  year: number;
+  sequence: number;
+  status: InvoiceStatus;
+  currency: Generated<string>;
+  totalCents: number;
+  issuedAt: number;
+  dueAt: number;
+  paidAt: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export type InvoiceRow = Selectable<InvoicesTable>;
+
+export interface InvoiceLinesTable {
+  id: string;
+  invoiceId: string;
+  position: number;
+  descriptionKey: string;
+  /** JSON object. */
+  descriptionParams: Generated<string>;
+  serviceId: string | null;
+  domainId: string | null;
+  quantity: Generated<number>;
+  unitPriceCents: number;
+  amountCents: number;
+}
+
+export interface PaymentsTable {
+  id: string;
+  userId: string;
+  invoiceId: string | null;
+  method: PaymentMethod;
+  status: PaymentStatus;
+  amountCents: number;
+  currency: Generated<string>;
+  declineReason: string | null;
+  idempotencyKey: string | null;
+  providerReference: string | null;
+  createdAt: number;
+  updatedAt: number;
+  completedAt: number | null;
+}
+
+export type PaymentRow = Selectable<PaymentsTable>;
+
+/** Append-only (triggers refuse UPDATE and DELETE). Credits positive, charges negative. */
+export interface LedgerEntriesTable {
+  id: string;
+  userId: string;
+  /** topup, hosting_renewal, domain_registration, domain_renewal, service_purchase, refund, adjustment. */
+  type: string;
+  amountCents: number;
+  currency: Generated<string>;
+  descriptionKey: string;
+  descriptionParams: Generated<string>;
+  paymentId: string | null;
+  invoiceId: string | null;
+  serviceId: string | null;
+  domainId: string | null;
+  actorId: string | null;
+  createdAt: number;
+}
+
+export type LedgerEntryRow = Selectable<LedgerEntriesTable>;
+
+export interface IdempotencyKeysTable {
+  userId: string;
+  key: string;
+  /** SHA-256 of the request (method, path, body): the same key with another request is refused. */
+  fingerprint: string;
+  statusCode: number | null;
+  responseBody: string | null;
+  createdAt: number;
+  completedAt: number | null;
+}
+
+export interface TicketsTable {
+  id: string;
+  /** The public number: TCK-<number>. */
+  number: number;
+  userId: string;
+  subject: string;
+  department: TicketDepartment;
+  priority: TicketPriority;
+  status: TicketStatus;
+  assignedTo: string | null;
+  createdAt: number;
+  updatedAt: number;
+  closedAt: number | null;
+}
+
+export type TicketRow = Selectable<TicketsTable>;
+
+export interface TicketMessagesTable {
+  id: string;
+  ticketId: string;
+  authorId: string | null;
+  authorKind: TicketAuthorKind;
+  body: string;
+  createdAt: number;
+}
+
+export interface NotificationsTable {
+  id: string;
+  userId: string;
+  type: NotificationType;
+  /** Translation key of the title and message (dashboard namespace, `notifications.types.<key>`). */
+  key: string;
+  params: Generated<string>;
+  createdAt: number;
+  readAt: number | null;
+}
+
+export interface ActivityTable {
+  id: string;
+  userId: string;
+  action: string;
+  subjectType: ActivitySubjectType;
+  subjectId: string | null;
+  params: Generated<string>;
+  createdAt: number;
+}
+
+export interface KnowledgeArticlesTable {
+  id: string;
+  slug: string;
+  category: ArticleCategory;
+  titleEn: string;
+  titleRu: string;
+  bodyEn: string;
+  bodyRu: string;
+  views: Generated<number>;
+  publishedAt: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface AuditLogTable {
+  id: string;
+  actorId: string | null;
+  action: string;
+  entityType: string;
+  entityId: string | null;
+  before: string | null;
+  after: string | null;
+  clientIp: string | null;
+  createdAt: number;
+}
+
+export interface StatusHistoryTable {
+  id: string;
+  entityType: string;
+  entityId: string;
+  fromStatus: string | null;
+  toStatus: string;
+  reason: string | null;
+  actorId: string | null;
+  /** The scheduled job that made the change, when no person did. */
+  job: string | null;
+  createdAt: number;
+}
+
+export interface SettingsTable {
+  key: string;
+  /** JSON. */
+  value: string;
+  updatedAt: number;
+  updatedBy: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   refreshTokens: RefreshTokensTable;
+  servers: ServersTable;
+  serverUsageSamples: ServerUsageSamplesTable;
+  services: ServicesTable;
+  domains: DomainsTable;
+  dnsRecords: DnsRecordsTable;
+  counters: CountersTable;
+  invoices: InvoicesTable;
+  invoiceLines: InvoiceLinesTable;
+  payments: PaymentsTable;
+  ledgerEntries: LedgerEntriesTable;
+  idempotencyKeys: IdempotencyKeysTable;
+  tickets: TicketsTable;
+  ticketMessages: TicketMessagesTable;
+  notifications: NotificationsTable;
+  activity: ActivityTable;
+  knowledgeArticles: KnowledgeArticlesTable;
+  auditLog: AuditLogTable;
+  statusHistory: StatusHistoryTable;
+  settings: SettingsTable;
 }

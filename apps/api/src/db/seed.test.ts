@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../lib/password';
 import { createUsersRepository } from '../modules/users/users.repository';
 import { createTestApp, DATABASE_UNDER_TEST, type TestContext } from '../test/helpers';
-import { seedDemoAccounts } from './seed';
+import { seedDemo, seedDemoAccounts } from './seed';
 
 describe(`migrations and demo seed (${DATABASE_UNDER_TEST})`, () => {
   let ctx: TestContext;
@@ -31,6 +31,45 @@ describe(`migrations and demo seed (${DATABASE_UNDER_TEST})`, () => {
   it('is idempotent, and migrations are too', async () => {
     expect(await seedDemoAccounts(ctx.app.database.db)).toEqual([]);
     expect(await ctx.app.database.migrate()).toEqual([]);
+  });
+
+  it('a second run adds nothing: same row counts in every table', async () => {
+    const db = ctx.app.database.db;
+    const count = async () => {
+      const tables = ['users', 'servers', 'services', 'domains', 'invoices', 'ledgerEntries', 'tickets'] as const;
+      const counts: Record<string, number> = {};
+      for (const table of tables) {
+        const row = await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow();
+        counts[table] = Number(row.n);
+      }
+      return counts;
+    };
+    const before = await count();
+    expect(before.users).toBe(2 + 300);
+    expect(await seedDemo(db, { scale: 300 })).toEqual({
+      accounts: [],
+      catalog: false,
+      demoCustomer: false,
+      customers: 0,
+    });
+    expect(await count()).toEqual(before);
+  });
+
+  it('grows the population when the scale grows, with the same first customers', async () => {
+    const db = ctx.app.database.db;
+    const emails = async () =>
+      (await db.selectFrom('users').select('email').where('role', '=', 0).orderBy('createdAt').execute()).map(
+        (r) => r.email,
+      );
+    const before = await emails();
+    const report = await seedDemo(db, { scale: 310, batchSize: 4 });
+    expect(report.customers).toBe(10);
+    const after = await emails();
+    expect(after).toHaveLength(before.length + 10);
+    expect(after).toEqual(expect.arrayContaining(before));
   });
 
   it('stores e-mails lower-cased and unique', async () => {

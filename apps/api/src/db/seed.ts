@@ -1,8 +1,16 @@
-import { DEMO_ACCOUNTS } from '@hostpilot/shared';
+import { randomBytes } from 'node:crypto';
+import { DEMO_ACCOUNTS, DEMO_ADMIN, DEMO_CUSTOMER } from '@hostpilot/shared';
 import type { Kysely } from 'kysely';
 import { hashPassword } from '../lib/password';
-import { createUsersRepository, EmailTakenError } from '../modules/users/users.repository';
+import { createUsersRepository, EmailTakenError, isUniqueViolation } from '../modules/users/users.repository';
 import type { Database } from './schema';
+import { SEED_ARTICLES } from './seed/articles';
+import { insertRows } from './seed/batch';
+import { SeedBatch } from './seed/builder';
+import { demoCustomerBatch } from './seed/demo-customer';
+import { addPopulationCustomer } from './seed/population';
+import { createPrng } from './seed/prng';
+import { DAY, serverRows, usageSampleRows } from './seed/servers';
 
 /** Creates the demo accounts that are missing. Returns the e-mails it created. */
 export async function seedDemoAccounts(db: Kysely<Database>): Promise<string[]> {
@@ -25,4 +33,114 @@ export async function seedDemoAccounts(db: Kysely<Database>): Promise<string[]> 
     }
   }
   return created;
+}
+
+export interface SeedOptions {
+  /** How many population customers there should be. */
+  scale: number;
+  /** The moment every seeded date is relative to (default: now). */
+  now?: number;
+  /** Customers written per transaction. */
+  batchSize?: number;
+}
+
+export interface SeedReport {
+  accounts: string[];
+  catalog: boolean;
+  demoCustomer: boolean;
+  /** Population customers added by this run. */
+  customers: number;
+}
+
+/** Markers in `settings`: each part of the seed is written once, in the transaction that sets its marker. */
+const MARKER = { catalog: 'seed.catalog', demoCustomer: 'seed.demoCustomer', population: 'seed.population' };
+
+/** Runs `write` and sets `key` in one transaction, unless `key` is already set (by this or another instance). */
+async function once(db: Kysely<Database>, key: string, now: number, write: (trx: Kysely<Database>) => Promise<void>) {
+  try {
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('settings')
+        .values({ key, value: JSON.stringify({ at: now }), updatedAt: now, updatedBy: null })
+        .execute();
+      await write(trx);
+    });
+    return true;
+  } catch (error) {
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * The demo: its accounts, the servers and knowledge base, the demo customer's sample account, and a
+ * deterministic population of `scale` other customers (docs/decisions/013-demo-seed.md). Dates are relative to
+ * the day of the first run; a later run adds nothing already there, and only the customers missing when
+ * `scale` grew.
+ */
+export async function seedDemo(db: Kysely<Database>, options: SeedOptions): Promise<SeedReport> {
+  const now = options.now ?? Date.now();
+  const batchSize = options.batchSize ?? 500;
+  const accounts = await seedDemoAccounts(db);
+  const users = createUsersRepository(db);
+  const customer = await users.findByEmail(DEMO_CUSTOMER.email);
+  const staffId = (await users.findByEmail(DEMO_ADMIN.email))?.id ?? null;
+
+  const catalog = await once(db, MARKER.catalog, now, async (trx) => {
+    await insertRows(trx, {
+      servers: serverRows(now),
+      serverUsageSamples: usageSampleRows(now),
+      knowledgeArticles: SEED_ARTICLES.map((a, i) => ({
+        id: `kb-${i + 1}`,
+        slug: a.slug,
+        category: a.category,
+        titleEn: a.en.title,
+        titleRu: a.ru.title,
+        bodyEn: a.en.body,
+        bodyRu: a.ru.body,
+        views: a.views,
+        publishedAt: now - a.publishedDaysAgo * DAY,
+        createdAt: now - a.publishedDaysAgo * DAY,
+        updatedAt: now - a.publishedDaysAgo * DAY,
+      })),
+    });
+  });
+
+  const demoCustomer = customer
+    ? await once(db, MARKER.demoCustomer, now, (trx) => demoCustomerBatch(customer.id, staffId, now).write(trx))
+    : false;
+
+  let customers = 0;
+  if (options.scale > 0) {
+    await once(db, MARKER.population, now, async () => undefined);
+    // Nobody signs in as a population customer: their hash is of a random password thrown away here.
+    const passwordHash = await hashPassword(randomBytes(24).toString('base64'));
+    for (;;) {
+      const marker = await db
+        .selectFrom('settings')
+        .select('value')
+        .where('key', '=', MARKER.population)
+        .executeTakeFirstOrThrow();
+      const done = (JSON.parse(marker.value) as { customers?: number }).customers ?? 0;
+      if (done >= options.scale) break;
+      const end = Math.min(options.scale, done + batchSize);
+      const written = await db.transaction().execute(async (trx) => {
+        // Claim the range: another instance seeding at the same time finds the marker moved and re-reads it.
+        const claimed = await trx
+          .updateTable('settings')
+          .set({ value: JSON.stringify({ customers: end }), updatedAt: now })
+          .where('key', '=', MARKER.population)
+          .where('value', '=', marker.value)
+          .executeTakeFirst();
+        if (Number(claimed.numUpdatedRows) !== 1) return 0;
+        const prng = createPrng(0xba7c0000 + done);
+        const batch = new SeedBatch(() => prng.uuid());
+        for (let index = done; index < end; index += 1) addPopulationCustomer(batch, index, now, passwordHash, staffId);
+        await batch.write(trx);
+        return end - done;
+      });
+      customers += written;
+    }
+  }
+  return { accounts, catalog, demoCustomer, customers };
 }

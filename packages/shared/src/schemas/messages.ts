@@ -14,6 +14,11 @@ export const VALIDATION_MESSAGES = {
   'validation.messageMax': 'Must be at most 5000 characters',
   'validation.invalidType': 'Invalid value',
   'validation.unknownField': 'Unexpected field',
+  'validation.page': 'Must be a whole number, 1 or more',
+  'validation.pageSize': 'Must be 10, 20 or 50',
+  'validation.sort': 'Cannot sort by this',
+  'validation.order': 'Must be ascending or descending',
+  'validation.filter': 'Not an allowed value',
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

@@ -1,6 +1,15 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001-create-users';
 import * as m0002 from './0002-create-refresh-tokens';
+import * as m0003 from './0003-users-profile';
+import * as m0004 from './0004-create-servers';
+import * as m0005 from './0005-create-services';
+import * as m0006 from './0006-create-domains';
+import * as m0007 from './0007-create-billing';
+import * as m0008 from './0008-create-support';
+import * as m0009 from './0009-create-notifications-activity';
+import * as m0010 from './0010-create-knowledge-articles';
+import * as m0011 from './0011-create-audit-history-settings';
 
 /**
  * Every migration, in order. Imported statically so that the bundled server carries them.
@@ -9,4 +18,13 @@ import * as m0002 from './0002-create-refresh-tokens';
 export const migrations: Record<string, Migration> = {
   '0001-create-users': m0001,
   '0002-create-refresh-tokens': m0002,
+  '0003-users-profile': m0003,
+  '0004-create-servers': m0004,
+  '0005-create-services': m0005,
+  '0006-create-domains': m0006,
+  '0007-create-billing': m0007,
+  '0008-create-support': m0008,
+  '0009-create-notifications-activity': m0009,
+  '0010-create-knowledge-articles': m0010,
+  '0011-create-audit-history-settings': m0011,
 };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type User, userSchema } from '@hostpilot/shared';
+import { type Language, type User, userSchema } from '@hostpilot/shared';
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema';
 
@@ -9,6 +9,7 @@ export interface NewUser {
   lastName: string;
   role?: number;
   passwordHash: string;
+  preferredLanguage?: Language;
 }
 
 /** Thrown by create() when the e-mail is already registered (unique constraint). */
@@ -19,7 +20,7 @@ export class EmailTakenError extends Error {
   }
 }
 
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; message?: string };
   return e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
@@ -50,6 +51,13 @@ export function createUsersRepository(db: Kysely<Database>) {
         passwordHash: user.passwordHash,
         createdAt: now,
         updatedAt: now,
+        status: 'active',
+        lastSignInAt: null,
+        preferredLanguage: user.preferredLanguage ?? 'en',
+        notifyEmail: 1,
+        notifyServiceUpdates: 1,
+        notifyMarketing: 0,
+        deletedAt: null,
       };
       try {
         await executor.insertInto('users').values(row).execute();

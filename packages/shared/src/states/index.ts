@@ -1,0 +1,6 @@
+export * from './machine';
+export * from './service';
+export * from './domain';
+export * from './invoice';
+export * from './payment';
+export * from './ticket';
