@@ -2,7 +2,7 @@ import { isUtf8 } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import { type AppDatabase, createDatabase } from './db/index';
@@ -12,14 +12,17 @@ import { type Clock, systemClock } from './lib/clock';
 import { type CounterStore, createMemoryCounterStore } from './lib/counter-store';
 import { AppError } from './lib/errors';
 import { argon2Hasher, type PasswordHasher } from './lib/password';
+import { serializerCompiler } from './lib/serializer';
 import { createRedisCounterStore } from './lib/redis-counter-store';
 import { loggerOptions } from './logger';
 import { createAuthRateLimits } from './modules/auth/auth-rate-limits';
+import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import authenticate from './plugins/authenticate';
+import authorize from './plugins/authorize';
 import databasePlugin from './plugins/database';
 import docs from './plugins/docs';
 import errorHandler from './plugins/error-handler';
@@ -81,11 +84,9 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
 
   await app.register(errorHandler);
+  await app.register(security, { corsOrigins: config.corsOrigins });
 
   // Graceful stop (SIGTERM, Ctrl-C): once closing starts, requests already running finish, and any new one
   // (on a kept-alive connection; the listener itself is closed) is refused with 503 and Connection: close.
@@ -93,18 +94,24 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_request, reply) => {
+  // Synchronous hooks: an async one costs a promise on every request, closing or not (decision 015).
+  app.addHook('onSend', (_request, reply, payload, done) => {
     // Connections kept alive would hold the stop open until their idle time-out: close each after its answer.
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
-  app.addHook('onRequest', async (_request, reply) => {
-    if (!closing) return;
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (!closing) {
+      done();
+      return;
+    }
     reply.header('connection', 'close');
-    throw new AppError('SERVICE_UNAVAILABLE', 'The server is shutting down; try again shortly', undefined, {
-      'retry-after': '5',
-    });
+    done(
+      new AppError('SERVICE_UNAVAILABLE', 'The server is shutting down; try again shortly', undefined, {
+        'retry-after': '5',
+      }),
+    );
   });
-  await app.register(security, { corsOrigins: config.corsOrigins });
 
   const owned = !options.database;
   const database = options.database ?? createDatabase(config.database);
@@ -147,12 +154,14 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
   });
 
   await app.register(authenticate, { accessTokens });
+  await app.register(authorize);
   await app.register(docs);
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
       await api.register(authRoutes, { service: authService });
       await api.register(usersRoutes);
+      await api.register(adminRoutes, { prefix: '/admin' });
     },
     { prefix: '/api' },
   );

@@ -9,3 +9,4 @@ export * from './model';
 export * from './states/index';
 export * from './schemas/list-query';
 export * from './api/customer';
+export * from './api/admin';

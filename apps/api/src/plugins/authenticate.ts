@@ -35,7 +35,7 @@ async function authenticatePlugin(app: FastifyInstance, options: { accessTokens:
     const header = request.headers.authorization;
     const match = header ? BEARER.exec(header) : null;
     if (!match) throw signInRequired();
-    request.auth = await options.accessTokens.verify(match[1]!);
+    request.auth = options.accessTokens.verify(match[1]!);
   });
 }
 

@@ -50,6 +50,7 @@ async function docsPlugin(app: FastifyInstance) {
         { name: 'auth', description: 'Accounts, sign-in, tokens' },
         { name: 'users', description: 'The signed-in user' },
         { name: 'health', description: 'Liveness' },
+        { name: 'admin', description: 'The back office: every call needs a staff role with its permission' },
       ],
       components: {
         securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },

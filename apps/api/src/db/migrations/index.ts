@@ -10,6 +10,7 @@ import * as m0008 from './0008-create-support';
 import * as m0009 from './0009-create-notifications-activity';
 import * as m0010 from './0010-create-knowledge-articles';
 import * as m0011 from './0011-create-audit-history-settings';
+import * as m0030 from './0030-admin-search-and-sort-indexes';
 
 /**
  * Every migration, in order. Imported statically so that the bundled server carries them.
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0009-create-notifications-activity': m0009,
   '0010-create-knowledge-articles': m0010,
   '0011-create-audit-history-settings': m0011,
+  '0030-admin-search-and-sort-indexes': m0030,
 };

@@ -1,0 +1,34 @@
+import { adminPermissionsSchema } from '@hostpilot/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../lib/errors';
+import { guardStaffScope, staffOf } from '../../plugins/authorize';
+import { STAFF_ERRORS } from './errors';
+import { adminUsersRoutes } from './users.admin';
+
+/** The back office's API, under /api/admin. Every route declares the permission it needs (decision 014). */
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  guardStaffScope(app);
+
+  app.get(
+    '/me/permissions',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['admin'],
+        summary: "The caller's role and back-office permissions",
+        description: 'Read from the database on this request. Any staff role; a customer answers 403.',
+        security: [{ bearerAuth: [] }],
+        response: {
+          200: adminPermissionsSchema.describe('The role number and its permissions'),
+          ...errorResponses(STAFF_ERRORS),
+        },
+      },
+    },
+    async (request) => {
+      const staff = staffOf(request);
+      return { role: staff.role, permissions: [...staff.permissions] };
+    },
+  );
+
+  await app.register(adminUsersRoutes);
+};

@@ -1,0 +1,77 @@
+import { type Permission, permissionsOf } from '@hostpilot/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/errors';
+import { signInRequired } from './authenticate';
+
+/** What a back-office route needs: one permission, or only that the caller is staff (any permission). */
+export type RouteAccess = Permission | 'staff';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Back-office routes (under /api/admin) must declare it; see plugins/authorize.ts. */
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    /** The staff member calling a back-office route, read from the database for this request. */
+    staff: Staff | null;
+  }
+}
+
+/** The caller of a back-office route as the database says now, not as the token said when it was issued. */
+export interface Staff {
+  userId: string;
+  role: number;
+  permissions: readonly Permission[];
+}
+
+/** The caller of a route registered with registerStaffRoutes. */
+export function staffOf(request: FastifyRequest): Staff {
+  if (!request.staff) throw signInRequired();
+  return request.staff;
+}
+
+function forbidden(): AppError {
+  return new AppError('FORBIDDEN');
+}
+
+/**
+ * Back-office authorization (decision 014). Routes registered inside this plugin:
+ * - must each declare `config.access` (a permission, or 'staff'); registering one without fails at start-up;
+ * - on every request verify the access token (401 without a valid one), then read the caller's role and status
+ *   from the database: a deleted or suspended account answers 401, a role without the permission 403. A demoted
+ *   administrator is refused on the next call, whatever role the token still carries.
+ * Use it as a scope: `api.register(staffRoutes(async (admin) => { admin.get(...) }), { prefix: '/admin' })`.
+ */
+async function authorizePlugin(app: FastifyInstance) {
+  app.decorateRequest('staff', null);
+}
+
+export default fp(authorizePlugin, { name: 'authorize', dependencies: ['authenticate', 'database'] });
+
+/** Adds the access check to an encapsulated scope; every route of the scope must declare its access. */
+export function guardStaffScope(scope: FastifyInstance): void {
+  const users = scope.database.db;
+  scope.addHook('onRoute', (route) => {
+    const access = (route.config as { access?: unknown } | undefined)?.access;
+    if (access === undefined) {
+      throw new Error(`${route.method} ${route.url} declares no access (config.access): every admin route must`);
+    }
+  });
+  scope.addHook('onRequest', scope.authenticate);
+  scope.addHook('onRequest', async (request) => {
+    const { userId } = request.auth!;
+    const row = await users
+      .selectFrom('users')
+      .select(['id', 'role', 'status', 'deletedAt'])
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    // A deleted or suspended account's sign-in is over, whatever its token says.
+    if (!row || row.deletedAt !== null || row.status !== 'active') throw signInRequired();
+    const permissions = permissionsOf(row.role);
+    const access = request.routeOptions.config.access;
+    if (permissions.length === 0) throw forbidden();
+    if (access !== 'staff' && (access === undefined || !permissions.includes(access))) throw forbidden();
+    request.staff = { userId: row.id, role: row.role, permissions };
+  });
+}

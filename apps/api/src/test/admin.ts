@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import { CompiledQuery, sql } from 'kysely';
+import type { RouteAccess } from '../plugins/authorize';
+import type { App } from '../app';
+import { newAccount, register, type Session } from './auth';
+
+/** Helpers of the back-office API tests: staff accounts and the table of every admin endpoint. */
+
+/** Test-app settings of the back-office tests: they register many accounts from one address. */
+export const ADMIN_TEST_ENV = { RATE_LIMIT_REGISTER_MAX: '100000' };
+
+/** Registers an account and gives it a role in the database (its token still says role 0: the API must not care). */
+export async function staffSession(app: App, role: number): Promise<Session> {
+  const { session } = await register(app, newAccount({ firstName: `Role${role}` }));
+  await setRole(app, session.user.id, role);
+  return session;
+}
+
+export async function setRole(app: App, userId: string, role: number): Promise<void> {
+  await app.database.db.updateTable('users').set({ role }).where('id', '=', userId).execute();
+}
+
+export function getAs(app: App, url: string, session?: Session) {
+  return app.inject({
+    method: 'GET',
+    url,
+    headers: session ? { authorization: `Bearer ${session.access_token}` } : {},
+  });
+}
+
+/** Every back-office endpoint and the access it declares; admin-authorization.test.ts checks none is missing. */
+export const ADMIN_ENDPOINTS: { method: 'GET'; url: string; path: string; access: RouteAccess }[] = [
+  { method: 'GET', url: '/api/admin/me/permissions', path: '/api/admin/me/permissions', access: 'staff' },
+  { method: 'GET', url: '/api/admin/users', path: '/api/admin/users', access: 'users.read' },
+];
+
+export interface UserFixture {
+  email: string;
+  firstName?: string;
+  lastName?: string;
+  role?: number;
+  status?: 'active' | 'suspended';
+  createdAt?: number;
+  lastSignInAt?: number | null;
+}
+
+/** Inserts accounts straight into the database (no password hashing): list fixtures. Returns their ids. */
+export async function insertUsers(app: App, users: UserFixture[]): Promise<string[]> {
+  const ids = users.map(() => randomUUID());
+  if (users.length === 0) return ids;
+  const now = Date.now();
+  await app.database.db
+    .insertInto('users')
+    .values(
+      users.map((user, i) => ({
+        id: ids[i]!,
+        email: user.email.toLowerCase(),
+        firstName: user.firstName ?? 'Test',
+        lastName: user.lastName ?? 'User',
+        role: user.role ?? 0,
+        status: user.status ?? 'active',
+        passwordHash: 'not-a-hash',
+        createdAt: user.createdAt ?? now,
+        updatedAt: now,
+        lastSignInAt: user.lastSignInAt ?? null,
+      })),
+    )
+    .execute();
+  return ids;
+}
+
+/** The query plan of a compiled query, as text: EXPLAIN QUERY PLAN (SQLite) or EXPLAIN (PostgreSQL, seqscan off). */
+export async function queryPlan(app: App, query: { compile(): CompiledQuery }): Promise<string> {
+  const compiled = query.compile();
+  const { db, kind } = app.database;
+  if (kind === 'sqlite') {
+    const result = await db.executeQuery<{ detail: string }>(
+      CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]),
+    );
+    return result.rows.map((row) => row.detail).join('\n');
+  }
+  // A handful of test rows make a sequential scan cheapest; turned off, the plan shows whether an index can serve.
+  return db.transaction().execute(async (trx) => {
+    await sql`set local enable_seqscan = off`.execute(trx);
+    const result = await trx.executeQuery<{ 'QUERY PLAN': string }>(
+      CompiledQuery.raw(`explain ${compiled.sql}`, [...compiled.parameters]),
+    );
+    return result.rows.map((row) => row['QUERY PLAN']).join('\n');
+  });
+}

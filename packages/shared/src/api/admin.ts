@@ -1,0 +1,287 @@
+import {
+  LANGUAGES,
+  PAYMENT_METHODS,
+  SERVER_STATUSES,
+  SERVER_TYPES,
+  SERVICE_KINDS,
+  TICKET_PRIORITIES,
+  USER_STATUSES,
+} from '../model';
+import { PERMISSIONS, ROLES, type RoleName } from '../roles';
+import { enumFilter, listQuerySchema, pageSchema } from '../schemas/list-query';
+import { z } from '../schemas/zod';
+import { DOMAIN_STATUSES } from '../states/domain';
+import { PAYMENT_STATUSES } from '../states/payment';
+import { SERVICE_STATUSES } from '../states/service';
+import { moneySchema, translatableSchema } from './customer';
+
+/**
+ * Contracts of the back-office API under /api/admin (docs/product/api.md). The API validates queries and
+ * serialises answers with these schemas, and the web app takes its types from them. Conventions are the
+ * customer API's: ISO 8601 times in UTC, money as `{ amountMinor, currency }`, lists paged with the list-query
+ * contract (page, pageSize 10/20/50, sort, order, q, filters; 400 for anything else).
+ */
+
+const timestamp = z.iso.datetime();
+const count = z.number().int().nonnegative();
+const DATA_CENTER_IDS = ['new-york', 'london', 'frankfurt', 'singapore'] as const;
+
+/** GET /api/admin/me/permissions: what the caller's role may do now, so the web hides what it cannot. */
+export const adminPermissionsSchema = z.object({
+  role: z.number().int(),
+  permissions: z.array(z.enum(PERMISSIONS)),
+});
+export type AdminPermissions = z.infer<typeof adminPermissionsSchema>;
+
+/** The account a row belongs to. */
+export const ownerSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
+export type Owner = z.infer<typeof ownerSchema>;
+
+/** A growth or change in percent, one decimal; null when the previous period had nothing to compare with. */
+const changePercent = z.number().nullable();
+
+// ---------------------------------------------------------------------------------------------------------
+// Overview
+
+export const adminOverviewSchema = z.object({
+  users: z.object({
+    total: count.describe('Accounts not deleted'),
+    newLast30Days: count,
+    newPrevious30Days: count,
+    growthPercent: changePercent.describe('New accounts of the last 30 days against the 30 before'),
+  }),
+  hosting: z.object({
+    active: count.describe('Active hosting services'),
+    serverLoadPercent: z.number().nullable().describe("Mean CPU of active servers' latest samples"),
+  }),
+  domains: z.object({
+    active: count,
+    byTld: z.array(z.object({ tld: z.string(), count })).describe('Active domains per TLD, most first'),
+  }),
+  revenue: z.object({
+    last30Days: moneySchema.describe('Completed payments of the last 30 days'),
+    previous30Days: moneySchema,
+    changePercent,
+  }),
+  tickets: z.object({
+    open: count.describe('Tickets not closed'),
+    byPriority: z.object(
+      Object.fromEntries(TICKET_PRIORITIES.map((p) => [p, count])) as Record<
+        (typeof TICKET_PRIORITIES)[number],
+        typeof count
+      >,
+    ),
+  }),
+  recentActivity: z
+    .array(
+      z.object({
+        id: z.string(),
+        at: timestamp,
+        user: ownerSchema,
+        action: z.string(),
+        subjectType: z.string(),
+        subjectId: z.string().nullable(),
+        text: translatableSchema.describe('`activity.<action>` with its parameters'),
+      }),
+    )
+    .describe('The latest 10 across every account'),
+  system: z.object({
+    cpu: z.object({
+      cores: count,
+      loadAverage: z.tuple([z.number(), z.number(), z.number()]).describe('1, 5 and 15 minutes'),
+      usagePercent: z.number().describe('Load of the last minute over the cores, at most 100'),
+    }),
+    memory: z.object({ totalBytes: count, usedBytes: count, usedPercent: z.number() }),
+    disk: z
+      .object({ totalBytes: count, usedBytes: count, usedPercent: z.number() })
+      .describe('The file system of DATA_DIR'),
+    uptimeSeconds: count.describe('Of this API process'),
+  }),
+});
+export type AdminOverview = z.infer<typeof adminOverviewSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Users
+
+export const ROLE_NAMES = Object.keys(ROLES) as [RoleName, ...RoleName[]];
+
+export const adminUsersQuerySchema = listQuerySchema({
+  sort: ['name', 'email', 'role', 'status', 'createdAt', 'lastSignInAt'],
+  defaultSort: 'createdAt',
+  defaultOrder: 'desc',
+  filters: { role: enumFilter(ROLE_NAMES), status: enumFilter(USER_STATUSES) },
+});
+export type AdminUsersQuery = z.input<typeof adminUsersQuerySchema>;
+
+export const adminUserSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  role: z.number().int(),
+  status: z.enum(USER_STATUSES),
+  preferredLanguage: z.enum(LANGUAGES),
+  createdAt: timestamp,
+  lastSignInAt: timestamp.nullable(),
+  services: z.object({
+    hosting: count.describe('Hosting services not cancelled'),
+    other: count.describe('Other services not cancelled'),
+    domains: count,
+  }),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+export const adminUsersPageSchema = pageSchema(adminUserSchema);
+export type AdminUsersPage = z.infer<typeof adminUsersPageSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Hosting and every other service
+
+export const adminServicesQuerySchema = listQuerySchema({
+  sort: ['createdAt', 'expiresAt', 'domain', 'status'],
+  defaultSort: 'expiresAt',
+  defaultOrder: 'asc',
+  filters: { kind: enumFilter(SERVICE_KINDS), status: enumFilter(SERVICE_STATUSES) },
+});
+export type AdminServicesQuery = z.input<typeof adminServicesQuerySchema>;
+
+export const adminServiceSchema = z.object({
+  id: z.string(),
+  kind: z.enum(SERVICE_KINDS),
+  name: z.string(),
+  planId: z.string(),
+  domain: z.string().nullable(),
+  status: z.enum(SERVICE_STATUSES),
+  suspensionReason: z.string().nullable(),
+  owner: ownerSchema,
+  server: z.object({ id: z.string(), name: z.string() }).nullable(),
+  price: moneySchema,
+  expiresAt: timestamp,
+  autoRenew: z.boolean(),
+  createdAt: timestamp,
+  usage: z.object({
+    cpuPercent: z.number(),
+    memoryPercent: z.number(),
+    storageUsedMb: count,
+    bandwidthUsedMb: count,
+  }),
+});
+export type AdminService = z.infer<typeof adminServiceSchema>;
+export const adminServicesPageSchema = pageSchema(adminServiceSchema);
+export type AdminServicesPage = z.infer<typeof adminServicesPageSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Domains
+
+export const adminDomainsQuerySchema = listQuerySchema({
+  sort: ['name', 'registeredAt', 'expiresAt', 'status'],
+  defaultSort: 'expiresAt',
+  defaultOrder: 'asc',
+  filters: {
+    status: enumFilter(DOMAIN_STATUSES),
+    tld: z.string().regex(/^[a-z0-9-]{2,24}$/, { error: 'validation.filter' }),
+  },
+});
+export type AdminDomainsQuery = z.input<typeof adminDomainsQuerySchema>;
+
+export const adminDomainSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  tld: z.string(),
+  status: z.enum(DOMAIN_STATUSES),
+  owner: ownerSchema,
+  registeredAt: timestamp,
+  expiresAt: timestamp,
+  autoRenew: z.boolean(),
+  transferLock: z.boolean(),
+  nameservers: z.array(z.string()),
+  dns: z.object({ records: count, updatedAt: timestamp.nullable() }),
+});
+export type AdminDomain = z.infer<typeof adminDomainSchema>;
+export const adminDomainsPageSchema = pageSchema(adminDomainSchema);
+export type AdminDomainsPage = z.infer<typeof adminDomainsPageSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Transactions (payments)
+
+export const adminTransactionsQuerySchema = listQuerySchema({
+  sort: ['createdAt', 'amount', 'status'],
+  defaultSort: 'createdAt',
+  defaultOrder: 'desc',
+  filters: { status: enumFilter(PAYMENT_STATUSES), method: enumFilter(PAYMENT_METHODS) },
+});
+export type AdminTransactionsQuery = z.input<typeof adminTransactionsQuerySchema>;
+
+export const adminTransactionSchema = z.object({
+  id: z.string(),
+  owner: ownerSchema,
+  amount: moneySchema,
+  method: z.enum(PAYMENT_METHODS),
+  status: z.enum(PAYMENT_STATUSES),
+  invoice: z.object({ id: z.string(), number: z.string() }).nullable(),
+  declineReason: z.string().nullable(),
+  createdAt: timestamp,
+  completedAt: timestamp.nullable(),
+});
+export type AdminTransaction = z.infer<typeof adminTransactionSchema>;
+
+/** The cards above the list, computed over every payment (not only the page, nor only the search). */
+export const adminTransactionsSummarySchema = z.object({
+  revenueLast30Days: moneySchema.describe('Completed in the last 30 days'),
+  pending: z.object({ count, amount: moneySchema }),
+  failed: z.object({ count, amount: moneySchema }),
+});
+export type AdminTransactionsSummary = z.infer<typeof adminTransactionsSummarySchema>;
+
+export const adminTransactionsPageSchema = pageSchema(adminTransactionSchema).extend({
+  summary: adminTransactionsSummarySchema,
+});
+export type AdminTransactionsPage = z.infer<typeof adminTransactionsPageSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Servers
+
+export const adminServersQuerySchema = listQuerySchema({
+  sort: ['name', 'location', 'status', 'services'],
+  defaultSort: 'name',
+  defaultOrder: 'asc',
+  filters: {
+    status: enumFilter(SERVER_STATUSES),
+    type: enumFilter(SERVER_TYPES),
+    location: enumFilter(DATA_CENTER_IDS),
+  },
+});
+export type AdminServersQuery = z.input<typeof adminServersQuerySchema>;
+
+export const adminServerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  location: z.enum(DATA_CENTER_IDS),
+  type: z.enum(SERVER_TYPES),
+  ip: z.string(),
+  status: z.enum(SERVER_STATUSES),
+  specs: z.object({
+    cpuModel: z.string(),
+    cpuCores: count,
+    ramGb: count,
+    storageGb: count,
+    bandwidthGbps: z.number(),
+  }),
+  capacity: count,
+  services: count.describe('Services placed on it and not cancelled'),
+  load: z
+    .object({ cpuPercent: z.number(), memoryPercent: z.number(), storagePercent: z.number(), sampledAt: timestamp })
+    .nullable()
+    .describe('The latest sample; null when none was taken yet'),
+});
+export type AdminServer = z.infer<typeof adminServerSchema>;
+
+export const adminServersSummarySchema = z.object({
+  totalServers: count,
+  activeServices: count.describe('Active services on any server'),
+  totalStorageGb: count,
+  totalRamGb: count,
+});
+export type AdminServersSummary = z.infer<typeof adminServersSummarySchema>;
+
+export const adminServersPageSchema = pageSchema(adminServerSchema).extend({ summary: adminServersSummarySchema });
+export type AdminServersPage = z.infer<typeof adminServersPageSchema>;
