@@ -1,16 +1,18 @@
+import { ROLES, type RoleName } from '@hostpilot/shared';
 import type {
   AdminDomain,
-  AdminHostingService,
   AdminOverview,
+  AdminServer,
+  AdminService,
   AdminTransaction,
   AdminUser,
-  Server,
-} from '@/features/admin/api/types';
+} from '@hostpilot/shared';
 import { type Handler, paged } from './http';
 
 /*
- * The admin API as component tests see it (never imported by the app): a population of users, hosting, domains,
- * transactions and servers, and lists that search, filter, sort and page the way the server does.
+ * The admin API as component tests see it (packages/shared/src/api/admin.ts; never imported by the app): a
+ * population of users, hosting, domains, transactions and servers, and lists that search, filter, sort and page
+ * the way the server does.
  */
 
 const FIRST = [
@@ -28,8 +30,13 @@ const FIRST = [
   'Grace',
 ];
 const LAST = ['Smith', 'Johnson', 'Brown', 'Davis', 'Petrov', 'Wilson', 'Martinez', 'Sokolova', 'Taylor', 'Volkov'];
-const usd = (amount: number) => ({ amount, currency: 'USD' });
-const at = (year: number, month: number, day: number) => Date.UTC(year, month - 1, day, 9, 30);
+const usd = (amountMinor: number) => ({ amountMinor, currency: 'USD' });
+const at = (year: number, month: number, day: number) => new Date(Date.UTC(year, month - 1, day, 9, 30)).toISOString();
+const owner = (index: number) => ({
+  id: `u${index + 1}`,
+  name: `${FIRST[index % FIRST.length]} ${LAST[index % LAST.length]}`,
+  email: `user${index + 1}@example.com`,
+});
 
 /** `count` users, the first of them named after the lists above; ids and e-mails are unique. */
 export function adminUsers(count = 312): AdminUser[] {
@@ -38,112 +45,137 @@ export function adminUsers(count = 312): AdminUser[] {
     const last = LAST[Math.floor(index / FIRST.length) % LAST.length]!;
     return {
       id: `u${index + 1}`,
-      name: `${first} ${last}`,
+      firstName: first,
+      lastName: last,
       email: `${first.toLowerCase()}.${last.toLowerCase()}${index + 1}@example.com`,
       role: index === 1 ? 1 : 0,
       status: index % 7 === 3 ? 'suspended' : 'active',
+      preferredLanguage: index % 3 === 0 ? 'ru' : 'en',
       createdAt: at(2025, (index % 12) + 1, (index % 27) + 1),
-      lastLoginAt: index % 11 === 5 ? null : at(2026, 11, (index % 21) + 1),
-      services: { hosting: index % 3, domains: (index * 7) % 6 },
+      lastSignInAt: index % 11 === 5 ? null : at(2026, 11, (index % 21) + 1),
+      services: { hosting: index % 3, other: 0, domains: (index * 7) % 6 },
     };
   });
 }
 
 const DOMAINS = ['example.com', 'mybusiness.net', 'techstartup.io', 'cloudbakery.org', 'petrov-studio.ru'];
-const HOSTING_STATUSES = ['active', 'active', 'suspended', 'active', 'expired', 'active'];
+const SERVICE_STATUSES = ['active', 'active', 'suspended', 'active', 'expired', 'active'] as const;
 
-export function adminHosting(count = 24): AdminHostingService[] {
+export function adminHosting(count = 24): AdminService[] {
   return Array.from({ length: count }, (_, index) => ({
     id: `h${index + 1}`,
-    userId: `u${index + 1}`,
-    userName: `${FIRST[index % FIRST.length]} ${LAST[index % LAST.length]}`,
-    plan: ['Starter', 'Business', 'Enterprise'][index % 3]!,
+    kind: 'hosting',
+    name: 'Website',
+    planId: ['starter', 'business', 'enterprise'][index % 3]!,
     domain: index < DOMAINS.length ? DOMAINS[index]! : `site-${index + 1}.com`,
-    server: `web-0${(index % 4) + 1}.fra`,
-    status: HOSTING_STATUSES[index % HOSTING_STATUSES.length]!,
+    status: SERVICE_STATUSES[index % SERVICE_STATUSES.length]!,
+    suspensionReason: null,
+    owner: owner(index),
+    server: { id: `s${(index % 4) + 1}`, name: `web-0${(index % 4) + 1}.fra` },
+    price: usd(999),
     expiresAt: at(2027, (index % 12) + 1, ((index * 5) % 27) + 1),
-    usage: { cpu: (index * 17 + 12) % 96, memory: (index * 23 + 30) % 97, storage: (index * 13 + 20) % 98 },
+    autoRenew: true,
+    createdAt: at(2025, 1, (index % 27) + 1),
+    usage: {
+      cpuPercent: (index * 17 + 12) % 96,
+      memoryPercent: (index * 23 + 30) % 97,
+      storageUsedMb: 1024 * ((index % 9) + 1),
+      bandwidthUsedMb: 2048,
+    },
   }));
 }
 
 export function adminDomains(count = 24): AdminDomain[] {
-  const statuses = ['active', 'active', 'transferring', 'active', 'expired', 'graceperiod'];
-  return Array.from({ length: count }, (_, index) => ({
-    id: `d${index + 1}`,
-    name: index < DOMAINS.length ? DOMAINS[index]! : `site-${index + 1}.com`,
-    registeredAt: at(2024, (index % 12) + 1, ((index * 3) % 27) + 1),
-    expiresAt: at(2027, ((index + 4) % 12) + 1, ((index * 7) % 27) + 1),
-    status: statuses[index % statuses.length]!,
-    autoRenew: index % 3 !== 1,
-    userId: `u${index + 1}`,
-    userName: `${FIRST[index % FIRST.length]} ${LAST[index % LAST.length]}`,
-    nameservers: ['ns1.hostpilot.com', 'ns2.hostpilot.com'],
-    dns: { records: 4 + ((index * 5) % 14), updatedAt: index % 4 === 0 ? null : at(2026, 10, (index % 27) + 1) },
-  }));
+  const statuses = ['active', 'active', 'transferring', 'active', 'expired', 'graceperiod'] as const;
+  return Array.from({ length: count }, (_, index) => {
+    const name = index < DOMAINS.length ? DOMAINS[index]! : `site-${index + 1}.com`;
+    return {
+      id: `d${index + 1}`,
+      name,
+      tld: name.slice(name.lastIndexOf('.') + 1),
+      status: statuses[index % statuses.length]!,
+      owner: owner(index),
+      registeredAt: at(2024, (index % 12) + 1, ((index * 3) % 27) + 1),
+      expiresAt: at(2027, ((index + 4) % 12) + 1, ((index * 7) % 27) + 1),
+      autoRenew: index % 3 !== 1,
+      transferLock: true,
+      nameservers: ['ns1.hostpilot.com', 'ns2.hostpilot.com'],
+      dns: { records: 4 + ((index * 5) % 14), updatedAt: index % 4 === 0 ? null : at(2026, 10, (index % 27) + 1) },
+    };
+  });
 }
 
 export function adminTransactions(count = 28): AdminTransaction[] {
-  const statuses = ['completed', 'pending', 'completed', 'failed', 'completed', 'pending', 'completed'];
+  const statuses = ['completed', 'pending', 'completed', 'failed', 'completed', 'pending', 'completed'] as const;
   return Array.from({ length: count }, (_, index) => ({
     id: `t${index + 1}`,
-    userId: `u${index + 1}`,
-    userName: `${FIRST[index % FIRST.length]} ${LAST[index % LAST.length]}`,
-    type: 'hosting_renewal',
+    owner: owner(index),
     amount: usd(7188 + index * 100),
+    method: (['credit_card', 'paypal', 'bank_transfer'] as const)[index % 3]!,
     status: statuses[index % statuses.length]!,
+    invoice: index % 2 === 0 ? { id: `i${index}`, number: `INV-2026-${String(index + 100).padStart(4, '0')}` } : null,
+    declineReason: null,
     createdAt: at(2026, 11, 21 - (index % 21)),
-    paymentMethod: ['credit_card', 'paypal', 'bank_transfer'][index % 3]!,
-    description: 'Business hosting renewal',
+    completedAt: null,
   }));
 }
 
-export const SERVERS: Server[] = [
+export const SERVERS: AdminServer[] = [
   {
     id: 's1',
     name: 'web-01.nyc',
-    location: 'New York',
-    type: 'Dedicated',
+    location: 'new-york',
+    type: 'dedicated',
     ip: '192.0.2.10',
     status: 'active',
-    specs: { cpu: 'Intel Xeon E5-2680 v4, 14 cores', ram: '64 GB DDR4', storage: '2 TB NVMe SSD', bandwidth: '10 TB' },
-    usage: { cpu: 45, memory: 62, storage: 38, bandwidth: 27 },
-    activeServices: 156,
+    specs: { cpuModel: 'Intel Xeon E5-2680 v4', cpuCores: 14, ramGb: 64, storageGb: 2048, bandwidthGbps: 10 },
+    capacity: 200,
+    services: 156,
+    load: { cpuPercent: 45, memoryPercent: 62, storagePercent: 38, sampledAt: at(2026, 11, 24) },
   },
   {
     id: 's2',
     name: 'web-03.fra',
-    location: 'Frankfurt',
-    type: 'VPS',
+    location: 'frankfurt',
+    type: 'vds',
     ip: '198.51.100.30',
     status: 'maintenance',
-    specs: { cpu: 'Intel Xeon Gold 6230, 20 cores', ram: '256 GB DDR4', storage: '8 TB SSD', bandwidth: '30 TB' },
-    usage: { cpu: 12, memory: 35, storage: 68, bandwidth: 8 },
-    activeServices: 89,
+    specs: { cpuModel: 'Intel Xeon Gold 6230', cpuCores: 20, ramGb: 256, storageGb: 8192, bandwidthGbps: 1 },
+    capacity: 120,
+    services: 89,
+    load: null,
   },
 ];
 
 export const OVERVIEW: AdminOverview = {
-  statistics: {
-    totalUsers: 312,
-    activeHosting: 180,
-    activeDomains: 240,
-    revenue: usd(4523189),
-    userGrowth: 12.5,
-    revenueGrowth: -3.2,
-    serverLoad: 67,
-    ticketsOpen: 23,
+  users: { total: 312, newLast30Days: 45, newPrevious30Days: 40, growthPercent: 12.5 },
+  hosting: { active: 180, serverLoadPercent: 67 },
+  domains: {
+    active: 240,
+    byTld: [
+      { tld: 'com', count: 139 },
+      { tld: 'ru', count: 101 },
+    ],
   },
-  tldSplit: [
-    { tld: '.com', percent: 58 },
-    { tld: '.ru', percent: 42 },
+  revenue: { last30Days: usd(4523189), previous30Days: usd(4672000), changePercent: -3.2 },
+  tickets: { open: 23, byPriority: { urgent: 0, high: 5, medium: 12, low: 6 } },
+  recentActivity: [
+    {
+      id: 'a1',
+      at: new Date(Date.now() - 2 * 3_600_000).toISOString(),
+      user: { id: 'u12', name: 'Grace Young', email: 'grace@example.com' },
+      action: 'account.created',
+      subjectType: 'account',
+      subjectId: null,
+      text: { key: 'activity.account.created', params: {} },
+    },
   ],
-  activity: [{ id: 'a1', kind: 'user_registered', subject: 'Grace Young', createdAt: Date.now() - 2 * 3_600_000 }],
-  systemStatus: { cpu: 45, memory: 62, storage: 78 },
-  supportQueue: [
-    { priority: 'high', count: 5 },
-    { priority: 'medium', count: 12 },
-    { priority: 'low', count: 6 },
-  ],
+  system: {
+    cpu: { cores: 2, loadAverage: [0.9, 0.8, 0.7], usagePercent: 45 },
+    memory: { totalBytes: 8e9, usedBytes: 4.96e9, usedPercent: 62 },
+    disk: { totalBytes: 1e11, usedBytes: 7.8e10, usedPercent: 78 },
+    uptimeSeconds: 3600,
+  },
 };
 
 /** Search (a literal, case-insensitive substring of `texts`), filters, sort and page, as the admin API does. */
@@ -153,18 +185,19 @@ export function listHandler<Row extends object>(
   extra: (rows: Row[]) => object = () => ({}),
 ): Handler {
   return (url) => {
-    const search = (url.searchParams.get('search') ?? '').toLocaleLowerCase();
+    const search = (url.searchParams.get('q') ?? '').toLocaleLowerCase();
     let found = rows.filter((row) => !search || texts(row).some((text) => text.toLocaleLowerCase().includes(search)));
-    for (const name of ['status', 'role']) {
+    for (const name of ['status', 'role', 'kind']) {
       const value = url.searchParams.get(name);
-      if (value) found = found.filter((row) => String((row as Record<string, unknown>)[name]) === value);
+      const wanted = name === 'role' && value !== null ? String(ROLES[value as RoleName]) : value;
+      if (wanted) found = found.filter((row) => String((row as Record<string, unknown>)[name]) === wanted);
     }
     const sort = url.searchParams.get('sort');
     if (sort) {
       const sign = url.searchParams.get('order') === 'asc' ? 1 : -1;
       const value = (row: Row) => {
         const raw = (row as Record<string, unknown>)[sort];
-        return typeof raw === 'object' && raw !== null && 'amount' in raw ? Number(raw.amount) : (raw ?? -Infinity);
+        return typeof raw === 'object' && raw !== null && 'amountMinor' in raw ? Number(raw.amountMinor) : (raw ?? '');
       };
       found = [...found].sort((a, b) => (value(a) < value(b) ? -sign : value(a) > value(b) ? sign : 0));
     }
@@ -176,19 +209,17 @@ export function adminRoutes(users = adminUsers()): Record<string, Handler> {
   const transactions = adminTransactions();
   return {
     '/api/admin/overview': () => OVERVIEW,
-    '/api/admin/users': listHandler(users, (user) => [user.name, user.email]),
-    '/api/admin/hosting': listHandler(adminHosting(), (service) => [service.domain, service.userName]),
-    '/api/admin/domains': listHandler(adminDomains(), (domain) => [domain.name, domain.userName]),
+    '/api/admin/users': listHandler(users, (user) => [`${user.firstName} ${user.lastName}`, user.email]),
+    '/api/admin/services': listHandler(adminHosting(), (service) => [service.domain ?? '', service.owner.name]),
+    '/api/admin/domains': listHandler(adminDomains(), (domain) => [domain.name, domain.owner.name]),
     '/api/admin/transactions': listHandler(
       transactions,
-      (transaction) => [transaction.description, transaction.userName],
+      (transaction) => [transaction.owner.name, transaction.owner.email],
       () => ({
         summary: {
-          totalRevenue: usd(4523189),
-          pendingAmount: usd(234500),
-          pendingCount: 12,
-          failedAmount: usd(123400),
-          failedCount: 3,
+          revenueLast30Days: usd(4523189),
+          pending: { count: 12, amount: usd(234500) },
+          failed: { count: 3, amount: usd(123400) },
         },
       }),
     ),

@@ -1,181 +1,268 @@
 import type {
-  ActivityRecord,
-  AdditionalService,
-  DashboardSummaryRecord,
+  Activity,
+  Article,
+  DashboardSummary,
   Domain,
   HostingService,
   Invoice,
-  KnowledgeArticle,
-  NotificationPreferences,
-  NotificationRecord,
-  SupportTicket,
-  TransactionRecord,
-} from '@/features/dashboard/api/types';
+  Notification,
+  Preferences,
+  ServerSummary,
+  Service,
+  Ticket,
+  Transaction,
+} from '@hostpilot/shared';
 import { type Handler, paged } from './http';
 
 /*
- * A customer's account as the customer API answers it, for component tests only (never imported by the app):
- * two hosting services, three domains, one SSL certificate, answered tickets. Money in cents.
+ * A customer's account as the customer API answers it (packages/shared/src/api/customer.ts), for component
+ * tests only (never imported by the app): two hosting services, three domains, one SSL certificate, answered
+ * tickets. Money in cents, times in ISO text.
  */
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-const usd = (amount: number) => ({ amount, currency: 'USD' });
-const server = { name: 'web-03.fra', status: 'active' as const, cpu: 23, memory: 45, uptime: 99.9 };
+const usd = (amountMinor: number) => ({ amountMinor, currency: 'USD' });
+const iso = (value: string | number) => new Date(value).toISOString();
+const local = (date: string) => iso(`${date}T12:00:00Z`);
+const GB = 1024;
+
+const server: ServerSummary = {
+  id: 'srv3',
+  name: 'web-03.fra',
+  location: 'frankfurt',
+  type: 'shared',
+  status: 'active',
+  load: { cpuPercent: 23, memoryPercent: 45, sampledAt: iso('2026-11-24T06:00:00Z') },
+  uptimePercent: 99.9,
+};
+
+const hosting = (
+  id: string,
+  name: string,
+  domain: string,
+  plan: string,
+  storage: [number, number],
+  bandwidth: [number, number],
+  expiresAt: string,
+  autoRenew: boolean,
+): HostingService => ({
+  id,
+  kind: 'hosting',
+  name,
+  plan: { id: plan.toLowerCase(), name: plan },
+  domain,
+  status: 'active',
+  suspensionReason: null,
+  price: usd(999),
+  billingPeriod: 'month',
+  expiresAt: local(expiresAt),
+  autoRenew,
+  cancelRequestedAt: null,
+  createdAt: iso('2025-03-15T10:00:00Z'),
+  server,
+  storage: { usedMb: Math.round(storage[0] * GB), totalMb: storage[1] * GB },
+  bandwidth: { usedMb: Math.round(bandwidth[0] * GB), totalMb: bandwidth[1] * GB },
+});
 
 export const HOSTING: HostingService[] = [
-  {
-    id: 'h1',
-    name: 'Main website',
-    domain: 'mysite.com',
-    plan: 'Pro',
-    status: 'active',
-    storage: { used: 23.4, total: 50 },
-    bandwidth: { used: 156, total: 500 },
-    expiresAt: '2027-03-15',
-    autoRenew: true,
-    server,
-  },
-  {
-    id: 'h2',
-    name: 'Blog',
-    domain: 'myblog.net',
-    plan: 'Basic',
-    status: 'active',
-    storage: { used: 8.7, total: 10 },
-    bandwidth: { used: 42, total: 100 },
-    expiresAt: '2026-12-10',
-    autoRenew: false,
-    server,
-  },
+  hosting('h1', 'Main website', 'mysite.com', 'Pro', [23.4, 50], [156, 500], '2027-03-15', true),
+  hosting('h2', 'Blog', 'myblog.net', 'Basic', [8.7, 10], [42, 100], '2026-12-10', false),
 ];
+
+const domain = (
+  id: string,
+  name: string,
+  registered: string,
+  expires: string,
+  status: Domain['status'],
+  autoRenew: boolean,
+): Domain => ({
+  id,
+  name,
+  tld: name.slice(name.lastIndexOf('.')),
+  status,
+  registeredAt: local(registered),
+  expiresAt: local(expires),
+  autoRenew,
+  transferLock: true,
+  nameservers: ['ns1.hostpilot.com', 'ns2.hostpilot.com'],
+  dnsRecordCount: 4,
+  dnsUpdatedAt: null,
+});
 
 export const DOMAINS: Domain[] = [
-  {
-    id: 'd1',
-    name: 'mysite.com',
-    registeredAt: '2024-03-15',
-    expiresAt: '2027-03-15',
-    status: 'active',
-    autoRenew: true,
-  },
-  {
-    id: 'd2',
-    name: 'myblog.net',
-    registeredAt: '2025-12-05',
-    expiresAt: '2026-12-05',
-    status: 'active',
-    autoRenew: false,
-  },
-  {
-    id: 'd3',
-    name: 'old-project.io',
-    registeredAt: '2023-10-01',
-    expiresAt: '2026-10-01',
-    status: 'graceperiod',
-    autoRenew: false,
-  },
+  domain('d1', 'mysite.com', '2024-03-15', '2027-03-15', 'active', true),
+  domain('d2', 'myblog.net', '2025-12-05', '2026-12-05', 'active', false),
+  domain('d3', 'old-project.io', '2023-10-01', '2026-10-01', 'graceperiod', false),
 ];
 
-export const SERVICES: AdditionalService[] = [
+export const SERVICES: Service[] = [
   {
     id: 's1',
-    kind: 'ssl',
+    kind: 'extra',
     name: 'SSL certificate',
+    plan: { id: 'ssl', name: 'SSL Certificate' },
     domain: 'mysite.com',
     status: 'active',
-    expiresAt: '2027-03-15',
+    suspensionReason: null,
     price: usd(2999),
+    billingPeriod: 'year',
+    expiresAt: local('2027-03-15'),
+    autoRenew: true,
+    cancelRequestedAt: null,
+    createdAt: iso('2026-03-15T10:00:00Z'),
+    server: null,
   },
 ];
 
-export const TRANSACTIONS: TransactionRecord[] = [
-  { id: 't5', createdAt: '2026-11-20', key: 'topUp', amount: usd(2500), status: 'pending' },
-  {
-    id: 't4',
-    createdAt: '2026-11-15',
-    key: 'hostingRenewal',
-    params: { domain: 'mysite.com', plan: 'Pro' },
-    amount: usd(-999),
-    status: 'completed',
-  },
-  { id: 't3', createdAt: '2026-11-01', key: 'topUp', amount: usd(5000), status: 'completed' },
-  {
-    id: 't2',
-    createdAt: '2026-10-20',
-    key: 'domainRenewal',
-    params: { domain: 'mysite.com' },
-    amount: usd(-1299),
-    status: 'completed',
-  },
-  {
-    id: 't1',
-    createdAt: '2026-10-05',
-    key: 'servicePurchase',
-    params: { name: 'SSL certificate', domain: 'mysite.com' },
-    amount: usd(-2999),
-    status: 'completed',
-  },
+const transaction = (
+  id: string,
+  date: string,
+  type: Transaction['type'],
+  key: string,
+  params: Record<string, string>,
+  amountMinor: number,
+  status: Transaction['status'],
+): Transaction => ({
+  id,
+  date: local(date),
+  type,
+  description: { key, params },
+  amount: usd(amountMinor),
+  status,
+  method: amountMinor > 0 ? 'credit_card' : 'balance',
+  invoiceId: null,
+});
+
+export const TRANSACTIONS: Transaction[] = [
+  transaction('t5', '2026-11-20', 'topup', 'transactions.topUp', {}, 2500, 'pending'),
+  transaction(
+    't4',
+    '2026-11-15',
+    'hosting_renewal',
+    'transactions.hostingRenewal',
+    { domain: 'mysite.com', plan: 'Pro' },
+    -999,
+    'completed',
+  ),
+  transaction('t3', '2026-11-01', 'topup', 'transactions.topUp', {}, 5000, 'completed'),
+  transaction(
+    't2',
+    '2026-10-20',
+    'domain_renewal',
+    'transactions.domainRenewal',
+    { domain: 'mysite.com' },
+    -1299,
+    'completed',
+  ),
+  transaction(
+    't1',
+    '2026-10-05',
+    'service_purchase',
+    'transactions.servicePurchase',
+    { name: 'SSL Certificate', domain: 'mysite.com' },
+    -2999,
+    'completed',
+  ),
 ];
+
+const invoice = (id: string, number: string, date: string, total: number): Invoice => ({
+  id,
+  number,
+  status: 'paid',
+  issuedAt: local(date),
+  dueAt: local(date),
+  paidAt: local(date),
+  total: usd(total),
+});
 
 export const INVOICES: Invoice[] = [
-  { id: 'i3', number: 'INV-2026-0142', issuedAt: '2026-11-15', total: usd(999), status: 'paid' },
-  { id: 'i2', number: 'INV-2026-0127', issuedAt: '2026-10-20', total: usd(1299), status: 'paid' },
-  { id: 'i1', number: 'INV-2026-0113', issuedAt: '2026-10-05', total: usd(2999), status: 'paid' },
+  invoice('i3', 'INV-2026-0142', '2026-11-15', 999),
+  invoice('i2', 'INV-2026-0127', '2026-10-20', 1299),
+  invoice('i1', 'INV-2026-0113', '2026-10-05', 2999),
 ];
 
-export const TICKETS: SupportTicket[] = [
+export const TICKETS: Ticket[] = [
   {
     id: 'tk2',
     number: 'TCK-1042',
     subject: 'SSL certificate does not show on www',
-    status: 'answered',
+    department: 'technical',
     priority: 'medium',
-    updatedAt: '2026-11-18T14:32:00Z',
+    status: 'answered',
+    createdAt: iso('2026-11-18T11:32:00Z'),
+    updatedAt: iso('2026-11-18T14:32:00Z'),
   },
   {
     id: 'tk1',
     number: 'TCK-1017',
     subject: 'E-mails to Gmail land in spam',
-    status: 'answered',
+    department: 'technical',
     priority: 'high',
-    updatedAt: '2026-10-29T09:05:00Z',
+    status: 'answered',
+    createdAt: iso('2026-10-29T06:05:00Z'),
+    updatedAt: iso('2026-10-29T09:05:00Z'),
   },
 ];
 
-export const ARTICLES: Record<'en' | 'ru', KnowledgeArticle[]> = {
+const article = (
+  id: string,
+  language: 'en' | 'ru',
+  category: Article['category'],
+  title: string,
+  views: number,
+): Article => ({
+  id,
+  slug: id,
+  category,
+  language,
+  title,
+  views,
+  publishedAt: iso('2026-01-10T10:00:00Z'),
+});
+
+export const ARTICLES: Record<'en' | 'ru', Article[]> = {
   en: [
-    { id: 'kb1', title: 'How to point your domain to HostPilot', category: 'Domains', views: 12840 },
-    { id: 'kb2', title: 'Installing WordPress in one click', category: 'Hosting', views: 9532 },
-    { id: 'kb3', title: 'Setting up e-mail in Outlook and Apple Mail', category: 'E-mail', views: 7410 },
-    { id: 'kb4', title: 'Turning on the free SSL certificate', category: 'Security', views: 6208 },
-    { id: 'kb5', title: 'Restoring your site from a backup', category: 'Hosting', views: 4377 },
+    article('kb1', 'en', 'domains', 'How to point your domain to HostPilot', 12840),
+    article('kb2', 'en', 'hosting', 'Installing WordPress in one click', 9532),
+    article('kb3', 'en', 'email', 'Setting up e-mail in Outlook and Apple Mail', 7410),
+    article('kb4', 'en', 'security', 'Turning on the free SSL certificate', 6208),
+    article('kb5', 'en', 'hosting', 'Restoring your site from a backup', 4377),
   ],
   ru: [
-    { id: 'kb1', title: 'Как направить домен на HostPilot', category: 'Домены', views: 12840 },
-    { id: 'kb2', title: 'Установка WordPress в один клик', category: 'Хостинг', views: 9532 },
+    article('kb1', 'ru', 'domains', 'Как направить домен на HostPilot', 12840),
+    article('kb2', 'ru', 'hosting', 'Установка WordPress в один клик', 9532),
   ],
 };
 
 /** Notifications relative to now, so "2 hours ago" holds whenever the test runs. */
-export function notifications(now = Date.now()): NotificationRecord[] {
+export function notifications(now = Date.now()): Notification[] {
+  const at = (ago: number) => iso(now - ago);
   return [
     {
       id: 'n1',
       key: 'domainExpiring',
-      params: { domain: 'myblog.net', count: 12 },
+      params: { domain: 'myblog.net', expiresAt: '2026-12-05T12:00:00.000Z' },
       type: 'warning',
       read: false,
-      createdAt: new Date(now - 2 * HOUR).toISOString(),
+      createdAt: at(2 * HOUR),
     },
-    { id: 'n2', key: 'paymentReceived', type: 'success', read: false, createdAt: now - DAY },
+    {
+      id: 'n2',
+      key: 'paymentReceived',
+      params: { amountMinor: '2500', currency: 'USD' },
+      type: 'success',
+      read: false,
+      createdAt: at(DAY),
+    },
     {
       id: 'n3',
       key: 'maintenance',
       params: { server: 'web-03.fra' },
       type: 'info',
       read: true,
-      createdAt: now - 3 * DAY,
+      createdAt: at(3 * DAY),
     },
     {
       id: 'n4',
@@ -183,54 +270,52 @@ export function notifications(now = Date.now()): NotificationRecord[] {
       params: { domain: 'myblog.net' },
       type: 'error',
       read: true,
-      createdAt: now - 5 * DAY,
+      createdAt: at(5 * DAY),
     },
-    { id: 'n5', key: 'welcome', type: 'info', read: true, createdAt: now - 14 * DAY },
+    { id: 'n5', key: 'welcome', params: {}, type: 'info', read: true, createdAt: at(14 * DAY) },
   ];
 }
 
-export const ACTIVITY: ActivityRecord[] = [
-  { id: 'a1', kind: 'payment', key: 'balanceTopUp', createdAt: '2026-11-20T10:12:00Z' },
-  {
-    id: 'a3',
-    kind: 'support',
-    key: 'ticketAnswered',
-    params: { number: 'TCK-1042' },
-    createdAt: '2026-11-18T14:32:00Z',
-  },
-  {
-    id: 'a2',
-    kind: 'hosting',
-    key: 'hostingRenewed',
-    params: { domain: 'mysite.com' },
-    createdAt: '2026-11-15T08:00:00Z',
-  },
-  {
-    id: 'a4',
-    kind: 'domain',
-    key: 'domainRenewed',
-    params: { domain: 'mysite.com' },
-    createdAt: '2026-10-20T16:45:00Z',
-  },
-  { id: 'a5', kind: 'account', key: 'passwordChanged', createdAt: '2026-10-02T19:20:00Z' },
+const activity = (
+  id: string,
+  action: string,
+  subjectType: Activity['subjectType'],
+  at: string,
+  params: Activity['params'] = {},
+): Activity => ({
+  id,
+  action,
+  subjectType,
+  subjectId: null,
+  params,
+  createdAt: iso(at),
+});
+
+export const ACTIVITY: Activity[] = [
+  activity('a1', 'payment.topUp', 'payment', '2026-11-20T10:12:00Z', { amountMinor: 2500, currency: 'USD' }),
+  activity('a3', 'ticket.answered', 'ticket', '2026-11-18T14:32:00Z'),
+  activity('a2', 'service.renewed', 'service', '2026-11-15T08:00:00Z', { domain: 'mysite.com' }),
+  activity('a4', 'domain.renewed', 'domain', '2026-10-20T16:45:00Z', { domain: 'mysite.com' }),
+  activity('a5', 'account.passwordChanged', 'account', '2026-10-02T19:20:00Z'),
 ];
 
-export const PREFERENCES: NotificationPreferences = {
+export const PREFERENCES: Preferences = {
+  language: 'en',
   emailNotifications: true,
   serviceUpdates: true,
   marketing: false,
 };
 
-export function summary(): DashboardSummaryRecord {
+export function summary(): DashboardSummary {
   const all = notifications();
   return {
-    counts: { hosting: 2, domains: 3, services: 1, tickets: 0 },
+    counts: { hosting: 2, domains: 3, services: 1, openTickets: 0 },
     balance: usd(12550),
     expiringSoon: [
-      { id: 'd2', kind: 'domain', name: 'myblog.net', expiresAt: '2026-12-05' },
-      { id: 'h2', kind: 'hosting', name: 'myblog.net', expiresAt: '2026-12-10' },
+      { id: 'd2', kind: 'domain', name: 'myblog.net', expiresAt: local('2026-12-05') },
+      { id: 'h2', kind: 'hosting', name: 'myblog.net', expiresAt: local('2026-12-10') },
     ],
-    activity: ACTIVITY,
+    recentActivity: ACTIVITY,
     notifications: all.slice(0, 3),
     unreadNotifications: all.filter((n) => !n.read).length,
   };
@@ -240,33 +325,38 @@ export function summary(): DashboardSummaryRecord {
 export function customerRoutes(): Record<string, Handler> {
   return {
     '/api/dashboard/summary': () => summary(),
-    '/api/hosting': () => ({ items: HOSTING }),
-    '/api/services': () => ({ items: SERVICES }),
-    '/api/domains': () => ({ items: DOMAINS }),
+    '/api/hosting': (url) => paged(HOSTING, url),
+    '/api/services': (url) => paged(SERVICES, url),
+    '/api/domains': (url) => paged(DOMAINS, url),
     '/api/finance/balance': () => ({ balance: usd(12550) }),
     '/api/finance/transactions': (url) => paged(TRANSACTIONS, url),
     '/api/finance/invoices': (url) => paged(INVOICES, url),
-    '/api/tickets': () => ({ items: TICKETS }),
-    '/api/notifications': () => ({ items: notifications() }),
+    '/api/tickets': (url) => paged(TICKETS, url),
+    '/api/notifications': (url) => {
+      const all = notifications();
+      return { ...paged(all, url), unread: all.filter((n) => !n.read).length };
+    },
     '/api/knowledge/articles': (url) => {
       const lang = url.searchParams.get('lang') === 'ru' ? 'ru' : 'en';
       const q = (url.searchParams.get('q') ?? '').toLocaleLowerCase();
-      return { items: ARTICLES[lang].filter((a) => a.title.toLocaleLowerCase().includes(q)) };
+      return paged(
+        ARTICLES[lang].filter((a) => a.title.toLocaleLowerCase().includes(q)),
+        url,
+      );
     },
-    '/api/preferences': () => PREFERENCES,
+    '/api/users/me/preferences': () => PREFERENCES,
   };
 }
 
 /** A customer who has just registered: nothing anywhere, balance zero. */
 export function emptyCustomerRoutes(): Record<string, Handler> {
-  const none = () => ({ items: [] });
-  const emptyPage = (url: URL) => paged([], url);
+  const none = (url: URL) => paged([], url);
   return {
-    '/api/dashboard/summary': () => ({
-      counts: { hosting: 0, domains: 0, services: 0, tickets: 0 },
+    '/api/dashboard/summary': (): DashboardSummary => ({
+      counts: { hosting: 0, domains: 0, services: 0, openTickets: 0 },
       balance: usd(0),
       expiringSoon: [],
-      activity: [],
+      recentActivity: [],
       notifications: [],
       unreadNotifications: 0,
     }),
@@ -274,11 +364,11 @@ export function emptyCustomerRoutes(): Record<string, Handler> {
     '/api/services': none,
     '/api/domains': none,
     '/api/finance/balance': () => ({ balance: usd(0) }),
-    '/api/finance/transactions': emptyPage,
-    '/api/finance/invoices': emptyPage,
+    '/api/finance/transactions': none,
+    '/api/finance/invoices': none,
     '/api/tickets': none,
-    '/api/notifications': none,
-    '/api/knowledge/articles': () => ({ items: ARTICLES.en }),
-    '/api/preferences': () => PREFERENCES,
+    '/api/notifications': (url) => ({ ...paged([], url), unread: 0 }),
+    '/api/knowledge/articles': (url) => paged(ARTICLES.en, url),
+    '/api/users/me/preferences': () => PREFERENCES,
   };
 }

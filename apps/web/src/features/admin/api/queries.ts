@@ -1,62 +1,66 @@
+import {
+  type AdminDomainsPage,
+  type AdminOverview as OverviewAnswer,
+  type AdminServersPage,
+  type AdminServicesPage,
+  type AdminTransactionsPage,
+  type AdminUsersPage,
+  DOMAIN_STATUSES,
+  PAYMENT_STATUSES,
+  ROLE_NAMES,
+  SERVER_STATUSES,
+  SERVICE_STATUSES,
+  USER_STATUSES,
+} from '@hostpilot/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/session';
 import type { ListParams, ListSpec } from '../lib/use-table-controls';
 import { type AdminListName, adminKeys } from './keys';
-import type {
-  AdminDomain,
-  AdminHostingService,
-  AdminOverview,
-  AdminTransaction,
-  AdminUser,
-  BillingSummary,
-  Paged,
-  Server,
-  ServerSummary,
-} from './types';
 
 /*
- * What each admin list can be sorted and filtered by, as the admin API accepts it (docs/product/api.md). The URL
- * holds the same names; a value the API does not know never leaves the browser.
+ * What each admin list can be sorted and filtered by: the same fields and values the admin API accepts
+ * (packages/shared/src/api/admin.ts), so a value the API would refuse never leaves the browser. The URL uses
+ * these names too.
  */
 export const USER_LIST = {
-  sorts: ['createdAt', 'lastLoginAt', 'name', 'email'],
+  sorts: ['createdAt', 'lastSignInAt', 'name', 'email'],
   defaultSort: 'createdAt',
   defaultDirection: 'desc',
-  filters: { status: ['active', 'suspended'], role: ['0', '1'] },
+  filters: { status: USER_STATUSES, role: ROLE_NAMES },
 } as const satisfies ListSpec;
 
 export const HOSTING_LIST = {
-  sorts: ['createdAt', 'expiresAt', 'domain'],
-  defaultSort: 'createdAt',
-  defaultDirection: 'desc',
-  filters: { status: ['active', 'suspended', 'expired'] },
+  sorts: ['expiresAt', 'createdAt', 'domain'],
+  defaultSort: 'expiresAt',
+  defaultDirection: 'asc',
+  filters: { status: SERVICE_STATUSES },
 } as const satisfies ListSpec;
 
 export const DOMAIN_LIST = {
-  sorts: ['registeredAt', 'expiresAt', 'name'],
-  defaultSort: 'registeredAt',
-  defaultDirection: 'desc',
-  filters: { status: ['active', 'transferring', 'expired', 'graceperiod'] },
+  sorts: ['expiresAt', 'registeredAt', 'name'],
+  defaultSort: 'expiresAt',
+  defaultDirection: 'asc',
+  filters: { status: DOMAIN_STATUSES },
 } as const satisfies ListSpec;
 
 export const TRANSACTION_LIST = {
   sorts: ['createdAt', 'amount'],
   defaultSort: 'createdAt',
   defaultDirection: 'desc',
-  filters: { status: ['completed', 'pending', 'failed'] },
+  filters: { status: PAYMENT_STATUSES },
 } as const satisfies ListSpec;
 
 export const SERVER_LIST = {
-  sorts: ['name', 'location'],
+  sorts: ['name', 'location', 'services'],
   defaultSort: 'name',
   defaultDirection: 'asc',
-  filters: { status: ['active', 'maintenance'] },
+  filters: { status: SERVER_STATUSES },
 } as const satisfies ListSpec;
 
-/** The list state as the API's query string: search, filters, sort and order, page (1-based) and page size. */
-export function listQuery(path: string, params: ListParams): string {
-  const search = new URLSearchParams();
-  if (params.search) search.set('search', params.search);
+/** The list state as the API's query string (the list-query contract): q, filters, sort, order, page, pageSize. */
+export function listQuery(path: string, params: ListParams, fixed: Record<string, string> = {}): string {
+  const search = new URLSearchParams(fixed);
+  if (params.search) search.set('q', params.search);
   for (const [name, value] of Object.entries(params.filters)) if (value) search.set(name, value);
   search.set('sort', params.sort);
   search.set('order', params.direction);
@@ -65,10 +69,10 @@ export function listQuery(path: string, params: ListParams): string {
   return `${path}?${search.toString()}`;
 }
 
-const page = <Row>(name: AdminListName, path: string, params: ListParams) =>
+const page = <Answer>(name: AdminListName, path: string, params: ListParams, fixed?: Record<string, string>) =>
   queryOptions({
     queryKey: adminKeys.page(name, params),
-    queryFn: ({ signal }) => api.get<Paged<Row>>(listQuery(path, params), { signal }),
+    queryFn: ({ signal }) => api.get<Answer>(listQuery(path, params, fixed), { signal }),
   });
 
 /**
@@ -79,23 +83,11 @@ export const adminQueries = {
   overview: () =>
     queryOptions({
       queryKey: adminKeys.overview(),
-      queryFn: ({ signal }) => api.get<AdminOverview>('/admin/overview', { signal }),
+      queryFn: ({ signal }) => api.get<OverviewAnswer>('/admin/overview', { signal }),
     }),
-  users: (params: ListParams) => page<AdminUser>('users', '/admin/users', params),
-  hosting: (params: ListParams) => page<AdminHostingService>('hosting', '/admin/hosting', params),
-  domains: (params: ListParams) => page<AdminDomain>('domains', '/admin/domains', params),
-  transactions: (params: ListParams) =>
-    queryOptions({
-      queryKey: adminKeys.page('transactions', params),
-      queryFn: ({ signal }) =>
-        api.get<Paged<AdminTransaction> & { summary: BillingSummary }>(listQuery('/admin/transactions', params), {
-          signal,
-        }),
-    }),
-  servers: (params: ListParams) =>
-    queryOptions({
-      queryKey: adminKeys.page('servers', params),
-      queryFn: ({ signal }) =>
-        api.get<Paged<Server> & { summary: ServerSummary }>(listQuery('/admin/servers', params), { signal }),
-    }),
+  users: (params: ListParams) => page<AdminUsersPage>('users', '/admin/users', params),
+  hosting: (params: ListParams) => page<AdminServicesPage>('hosting', '/admin/services', params, { kind: 'hosting' }),
+  domains: (params: ListParams) => page<AdminDomainsPage>('domains', '/admin/domains', params),
+  transactions: (params: ListParams) => page<AdminTransactionsPage>('transactions', '/admin/transactions', params),
+  servers: (params: ListParams) => page<AdminServersPage>('servers', '/admin/servers', params),
 };

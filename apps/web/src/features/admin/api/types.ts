@@ -2,15 +2,10 @@
  * The back office's data as the admin API serves it (docs/product/entities.md, docs/product/api.md): money in
  * minor units with a currency, moments as timestamps the pages format in the reader's language.
  */
+import type { Money } from '@hostpilot/shared';
 import type { Moment } from '@/lib/format';
 
-export type { Moment };
-
-/** An amount in minor units (cents) with its ISO currency code. */
-export interface Money {
-  amount: number;
-  currency: string;
-}
+export type { Moment, Money };
 
 /** One page of a list and how many rows match in all. */
 export interface Paged<Row> {
@@ -43,8 +38,8 @@ export interface AdminHostingService {
   /** active, suspended, expired. */
   status: string;
   expiresAt: Moment;
-  /** Percentages, 0 to 100. */
-  usage: { cpu: number; memory: number; storage: number };
+  /** CPU and memory in percent, 0 to 100; storage used in gigabytes. */
+  usage: { cpu: number; memory: number; storageGb: number };
 }
 
 export interface AdminDomain {
@@ -65,15 +60,14 @@ export interface AdminTransaction {
   id: string;
   userId: string;
   userName: string;
-  /** e.g. hosting_renewal, domain_registration. */
-  type: string;
   amount: Money;
   /** completed, pending; anything else is treated as failed. */
   status: string;
   createdAt: Moment;
-  /** e.g. credit_card, paypal. */
+  /** credit_card, paypal, bank_transfer, balance. */
   paymentMethod: string;
-  description: string;
+  /** The invoice it pays, or null for a top-up. */
+  invoiceNumber: string | null;
 }
 
 export interface AdminStatistics {
@@ -82,11 +76,11 @@ export interface AdminStatistics {
   activeDomains: number;
   /** Revenue of the last 30 days. */
   revenue: Money;
-  /** Percent change against the 30 days before. */
-  userGrowth: number;
-  revenueGrowth: number;
-  /** Average server load, percent. */
-  serverLoad: number;
+  /** Percent change against the 30 days before; null with nothing to compare. */
+  userGrowth: number | null;
+  revenueGrowth: number | null;
+  /** Mean CPU load of active servers, percent; null before the first sample. */
+  serverLoad: number | null;
   ticketsOpen: number;
 }
 
@@ -99,7 +93,8 @@ export interface Server {
   /** active, maintenance. */
   status: string;
   specs: { cpu: string; ram: string; storage: string; bandwidth: string };
-  usage: { cpu: number; memory: number; storage: number; bandwidth: number };
+  /** The latest load sample in percent; null before the first. */
+  usage: { cpu: number; memory: number; storage: number } | null;
   activeServices: number;
 }
 
@@ -120,18 +115,20 @@ export interface BillingSummary {
   failedCount: number;
 }
 
-export type ActivityKind =
-  'user_registered' | 'hosting_created' | 'domain_registered' | 'payment_received' | 'ticket_opened';
+/** What an event is about, for its icon. */
+export type ActivityKind = 'service' | 'domain' | 'payment' | 'invoice' | 'ticket' | 'account';
 
 export interface AdminActivity {
   id: string;
   kind: ActivityKind;
-  /** Who or what the event is about: a name, a domain. */
-  subject: string;
+  /** The account's name. */
+  user: string;
+  /** What happened, translated. */
+  text: string;
   createdAt: Moment;
 }
 
-export type TicketPriority = 'high' | 'medium' | 'low';
+export type TicketPriority = 'urgent' | 'high' | 'medium' | 'low';
 
 export interface AdminOverview {
   statistics: AdminStatistics;

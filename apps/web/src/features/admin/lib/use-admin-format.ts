@@ -20,7 +20,7 @@ export function useAdminFormat() {
   return useMemo(
     () => ({
       language,
-      money: (value: Money) => formatMinorMoney(value.amount, value.currency, language),
+      money: (value: Money) => formatMinorMoney(value.amountMinor, value.currency, language),
       date: (value: Moment) => formatDate(value, language),
       dateTime: (value: Moment) => formatDateTime(value, language),
       time: (value: Moment) => formatTime(value, language),

@@ -41,7 +41,11 @@ export function AdminBillingPage() {
         rowHeader: true,
         cell: (transaction) => (
           <div className="md:min-w-44">
-            <p className="font-medium text-slate-900">{transaction.description}</p>
+            <p className="font-medium text-slate-900">
+              {transaction.invoiceNumber === null
+                ? t('billing.topUp')
+                : t('billing.invoicePayment', { number: transaction.invoiceNumber })}
+            </p>
             <p className="text-slate-600">{format.date(transaction.createdAt)}</p>
             <p className="text-slate-600">
               {t(`billing.methods.${transaction.paymentMethod}`, { defaultValue: transaction.paymentMethod })}

@@ -64,7 +64,7 @@ export function AdminHostingPage() {
         header: t('hosting.columns.usage'),
         cell: (service) => (
           <div className="space-y-2 md:min-w-40">
-            {(['cpu', 'memory', 'storage'] as const).map((metric) => (
+            {(['cpu', 'memory'] as const).map((metric) => (
               <UsageBar
                 key={metric}
                 label={t(`metrics.${metric}`)}
@@ -72,6 +72,9 @@ export function AdminHostingPage() {
                 valueText={format.percent(service.usage[metric])}
               />
             ))}
+            <p className="text-slate-600">
+              {t('metrics.storage')}: {format.gb(service.usage.storageGb)}
+            </p>
           </div>
         ),
       },

@@ -27,14 +27,20 @@ import { useAdminFormat } from '../lib/use-admin-format';
 import { useNotice } from '../lib/use-notice';
 
 const ACTIVITY_ICONS: Record<ActivityKind, LucideIcon> = {
-  user_registered: UserPlus,
-  hosting_created: Server,
-  domain_registered: Globe,
-  payment_received: CreditCard,
-  ticket_opened: LifeBuoy,
+  account: UserPlus,
+  service: Server,
+  domain: Globe,
+  payment: CreditCard,
+  invoice: CreditCard,
+  ticket: LifeBuoy,
 };
 
-const PRIORITY_TONES: Record<TicketPriority, StatusTone> = { high: 'danger', medium: 'warning', low: 'info' };
+const PRIORITY_TONES: Record<TicketPriority, StatusTone> = {
+  urgent: 'danger',
+  high: 'danger',
+  medium: 'warning',
+  low: 'info',
+};
 
 export function AdminOverviewPage() {
   const { t } = useTranslation('admin');
@@ -94,7 +100,10 @@ function OverviewContent({ data }: { data: AdminOverview }) {
   const { t } = useTranslation('admin');
   const format = useAdminFormat();
   const { statistics: stats } = data;
-  const growth = (value: number) => `${value > 0 ? '+' : ''}${format.percent(value, 1)}`;
+  const growth = (value: number | null) =>
+    value === null
+      ? t('overview.noComparison')
+      : t('overview.growth', { value: `${value > 0 ? '+' : ''}${format.percent(value, 1)}` });
   return (
     <>
       <section aria-label={t('overview.statistics')} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
@@ -102,14 +111,18 @@ function OverviewContent({ data }: { data: AdminOverview }) {
           icon={Users}
           label={t('overview.totalUsers')}
           value={format.number(stats.totalUsers)}
-          detail={t('overview.growth', { value: growth(stats.userGrowth) })}
+          detail={growth(stats.userGrowth)}
           to="/admin/users"
         />
         <StatCard
           icon={Server}
           label={t('overview.activeHosting')}
           value={format.number(stats.activeHosting)}
-          detail={t('overview.serverLoad', { value: format.percent(stats.serverLoad) })}
+          detail={
+            stats.serverLoad === null
+              ? t('overview.noServerLoad')
+              : t('overview.serverLoad', { value: format.percent(stats.serverLoad) })
+          }
           to="/admin/hosting"
         />
         <StatCard
@@ -128,7 +141,7 @@ function OverviewContent({ data }: { data: AdminOverview }) {
           icon={DollarSign}
           label={t('overview.monthlyRevenue')}
           value={format.money(stats.revenue)}
-          detail={t('overview.growth', { value: growth(stats.revenueGrowth) })}
+          detail={growth(stats.revenueGrowth)}
           to="/admin/billing"
         />
       </section>
@@ -148,7 +161,7 @@ function OverviewContent({ data }: { data: AdminOverview }) {
                   </span>
                   <div className="min-w-0">
                     <p className="text-sm text-slate-900">
-                      {t(`overview.activity.${event.kind}`, { subject: event.subject })}
+                      <span className="font-medium">{event.user}</span>: {event.text}
                     </p>
                     <p className="text-sm text-slate-500">
                       <time dateTime={new Date(event.createdAt).toISOString()} title={format.dateTime(event.createdAt)}>

@@ -62,8 +62,8 @@ describe('users', () => {
     expect(bodyRows()[0]).toHaveTextContent('Emma Johnson');
     expect(router.state.location.search).toBe('?q=emma.johnson14%40');
     // One call for the whole word, not one per key.
-    expect(api.calls.filter((call) => call.includes('search='))).toEqual([
-      '/api/admin/users?search=emma.johnson14%40&sort=createdAt&order=desc&page=1&pageSize=10',
+    expect(api.calls.filter((call) => call.includes('q='))).toEqual([
+      '/api/admin/users?q=emma.johnson14%40&sort=createdAt&order=desc&page=1&pageSize=10',
     ]);
     await user.clear(screen.getByRole('searchbox', { name: 'Search users' }));
     await user.type(screen.getByRole('searchbox', { name: 'Search users' }), '100%_');
@@ -74,15 +74,15 @@ describe('users', () => {
   });
 
   it('reads search, filters, sort, page and size from the URL, as a reload or a shared link does', async () => {
-    await renderPage('/admin/users?q=emma&status=active&role=0&sort=lastLoginAt&dir=asc&size=20&page=2');
+    await renderPage('/admin/users?q=emma&status=active&role=customer&sort=lastSignInAt&dir=asc&size=20&page=2');
     await screen.findByRole('table', { name: 'Users' });
     expect(lastUsersCall()).toBe(
-      '/api/admin/users?search=emma&status=active&role=0&sort=lastLoginAt&order=asc&page=2&pageSize=20',
+      '/api/admin/users?q=emma&status=active&role=customer&sort=lastSignInAt&order=asc&page=2&pageSize=20',
     );
     expect(screen.getByRole('searchbox', { name: 'Search users' })).toHaveValue('emma');
     expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('active');
-    expect(screen.getByRole('combobox', { name: 'Role' })).toHaveValue('0');
-    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('lastLoginAt:asc');
+    expect(screen.getByRole('combobox', { name: 'Role' })).toHaveValue('customer');
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('lastSignInAt:asc');
     expect(screen.getByRole('combobox', { name: 'Rows per page' })).toHaveValue('20');
   });
 

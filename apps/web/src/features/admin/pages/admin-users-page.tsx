@@ -1,5 +1,6 @@
 import { Pause, Pencil, Play, Trash2 } from 'lucide-react';
 import { useMemo } from 'react';
+import { ROLES, type RoleName } from '@hostpilot/shared';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '@/components/ui/data-table';
 import { PageHeader } from '@/components/ui/page-header';
@@ -17,9 +18,9 @@ import { useAdminFormat } from '../lib/use-admin-format';
 import { useNotice } from '../lib/use-notice';
 import { useListControls, useTableControls } from '../lib/use-table-controls';
 
-/** The label key of a role number (packages/shared/src/roles.ts). */
-const roleKey = (role: number) =>
-  role === 0 ? 'users.roles.user' : role === 1 ? 'users.roles.admin' : 'users.roles.staff';
+const ROLE_BY_NUMBER = new Map<number, RoleName>(Object.entries(ROLES).map(([name, role]) => [role, name as RoleName]));
+/** The label key of a role number (packages/shared/src/roles.ts); a number no role has reads as "other". */
+const roleKey = (role: number) => `users.roles.${ROLE_BY_NUMBER.get(role) ?? 'other'}`;
 
 export function AdminUsersPage() {
   const { t } = useTranslation('admin');
@@ -145,12 +146,12 @@ export function AdminUsersPage() {
           {
             name: 'role',
             label: t('users.columns.role'),
-            values: USER_LIST.filters.role.map((value) => ({ value, label: t(roleKey(Number(value))) })),
+            values: USER_LIST.filters.role.map((value) => ({ value, label: t(`users.roles.${value}`) })),
           },
         ]}
         sorts={[
           { value: 'createdAt', label: t('users.sort.createdAt') },
-          { value: 'lastLoginAt', label: t('users.columns.lastLogin') },
+          { value: 'lastSignInAt', label: t('users.columns.lastLogin') },
           { value: 'name', label: t('users.sort.name') },
           { value: 'email', label: t('users.sort.email') },
         ]}

@@ -1,61 +1,47 @@
 /**
  * The customer dashboard's data as the pages read it (docs/product/entities.md). Money is integer minor units
- * with a currency; moments are timestamps (ISO text or epoch milliseconds) that the pages format in the reader's
- * language; text the API stores as a translation key with parameters (notifications, activity, transaction
- * descriptions) reaches the pages already translated by the hooks of this folder.
+ * with a currency; moments are ISO timestamps the pages format in the reader's language; text the API stores
+ * as a translation key with parameters (notifications, activity, transaction descriptions) reaches the pages
+ * already translated by the hooks of this folder.
  */
+import type { Money, Translatable } from '@hostpilot/shared';
 import type { Moment } from '@/lib/format';
 
-export type { Moment };
+export type { Moment, Money, Translatable };
 
-/** An amount in minor units (cents) with its ISO currency code. */
-export interface Money {
-  amount: number;
-  currency: string;
-}
-
-/**
- * A text the API stores as a translation key with its parameters, so that each reader sees it in their
- * language: the key names an entry under `messages.notifications`, `messages.activity` or
- * `messages.transactions` of the dashboard namespace (for example `domainExpiring` with `{domain, count}`).
+/*
+ * The pages' shapes. The API's answers (packages/shared/src/api/customer.ts) are mapped to these by the hooks
+ * of this folder: sizes become gigabytes, stored texts are translated, the server's latest load is flattened.
  */
-export interface Message {
-  key: string;
-  params?: Record<string, string | number>;
-}
 
 export type NotificationType = 'info' | 'warning' | 'success' | 'error';
 
-/** A notification as the API sends it: its title and message are `messages.notifications.<key>`. */
-export interface NotificationRecord extends Message {
+/** A notification as the pages show it: title and message translated; "2 hours ago" computed when shown. */
+export interface Notification {
   id: string;
   type: NotificationType;
   read: boolean;
   createdAt: Moment;
-}
-
-/** A notification as the pages show it: title and message translated; "2 hours ago" computed when shown. */
-export interface Notification extends NotificationRecord {
   title: string;
   message: string;
 }
 
-/** A used/total pair in gigabytes. */
+/** A used/total pair in gigabytes; a null total is unlimited. */
 export interface UsageGb {
   used: number;
-  total: number;
+  total: number | null;
 }
 
-/** The state of the server a hosting service runs on: CPU and memory load and uptime, in percent. */
+/** The server a hosting service runs on: its state, latest CPU and memory load, and uptime, in percent. */
 export interface ServerStatus {
   name: string;
   status: 'active' | 'maintenance';
-  cpu: number;
-  memory: number;
-  uptime: number;
+  cpu: number | null;
+  memory: number | null;
+  uptime: number | null;
 }
 
-export type HostingStatus = 'active' | 'suspended' | 'expired' | 'pending' | 'cancelled';
+export type HostingStatus = 'pending' | 'active' | 'suspended' | 'expired' | 'cancelled';
 
 export interface HostingService {
   id: string;
@@ -81,18 +67,15 @@ export interface Domain {
   autoRenew: boolean;
 }
 
-export type TransactionStatus = 'completed' | 'pending' | 'failed';
+export type TransactionStatus = 'completed' | 'pending' | 'failed' | 'refunded';
 
-/** A transaction as the API sends it: a negative amount is a charge; `key` names its description. */
-export interface TransactionRecord extends Message {
+/** A line of the money history: a negative amount is a charge. */
+export interface Transaction {
   id: string;
   createdAt: Moment;
+  description: string;
   amount: Money;
   status: TransactionStatus;
-}
-
-export interface Transaction extends TransactionRecord {
-  description: string;
 }
 
 export interface Invoice {
@@ -100,7 +83,7 @@ export interface Invoice {
   number: string;
   issuedAt: Moment;
   total: Money;
-  status: 'paid' | 'unpaid' | 'overdue' | 'cancelled';
+  status: 'unpaid' | 'paid' | 'void' | 'refunded';
 }
 
 /** One page of a list and how many rows there are in all. */
@@ -114,13 +97,14 @@ export interface SupportTicket {
   number: string;
   subject: string;
   status: 'open' | 'answered' | 'closed';
-  priority: 'low' | 'medium' | 'high';
+  priority: 'low' | 'medium' | 'high' | 'urgent';
   updatedAt: Moment;
 }
 
 export interface KnowledgeArticle {
   id: string;
   title: string;
+  /** Already translated. */
   category: string;
   views: number;
 }
@@ -136,62 +120,47 @@ export interface DashboardStats {
 
 export type ActivityKind = 'hosting' | 'domain' | 'payment' | 'support' | 'account';
 
-/** An event of the account as the API sends it; `key` names its description. */
-export interface ActivityRecord extends Message {
+export interface Activity {
   id: string;
   kind: ActivityKind;
   createdAt: Moment;
-}
-
-export interface Activity extends ActivityRecord {
   description: string;
 }
 
 /** A service or domain close to its expiry date (the home page's Expiring Services panel). */
 export interface ExpiringService {
   id: string;
-  kind: 'hosting' | 'domain' | 'service';
+  kind: 'hosting' | 'game' | 'vds' | 'dedicated' | 'extra' | 'domain';
   name: string;
   expiresAt: Moment;
 }
 
-/** The dashboard home in one answer. */
-export interface DashboardSummaryRecord {
+export interface DashboardSummary {
   counts: DashboardStats;
   balance: Money;
   expiringSoon: ExpiringService[];
-  activity: ActivityRecord[];
-  notifications: NotificationRecord[];
+  activity: Activity[];
+  notifications: Notification[];
   unreadNotifications: number;
 }
 
-export interface DashboardSummary extends Omit<DashboardSummaryRecord, 'activity' | 'notifications'> {
-  activity: Activity[];
-  notifications: Notification[];
-}
-
-export type AdditionalServiceKind = 'ssl' | 'backup' | 'email' | 'security';
+/** The extras the services page knows by icon; other kinds (game, VDS, dedicated) show a generic one. */
+export type AdditionalServiceKind = 'ssl' | 'backup' | 'email' | 'security' | 'other';
 
 export interface AdditionalService {
   id: string;
   kind: AdditionalServiceKind;
   name: string;
-  /** The domain it protects or serves. */
+  /** The domain it protects or serves; empty when it has none. */
   domain: string;
-  status: 'active' | 'pending' | 'expired' | 'suspended';
+  status: HostingStatus;
   expiresAt: Moment;
-  /** A year's price. */
   price: Money;
+  billingPeriod: 'month' | 'year';
 }
 
 export interface NotificationPreferences {
   emailNotifications: boolean;
   serviceUpdates: boolean;
   marketing: boolean;
-}
-
-export interface Finance {
-  balance: Money;
-  transactions: Paged<Transaction>;
-  invoices: Paged<Invoice>;
 }

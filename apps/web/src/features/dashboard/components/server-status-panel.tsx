@@ -36,16 +36,24 @@ export function ServerStatusPanel({
         />
       </p>
       <div className="space-y-4">
-        <UsageBar label={t('hosting.server.cpu')} percent={status.cpu} valueText={format.percent(status.cpu)} />
-        <UsageBar
-          label={t('hosting.server.memory')}
-          percent={status.memory}
-          valueText={format.percent(status.memory)}
-        />
-        <div className="flex items-baseline justify-between gap-3 text-sm">
-          <span className="font-medium text-slate-700">{t('hosting.server.uptime')}</span>
-          <span className="font-semibold text-success-700 tabular-nums">{format.percent(status.uptime, 1)}</span>
-        </div>
+        {status.cpu === null || status.memory === null ? (
+          <p className="text-sm text-slate-600">{t('hosting.server.noSample')}</p>
+        ) : (
+          <>
+            <UsageBar label={t('hosting.server.cpu')} percent={status.cpu} valueText={format.percent(status.cpu)} />
+            <UsageBar
+              label={t('hosting.server.memory')}
+              percent={status.memory}
+              valueText={format.percent(status.memory)}
+            />
+          </>
+        )}
+        {status.uptime !== null && (
+          <div className="flex items-baseline justify-between gap-3 text-sm">
+            <span className="font-medium text-slate-700">{t('hosting.server.uptime')}</span>
+            <span className="font-semibold text-success-700 tabular-nums">{format.percent(status.uptime, 1)}</span>
+          </div>
+        )}
       </div>
       <h3 className="mt-6 text-sm font-semibold text-slate-900">{t('hosting.server.shortcuts')}</h3>
       <ul className="mt-3 grid grid-cols-2 gap-2">

@@ -20,12 +20,13 @@ export function useDashboardFormat() {
   return useMemo(() => {
     const gb = (value: number) => t('units.gb', { value: formatNumber(value, language) });
     const percent = (value: number, digits = 0) => formatPercent(value, language, digits);
-    /** The share of `total` used, 0..100. */
-    const usagePercent = ({ used, total }: UsageGb) => (total > 0 ? clampPercent((used / total) * 100) : 0);
+    /** The share of `total` used, 0..100; an unlimited total reads as 0. */
+    const usagePercent = ({ used, total }: UsageGb) =>
+      total !== null && total > 0 ? clampPercent((used / total) * 100) : 0;
     return {
       language,
-      /** Minor units and currency, e.g. {amount: 1999, currency: 'USD'} as "$19.99". */
-      money: (value: Money) => formatMinorMoney(value.amount, value.currency, language),
+      /** Minor units and currency, e.g. {amountMinor: 1999, currency: 'USD'} as "$19.99". */
+      money: (value: Money) => formatMinorMoney(value.amountMinor, value.currency, language),
       date: (value: Moment) => formatDate(value, language),
       dateTime: (value: Moment) => formatDateTime(value, language),
       /** "2 hours ago", computed now from the timestamp. */
@@ -34,13 +35,15 @@ export function useDashboardFormat() {
       percent,
       gb,
       usagePercent,
-      /** "23.4 of 50 GB (47%)": what a usage bar shows and announces. */
+      /** "23.4 of 50 GB (47%)", or "23.4 GB of unlimited": what a usage bar shows and announces. */
       usageText: (usage: UsageGb) =>
-        t('units.usage', {
-          used: formatNumber(usage.used, language),
-          total: gb(usage.total),
-          percent: percent(usagePercent(usage)),
-        }),
+        usage.total === null
+          ? t('units.usageUnlimited', { used: gb(usage.used) })
+          : t('units.usage', {
+              used: formatNumber(usage.used, language),
+              total: gb(usage.total),
+              percent: percent(usagePercent(usage)),
+            }),
     };
   }, [t, language]);
 }

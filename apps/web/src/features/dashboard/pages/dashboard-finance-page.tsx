@@ -49,12 +49,12 @@ export function DashboardFinancePage() {
         <span
           className={cn(
             'font-semibold whitespace-nowrap tabular-nums',
-            tx.amount.amount < 0 ? 'text-danger-700' : 'text-success-700',
+            tx.amount.amountMinor < 0 ? 'text-danger-700' : 'text-success-700',
           )}
         >
-          {tx.amount.amount > 0 ? '+' : ''}
+          {tx.amount.amountMinor > 0 ? '+' : ''}
           {format.money(tx.amount)}
-          <span className="sr-only"> ({t(tx.amount.amount < 0 ? 'finance.charge' : 'finance.credit')})</span>
+          <span className="sr-only"> ({t(tx.amount.amountMinor < 0 ? 'finance.charge' : 'finance.credit')})</span>
         </span>
       ),
     },

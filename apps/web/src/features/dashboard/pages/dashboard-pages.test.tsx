@@ -65,15 +65,16 @@ describe('dashboard home', () => {
     expect(items[0]).toHaveTextContent('Unread: Domain expires soon');
     expect(items[2]).not.toHaveTextContent('Unread');
     // Texts come from the stored key and parameters; times are computed from the timestamps.
-    expect(items[0]).toHaveTextContent('myblog.net expires in 12 days.');
+    expect(items[0]).toHaveTextContent('myblog.net expires on Dec 5, 2026.');
     expect(items[0]).toHaveTextContent('2 hours ago');
+    expect(items[1]).toHaveTextContent('$25.00 was added to your balance.');
     expect(items[1]).toHaveTextContent('yesterday');
   });
 
   it('shows notification texts and times in Russian, with plural forms', async () => {
     await renderWithRouter(<DashboardHomePage />, nsRu);
     const items = within(await screen.findByRole('region', { name: 'Уведомления' })).getAllByRole('listitem');
-    expect(items[0]).toHaveTextContent('Срок myblog.net истекает через 12 дней.');
+    expect(items[0]).toHaveTextContent('Срок регистрации myblog.net истекает 5 дек. 2026 г.');
     expect(items[0]).toHaveTextContent('2 часа назад');
     expect(items[2]).toHaveTextContent('3 дня назад');
   });
@@ -87,7 +88,7 @@ describe('dashboard home', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent("Your overview couldn't be loaded");
     expect(alert).toHaveTextContent('Something went wrong on our side. Please try again.');
-    answer = customerRoutes()['/api/dashboard/summary']!(new URL('http://localhost'));
+    answer = await customerRoutes()['/api/dashboard/summary']!(new URL('http://localhost'));
     await user.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('list', { name: 'Your account in numbers' })).toBeVisible();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -108,7 +109,9 @@ describe('dashboard home', () => {
     await renderWithRouter(<DashboardHomePage />, ns);
     const activity = within(await screen.findByRole('region', { name: 'Recent activity' }));
     expect(activity.getAllByRole('listitem')).toHaveLength(5);
-    expect(activity.getByText('Support answered your ticket TCK-1042')).toBeVisible();
+    expect(activity.getByText('Support answered your ticket')).toBeVisible();
+    expect(activity.getByText('You topped up your balance with $25.00')).toBeVisible();
+    expect(activity.getByText('Hosting for mysite.com was renewed')).toBeVisible();
     const actions = within(screen.getByRole('region', { name: 'Quick actions' }));
     expect(actions.getByRole('link', { name: 'Renew a domain' })).toHaveAttribute('href', '/dashboard/domains');
     expect(actions.getByRole('link', { name: 'Upgrade hosting' })).toHaveAttribute('href', '/dashboard/hosting');
@@ -291,7 +294,7 @@ describe('support', () => {
     await user.type(kb.getByRole('searchbox'), 'zzz');
     expect(await kb.findByText(/No articles match/)).toBeVisible();
     // The server searched, once typing paused, in the reader's language.
-    expect(api.calls).toContain('/api/knowledge/articles?lang=en&q=wordpress');
+    expect(api.calls).toContain('/api/knowledge/articles?lang=en&q=wordpress&pageSize=10');
     expect(api.calls.filter((call) => call.startsWith('/api/knowledge/articles?lang=en&q=w'))).toHaveLength(1);
   });
 });

@@ -27,13 +27,14 @@ import { useStatusLabel } from '../components/status-label';
 import { useUnavailableAction } from '../components/use-unavailable-action';
 import { useDashboardFormat } from '../lib/use-dashboard-format';
 
-const KINDS: readonly AdditionalServiceKind[] = ['ssl', 'backup', 'email', 'security'];
+const KINDS = ['ssl', 'backup', 'email', 'security'] as const;
 
 const KIND_ICON: Record<AdditionalServiceKind, LucideIcon> = {
   ssl: ShieldCheck,
   backup: DatabaseBackup,
   email: Mail,
   security: ShieldHalf,
+  other: Package,
 };
 
 export function DashboardServicesPage() {
@@ -109,7 +110,9 @@ function ServicesContent({ services, browse }: { services: AdditionalService[]; 
                   <div>
                     <dt className="text-slate-500">{t('services.price')}</dt>
                     <dd className="font-medium text-slate-900">
-                      {t('services.perYear', { price: format.money(service.price) })}
+                      {t(service.billingPeriod === 'month' ? 'services.perMonth' : 'services.perYear', {
+                        price: format.money(service.price),
+                      })}
                     </dd>
                   </div>
                 </dl>
