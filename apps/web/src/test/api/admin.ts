@@ -162,12 +162,12 @@ export const OVERVIEW: AdminOverview = {
   recentActivity: [
     {
       id: 'a1',
-      at: new Date(Date.now() - 2 * 3_600_000).toISOString(),
+      createdAt: new Date(Date.now() - 2 * 3_600_000).toISOString(),
       user: { id: 'u12', name: 'Grace Young', email: 'grace@example.com' },
       action: 'account.created',
       subjectType: 'account',
       subjectId: null,
-      text: { key: 'activity.account.created', params: {} },
+      params: {},
     },
   ],
   system: {

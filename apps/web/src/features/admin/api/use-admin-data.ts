@@ -76,8 +76,8 @@ export function useAdminOverview() {
             ? (event.subjectType as ActivityKind)
             : 'account',
           user: event.user.name,
-          text: text(event.text),
-          createdAt: event.at,
+          text: text({ key: `activity.${event.action}`, params: event.params }),
+          createdAt: event.createdAt,
         })),
         systemStatus: {
           cpu: data.system.cpu.usagePercent,
