@@ -27,7 +27,8 @@ test('the API documentation at /api/docs renders in Chromium without a CSP viola
     '/api/auth/logout',
     '/api/users/me',
   ]) {
-    await expect(page.getByText(path, { exact: true })).toBeVisible();
+    // A path with several methods (GET and PUT /api/users/me) is listed once per operation.
+    await expect(page.getByText(path, { exact: true }).first()).toBeVisible();
   }
 
   // Open one operation and try it: its schemas render and the request goes out under the page's policy.
