@@ -114,7 +114,8 @@ test.describe('the session across loads', () => {
       await held;
       await route.continue();
     });
-    await page.goto('/dashboard');
+    // The frame's own goto: the page fixture's waits for the app to be ready, which the held check prevents.
+    await page.mainFrame().goto('/dashboard');
     await expect(page.getByRole('status').getByText('Checking your session…')).toBeAttached();
     await expect(page.getByTestId('sidebar-account')).toHaveCount(0);
     release();
