@@ -7,7 +7,14 @@ import { NOT_FOUND_ROUTE, PUBLIC_ROUTES } from './support/routes';
  * and only the pages with a form download the form-validation libraries (zod, react-hook-form).
  */
 
-const FORM_ROUTES = new Set(['/contact', '/login', '/register']);
+const FORM_ROUTES = new Set([
+  '/contact',
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/reset-password',
+  '/verify-email',
+]);
 
 /** Text that survives minification in each library, so its presence in a script means the library is there. */
 const MARKERS = {

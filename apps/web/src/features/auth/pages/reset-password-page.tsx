@@ -12,6 +12,7 @@ import { PasswordField } from '@/components/ui/password-field';
 import { api } from '@/lib/session';
 import { accountErrorKey, fieldErrorsOf } from '@/lib/account-errors';
 import { AuthCard } from '../components/auth-card';
+import { linkTokenOf } from '../lib/link-token';
 
 const resetFormSchema = z
   .object({ password: newPasswordSchema, confirmPassword: z.string().min(1, { error: 'validation.required' }) })
@@ -20,11 +21,6 @@ const resetFormSchema = z
     error: 'validation.passwordsMatch',
   });
 type ResetForm = z.input<typeof resetFormSchema>;
-
-/** The token of a mailed link: after the `#`, so that it never reaches a server log or a Referer header. */
-export function linkTokenOf(hash: string): string {
-  return hash.replace(/^#/, '');
-}
 
 /** /reset-password#<token>: a new password, twice. Every session of the account ends. */
 export function ResetPasswordPage() {

@@ -8,7 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { api, useSession } from '@/lib/session';
 import { accountErrorKey } from '@/lib/account-errors';
 import { AuthCard } from '../components/auth-card';
-import { linkTokenOf } from './reset-password-page';
+import { linkTokenOf } from '../lib/link-token';
 
 type State = { status: 'checking' } | { status: 'verified' } | { status: 'failed'; key: string; retry: boolean };
 
