@@ -1,29 +1,17 @@
-/**
- * The back office's data as the admin API serves it (docs/product/entities.md, docs/product/api.md): money in
- * minor units with a currency, moments as timestamps the pages format in the reader's language.
- */
-import type { Money } from '@hostpilot/shared';
-import type { Moment } from '@/lib/format';
+/** The admin entities of docs/product/entities.md, as the API will one day serve them. */
 
-export type { Moment, Money };
-
-/** One page of a list and how many rows match in all. */
-export interface Paged<Row> {
-  items: Row[];
-  total: number;
-}
+export type AdminRole = 'user' | 'admin';
 
 export interface AdminUser {
   id: string;
   name: string;
   email: string;
-  /** The role number (packages/shared/src/roles.ts): 0 a customer. */
-  role: number;
-  /** active or suspended. */
+  role: AdminRole;
+  /** active, or another state such as suspended. */
   status: string;
-  createdAt: Moment;
-  /** Never signed in: null. */
-  lastLoginAt: Moment | null;
+  registeredDate: string;
+  /** ISO timestamp. */
+  lastLogin: string;
   services: { hosting: number; domains: number };
 }
 
@@ -33,54 +21,54 @@ export interface AdminHostingService {
   userName: string;
   plan: string;
   domain: string;
-  /** The server's name. */
+  /** A server id, e.g. srv-01. */
   server: string;
   /** active, suspended, expired. */
   status: string;
-  expiresAt: Moment;
-  /** CPU and memory in percent, 0 to 100; storage used in gigabytes. */
-  usage: { cpu: number; memory: number; storageGb: number };
+  expiryDate: string;
+  /** Percentages, 0 to 100. */
+  usage: { cpu: number; memory: number; storage: number };
 }
 
 export interface AdminDomain {
   id: string;
   name: string;
-  registeredAt: Moment;
-  expiresAt: Moment;
-  /** active, transferring, expired, graceperiod. */
+  registrationDate: string;
+  expiryDate: string;
+  /** active, transfer, expired, graceperiod. */
   status: string;
   autoRenew: boolean;
   userId: string;
   userName: string;
   nameservers: string[];
-  dns: { records: number; updatedAt: Moment | null };
+  dns: { records: number; lastUpdate: string };
 }
 
 export interface AdminTransaction {
   id: string;
   userId: string;
   userName: string;
-  amount: Money;
+  /** e.g. hosting_renewal, domain_registration. */
+  type: string;
+  amount: number;
   /** completed, pending; anything else is treated as failed. */
   status: string;
-  createdAt: Moment;
-  /** credit_card, paypal, bank_transfer, balance. */
+  date: string;
+  /** e.g. credit_card, paypal. */
   paymentMethod: string;
-  /** The invoice it pays, or null for a top-up. */
-  invoiceNumber: string | null;
+  description: string;
 }
 
 export interface AdminStatistics {
   totalUsers: number;
   activeHosting: number;
   activeDomains: number;
-  /** Revenue of the last 30 days. */
-  revenue: Money;
-  /** Percent change against the 30 days before; null with nothing to compare. */
-  userGrowth: number | null;
-  revenueGrowth: number | null;
-  /** Mean CPU load of active servers, percent; null before the first sample. */
-  serverLoad: number | null;
+  monthlyRevenue: number;
+  /** Percent change against the previous month. */
+  userGrowth: number;
+  revenueGrowth: number;
+  /** Average server load, percent. */
+  serverLoad: number;
   ticketsOpen: number;
 }
 
@@ -93,42 +81,40 @@ export interface Server {
   /** active, maintenance. */
   status: string;
   specs: { cpu: string; ram: string; storage: string; bandwidth: string };
-  /** The latest load sample in percent; null before the first. */
-  usage: { cpu: number; memory: number; storage: number } | null;
+  usage: { cpu: number; memory: number; storage: number; bandwidth: number };
   activeServices: number;
 }
 
-/** The server summary cards, computed by the API from the servers. */
+/** The fixed texts of the server summary cards (fixed text, docs/product/screens.md). */
 export interface ServerSummary {
   totalServers: number;
   activeServices: number;
-  totalStorageGb: number;
-  totalRamGb: number;
+  totalStorage: string;
+  totalRam: string;
 }
 
-/** The billing summary cards, computed by the API from the transactions. */
+/** The fixed amounts of the billing summary cards. */
 export interface BillingSummary {
-  totalRevenue: Money;
-  pendingAmount: Money;
+  totalRevenue: number;
+  pendingAmount: number;
   pendingCount: number;
-  failedAmount: Money;
+  failedAmount: number;
   failedCount: number;
 }
 
-/** What an event is about, for its icon. */
-export type ActivityKind = 'service' | 'domain' | 'payment' | 'invoice' | 'ticket' | 'account';
+export type ActivityKind =
+  'user_registered' | 'hosting_created' | 'domain_registered' | 'payment_received' | 'ticket_opened';
 
 export interface AdminActivity {
   id: string;
   kind: ActivityKind;
-  /** The account's name. */
-  user: string;
-  /** What happened, translated. */
-  text: string;
-  createdAt: Moment;
+  /** Who or what the event is about: a name, a domain. */
+  subject: string;
+  /** ISO timestamp. */
+  date: string;
 }
 
-export type TicketPriority = 'urgent' | 'high' | 'medium' | 'low';
+export type TicketPriority = 'high' | 'medium' | 'low';
 
 export interface AdminOverview {
   statistics: AdminStatistics;
