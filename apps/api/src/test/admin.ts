@@ -39,6 +39,14 @@ export const ADMIN_ENDPOINTS: { method: 'GET'; url: string; path: string; access
   { method: 'GET', url: '/api/admin/servers', path: '/api/admin/servers', access: 'servers.read' },
 ];
 
+/**
+ * Back-office actions documented under /api/admin besides the lists above; each is tested with its module
+ * (ending a user's sessions: modules/account/account.test.ts).
+ */
+export const ADMIN_ACTIONS: { method: 'POST'; path: string; access: RouteAccess }[] = [
+  { method: 'POST', path: '/api/admin/users/{id}/sessions/end', access: 'users.write' },
+];
+
 export interface UserFixture {
   email: string;
   firstName?: string;

@@ -1,5 +1,4 @@
 import {
-  ADMIN_ROLE,
   accountSecuritySchema,
   changePasswordSchema,
   forgotPasswordSchema,
@@ -7,14 +6,12 @@ import {
   sessionSchema,
   verifyEmailSchema,
 } from '@hostpilot/shared';
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BODY_ERRORS, errorResponses } from '../../lib/errors';
-import { AppError } from '../../lib/errors';
 import { authOf } from '../../plugins/authenticate';
+import { guardStaffScope } from '../../plugins/authorize';
 import { context } from '../auth/auth.routes';
-import { createUsersRepository } from '../users/users.repository';
 import type { AccountService } from './account.service';
 
 const done = z.null().describe('Done');
@@ -24,15 +21,6 @@ const LINK = { 400: 'VALIDATION_FAILED, LINK_INVALID (unknown or altered), LINK_
 
 /** Password change and reset, e-mail verification, sessions, and the administrator's "end all sessions". */
 export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> = async (app, { service }) => {
-  const users = createUsersRepository(app.database.db);
-
-  /** The administrator role, read from the database on each request (a demoted admin loses it at once). */
-  async function requireAdmin(request: FastifyRequest) {
-    const user = await users.findById(authOf(request).userId);
-    if (!user) throw new AppError('UNAUTHORIZED');
-    if (user.role !== ADMIN_ROLE) throw new AppError('FORBIDDEN');
-  }
-
   app.post(
     '/auth/password/forgot',
     {
@@ -187,25 +175,29 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> =
     },
   );
 
-  app.post(
-    '/admin/users/:id/sessions/end',
-    {
-      onRequest: app.authenticate,
-      preHandler: requireAdmin,
-      schema: {
-        tags: ['admin'],
-        summary: 'End every session of a user (administrators)',
-        security,
-        params: z.object({ id: z.string().min(1).max(64) }),
-        response: {
-          204: done,
-          ...errorResponses({ ...SIGNED_IN, 403: 'FORBIDDEN: not an administrator', 404: 'NOT_FOUND' }),
+  // A back-office action: the staff scope reads the caller's role from the database on each request, and only a
+  // role with users.write (the administrator) may end another account's sessions (docs/decisions/014-roles-and-permissions.md).
+  await app.register(async (scope) => {
+    guardStaffScope(scope);
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/admin/users/:id/sessions/end',
+      {
+        config: { access: 'users.write' },
+        schema: {
+          tags: ['admin'],
+          summary: 'End every session of a user (administrators)',
+          security,
+          params: z.object({ id: z.string().min(1).max(64) }),
+          response: {
+            204: done,
+            ...errorResponses({ ...SIGNED_IN, 403: 'FORBIDDEN: the role may not change accounts', 404: 'NOT_FOUND' }),
+          },
         },
       },
-    },
-    async (request, reply) => {
-      await service.endAllSessionsOf(request.params.id, authOf(request).userId, context(request));
-      return reply.code(204).send(null);
-    },
-  );
+      async (request, reply) => {
+        await service.endAllSessionsOf(request.params.id, authOf(request).userId, context(request));
+        return reply.code(204).send(null);
+      },
+    );
+  });
 };

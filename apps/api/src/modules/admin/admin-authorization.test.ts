@@ -1,6 +1,6 @@
 import { ADMIN_ROLE, BILLING_ROLE, CUSTOMER_ROLE, hasPermission, permissionsOf, SUPPORT_ROLE } from '@hostpilot/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_ENDPOINTS, ADMIN_TEST_ENV, getAs, setRole, staffSession } from '../../test/admin';
+import { ADMIN_ACTIONS, ADMIN_ENDPOINTS, ADMIN_TEST_ENV, getAs, setRole, staffSession } from '../../test/admin';
 import { forgeToken, register, type Session } from '../../test/auth';
 import { createTestApp, DATABASE_UNDER_TEST, type TestContext } from '../../test/helpers';
 
@@ -34,11 +34,12 @@ describe(`back-office authorization, every /api/admin endpoint (${DATABASE_UNDER
       .filter(([path]) => path.startsWith('/api/admin'))
       .flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`))
       .sort();
-    expect(documented).toEqual(ADMIN_ENDPOINTS.map((e) => `${e.method} ${e.path}`).sort());
-    for (const endpoint of ADMIN_ENDPOINTS) {
+    expect(documented).toEqual([...ADMIN_ENDPOINTS, ...ADMIN_ACTIONS].map((e) => `${e.method} ${e.path}`).sort());
+    for (const endpoint of [...ADMIN_ENDPOINTS, ...ADMIN_ACTIONS]) {
       const operation = spec.paths[endpoint.path][endpoint.method.toLowerCase()];
       expect(operation.security, endpoint.path).toEqual([{ bearerAuth: [] }]);
-      expect(Object.keys(operation.responses), endpoint.path).toEqual(expect.arrayContaining(['200', '401', '403']));
+      const success = endpoint.method === 'GET' ? '200' : '204';
+      expect(Object.keys(operation.responses), endpoint.path).toEqual(expect.arrayContaining([success, '401', '403']));
     }
   });
 
