@@ -55,6 +55,8 @@ for (const language of ['en', 'ru'] as const) {
 
     await page.goto(`/login?lng=${language}`);
     await page.getByRole('link', { name: text.forgotLink }).click();
+    // The sign-in form has an e-mail field too: fill only once the router has moved to the reset request.
+    await expect(page).toHaveURL(/\/forgot-password/);
     await page.getByLabel(text.email).fill(email);
     await page.getByRole('button', { name: text.send }).click();
     await expect(page.getByRole('status').filter({ hasText: text.sent })).toBeVisible();
