@@ -11,10 +11,10 @@ import {
   transferLockRequestSchema,
   validationMessage,
 } from '@hostpilot/shared';
-import type { Kysely } from 'kysely';
+import type { Kysely, Updateable } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database, DnsRecordRow, DomainRow } from '../../db/schema';
+import type { Database, DnsRecordRow, DomainRow, DomainsTable } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError, BODY_ERRORS, errorResponses } from '../../lib/errors';
 import { journal } from '../../lib/journal';
@@ -111,58 +111,59 @@ export function createDomainActions({ db, clock }: { db: Kysely<Database>; clock
       .execute(async (trx) => work(trx, await lockOwnDomain(trx, userId, id, now, dnsChange), now));
   };
 
+  /** One setting of the domain changed, and the account's activity records it, in the same transaction. */
+  const setting = (
+    userId: string,
+    id: string,
+    values: Updateable<DomainsTable>,
+    action: string,
+    params: (domain: DomainRow) => Record<string, string>,
+    check?: (domain: DomainRow) => void,
+  ) =>
+    change(userId, id, false, async (trx, domain, now) => {
+      check?.(domain);
+      const row = await trx
+        .updateTable('domains')
+        .set(values)
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await journal(trx, userId, userId, now).activity({
+        action,
+        subjectType: 'domain',
+        subjectId: id,
+        params: params(domain),
+      });
+      return toDomainState(trx, row);
+    });
+
   return {
     setAutoRenew: (userId: string, id: string, enabled: boolean) =>
-      change(userId, id, false, async (trx, domain, now) => {
-        const row = await trx
-          .updateTable('domains')
-          .set({ autoRenew: enabled ? 1 : 0 })
-          .where('id', '=', id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        await journal(trx, userId, userId, now).activity({
-          action: enabled ? 'domain.autoRenewOn' : 'domain.autoRenewOff',
-          subjectType: 'domain',
-          subjectId: id,
-          params: { domain: domain.name },
-        });
-        return toDomainState(trx, row);
-      }),
+      setting(
+        userId,
+        id,
+        { autoRenew: enabled ? 1 : 0 },
+        enabled ? 'domain.autoRenewOn' : 'domain.autoRenewOff',
+        (domain) => ({ domain: domain.name }),
+      ),
 
     setTransferLock: (userId: string, id: string, locked: boolean) =>
-      change(userId, id, false, async (trx, domain, now) => {
-        if (domain.status === 'transferring') throw new AppError('INVALID_STATE', 'A transfer is in progress');
-        const row = await trx
-          .updateTable('domains')
-          .set({ transferLock: locked ? 1 : 0 })
-          .where('id', '=', id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        await journal(trx, userId, userId, now).activity({
-          action: locked ? 'domain.transferLocked' : 'domain.transferUnlocked',
-          subjectType: 'domain',
-          subjectId: id,
-          params: { domain: domain.name },
-        });
-        return toDomainState(trx, row);
-      }),
+      setting(
+        userId,
+        id,
+        { transferLock: locked ? 1 : 0 },
+        locked ? 'domain.transferLocked' : 'domain.transferUnlocked',
+        (domain) => ({ domain: domain.name }),
+        (domain) => {
+          if (domain.status === 'transferring') throw new AppError('INVALID_STATE', 'A transfer is in progress');
+        },
+      ),
 
     setNameservers: (userId: string, id: string, nameservers: string[]) =>
-      change(userId, id, false, async (trx, domain, now) => {
-        const row = await trx
-          .updateTable('domains')
-          .set({ nameservers: JSON.stringify(nameservers) })
-          .where('id', '=', id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        await journal(trx, userId, userId, now).activity({
-          action: 'domain.nameserversChanged',
-          subjectType: 'domain',
-          subjectId: id,
-          params: { domain: domain.name, nameservers: nameservers.join(', ') },
-        });
-        return toDomainState(trx, row);
-      }),
+      setting(userId, id, { nameservers: JSON.stringify(nameservers) }, 'domain.nameserversChanged', (domain) => ({
+        domain: domain.name,
+        nameservers: nameservers.join(', '),
+      })),
 
     async listRecords(userId: string, id: string): Promise<DnsRecord[]> {
       const domain = await db
