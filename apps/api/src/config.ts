@@ -78,6 +78,11 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT: positiveInt.default(10),
 });
 
+/** One core stays free for the event loop, so other requests keep answering during a sign-in storm. */
+export function defaultPasswordHashConcurrency(): number {
+  return Math.max(1, availableParallelism() - 1);
+}
+
 export type Env = z.input<typeof envSchema>;
 
 export interface Config {
@@ -224,8 +229,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       resetPerKey: env.RATE_LIMIT_RESET_MAX,
       resetWindow: env.RATE_LIMIT_RESET_WINDOW,
     },
-    // One core stays free for the event loop, so other requests keep answering during a sign-in storm.
-    passwordHashConcurrency: env.PASSWORD_HASH_CONCURRENCY ?? Math.max(1, availableParallelism() - 1),
+    passwordHashConcurrency: env.PASSWORD_HASH_CONCURRENCY ?? defaultPasswordHashConcurrency(),
     appUrl: (
       env.APP_URL ?? `http://${isLoopbackHost(env.HOST) || env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${env.PORT}`
     ).replace(/\/+$/, ''),
