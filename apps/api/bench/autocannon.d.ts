@@ -35,6 +35,9 @@ declare module 'autocannon' {
     requests: Histogram;
     latency: Histogram;
     non2xx: number;
+    '2xx': number;
+    /** Seconds the run lasted. */
+    duration: number;
     errors: number;
     timeouts: number;
     '5xx': number;
