@@ -22,7 +22,7 @@ const SORT_COLUMNS = {
 /** GET /admin/users: every account not deleted, with its service counts and last sign-in. */
 export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, kind } = app.database;
-  const listCache = new OrderedIdsCache();
+  const listCache = new OrderedIdsCache<AdminUser>();
 
   app.get(
     '/users',
@@ -105,20 +105,25 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       });
 
       // A broad search matches thousands of accounts, and counting and sorting them is most of the work: the
-      // first matches' ids and the total are kept while the users' generation stays (decision 025).
+      // first matches' ids, the total and the rows of the pages answered are kept while the list's generation
+      // (accounts, their services and domains) stays (docs/decisions/025-scale-read-paths.md).
       const key = JSON.stringify([query.q ?? null, query.role ?? null, query.status ?? null, query.sort, query.order]);
       const offset = (query.page - 1) * query.pageSize;
-      const fromKept = async (entry: OrderedIds): Promise<Page<AdminUser> | undefined> => {
+      const generation = async () => {
+        const row = await db
+          .selectFrom('listGenerations')
+          .select('value')
+          .where('name', '=', 'users')
+          .executeTakeFirst();
+        return Number(row?.value);
+      };
+      const fromKept = async (entry: OrderedIds<AdminUser>): Promise<Page<AdminUser> | undefined> => {
         const ids = OrderedIdsCache.page(entry, offset, query.pageSize);
         if (ids === undefined) return undefined;
         const page = { total: entry.total, page: query.page, pageSize: query.pageSize };
-        if (ids.length === 0) {
-          const row = await db
-            .selectFrom('listGenerations')
-            .select('value')
-            .where('name', '=', 'users')
-            .executeTakeFirst();
-          return Number(row?.value) === entry.generation ? { items: [], ...page } : undefined;
+        if (ids.every((id) => entry.rows.has(id))) {
+          if ((await generation()) !== entry.generation) return undefined;
+          return { items: ids.map((id) => entry.rows.get(id)!), ...page };
         }
         // The page's rows and the generation in one statement: the rows are those the kept ids were read from.
         const rows = await details(db.selectFrom('users').where('users.id', 'in', ids))
@@ -127,8 +132,8 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
         if (rows.length !== ids.length || rows.some((row) => Number(row.generation) !== entry.generation)) {
           return undefined;
         }
-        const byId = new Map(rows.map((row) => [row.id, row]));
-        return { items: ids.map((id) => toItem(byId.get(id)!)), ...page };
+        for (const row of rows) entry.rows.set(row.id, toItem(row));
+        return { items: ids.map((id) => entry.rows.get(id)!), ...page };
       };
 
       const kept = listCache.get(key);
@@ -138,18 +143,15 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       if (offset + query.pageSize <= listCache.maxIds) {
         // Read the generation first: a change that lands before the ids are read is then seen as a change.
-        const row = await db
-          .selectFrom('listGenerations')
-          .select('value')
-          .where('name', '=', 'users')
-          .executeTakeFirst();
+        const readAt = await generation();
         const matches = await ordered(filtered.select(['users.id', sql<number>`count(*) over ()`.as('total')]))
           .limit(listCache.maxIds)
           .execute();
-        const entry: OrderedIds = {
-          generation: Number(row?.value),
+        const entry: OrderedIds<AdminUser> = {
+          generation: readAt,
           total: Number(matches[0]?.total ?? 0),
           ids: matches.map((match) => match.id),
+          rows: new Map(),
         };
         listCache.set(key, entry);
         const answer = await fromKept(entry);
