@@ -115,7 +115,7 @@ export function createDashboardService(
       jsonArray(
         eb
           .selectFrom('activity')
-          .select(['id', 'userId', 'action', 'subjectType', 'subjectId', 'params', 'createdAt'])
+          .select(['id', 'action', 'subjectType', 'subjectId', 'params', 'createdAt'])
           .where('userId', '=', userId)
           .orderBy('createdAt', 'desc')
           .orderBy('id', 'desc')
@@ -124,7 +124,7 @@ export function createDashboardService(
       jsonArray(
         eb
           .selectFrom('notifications')
-          .select(['id', 'userId', 'type', 'key', 'params', 'createdAt', 'readAt'])
+          .select(['id', 'type', 'key', 'params', 'createdAt', 'readAt'])
           .where('userId', '=', userId)
           .orderBy('createdAt', 'desc')
           .orderBy('id', 'desc')
@@ -155,8 +155,10 @@ export function createDashboardService(
         .sort((a, b) => a.expiresAt - b.expiresAt || a.id.localeCompare(b.id))
         .slice(0, EXPIRING_LIMIT)
         .map((item) => ({ ...item, expiresAt: iso(item.expiresAt) }));
-      const activity: Activity[] = rowsOf<Selectable<ActivityTable>>(row.activity).sort(newestFirst).map(toActivity);
-      const notifications: Notification[] = rowsOf<Selectable<NotificationsTable>>(row.notifications)
+      const activity: Activity[] = rowsOf<Omit<Selectable<ActivityTable>, 'userId'>>(row.activity)
+        .sort(newestFirst)
+        .map(toActivity);
+      const notifications: Notification[] = rowsOf<Omit<Selectable<NotificationsTable>, 'userId'>>(row.notifications)
         .sort(newestFirst)
         .map(toNotification);
       return {
