@@ -4,6 +4,7 @@ import { ADMIN_TEST_ENV, getAs, insertUsers, queryPlan, staffSession } from '../
 import type { Session } from '../../test/auth';
 import { createTestApp, DATABASE_UNDER_TEST, type TestContext } from '../../test/helpers';
 import { contains } from './search';
+import { pageByIds } from './users.admin';
 
 const DAY = 86_400_000;
 
@@ -325,6 +326,20 @@ describe(`GET /api/admin/users (${DATABASE_UNDER_TEST})`, () => {
     } else {
       expect(plan).toMatch(/Bitmap Index Scan on users_email_trgm/);
       expect(plan).toMatch(/Bitmap Index Scan on users_name_trgm/);
+    }
+  });
+
+  it('reads a kept page by primary key, and its counts from the owner indexes (query plan)', async () => {
+    const { kind } = ctx.app.database;
+    const plan = await queryPlan(ctx.app, pageByIds(ctx.app.database.db, ['a', 'b', 'c']));
+    if (kind === 'sqlite') {
+      for (const table of ['users', 'services', 'domains', 'list_generations']) {
+        expect(plan).not.toMatch(new RegExp(`\\bSCAN ${table}\\b(?! USING (COVERING )?INDEX)`));
+      }
+      expect(plan).toMatch(/SEARCH users USING INDEX sqlite_autoindex_users_1 \(id=\?\)/);
+    } else {
+      expect(plan).not.toMatch(/Seq Scan/);
+      expect(plan).toMatch(/users_pkey/);
     }
   });
 });

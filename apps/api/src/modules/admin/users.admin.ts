@@ -1,6 +1,7 @@
 import { type AdminUser, adminUsersPageSchema, adminUsersQuerySchema, type Page, ROLES } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import type { Database } from '../../db/schema';
 import type { z } from 'zod';
 import { errorResponses } from '../../lib/errors';
 import { iso, isoOrNull, pageOf } from './list';
@@ -18,6 +19,45 @@ const SORT_COLUMNS = {
   createdAt: ['users.createdAt'],
   lastSignInAt: ['users.lastSignInAt'],
 } as const satisfies Record<Query['sort'], readonly string[]>;
+
+/** The columns of each row of the list, and each account's service and domain counts. */
+export const details = (rows: SelectQueryBuilder<Database, 'users', object>) =>
+  rows.select((eb) => [
+    'users.id',
+    'users.firstName',
+    'users.lastName',
+    'users.email',
+    'users.role',
+    'users.status',
+    'users.preferredLanguage',
+    'users.createdAt',
+    'users.lastSignInAt',
+    eb
+      .selectFrom('services')
+      .select(eb.fn.countAll<number>().as('n'))
+      .whereRef('services.userId', '=', 'users.id')
+      .where('services.kind', '=', 'hosting')
+      .where('services.status', '!=', 'cancelled')
+      .as('hostingCount'),
+    eb
+      .selectFrom('services')
+      .select(eb.fn.countAll<number>().as('n'))
+      .whereRef('services.userId', '=', 'users.id')
+      .where('services.kind', '!=', 'hosting')
+      .where('services.status', '!=', 'cancelled')
+      .as('otherCount'),
+    eb
+      .selectFrom('domains')
+      .select(eb.fn.countAll<number>().as('n'))
+      .whereRef('domains.userId', '=', 'users.id')
+      .as('domainCount'),
+  ]);
+
+/** The page's rows by id, with the list's generation read in the same statement (decision 025). */
+export const pageByIds = (db: Kysely<Database>, ids: string[]) =>
+  details(db.selectFrom('users').where('users.id', 'in', ids)).select((eb) =>
+    eb.selectFrom('listGenerations').select('value').where('name', '=', 'users').as('generation'),
+  );
 
 /** GET /admin/users: every account not deleted, with its service counts and last sign-in. */
 export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -55,37 +95,6 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         return sorted.orderBy('users.id') as Q;
       };
-      const details = (rows: typeof filtered) =>
-        rows.select((eb) => [
-          'users.id',
-          'users.firstName',
-          'users.lastName',
-          'users.email',
-          'users.role',
-          'users.status',
-          'users.preferredLanguage',
-          'users.createdAt',
-          'users.lastSignInAt',
-          eb
-            .selectFrom('services')
-            .select(eb.fn.countAll<number>().as('n'))
-            .whereRef('services.userId', '=', 'users.id')
-            .where('services.kind', '=', 'hosting')
-            .where('services.status', '!=', 'cancelled')
-            .as('hostingCount'),
-          eb
-            .selectFrom('services')
-            .select(eb.fn.countAll<number>().as('n'))
-            .whereRef('services.userId', '=', 'users.id')
-            .where('services.kind', '!=', 'hosting')
-            .where('services.status', '!=', 'cancelled')
-            .as('otherCount'),
-          eb
-            .selectFrom('domains')
-            .select(eb.fn.countAll<number>().as('n'))
-            .whereRef('domains.userId', '=', 'users.id')
-            .as('domainCount'),
-        ]);
       type Row = Awaited<ReturnType<ReturnType<typeof details>['execute']>>[number];
       const toItem = (row: Row): AdminUser => ({
         id: row.id,
@@ -126,9 +135,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
           return { items: ids.map((id) => entry.rows.get(id)!), ...page };
         }
         // The page's rows and the generation in one statement: the rows are those the kept ids were read from.
-        const rows = await details(db.selectFrom('users').where('users.id', 'in', ids))
-          .select((eb) => eb.selectFrom('listGenerations').select('value').where('name', '=', 'users').as('generation'))
-          .execute();
+        const rows = await pageByIds(db, ids).execute();
         if (rows.length !== ids.length || rows.some((row) => Number(row.generation) !== entry.generation)) {
           return undefined;
         }
