@@ -24,7 +24,7 @@ import { DEMO_CUSTOMER } from '@hostpilot/shared';
 import { defaultPasswordHashConcurrency } from '../src/config';
 import { hashPassword, verifyPassword } from '../src/lib/password';
 import { freePort, ROOT } from '../resilience/support';
-import { describeMachine, SCALE, SCALE_DATABASE, scaledDatabase, scaledTargets } from './scale';
+import { describeMachine, KEEP, SCALE, SCALE_DATABASE, scaledDatabase, scaledTargets } from './scale';
 import { type EventLoopReport, flowEnv, readEventLoopReport, runSignInFlow } from './sign-in-flow';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -323,20 +323,28 @@ async function scaled() {
   console.log('Building the API…');
   const build = spawnSync('npm', ['run', 'build', '-w', 'apps/api', '--silent'], { cwd: ROOT, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('building the API failed');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hostpilot-bench-'));
-  const database = await scaledDatabase();
+  // BENCH_KEEP: SQLite keeps its data directory there; PostgreSQL keeps its schema (and a temporary directory).
+  const keepDir = SCALE_DATABASE === 'sqlite' && KEEP ? path.resolve(KEEP) : undefined;
+  if (keepDir) fs.mkdirSync(keepDir, { recursive: true, mode: 0o700 });
+  const dataDir = keepDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'hostpilot-bench-'));
+  const database = await scaledDatabase(dataDir);
   const [apiPort, barePort] = [await freePort(), await freePort()];
   const api = `http://127.0.0.1:${apiPort}`;
   const bare = `http://127.0.0.1:${barePort}`;
   try {
-    console.log(`Seeding ${SCALE} customers into a throw-away ${SCALE_DATABASE} database (minutes)…`);
+    console.log(
+      KEEP
+        ? `Seeding ${SCALE} customers into the kept ${SCALE_DATABASE} database ${KEEP} (only those missing)…`
+        : `Seeding ${SCALE} customers into a throw-away ${SCALE_DATABASE} database (minutes)…`,
+    );
     const seedStart = Date.now();
     start(['apps/api/dist/server.js'], {
+      // Every request comes from one address: the per-address API limit would answer most of them 429.
+      ...flowEnv,
       ...database.env,
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(apiPort),
-      DATA_DIR: dataDir,
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       JWT_SECRET: randomBytes(32).toString('hex'),
@@ -397,7 +405,7 @@ async function scaled() {
     stopAll();
     await new Promise((resolve) => setTimeout(resolve, 500));
     await database.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!keepDir) fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -3,7 +3,9 @@
 //
 // Starts the built API on a throw-away database (a temporary SQLite file, or with BENCH_DATABASE=postgres a
 // schema of its own in BENCH_DATABASE_URL, dropped afterwards) with SEED_SCALE=BENCH_SCALE customers: the
-// demo seed writes them at start-up, which takes minutes for 100,000. Then measures with 10 clients:
+// demo seed writes them at start-up, which takes minutes for 100,000. With BENCH_KEEP the database is kept for
+// the next run instead (SQLite: BENCH_KEEP names the data directory; PostgreSQL: the schema), and a run that
+// finds it seeded only migrates it and adds the customers missing. Then measures with 10 clients:
 //   GET /bare, GET /api/users/me, GET /api/admin/users?q=<e-mail fragment>&sort=lastSignInAt&order=desc&page=3&pageSize=20,
 //   GET /api/dashboard/summary (the demo customer).
 import { randomBytes } from 'node:crypto';
@@ -14,12 +16,22 @@ import { DEMO_ADMIN, DEMO_CUSTOMER } from '@hostpilot/shared';
 export const SCALE = Number(process.env.BENCH_SCALE ?? 0);
 export const SCALE_DATABASE = process.env.BENCH_DATABASE === 'postgres' ? 'postgres' : 'sqlite';
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/** A database to keep between runs: the SQLite data directory, or the PostgreSQL schema name. */
+export const KEEP = process.env.BENCH_KEEP?.trim() || undefined;
 
-/** Environment of the API for the scaled run, and how to drop its database afterwards. */
-export async function scaledDatabase(): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
+/**
+ * Environment of the API for the scaled run, and how to drop its database afterwards (nothing to drop when
+ * BENCH_KEEP names one to keep). `dataDir` is the SQLite run's data directory.
+ */
+export async function scaledDatabase(
+  dataDir: string,
+): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
   const base = { SEED_SCALE: String(SCALE) };
-  if (SCALE_DATABASE === 'sqlite') return { env: base, drop: async () => undefined };
-  const schema = `bench_${randomBytes(6).toString('hex')}`;
+  if (SCALE_DATABASE === 'sqlite') return { env: { ...base, DATA_DIR: dataDir }, drop: async () => undefined };
+  if (KEEP !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(KEEP)) {
+    throw new Error(`BENCH_KEEP=${KEEP}: a PostgreSQL schema name is lower-case letters, digits and _`);
+  }
+  const schema = KEEP ?? `bench_${randomBytes(6).toString('hex')}`;
   const run = async (statement: string) => {
     const client = new pg.Client({ connectionString: DATABASE_URL });
     await client.connect();
@@ -29,10 +41,10 @@ export async function scaledDatabase(): Promise<{ env: Record<string, string>; d
       await client.end();
     }
   };
-  await run(`create schema ${schema}`);
+  await run(`create schema ${KEEP ? 'if not exists ' : ''}${schema}`);
   return {
-    env: { ...base, DATABASE_URL, DATABASE_SCHEMA: schema },
-    drop: () => run(`drop schema if exists ${schema} cascade`),
+    env: { ...base, DATA_DIR: dataDir, DATABASE_URL, DATABASE_SCHEMA: schema },
+    drop: KEEP ? async () => undefined : () => run(`drop schema if exists ${schema} cascade`),
   };
 }
 

@@ -14,6 +14,12 @@ export interface AppDatabase {
   kind: DatabaseKind;
   /** Round-trips a trivial query; throws when the database does not answer. */
   ping(): Promise<void>;
+  /**
+   * Marks a statement (its exact SQL text) as run often enough to keep its plan: on PostgreSQL each connection
+   * prepares it once under a name instead of planning it on every run. SQLite already keeps every compiled
+   * statement (withStatementCache).
+   */
+  prepare(sqlText: string): void;
   migrate(): Promise<string[]>;
   close(): Promise<void>;
 }
@@ -72,6 +78,8 @@ export function withStatementCache(handle: SQLite.Database, size = STATEMENT_CAC
 
 export function createDatabase(config: Config['database']): AppDatabase {
   const plugins = [new CamelCasePlugin()];
+  // Statements to run as named prepared statements on PostgreSQL: SQL text → statement name.
+  const prepared = new Map<string, string>();
   let db: Kysely<Database>;
   if (config.kind === 'sqlite') {
     db = new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqlite(config.file) }), plugins });
@@ -93,6 +101,14 @@ export function createDatabase(config: Config['database']): AppDatabase {
     pool.on('error', () => undefined);
     pool.on('connect', (client) => {
       client.on('error', () => undefined);
+      // Kysely runs each query as client.query(text, values); a statement marked by prepare() goes by name, so
+      // the server parses and plans it once per connection (docs/decisions/025-scale-read-paths.md).
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      client.query = ((...args: unknown[]) => {
+        const [text, values] = args;
+        const name = typeof text === 'string' && args.length === 2 ? prepared.get(text) : undefined;
+        return name ? query({ name, text, values }) : query(...args);
+      }) as typeof client.query;
     });
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
   }
@@ -102,6 +118,9 @@ export function createDatabase(config: Config['database']): AppDatabase {
     kind: config.kind,
     async ping() {
       await sql`select 1`.execute(db);
+    },
+    prepare(sqlText: string) {
+      if (config.kind === 'postgres' && !prepared.has(sqlText)) prepared.set(sqlText, `hp_${prepared.size + 1}`);
     },
     async migrate() {
       const migrator = new Migrator({

@@ -371,6 +371,15 @@ export interface SignInsTable {
   lastUsedAt: number;
 }
 
+/**
+ * A counter per listed table that moves with every change its back-office list can see (migration 0050,
+ * docs/decisions/025-scale-read-paths.md).
+ */
+export interface ListGenerationsTable {
+  name: 'users';
+  value: number;
+}
+
 export interface Database {
   users: UsersTable;
   refreshTokens: RefreshTokensTable;
@@ -395,4 +404,5 @@ export interface Database {
   settings: SettingsTable;
   accountTokens: AccountTokensTable;
   signIns: SignInsTable;
+  listGenerations: ListGenerationsTable;
 }

@@ -4,6 +4,7 @@ import { ADMIN_TEST_ENV, getAs, insertUsers, queryPlan, staffSession } from '../
 import type { Session } from '../../test/auth';
 import { createTestApp, DATABASE_UNDER_TEST, type TestContext } from '../../test/helpers';
 import { contains } from './search';
+import { pageByIds } from './users.admin';
 
 const DAY = 86_400_000;
 
@@ -221,6 +222,91 @@ describe(`GET /api/admin/users (${DATABASE_UNDER_TEST})`, () => {
     expect(await emails('q=renamedperson')).toEqual(['after@rename.example']);
   });
 
+  it('answers every change at once, though it keeps the pages of a search it has answered', async () => {
+    const db = ctx.app.database.db;
+    const generation = async () =>
+      Number(
+        (await db.selectFrom('listGenerations').select('value').where('name', '=', 'users').executeTakeFirstOrThrow())
+          .value,
+      );
+    const [first, second] = await insertUsers(ctx.app, [
+      { email: 'first@kept.example', lastSignInAt: base + 2 * DAY },
+      { email: 'second@kept.example', lastSignInAt: base + DAY },
+    ]);
+    const query = 'q=kept.example&sort=lastSignInAt&order=desc';
+    const read = async () => {
+      const page = (await list(query)).json() as {
+        total: number;
+        items: { email: string; lastName: string; services: { hosting: number; domains: number } }[];
+      };
+      return { total: page.total, items: page.items.map((u) => [u.email, u.lastName, u.services.hosting]) };
+    };
+    expect(await read()).toEqual({
+      total: 2,
+      items: [
+        ['first@kept.example', 'User', 0],
+        ['second@kept.example', 'User', 0],
+      ],
+    });
+    // Answered again from what was kept: the same.
+    expect(await read()).toEqual(await read());
+
+    // A sign-in reorders the list.
+    await db
+      .updateTable('users')
+      .set({ lastSignInAt: base + 3 * DAY })
+      .where('id', '=', second!)
+      .execute();
+    expect((await read()).items.map(([email]) => email)).toEqual(['second@kept.example', 'first@kept.example']);
+    // A new account that matches is counted.
+    await insertUsers(ctx.app, [{ email: 'third@kept.example', lastSignInAt: base }]);
+    expect((await read()).total).toBe(3);
+    // A change of name shows.
+    await db.updateTable('users').set({ lastName: 'Renamed' }).where('id', '=', first!).execute();
+    expect((await read()).items.find(([email]) => email === 'first@kept.example')?.[1]).toBe('Renamed');
+    // A new service shows in the counts.
+    const now = Date.now();
+    await db
+      .insertInto('services')
+      .values({
+        id: 'svc-kept',
+        userId: first!,
+        kind: 'hosting',
+        planId: 'starter',
+        name: 'kept',
+        serverId: null,
+        domain: null,
+        status: 'active',
+        suspensionReason: null,
+        priceCents: 999,
+        billingPeriod: 'month',
+        expiresAt: now + 30 * DAY,
+        cancelRequestedAt: null,
+        cancelReason: null,
+        cancelledAt: null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .execute();
+    expect((await read()).items.find(([email]) => email === 'first@kept.example')?.[2]).toBe(1);
+    // Cancelling it too.
+    await db.updateTable('services').set({ status: 'cancelled' }).where('id', '=', 'svc-kept').execute();
+    expect((await read()).items.find(([email]) => email === 'first@kept.example')?.[2]).toBe(0);
+
+    // Writes the list does not show leave the generation alone: the no-op update that serialises an
+    // account's money operations, and usage figures.
+    const before = await generation();
+    await db
+      .updateTable('users')
+      .set((eb) => ({ status: eb.ref('status') }))
+      .where('id', '=', first!)
+      .execute();
+    await db.updateTable('services').set({ cpuPercent: 42, expiresAt: now }).where('id', '=', 'svc-kept').execute();
+    expect(await generation()).toBe(before);
+    await db.updateTable('users').set({ role: 1 }).where('id', '=', first!).execute();
+    expect(await generation()).toBe(before + 1);
+  });
+
   it('lets support read the list', async () => {
     expect((await list('', await staffSession(ctx.app, SUPPORT_ROLE))).statusCode).toBe(200);
   });
@@ -240,6 +326,20 @@ describe(`GET /api/admin/users (${DATABASE_UNDER_TEST})`, () => {
     } else {
       expect(plan).toMatch(/Bitmap Index Scan on users_email_trgm/);
       expect(plan).toMatch(/Bitmap Index Scan on users_name_trgm/);
+    }
+  });
+
+  it('reads a kept page by primary key, and its counts from the owner indexes (query plan)', async () => {
+    const { kind } = ctx.app.database;
+    const plan = await queryPlan(ctx.app, pageByIds(ctx.app.database.db, ['a', 'b', 'c']));
+    if (kind === 'sqlite') {
+      for (const table of ['users', 'services', 'domains', 'list_generations']) {
+        expect(plan).not.toMatch(new RegExp(`\\bSCAN ${table}\\b(?! USING (COVERING )?INDEX)`));
+      }
+      expect(plan).toMatch(/SEARCH users USING INDEX sqlite_autoindex_users_1 \(id=\?\)/);
+    } else {
+      expect(plan).not.toMatch(/Seq Scan/);
+      expect(plan).toMatch(/users_pkey/);
     }
   });
 });

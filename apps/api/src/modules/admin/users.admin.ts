@@ -1,10 +1,13 @@
-import { type AdminUser, adminUsersPageSchema, adminUsersQuerySchema, ROLES } from '@hostpilot/shared';
+import { type AdminUser, adminUsersPageSchema, adminUsersQuerySchema, type Page, ROLES } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import type { Database } from '../../db/schema';
 import type { z } from 'zod';
 import { errorResponses } from '../../lib/errors';
 import { iso, isoOrNull, pageOf } from './list';
 import { contains } from './search';
 import { LIST_ERRORS, STAFF_ERRORS } from './errors';
+import { type OrderedIds, OrderedIdsCache } from './ordered-ids-cache';
 
 type Query = z.output<typeof adminUsersQuerySchema>;
 
@@ -17,9 +20,49 @@ const SORT_COLUMNS = {
   lastSignInAt: ['users.lastSignInAt'],
 } as const satisfies Record<Query['sort'], readonly string[]>;
 
+/** The columns of each row of the list, and each account's service and domain counts. */
+export const details = (rows: SelectQueryBuilder<Database, 'users', object>) =>
+  rows.select((eb) => [
+    'users.id',
+    'users.firstName',
+    'users.lastName',
+    'users.email',
+    'users.role',
+    'users.status',
+    'users.preferredLanguage',
+    'users.createdAt',
+    'users.lastSignInAt',
+    eb
+      .selectFrom('services')
+      .select(eb.fn.countAll<number>().as('n'))
+      .whereRef('services.userId', '=', 'users.id')
+      .where('services.kind', '=', 'hosting')
+      .where('services.status', '!=', 'cancelled')
+      .as('hostingCount'),
+    eb
+      .selectFrom('services')
+      .select(eb.fn.countAll<number>().as('n'))
+      .whereRef('services.userId', '=', 'users.id')
+      .where('services.kind', '!=', 'hosting')
+      .where('services.status', '!=', 'cancelled')
+      .as('otherCount'),
+    eb
+      .selectFrom('domains')
+      .select(eb.fn.countAll<number>().as('n'))
+      .whereRef('domains.userId', '=', 'users.id')
+      .as('domainCount'),
+  ]);
+
+/** The page's rows by id, with the list's generation read in the same statement (decision 025). */
+export const pageByIds = (db: Kysely<Database>, ids: string[]) =>
+  details(db.selectFrom('users').where('users.id', 'in', ids)).select((eb) =>
+    eb.selectFrom('listGenerations').select('value').where('name', '=', 'users').as('generation'),
+  );
+
 /** GET /admin/users: every account not deleted, with its service counts and last sign-in. */
 export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, kind } = app.database;
+  const listCache = new OrderedIdsCache<AdminUser>();
 
   app.get(
     '/users',
@@ -45,62 +88,88 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       if (query.role !== undefined) filtered = filtered.where('users.role', '=', ROLES[query.role]);
       if (query.status !== undefined) filtered = filtered.where('users.status', '=', query.status);
       if (query.q !== undefined) filtered = filtered.where(contains(kind, 'users', 'users', query.q));
+      const ordered = <Q extends typeof filtered>(rows: Q): Q => {
+        let sorted = rows;
+        for (const column of SORT_COLUMNS[query.sort]) {
+          sorted = sorted.orderBy(column, (ob) => (query.order === 'asc' ? ob.asc() : ob.desc()).nullsLast()) as Q;
+        }
+        return sorted.orderBy('users.id') as Q;
+      };
+      type Row = Awaited<ReturnType<ReturnType<typeof details>['execute']>>[number];
+      const toItem = (row: Row): AdminUser => ({
+        id: row.id,
+        firstName: row.firstName,
+        lastName: row.lastName,
+        email: row.email,
+        role: row.role,
+        status: row.status,
+        preferredLanguage: row.preferredLanguage,
+        createdAt: iso(row.createdAt),
+        lastSignInAt: isoOrNull(row.lastSignInAt),
+        services: {
+          hosting: Number(row.hostingCount ?? 0),
+          other: Number(row.otherCount ?? 0),
+          domains: Number(row.domainCount ?? 0),
+        },
+      });
+
+      // A broad search matches thousands of accounts, and counting and sorting them is most of the work: the
+      // first matches' ids, the total and the rows of the pages answered are kept while the list's generation
+      // (accounts, their services and domains) stays (docs/decisions/025-scale-read-paths.md).
+      const key = JSON.stringify([query.q ?? null, query.role ?? null, query.status ?? null, query.sort, query.order]);
+      const offset = (query.page - 1) * query.pageSize;
+      const generation = async () => {
+        const row = await db
+          .selectFrom('listGenerations')
+          .select('value')
+          .where('name', '=', 'users')
+          .executeTakeFirst();
+        return Number(row?.value);
+      };
+      const fromKept = async (entry: OrderedIds<AdminUser>): Promise<Page<AdminUser> | undefined> => {
+        const ids = OrderedIdsCache.page(entry, offset, query.pageSize);
+        if (ids === undefined) return undefined;
+        const page = { total: entry.total, page: query.page, pageSize: query.pageSize };
+        if (ids.every((id) => entry.rows.has(id))) {
+          if ((await generation()) !== entry.generation) return undefined;
+          return { items: ids.map((id) => entry.rows.get(id)!), ...page };
+        }
+        // The page's rows and the generation in one statement: the rows are those the kept ids were read from.
+        const rows = await pageByIds(db, ids).execute();
+        if (rows.length !== ids.length || rows.some((row) => Number(row.generation) !== entry.generation)) {
+          return undefined;
+        }
+        for (const row of rows) entry.rows.set(row.id, toItem(row));
+        return { items: ids.map((id) => entry.rows.get(id)!), ...page };
+      };
+
+      const kept = listCache.get(key);
+      if (kept) {
+        const answer = await fromKept(kept);
+        if (answer) return answer;
+      }
+      if (offset + query.pageSize <= listCache.maxIds) {
+        // Read the generation first: a change that lands before the ids are read is then seen as a change.
+        const readAt = await generation();
+        const matches = await ordered(filtered.select(['users.id', sql<number>`count(*) over ()`.as('total')]))
+          .limit(listCache.maxIds)
+          .execute();
+        const entry: OrderedIds<AdminUser> = {
+          generation: readAt,
+          total: Number(matches[0]?.total ?? 0),
+          ids: matches.map((match) => match.id),
+          rows: new Map(),
+        };
+        listCache.set(key, entry);
+        const answer = await fromKept(entry);
+        if (answer) return answer;
+      }
 
       return pageOf(
         query,
         () => filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst(),
-        (limit, offset) => {
-          let rows = filtered.select((eb) => [
-            'users.id',
-            'users.firstName',
-            'users.lastName',
-            'users.email',
-            'users.role',
-            'users.status',
-            'users.preferredLanguage',
-            'users.createdAt',
-            'users.lastSignInAt',
-            eb
-              .selectFrom('services')
-              .select(eb.fn.countAll<number>().as('n'))
-              .whereRef('services.userId', '=', 'users.id')
-              .where('services.kind', '=', 'hosting')
-              .where('services.status', '!=', 'cancelled')
-              .as('hostingCount'),
-            eb
-              .selectFrom('services')
-              .select(eb.fn.countAll<number>().as('n'))
-              .whereRef('services.userId', '=', 'users.id')
-              .where('services.kind', '!=', 'hosting')
-              .where('services.status', '!=', 'cancelled')
-              .as('otherCount'),
-            eb
-              .selectFrom('domains')
-              .select(eb.fn.countAll<number>().as('n'))
-              .whereRef('domains.userId', '=', 'users.id')
-              .as('domainCount'),
-          ]);
-          for (const column of SORT_COLUMNS[query.sort]) {
-            rows = rows.orderBy(column, (ob) => (query.order === 'asc' ? ob.asc() : ob.desc()).nullsLast());
-          }
-          return rows.orderBy('users.id').limit(limit).offset(offset).execute();
-        },
-        (row): AdminUser => ({
-          id: row.id,
-          firstName: row.firstName,
-          lastName: row.lastName,
-          email: row.email,
-          role: row.role,
-          status: row.status,
-          preferredLanguage: row.preferredLanguage,
-          createdAt: iso(row.createdAt),
-          lastSignInAt: isoOrNull(row.lastSignInAt),
-          services: {
-            hosting: Number(row.hostingCount ?? 0),
-            other: Number(row.otherCount ?? 0),
-            domains: Number(row.domainCount ?? 0),
-          },
-        }),
+        (limit, offset) => ordered(details(filtered)).limit(limit).offset(offset).execute(),
+        toItem,
       );
     },
   );

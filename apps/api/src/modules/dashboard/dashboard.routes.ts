@@ -7,7 +7,7 @@ import { createDashboardService } from './dashboard.service';
 
 /** GET /dashboard/summary: everything the dashboard home shows, for the signed-in customer. */
 export const dashboardRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async (app, { clock }) => {
-  const dashboard = createDashboardService(app.database.db, clock);
+  const dashboard = createDashboardService(app.database.db, clock, (text) => app.database.prepare(text));
 
   app.get(
     '/dashboard/summary',

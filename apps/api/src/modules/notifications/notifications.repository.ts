@@ -6,7 +6,7 @@ import { iso, offsetOf, parseParams } from '../../lib/listing';
 
 export type NotificationQuery = z.output<typeof notificationListQuerySchema>;
 
-export function toNotification(row: Selectable<NotificationsTable>): Notification {
+export function toNotification(row: Omit<Selectable<NotificationsTable>, 'userId'>): Notification {
   return {
     id: row.id,
     type: row.type,
@@ -17,7 +17,7 @@ export function toNotification(row: Selectable<NotificationsTable>): Notificatio
   };
 }
 
-export function toActivity(row: Selectable<ActivityTable>): Activity {
+export function toActivity(row: Omit<Selectable<ActivityTable>, 'userId'>): Activity {
   return {
     id: row.id,
     action: row.action,
