@@ -311,9 +311,11 @@ export function summary(): DashboardSummary {
   return {
     counts: { hosting: 2, domains: 3, services: 1, openTickets: 0 },
     balance: usd(12550),
+    // Relative to now: the home page says "expired" of a date that has passed and "expires" of one to come.
     expiringSoon: [
-      { id: 'd2', kind: 'domain', name: 'myblog.net', expiresAt: local('2026-12-05') },
-      { id: 'h2', kind: 'hosting', name: 'myblog.net', expiresAt: local('2026-12-10') },
+      { id: 'd3', kind: 'domain', name: 'old-project.io', expiresAt: iso(Date.now() - 10 * DAY) },
+      { id: 'd2', kind: 'domain', name: 'myblog.net', expiresAt: iso(Date.now() + 11 * DAY) },
+      { id: 'h2', kind: 'hosting', name: 'myblog.net', expiresAt: iso(Date.now() + 16 * DAY) },
     ],
     recentActivity: ACTIVITY,
     notifications: all.slice(0, 3),

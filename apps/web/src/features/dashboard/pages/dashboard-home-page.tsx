@@ -51,13 +51,13 @@ export function DashboardHomePage() {
     <>
       <GreetingHeader firstName={user?.firstName ?? ''} />
       <QueryView query={summary} skeleton={<HomeSkeleton />} errorTitle={t('home.loadError')}>
-        {(data) => <HomeContent summary={data} />}
+        {(data) => <HomeContent summary={data} summaryAt={summary.dataUpdatedAt} />}
       </QueryView>
     </>
   );
 }
 
-function HomeContent({ summary }: { summary: DashboardSummary }) {
+function HomeContent({ summary, summaryAt }: { summary: DashboardSummary; summaryAt: number }) {
   const { t } = useTranslation('dashboard');
   const format = useDashboardFormat();
   const { show, dialog } = useUnavailableAction();
@@ -140,7 +140,14 @@ function HomeContent({ summary }: { summary: DashboardSummary }) {
                       <p className="font-semibold break-words text-slate-900">{service.name}</p>
                       <p className="text-sm text-warning-800">
                         {t(`home.expiring.kind.${service.kind}`)} ·{' '}
-                        {t('home.expiring.expires', { date: format.date(service.expiresAt) })}
+                        {t(
+                          new Date(service.expiresAt).getTime() < summaryAt
+                            ? 'home.expiring.expired'
+                            : 'home.expiring.expires',
+                          {
+                            date: format.date(service.expiresAt),
+                          },
+                        )}
                       </p>
                     </div>
                     <Button
