@@ -52,6 +52,7 @@ export interface AdminDomain {
   autoRenew: boolean;
   userId: string;
   userName: string;
+  userEmail: string;
   nameservers: string[];
   dns: { records: number; updatedAt: Moment | null };
 }
@@ -60,6 +61,7 @@ export interface AdminTransaction {
   id: string;
   userId: string;
   userName: string;
+  userEmail: string;
   amount: Money;
   /** completed, pending; anything else is treated as failed. */
   status: string;

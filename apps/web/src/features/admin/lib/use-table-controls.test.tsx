@@ -102,6 +102,25 @@ describe('useListControls', () => {
     expect(result.current.params.search).toBe('emma');
   });
 
+  it('keeps a filter picked while the search waits for typing to pause, and the search too', () => {
+    vi.useFakeTimers();
+    const { result, location } = renderControls('/admin/users');
+    act(() => result.current.setSearchInput('emma'));
+    // The filter and the end of the pause land before the page renders again: the pending search must not
+    // write the URL it saw before the filter.
+    act(() => {
+      result.current.setFilter('status', 'active');
+      vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS);
+    });
+    expect(location.current).toBe('/admin/users?q=emma&status=active');
+    act(() => result.current.setSearchInput(''));
+    act(() => {
+      result.current.setSort('name', 'asc');
+      vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS);
+    });
+    expect(location.current).toBe('/admin/users?status=active&sort=name&dir=asc');
+  });
+
   it('starts the search box from the URL, and counts an empty answer as 0 to 0', () => {
     const { result } = renderControls('/admin/users?q=zzz', { items: [], total: 0 });
     expect(result.current.searchInput).toBe('zzz');

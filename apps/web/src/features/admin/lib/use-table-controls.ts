@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PAGE_SIZES, type PageSize } from '@/components/ui/pagination';
 
@@ -101,11 +101,20 @@ export function useListControls<Sort extends string, Filter extends string>(
     if (searchInput.trim() !== params.search) setSearchInputState(params.search);
   }
 
+  // The state the URL holds, or will hold once the router renders the last change: a change made in between (a
+  // filter picked while the search waits for typing to pause) builds on it, so neither change undoes the other.
+  const latest = useRef(params);
+  useEffect(() => {
+    latest.current = params;
+  }, [params]);
+
   const update = useCallback(
     (change: Partial<ListParams<Sort, Filter>>, replace: boolean) => {
-      setSearchParams(writeListParams({ ...params, ...change }, spec), { replace, preventScrollReset: true });
+      const next = { ...latest.current, ...change };
+      latest.current = next;
+      setSearchParams(writeListParams(next, spec), { replace, preventScrollReset: true });
     },
-    [params, setSearchParams, spec],
+    [setSearchParams, spec],
   );
 
   useEffect(() => {
@@ -121,7 +130,7 @@ export function useListControls<Sort extends string, Filter extends string>(
     setSearchInput: setSearchInputState,
     setPageSize: (pageSize) => update({ pageSize, page: 1 }, false),
     setSort: (sort, direction) => update({ sort, direction, page: 1 }, false),
-    setFilter: (name, value) => update({ filters: { ...params.filters, [name]: value }, page: 1 }, false),
+    setFilter: (name, value) => update({ filters: { ...latest.current.filters, [name]: value }, page: 1 }, false),
     setPage: (page) => update({ page: Math.max(1, page) }, false),
   };
 }

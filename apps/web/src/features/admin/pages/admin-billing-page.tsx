@@ -57,9 +57,9 @@ export function AdminBillingPage() {
         key: 'customer',
         header: t('billing.columns.customer'),
         cell: (transaction) => (
-          <div className="whitespace-nowrap">
+          <div className="min-w-0 md:whitespace-nowrap">
             <p className="text-slate-900">{transaction.userName}</p>
-            <p className="text-slate-600">{t('domains.ownerId', { id: transaction.userId })}</p>
+            <p className="break-all text-slate-600 md:break-normal">{transaction.userEmail}</p>
           </div>
         ),
       },

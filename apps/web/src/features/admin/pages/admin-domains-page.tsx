@@ -47,9 +47,9 @@ export function AdminDomainsPage() {
         key: 'owner',
         header: t('domains.columns.owner'),
         cell: (domain) => (
-          <div className="whitespace-nowrap">
+          <div className="min-w-0 md:whitespace-nowrap">
             <p className="text-slate-900">{domain.userName}</p>
-            <p className="text-slate-600">{t('domains.ownerId', { id: domain.userId })}</p>
+            <p className="break-all text-slate-600 md:break-normal">{domain.userEmail}</p>
           </div>
         ),
       },

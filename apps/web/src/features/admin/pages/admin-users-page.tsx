@@ -98,7 +98,8 @@ export function AdminUsersPage() {
         cell: (user) => {
           const toggle = statusToggle(user.status);
           return (
-            <div className="flex flex-wrap gap-2">
+            // Room for two buttons a line on a wide screen, where the Russian labels are long.
+            <div className="flex flex-wrap gap-2 xl:min-w-72">
               <RowAction
                 icon={Pencil}
                 label={t('actions.edit')}
