@@ -98,8 +98,7 @@ export function AdminUsersPage() {
         cell: (user) => {
           const toggle = statusToggle(user.status);
           return (
-            // Room for two buttons a line on a wide screen, where the Russian labels are long.
-            <div className="flex flex-wrap gap-2 xl:min-w-72">
+            <div className="flex flex-wrap gap-2">
               <RowAction
                 icon={Pencil}
                 label={t('actions.edit')}
