@@ -74,7 +74,7 @@ describe('dashboard home', () => {
   it('shows notification texts and times in Russian, with plural forms', async () => {
     await renderWithRouter(<DashboardHomePage />, nsRu);
     const items = within(await screen.findByRole('region', { name: 'Уведомления' })).getAllByRole('listitem');
-    expect(items[0]).toHaveTextContent('Срок регистрации myblog.net истекает 5 дек. 2026 г.');
+    expect(items[0]).toHaveTextContent('Срок регистрации myblog.net истекает 5 дек. 2026 г. — продлите домен');
     expect(items[0]).toHaveTextContent('2 часа назад');
     expect(items[2]).toHaveTextContent('3 дня назад');
   });
