@@ -206,6 +206,8 @@ test.describe('admin lists in both languages', () => {
   test('an administrator finds a customer who has just registered by e-mail, and pages through the users', async ({
     page,
   }) => {
+    // Six server-paged views of the list, one of 50 rows: more than the default budget on a busy machine.
+    test.slow();
     const email = `admin-finds.${randomUUID().slice(0, 8)}@example.com`;
     await registerCustomer(page.request, { firstName: 'Zoe', lastName: 'Quill', email, password: 'found by admin' });
     await page.goto('/admin/users');
@@ -295,6 +297,7 @@ test.describe('admin lists in both languages', () => {
   test('hosting: Suspend on every active row, Activate on every suspended one; usage bars and a local expiry date', async ({
     page,
   }) => {
+    test.slow(); // checks every row of two filtered pages
     for (const [status, action, other] of [
       ['active', 'Suspend', 'Activate'],
       ['suspended', 'Activate', 'Suspend'],
