@@ -1,15 +1,17 @@
+import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { apiSignIn, DEMO_CUSTOMER, storeTokens } from './support/auth';
-import { expect, gotoInLanguage, test } from './support/fixtures';
+import { DEMO_SEED, dateText, daysFromNow, type Lang, moneyText } from './support/demo';
+import { allowConsoleErrors, budgetForPages, expect, gotoInLanguage, test } from './support/fixtures';
 
 /**
- * The customer dashboard of docs/product/screens.md, signed in as the demo customer: every route in both languages
- * with the content it lists, the sidebar's user block, navigation through the tiles and the sidebar, the
- * notifications' View all link, phones (360 px, the menu button) and an accessibility scan of every screen.
+ * The customer dashboard of docs/product/screens.md over the live API: the demo customer's seeded account
+ * (apps/api/src/db/demo/demo-customer.ts) on every route in both languages, the sidebar's user block, navigation
+ * through the tiles and the sidebar, phones (360 px, the menu button) and an accessibility scan of every screen;
+ * a newly registered customer's empty pages; a failed read with its Retry.
  * The `page` fixture fails on any console error, so a missing translation fails here too.
  */
-type Lang = 'en' | 'ru';
 interface RouteCase {
   path: string;
   h1: Record<Lang, string | RegExp>;
@@ -21,50 +23,62 @@ const GREETING = {
   ru: /^(Доброе утро|Добрый день|Добрый вечер), Alex$/,
 };
 
+const balance = (lang: Lang) => moneyText(lang, DEMO_SEED.balanceCents);
+
 const ROUTES: RouteCase[] = [
   {
     path: '/dashboard',
     h1: GREETING,
     texts: {
-      en: ['Hosting services', 'Registered domains', 'Recent activity', 'Quick actions', 'Expiring soon', '$125.50'],
-      ru: ['Услуги хостинга', 'Последние события', 'Быстрые действия', 'Скоро истекают', '125,50 $'],
+      en: [
+        'Hosting services',
+        'Registered domains',
+        'Recent activity',
+        'Quick actions',
+        'Expiring soon',
+        balance('en'),
+      ],
+      ru: ['Услуги хостинга', 'Последние события', 'Быстрые действия', 'Скоро истекают', balance('ru')],
     },
   },
   {
     path: '/dashboard/hosting',
     h1: { en: 'Hosting', ru: 'Хостинг' },
     texts: {
-      en: ['mysite.com', 'Pro plan', 'Server status', 'File Manager', 'Expires Mar 15, 2027', '23.4 of 50 GB (47%)'],
-      ru: ['тариф Pro', 'Состояние сервера', 'Действует до 15 мар. 2027 г.', '23,4 из 50 ГБ (47 %)'],
+      en: ['mysite.com', 'myblog.net', 'Main website · Business plan', 'Server status', 'web-03.fra', 'File Manager'],
+      ru: ['mysite.com', 'Main website · тариф Business', 'Состояние сервера', 'web-03.fra'],
     },
   },
   {
     path: '/dashboard/domains',
     h1: { en: 'Domains', ru: 'Домены' },
     texts: {
-      en: ['old-project.io', 'Expired', 'Manage DNS', 'Oct 1, 2026'],
-      ru: ['old-project.io', 'Истёк', 'Настроить DNS', '1 окт. 2026 г.'],
+      en: [...DEMO_SEED.domains, 'Grace period', 'Manage DNS'],
+      ru: [...DEMO_SEED.domains, 'Льготный период', 'Настроить DNS'],
     },
   },
   {
     path: '/dashboard/services',
     h1: { en: 'Services', ru: 'Услуги' },
-    texts: { en: ['SSL certificate', '$29.99 a year'], ru: ['SSL-сертификат', '29,99 $ в год'] },
+    texts: {
+      en: [DEMO_SEED.extra.name, `${moneyText('en', DEMO_SEED.extra.yearlyCents)} a year`],
+      ru: [DEMO_SEED.extra.name, `${moneyText('ru', DEMO_SEED.extra.yearlyCents)} в год`],
+    },
   },
   {
     path: '/dashboard/finance',
     h1: { en: 'Billing', ru: 'Финансы' },
     texts: {
-      en: ['$125.50', '-$9.99', '+$50.00', 'INV-2026-0142', 'Payment history', 'Download statement'],
-      ru: ['125,50 $', '-9,99 $', 'История платежей', 'Скачать выписку', '15 нояб. 2026 г.'],
+      en: [balance('en'), '-$9.99', '+$50.00', 'Domain renewal: mysite.com', 'Payment history', 'Download statement'],
+      ru: [balance('ru'), '-9,99 $', 'Продление домена: mysite.com', 'История платежей', 'Скачать выписку'],
     },
   },
   {
     path: '/dashboard/support',
     h1: { en: 'Support', ru: 'Поддержка' },
     texts: {
-      en: ['Create Ticket', 'Knowledge base', 'Popular articles', 'Answered'],
-      ru: ['Создать обращение', 'База знаний', 'Популярные статьи', 'Есть ответ', '12 840 просмотров'],
+      en: ['Create Ticket', 'Knowledge base', 'Popular articles', 'Answered', ...DEMO_SEED.ticketSubjects],
+      ru: ['Создать обращение', 'База знаний', 'Популярные статьи', 'Есть ответ', DEMO_SEED.ticketSubjects[0]],
     },
   },
   {
@@ -72,7 +86,7 @@ const ROUTES: RouteCase[] = [
     h1: { en: 'Notifications', ru: 'Уведомления' },
     texts: {
       en: ['2 unread notifications', 'Domain expires soon', 'Welcome to HostPilot'],
-      ru: ['2 непрочитанных уведомления', 'Домен скоро истекает'],
+      ru: ['2 непрочитанных уведомления', 'Срок домена скоро истекает', 'Добро пожаловать в HostPilot'],
     },
   },
   {
@@ -134,6 +148,7 @@ test.describe('sidebar', () => {
   });
 
   test('links to every dashboard page and marks the current one', async ({ page }) => {
+    budgetForPages(SIDEBAR.length);
     await page.goto('/dashboard/settings');
     const nav = page.getByRole('navigation', { name: 'Dashboard' });
     for (const item of SIDEBAR) {
@@ -193,7 +208,7 @@ test.describe('dashboard home', () => {
 
   test('Renew Now answers honestly in a dialog, closed by Escape with focus back on the button', async ({ page }) => {
     await page.goto('/dashboard');
-    const renew = page.getByRole('button', { name: 'Renew Now: Domain myblog.net' });
+    const renew = page.getByRole('button', { name: 'Renew Now: Hosting myblog.net' });
     await renew.click();
     const dialog = page.getByRole('dialog', { name: 'Renew myblog.net' });
     await expect(dialog).toBeVisible();
@@ -204,11 +219,197 @@ test.describe('dashboard home', () => {
   });
 });
 
+test.describe("the demo customer's services, dated from today", () => {
+  test('every service expires in the future, on the date the API gives, and the blog within 14 days', async ({
+    page,
+  }) => {
+    const tokens = await apiSignIn(page.request, DEMO_CUSTOMER);
+    const headers = { authorization: `Bearer ${tokens.access_token}` };
+    const hosting = (await (await page.request.get('/api/hosting', { headers })).json()) as {
+      items: { domain: string; expiresAt: string }[];
+    };
+    expect(hosting.items.map((service) => service.domain).sort()).toEqual(
+      DEMO_SEED.hosting.map((service) => service.domain).sort(),
+    );
+
+    await page.goto('/dashboard/hosting');
+    for (const seeded of DEMO_SEED.hosting) {
+      const service = hosting.items.find((item) => item.domain === seeded.domain)!;
+      const days = daysFromNow(service.expiresAt);
+      expect(days, `${seeded.domain} expires in the future`).toBeGreaterThan(0);
+      // Seeded relative to the server's start a few minutes ago: the day count is the seed's, give or take one.
+      expect(
+        Math.abs(days - seeded.expiresInDays),
+        `${seeded.domain} expires ~${seeded.expiresInDays} days on`,
+      ).toBeLessThan(1);
+      const card = page.getByRole('article', { name: seeded.domain });
+      await expect(card).toContainText(`${seeded.name} · ${seeded.plan} plan`);
+      await expect(card).toContainText(`Expires ${dateText('en', service.expiresAt)}`);
+    }
+
+    const services = (await (await page.request.get('/api/services', { headers })).json()) as {
+      items: { name: string; expiresAt: string }[];
+    };
+    for (const service of services.items) expect(daysFromNow(service.expiresAt), service.name).toBeGreaterThan(0);
+
+    // The blog's hosting is the one seeded to expire within 14 days: the home page lists it under Expiring soon.
+    const blog = hosting.items.find((item) => item.domain === 'myblog.net')!;
+    expect(daysFromNow(blog.expiresAt)).toBeLessThan(14);
+    await page.goto('/dashboard');
+    const expiring = page.getByRole('region', { name: 'Expiring soon' });
+    await expect(expiring.getByRole('listitem').filter({ hasText: 'Hosting · expires' })).toContainText(
+      `myblog.netHosting · expires ${dateText('en', blog.expiresAt)}`,
+    );
+    // The domain in its grace period has already expired, and says so.
+    await expect(expiring.getByRole('listitem').filter({ hasText: DEMO_SEED.gracePeriodDomain })).toContainText(
+      /Domain · expired [A-Z][a-z]{2} \d{1,2}, \d{4}/,
+    );
+  });
+
+  test('the domains page dates each domain, the one in its grace period in the past', async ({ page }) => {
+    const tokens = await apiSignIn(page.request, DEMO_CUSTOMER);
+    const domains = (await (
+      await page.request.get('/api/domains', { headers: { authorization: `Bearer ${tokens.access_token}` } })
+    ).json()) as { items: { name: string; status: string; expiresAt: string }[] };
+    await gotoInLanguage(page, '/dashboard/domains', 'ru');
+    const table = page.getByRole('table', { name: 'Ваши домены' });
+    for (const domain of domains.items) {
+      const row = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: domain.name }) });
+      await expect(row).toContainText(dateText('ru', domain.expiresAt));
+      if (domain.name === DEMO_SEED.gracePeriodDomain) {
+        expect(domain.status).toBe('graceperiod');
+        expect(daysFromNow(domain.expiresAt)).toBeLessThan(0);
+        await expect(row).toContainText('Льготный период');
+      } else {
+        expect(daysFromNow(domain.expiresAt), domain.name).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  test('billing lists the seeded transactions and invoices, newest first, with the ledger balance', async ({
+    page,
+  }) => {
+    await page.goto('/dashboard/finance');
+    await expect(page.getByRole('region', { name: 'Account balance' })).toContainText(balance('en'));
+    const transactions = page.getByRole('table', { name: 'Transactions' });
+    await expect(transactions.locator('tbody tr')).toHaveCount(DEMO_SEED.transactions);
+    await expect(transactions.locator('tbody tr').first()).toContainText('Balance top-up');
+    await expect(transactions.locator('tbody tr').first()).toContainText('Pending');
+    const invoices = page.getByRole('table', { name: 'Invoices' });
+    await expect(invoices.locator('tbody tr')).toHaveCount(DEMO_SEED.invoices);
+    for (const row of await invoices.getByRole('rowheader').all()) await expect(row).toHaveText(/^INV-\d{4}-\d{4}$/);
+  });
+});
+
+test.describe('a customer who has just registered', () => {
+  test('registers through the form and sees every empty state and a zero balance, in both languages', async ({
+    page,
+  }) => {
+    budgetForPages(2 * ROUTES.length);
+    // The beforeEach signed the demo customer in: this visitor starts signed out.
+    await page.evaluate(() => {
+      localStorage.clear();
+      sessionStorage.clear();
+    });
+    const email = `empty.${randomUUID().slice(0, 8)}@example.com`;
+    await page.goto('/register');
+    await page.getByLabel('First name').fill('Nina');
+    await page.getByLabel('Last name').fill('Orlova');
+    await page.getByLabel('Last name').blur();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('heading', { name: 'Account Details' })).toBeFocused();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('empty pages please');
+    await page.getByLabel('Confirm password').fill('empty pages please');
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByTestId('sidebar-account')).toContainText(email);
+
+    const EMPTY: Record<Lang, Record<string, string[]>> = {
+      en: {
+        '/dashboard': [
+          'Nothing has happened on your account yet.',
+          'Nothing expires in the next 30 days.',
+          'No notifications',
+          moneyText('en', 0),
+        ],
+        '/dashboard/hosting': ['No hosting services yet'],
+        '/dashboard/domains': ['No domains yet'],
+        '/dashboard/services': ['No additional services yet'],
+        '/dashboard/finance': [moneyText('en', 0), 'No transactions yet.', 'No invoices yet.'],
+        '/dashboard/support': ['No tickets yet'],
+        '/dashboard/notifications': ['No notifications'],
+      },
+      ru: {
+        '/dashboard': [
+          'В вашем аккаунте пока ничего не происходило.',
+          'В ближайшие 30 дней ничего не истекает.',
+          'Уведомлений нет',
+          moneyText('ru', 0),
+        ],
+        '/dashboard/hosting': ['У вас пока нет хостинга'],
+        '/dashboard/domains': ['У вас пока нет доменов'],
+        '/dashboard/services': ['У вас пока нет дополнительных услуг'],
+        '/dashboard/finance': [moneyText('ru', 0), 'Операций пока нет.', 'Счетов пока нет.'],
+        '/dashboard/support': ['Обращений пока нет'],
+        '/dashboard/notifications': ['Уведомлений нет'],
+      },
+    };
+    for (const lang of ['en', 'ru'] as const) {
+      await gotoInLanguage(page, '/dashboard', lang);
+      const tiles = page.getByRole('list', {
+        name: lang === 'en' ? 'Your account in numbers' : 'Ваш аккаунт в цифрах',
+      });
+      await expect(tiles.getByRole('link')).toHaveCount(4);
+      for (const tile of await tiles.getByRole('link').all()) await expect(tile).toHaveText(/^\D+0\D+$/);
+      for (const [path, texts] of Object.entries(EMPTY[lang])) {
+        await gotoInLanguage(page, path, lang);
+        await expect(h1(page)).toHaveCount(1);
+        for (const text of texts)
+          await expect(
+            page.getByRole('main').getByText(text, { exact: true }).first(),
+            `${path}: ${text}`,
+          ).toBeVisible();
+        // Nothing of the demo customer's shows up in a new account.
+        await expect(page.getByRole('main')).not.toContainText(/mysite\.com|myblog\.net|old-project\.io/);
+      }
+    }
+  });
+});
+
+test.describe('a read that fails', () => {
+  test('shows the translated error with Retry, and Retry loads the page once the API answers', async ({ page }) => {
+    allowConsoleErrors(/status of 503/);
+    let failing = true;
+    await page.route('**/api/domains?*', (route) =>
+      failing
+        ? route.fulfill({
+            status: 503,
+            contentType: 'application/json',
+            body: JSON.stringify({ error: { code: 'SERVICE_UNAVAILABLE', message: 'Service unavailable' } }),
+          })
+        : route.fallback(),
+    );
+    await gotoInLanguage(page, '/dashboard/domains', 'ru');
+    await expect(h1(page)).toHaveText('Домены');
+    // The client tries a 503 twice more before it gives up (lib/query-client.ts).
+    const alert = page.getByRole('alert').filter({ hasText: 'Не удалось загрузить ваши домены' });
+    await expect(alert).toBeVisible({ timeout: 20_000 });
+    await expect(alert).toContainText('Сервис временно недоступен. Попробуйте чуть позже.');
+    failing = false;
+    await alert.getByRole('button', { name: 'Повторить' }).click();
+    await expect(page.getByRole('table', { name: 'Ваши домены' })).toContainText(DEMO_SEED.gracePeriodDomain);
+    await expect(alert).toHaveCount(0);
+  });
+});
+
 test.describe('on a phone (360 px)', () => {
   test.use({ viewport: { width: 360, height: 780 } });
 
   for (const lang of ['en', 'ru'] as const) {
     test(`no page or table scrolls sideways (${lang})`, async ({ page }) => {
+      budgetForPages(ROUTES.length);
       for (const route of ROUTES) {
         await gotoInLanguage(page, route.path, lang);
         await expect(h1(page)).toHaveText(route.h1[lang]);

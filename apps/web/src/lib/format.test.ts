@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatDate, formatMoney, formatPercent, formatTime } from './format';
+import { formatDate, formatMinorMoney, formatMoney, formatPercent, formatRelativeTime, formatTime } from './format';
 
 // Intl separates Russian groups and currency with no-break spaces; compare with plain spaces.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -83,5 +83,41 @@ describe('formatter reuse', () => {
     expect(formatPercent(99.9, 'en', 1)).toBe('99.9%');
     expect(formatPercent(99.9, 'en')).toBe('100%');
     expect(formatMoney(99.9, 'en')).toBe('$99.90');
+  });
+});
+
+describe('formatMinorMoney', () => {
+  it('reads integer minor units with their currency', () => {
+    expect(formatMinorMoney(1999, 'USD', 'en')).toBe('$19.99');
+    expect(formatMinorMoney(-2550, 'usd', 'en')).toBe('-$25.50');
+    expect(formatMinorMoney(0, 'USD', 'en')).toBe('$0.00');
+    expect(plain(formatMinorMoney(123450, 'USD', 'ru'))).toBe('1 234,50 $');
+    expect(plain(formatMinorMoney(123450, 'EUR', 'ru'))).toBe('1 234,50 €');
+  });
+
+  it('knows currencies without minor units', () => {
+    expect(formatMinorMoney(500, 'JPY', 'en')).toBe('¥500');
+  });
+});
+
+describe('formatRelativeTime', () => {
+  const now = Date.UTC(2026, 10, 24, 12, 0, 0);
+
+  it('says how long ago, in each language, with Russian plural forms', () => {
+    expect(formatRelativeTime(now - 2 * 3_600_000, 'en', now)).toBe('2 hours ago');
+    expect(formatRelativeTime(now - 2 * 3_600_000, 'ru', now)).toBe('2 часа назад');
+    expect(formatRelativeTime(now - 5 * 3_600_000, 'ru', now)).toBe('5 часов назад');
+    expect(formatRelativeTime(now - 21 * 60_000, 'ru', now)).toBe('21 минуту назад');
+    expect(formatRelativeTime(now - 10_000, 'en', now)).toBe('now');
+  });
+
+  it('reads ISO strings and says yesterday and days ahead', () => {
+    expect(formatRelativeTime(new Date(now - 86_400_000).toISOString(), 'en', now)).toBe('yesterday');
+    expect(formatRelativeTime(now + 3 * 86_400_000, 'en', now)).toBe('in 3 days');
+    expect(formatRelativeTime(now - 3 * 86_400_000, 'ru', now)).toBe('3 дня назад');
+  });
+
+  it('gives the calendar date beyond a month', () => {
+    expect(formatRelativeTime(now - 40 * 86_400_000, 'en', now)).toBe('Oct 15, 2026');
   });
 });

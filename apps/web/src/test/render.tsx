@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderOptions } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
@@ -12,18 +13,28 @@ export async function setupI18n(language: Language = 'en', namespaces: string[] 
   return i18n;
 }
 
-/** Renders a component inside a router at `path`, with i18n ready. */
+/** A fresh cache for one test, as the app configures it but without retries (a failure shows at once). */
+export function testQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
+}
+
+/** Renders a component inside a router at `path`, with i18n ready and a fresh query cache. */
 export async function renderWithRouter(
   ui: ReactElement,
   {
     path = '/',
     language = 'en',
     namespaces = [],
+    queryClient = testQueryClient(),
     ...options
-  }: { path?: string; language?: Language; namespaces?: string[] } & RenderOptions = {},
+  }: { path?: string; language?: Language; namespaces?: string[]; queryClient?: QueryClient } & RenderOptions = {},
 ) {
   await setupI18n(language, namespaces);
   const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] });
-  const Wrapper = ({ children }: { children: ReactNode }) => <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
-  return { router, ...render(<RouterProvider router={router} />, { wrapper: Wrapper, ...options }) };
+  const Wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>
+      <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
+    </QueryClientProvider>
+  );
+  return { router, queryClient, ...render(<RouterProvider router={router} />, { wrapper: Wrapper, ...options }) };
 }

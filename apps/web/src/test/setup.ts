@@ -1,9 +1,15 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+
+// Pages now wait for their (stand-in) API and a debounced search: on a busy machine that takes more than the
+// default second. A longer wait slows only a failing test.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
+  // A test's stand-in API (test/api/http.ts) never leaks into the next test.
+  vi.unstubAllGlobals();
   if (typeof localStorage !== 'undefined') localStorage.clear();
 });
 

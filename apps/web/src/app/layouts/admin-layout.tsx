@@ -1,5 +1,7 @@
 import { CreditCard, Globe, Home, LayoutDashboard, Server, Settings, ShieldCheck, Users } from 'lucide-react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { appQueryClient } from '@/lib/query-client';
 import { useSession } from '@/lib/session';
 import { SidebarAccount } from './sidebar-account';
 import { SidebarActions } from './sidebar-actions';
@@ -18,13 +20,15 @@ export function AdminLayout() {
     { to: '/admin/settings', label: t('adminNav.settings'), icon: Settings },
   ];
   return (
-    <SidebarLayout
-      navLabel={t('adminNav.label')}
-      areaLabel={t('adminNav.area')}
-      items={items}
-      homeLink="/admin"
-      account={user && <SidebarAccount user={user} />}
-      footer={<SidebarActions links={[{ to: '/dashboard', label: t('adminNav.customerDashboard'), icon: Home }]} />}
-    />
+    <QueryClientProvider client={appQueryClient()}>
+      <SidebarLayout
+        navLabel={t('adminNav.label')}
+        areaLabel={t('adminNav.area')}
+        items={items}
+        homeLink="/admin"
+        account={user && <SidebarAccount user={user} />}
+        footer={<SidebarActions links={[{ to: '/dashboard', label: t('adminNav.customerDashboard'), icon: Home }]} />}
+      />
+    </QueryClientProvider>
   );
 }

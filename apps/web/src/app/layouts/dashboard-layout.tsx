@@ -1,6 +1,8 @@
 import { canSeeAdminLink } from '@hostpilot/shared';
 import { Bell, CreditCard, Globe, Home, LifeBuoy, Package, Server, Settings, ShieldCheck } from 'lucide-react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { appQueryClient } from '@/lib/query-client';
 import { useSession } from '@/lib/session';
 import { SidebarAccount } from './sidebar-account';
 import { type SidebarLink, SidebarActions } from './sidebar-actions';
@@ -23,14 +25,16 @@ export function DashboardLayout() {
     { to: '/dashboard/settings', label: t('dashboardNav.settings'), icon: Settings },
   ];
   return (
-    <SidebarLayout
-      navLabel={t('dashboardNav.label')}
-      areaLabel={t('dashboardNav.area')}
-      items={items}
-      homeLink="/dashboard"
-      account={user && <SidebarAccount user={user} />}
-      footer={<SidebarActions links={links} />}
-      banner={<VerifyEmailBanner />}
-    />
+    <QueryClientProvider client={appQueryClient()}>
+      <SidebarLayout
+        navLabel={t('dashboardNav.label')}
+        areaLabel={t('dashboardNav.area')}
+        items={items}
+        homeLink="/dashboard"
+        account={user && <SidebarAccount user={user} />}
+        footer={<SidebarActions links={links} />}
+        banner={<VerifyEmailBanner />}
+      />
+    </QueryClientProvider>
   );
 }

@@ -10,7 +10,8 @@ export type PageSize = (typeof PAGE_SIZES)[number];
 
 export interface PaginationProps {
   pageSize: PageSize;
-  onPageSizeChange: (size: PageSize) => void;
+  /** Without it the page size is fixed and no selector shows. */
+  onPageSizeChange?: (size: PageSize) => void;
   /** The results line, e.g. "Showing 1 to 10 of 100 results". */
   summary: string;
   onPrevious: () => void;
@@ -36,21 +37,25 @@ export function Pagination({
   return (
     <nav aria-label={label} className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="flex flex-wrap items-center gap-3">
-        <label htmlFor={sizeId} className="text-sm text-slate-700">
-          {t('pagination.perPage')}
-        </label>
-        <select
-          id={sizeId}
-          value={pageSize}
-          onChange={(event) => onPageSizeChange(Number(event.target.value) as PageSize)}
-          className={`${inputClasses()} w-auto! py-2 pr-8`}
-        >
-          {PAGE_SIZES.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-        </select>
+        {onPageSizeChange && (
+          <>
+            <label htmlFor={sizeId} className="text-sm text-slate-700">
+              {t('pagination.perPage')}
+            </label>
+            <select
+              id={sizeId}
+              value={pageSize}
+              onChange={(event) => onPageSizeChange(Number(event.target.value) as PageSize)}
+              className={`${inputClasses()} w-auto! py-2 pr-8`}
+            >
+              {PAGE_SIZES.map((size) => (
+                <option key={size} value={size}>
+                  {size}
+                </option>
+              ))}
+            </select>
+          </>
+        )}
         <p className="text-sm text-slate-600" aria-live="polite">
           {summary}
         </p>

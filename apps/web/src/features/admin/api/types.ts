@@ -1,17 +1,29 @@
-/** The admin entities of docs/product/entities.md, as the API will one day serve them. */
+/**
+ * The back office's data as the admin API serves it (docs/product/entities.md, docs/product/api.md): money in
+ * minor units with a currency, moments as timestamps the pages format in the reader's language.
+ */
+import type { Money } from '@hostpilot/shared';
+import type { Moment } from '@/lib/format';
 
-export type AdminRole = 'user' | 'admin';
+export type { Moment, Money };
+
+/** One page of a list and how many rows match in all. */
+export interface Paged<Row> {
+  items: Row[];
+  total: number;
+}
 
 export interface AdminUser {
   id: string;
   name: string;
   email: string;
-  role: AdminRole;
-  /** active, or another state such as suspended. */
+  /** The role number (packages/shared/src/roles.ts): 0 a customer. */
+  role: number;
+  /** active or suspended. */
   status: string;
-  registeredDate: string;
-  /** ISO timestamp. */
-  lastLogin: string;
+  createdAt: Moment;
+  /** Never signed in: null. */
+  lastLoginAt: Moment | null;
   services: { hosting: number; domains: number };
 }
 
@@ -21,54 +33,56 @@ export interface AdminHostingService {
   userName: string;
   plan: string;
   domain: string;
-  /** A server id, e.g. srv-01. */
+  /** The server's name. */
   server: string;
   /** active, suspended, expired. */
   status: string;
-  expiryDate: string;
-  /** Percentages, 0 to 100. */
-  usage: { cpu: number; memory: number; storage: number };
+  expiresAt: Moment;
+  /** CPU and memory in percent, 0 to 100; storage used in gigabytes. */
+  usage: { cpu: number; memory: number; storageGb: number };
 }
 
 export interface AdminDomain {
   id: string;
   name: string;
-  registrationDate: string;
-  expiryDate: string;
-  /** active, transfer, expired, graceperiod. */
+  registeredAt: Moment;
+  expiresAt: Moment;
+  /** active, transferring, expired, graceperiod. */
   status: string;
   autoRenew: boolean;
   userId: string;
   userName: string;
+  userEmail: string;
   nameservers: string[];
-  dns: { records: number; lastUpdate: string };
+  dns: { records: number; updatedAt: Moment | null };
 }
 
 export interface AdminTransaction {
   id: string;
   userId: string;
   userName: string;
-  /** e.g. hosting_renewal, domain_registration. */
-  type: string;
-  amount: number;
+  userEmail: string;
+  amount: Money;
   /** completed, pending; anything else is treated as failed. */
   status: string;
-  date: string;
-  /** e.g. credit_card, paypal. */
+  createdAt: Moment;
+  /** credit_card, paypal, bank_transfer, balance. */
   paymentMethod: string;
-  description: string;
+  /** The invoice it pays, or null for a top-up. */
+  invoiceNumber: string | null;
 }
 
 export interface AdminStatistics {
   totalUsers: number;
   activeHosting: number;
   activeDomains: number;
-  monthlyRevenue: number;
-  /** Percent change against the previous month. */
-  userGrowth: number;
-  revenueGrowth: number;
-  /** Average server load, percent. */
-  serverLoad: number;
+  /** Revenue of the last 30 days. */
+  revenue: Money;
+  /** Percent change against the 30 days before; null with nothing to compare. */
+  userGrowth: number | null;
+  revenueGrowth: number | null;
+  /** Mean CPU load of active servers, percent; null before the first sample. */
+  serverLoad: number | null;
   ticketsOpen: number;
 }
 
@@ -81,40 +95,42 @@ export interface Server {
   /** active, maintenance. */
   status: string;
   specs: { cpu: string; ram: string; storage: string; bandwidth: string };
-  usage: { cpu: number; memory: number; storage: number; bandwidth: number };
+  /** The latest load sample in percent; null before the first. */
+  usage: { cpu: number; memory: number; storage: number } | null;
   activeServices: number;
 }
 
-/** The fixed texts of the server summary cards (fixed text, docs/product/screens.md). */
+/** The server summary cards, computed by the API from the servers. */
 export interface ServerSummary {
   totalServers: number;
   activeServices: number;
-  totalStorage: string;
-  totalRam: string;
+  totalStorageGb: number;
+  totalRamGb: number;
 }
 
-/** The fixed amounts of the billing summary cards. */
+/** The billing summary cards, computed by the API from the transactions. */
 export interface BillingSummary {
-  totalRevenue: number;
-  pendingAmount: number;
+  totalRevenue: Money;
+  pendingAmount: Money;
   pendingCount: number;
-  failedAmount: number;
+  failedAmount: Money;
   failedCount: number;
 }
 
-export type ActivityKind =
-  'user_registered' | 'hosting_created' | 'domain_registered' | 'payment_received' | 'ticket_opened';
+/** What an event is about, for its icon. */
+export type ActivityKind = 'service' | 'domain' | 'payment' | 'invoice' | 'ticket' | 'account';
 
 export interface AdminActivity {
   id: string;
   kind: ActivityKind;
-  /** Who or what the event is about: a name, a domain. */
-  subject: string;
-  /** ISO timestamp. */
-  date: string;
+  /** The account's name. */
+  user: string;
+  /** What happened, translated. */
+  text: string;
+  createdAt: Moment;
 }
 
-export type TicketPriority = 'high' | 'medium' | 'low';
+export type TicketPriority = 'urgent' | 'high' | 'medium' | 'low';
 
 export interface AdminOverview {
   statistics: AdminStatistics;

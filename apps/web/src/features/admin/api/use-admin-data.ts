@@ -1,59 +1,218 @@
 import {
-  ADMIN_DOMAINS,
-  ADMIN_HOSTING,
-  ADMIN_OVERVIEW,
-  ADMIN_TRANSACTIONS,
-  ADMIN_USERS,
-  BILLING_SUMMARY,
-  DEFAULT_ADMIN_SETTINGS,
-  SERVER_SUMMARY,
-  SERVERS,
-} from './sample-data';
+  type AdminDomainsPage,
+  type AdminOverview as OverviewAnswer,
+  type AdminServersPage,
+  type AdminServicesPage,
+  type AdminTransactionsPage,
+  type AdminUsersPage,
+  DATA_CENTERS,
+  findServicePlan,
+  type Translatable,
+} from '@hostpilot/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_LANGUAGE, isLanguage } from '@/lib/i18n';
+import { messageOptions } from '@/lib/message-params';
+import type { ListParams } from '../lib/use-table-controls';
+import { adminQueries } from './queries';
 import type {
+  ActivityKind,
   AdminDomain,
   AdminHostingService,
   AdminOverview,
-  AdminSettings,
   AdminTransaction,
   AdminUser,
   BillingSummary,
+  Paged,
   Server,
   ServerSummary,
 } from './types';
 
 /**
- * The admin back office's data. Today each hook returns the fixed sample data the back office starts from
- * (docs/product/README.md); when the API serves these lists, only these hooks change (they keep returning
- * `{ data }`), never a page.
+ * The back office's data hooks: TanStack Query over `adminQueries`. Lists are paged, searched, filtered and
+ * sorted by the server; while the next page loads, the previous one stays on screen. `select` maps the API's
+ * answers (packages/shared/src/api/admin.ts) to the pages' shapes (types.ts).
  */
-export interface AdminQuery<T> {
-  data: T;
+
+const ACTIVITY_KINDS: readonly ActivityKind[] = ['service', 'domain', 'payment', 'invoice', 'ticket', 'account'];
+const city = (id: string) => DATA_CENTERS.find((center) => center.id === id)?.city ?? id;
+
+export function useAdminOverview() {
+  const { t, i18n } = useTranslation('admin');
+  const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANGUAGE;
+  // The API's activity text is `activity.<action>` with its parameters; the back office words it in the
+  // third person under `messages.` of the admin namespace.
+  const text = useCallback(
+    (message: Translatable) => {
+      const key = `messages.${message.key}`;
+      const options = messageOptions(message.params, language);
+      const known = /^[A-Za-z0-9.]+$/.test(message.key) && i18n.exists(key, { ns: 'admin', ...options });
+      return t(known ? key : 'messages.activity.unknown', options);
+    },
+    [t, i18n, language],
+  );
+  const select = useCallback(
+    (data: OverviewAnswer): AdminOverview => {
+      const domains = data.domains.byTld.reduce((sum, { count }) => sum + count, 0);
+      return {
+        statistics: {
+          totalUsers: data.users.total,
+          activeHosting: data.hosting.active,
+          activeDomains: data.domains.active,
+          revenue: data.revenue.last30Days,
+          userGrowth: data.users.growthPercent,
+          revenueGrowth: data.revenue.changePercent,
+          serverLoad: data.hosting.serverLoadPercent,
+          ticketsOpen: data.tickets.open,
+        },
+        tldSplit: data.domains.byTld.slice(0, 5).map(({ tld, count }) => ({
+          tld: tld.startsWith('.') ? tld : `.${tld}`,
+          percent: domains > 0 ? Math.round((count / domains) * 100) : 0,
+        })),
+        activity: data.recentActivity.map((event) => ({
+          id: event.id,
+          kind: (ACTIVITY_KINDS as readonly string[]).includes(event.subjectType)
+            ? (event.subjectType as ActivityKind)
+            : 'account',
+          user: event.user.name,
+          text: text({ key: `activity.${event.action}`, params: event.params }),
+          createdAt: event.createdAt,
+        })),
+        systemStatus: {
+          cpu: data.system.cpu.usagePercent,
+          memory: data.system.memory.usedPercent,
+          storage: data.system.disk.usedPercent,
+        },
+        supportQueue: (['urgent', 'high', 'medium', 'low'] as const).map((priority) => ({
+          priority,
+          count: data.tickets.byPriority[priority],
+        })),
+      };
+    },
+    [text],
+  );
+  return useQuery({ ...adminQueries.overview(), select });
 }
 
-export function useAdminOverview(): AdminQuery<AdminOverview> {
-  return { data: ADMIN_OVERVIEW };
+const users = (data: AdminUsersPage): Paged<AdminUser> => ({
+  total: data.total,
+  items: data.items.map((user) => ({
+    id: user.id,
+    name: `${user.firstName} ${user.lastName}`.trim(),
+    email: user.email,
+    role: user.role,
+    status: user.status,
+    createdAt: user.createdAt,
+    lastLoginAt: user.lastSignInAt,
+    services: { hosting: user.services.hosting, domains: user.services.domains },
+  })),
+});
+
+export function useAdminUsers(params: ListParams) {
+  return useQuery({ ...adminQueries.users(params), select: users, placeholderData: keepPreviousData });
 }
 
-export function useAdminUsers(): AdminQuery<AdminUser[]> {
-  return { data: ADMIN_USERS };
+const hosting = (data: AdminServicesPage): Paged<AdminHostingService> => ({
+  total: data.total,
+  items: data.items.map((service) => ({
+    id: service.id,
+    userId: service.owner.id,
+    userName: service.owner.name,
+    plan: findServicePlan(service.kind, service.planId)?.name ?? service.planId,
+    domain: service.domain ?? service.name,
+    server: service.server?.name ?? '—',
+    status: service.status,
+    expiresAt: service.expiresAt,
+    usage: {
+      cpu: service.usage.cpuPercent,
+      memory: service.usage.memoryPercent,
+      storageGb: Math.round((service.usage.storageUsedMb / 1024) * 10) / 10,
+    },
+  })),
+});
+
+export function useAdminHosting(params: ListParams) {
+  return useQuery({ ...adminQueries.hosting(params), select: hosting, placeholderData: keepPreviousData });
 }
 
-export function useAdminHosting(): AdminQuery<AdminHostingService[]> {
-  return { data: ADMIN_HOSTING };
+const domains = (data: AdminDomainsPage): Paged<AdminDomain> => ({
+  total: data.total,
+  items: data.items.map((domain) => ({
+    id: domain.id,
+    name: domain.name,
+    registeredAt: domain.registeredAt,
+    expiresAt: domain.expiresAt,
+    status: domain.status,
+    autoRenew: domain.autoRenew,
+    userId: domain.owner.id,
+    userName: domain.owner.name,
+    userEmail: domain.owner.email,
+    nameservers: domain.nameservers,
+    dns: domain.dns,
+  })),
+});
+
+export function useAdminDomains(params: ListParams) {
+  return useQuery({ ...adminQueries.domains(params), select: domains, placeholderData: keepPreviousData });
 }
 
-export function useAdminDomains(): AdminQuery<AdminDomain[]> {
-  return { data: ADMIN_DOMAINS };
+const transactions = (data: AdminTransactionsPage): Paged<AdminTransaction> & { summary: BillingSummary } => ({
+  total: data.total,
+  items: data.items.map((transaction) => ({
+    id: transaction.id,
+    userId: transaction.owner.id,
+    userName: transaction.owner.name,
+    userEmail: transaction.owner.email,
+    amount: transaction.amount,
+    status: transaction.status,
+    createdAt: transaction.createdAt,
+    paymentMethod: transaction.method,
+    invoiceNumber: transaction.invoice?.number ?? null,
+  })),
+  summary: {
+    totalRevenue: data.summary.revenueLast30Days,
+    pendingAmount: data.summary.pending.amount,
+    pendingCount: data.summary.pending.count,
+    failedAmount: data.summary.failed.amount,
+    failedCount: data.summary.failed.count,
+  },
+});
+
+export function useAdminTransactions(params: ListParams) {
+  return useQuery({
+    ...adminQueries.transactions(params),
+    select: transactions,
+    placeholderData: keepPreviousData,
+  });
 }
 
-export function useAdminTransactions(): AdminQuery<{ transactions: AdminTransaction[]; summary: BillingSummary }> {
-  return { data: { transactions: ADMIN_TRANSACTIONS, summary: BILLING_SUMMARY } };
-}
-
-export function useAdminServers(): AdminQuery<{ servers: Server[]; summary: ServerSummary }> {
-  return { data: { servers: SERVERS, summary: SERVER_SUMMARY } };
-}
-
-export function useAdminSettings(): AdminQuery<AdminSettings> {
-  return { data: DEFAULT_ADMIN_SETTINGS };
+export function useAdminServers(params: ListParams) {
+  const { t } = useTranslation('admin');
+  const select = useCallback(
+    (data: AdminServersPage): Paged<Server> & { summary: ServerSummary } => ({
+      total: data.total,
+      summary: data.summary,
+      items: data.items.map((server) => ({
+        id: server.id,
+        name: server.name,
+        location: city(server.location),
+        type: server.type,
+        ip: server.ip,
+        status: server.status,
+        specs: {
+          cpu: t('servers.cpuSpec', { model: server.specs.cpuModel, count: server.specs.cpuCores }),
+          ram: t('units.gb', { value: server.specs.ramGb }),
+          storage: t('units.gb', { value: server.specs.storageGb }),
+          bandwidth: t('units.gbps', { value: server.specs.bandwidthGbps }),
+        },
+        usage: server.load
+          ? { cpu: server.load.cpuPercent, memory: server.load.memoryPercent, storage: server.load.storagePercent }
+          : null,
+        activeServices: server.services,
+      })),
+    }),
+    [t],
+  );
+  return useQuery({ ...adminQueries.servers(params), select, placeholderData: keepPreviousData });
 }

@@ -51,16 +51,20 @@ export function ServerCard({ server, onAction }: { server: Server; onAction: (ac
           </div>
         ))}
       </dl>
-      <div className="grid gap-3 sm:grid-cols-2">
-        {(['cpu', 'memory', 'storage', 'bandwidth'] as const).map((metric) => (
-          <UsageBar
-            key={metric}
-            label={t(`metrics.${metric}`)}
-            percent={server.usage[metric]}
-            valueText={format.percent(server.usage[metric])}
-          />
-        ))}
-      </div>
+      {server.usage === null ? (
+        <p className="text-sm text-slate-600">{t('servers.noSample')}</p>
+      ) : (
+        <div className="grid gap-3 sm:grid-cols-2">
+          {(['cpu', 'memory', 'storage'] as const).map((metric) => (
+            <UsageBar
+              key={metric}
+              label={t(`metrics.${metric}`)}
+              percent={server.usage![metric]}
+              valueText={format.percent(server.usage![metric])}
+            />
+          ))}
+        </div>
+      )}
       <div className="mt-auto flex flex-wrap gap-2 border-t border-slate-100 pt-4">
         <RowAction icon={Pencil} label={t('actions.edit')} subject={server.name} onClick={() => onAction('edit')} />
         <RowAction

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithRouter } from '@/test/render';
-import { DEFAULT_ADMIN_SETTINGS } from '../api/sample-data';
+import { DEFAULT_ADMIN_SETTINGS } from '../lib/settings-schema';
 import { SettingsForm } from './settings-form';
 
 const renderForm = (language: 'en' | 'ru' = 'en') => {

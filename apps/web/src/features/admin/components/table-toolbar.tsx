@@ -1,8 +1,22 @@
-import { Download, Filter, Search } from 'lucide-react';
+import { Download, Search } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { inputClasses } from '@/components/ui/field-styles';
 import { Input } from '@/components/ui/input';
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+export interface ToolbarSelect {
+  /** Names the control: "Status", "Sort by". */
+  label: string;
+  value: string;
+  options: SelectOption[];
+  onChange: (value: string) => void;
+}
 
 export interface TableToolbarProps {
   /** Accessible name of the search box, e.g. "Search users". */
@@ -10,24 +24,18 @@ export interface TableToolbarProps {
   placeholder: string;
   query: string;
   onQueryChange: (query: string) => void;
-  onFilter: () => void;
+  /** Filters and the sort order, each a labelled select. */
+  selects: ToolbarSelect[];
   onExport: () => void;
 }
 
-/** The search box with the Filter and Export buttons above an admin list. Searching filters as one types. */
-export function TableToolbar({
-  searchLabel,
-  placeholder,
-  query,
-  onQueryChange,
-  onFilter,
-  onExport,
-}: TableToolbarProps) {
+/** The search box, the filters, the sort order and Export above an admin list. */
+export function TableToolbar({ searchLabel, placeholder, query, onQueryChange, selects, onExport }: TableToolbarProps) {
   const { t } = useTranslation('admin');
   const id = useId();
   return (
-    <div role="search" aria-label={searchLabel} className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center">
-      <div className="relative min-w-0 flex-1">
+    <div className="mb-4 flex flex-col gap-3 lg:flex-row lg:flex-wrap lg:items-end">
+      <div role="search" aria-label={searchLabel} className="relative min-w-0 lg:min-w-64 lg:flex-1">
         <label htmlFor={id} className="sr-only">
           {searchLabel}
         </label>
@@ -45,16 +53,37 @@ export function TableToolbar({
           autoComplete="off"
         />
       </div>
-      <div className="flex gap-2">
-        <Button variant="secondary" onClick={onFilter}>
-          <Filter aria-hidden="true" className="size-4" />
-          {t('list.filter')}
-        </Button>
+      <div className="flex flex-wrap items-end gap-3">
+        {selects.map((select, index) => (
+          <ToolbarSelectField key={select.label} select={select} id={`${id}-${index}`} />
+        ))}
         <Button variant="secondary" onClick={onExport}>
           <Download aria-hidden="true" className="size-4" />
           {t('list.export')}
         </Button>
       </div>
+    </div>
+  );
+}
+
+function ToolbarSelectField({ select, id }: { select: ToolbarSelect; id: string }) {
+  return (
+    <div className="flex min-w-0 flex-col gap-1">
+      <label htmlFor={id} className="text-xs font-medium text-slate-600">
+        {select.label}
+      </label>
+      <select
+        id={id}
+        value={select.value}
+        onChange={(event) => select.onChange(event.target.value)}
+        className={`${inputClasses()} w-auto! max-w-full py-2 pr-8`}
+      >
+        {select.options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { emailSchema, NAME_MAX_LENGTH } from '@hostpilot/shared';
+import type { AdminSettings } from '../api/types';
 import { z } from '@hostpilot/shared/zod';
 
 /**
@@ -39,3 +40,17 @@ export const settingsSchema = z.object({
 
 export type SettingsInput = z.input<typeof settingsSchema>;
 export type SettingsData = z.output<typeof settingsSchema>;
+
+/**
+ * What the settings form starts from. The settings are not stored yet (Save checks them and says so), so these
+ * are the product's defaults, not data of any account.
+ */
+export const DEFAULT_ADMIN_SETTINGS: AdminSettings = {
+  general: { siteName: 'HostPilot', supportEmail: 'support@hostpilot.example', defaultLanguage: 'en' },
+  security: {
+    twoFactor: true,
+    sslEnforcement: true,
+    passwordPolicy: { uppercase: true, numbers: true, specialCharacters: true },
+  },
+  email: { smtpHost: 'smtp.hostpilot.example', smtpPort: '', encryption: 'tls', smtpUsername: '', smtpPassword: '' },
+};

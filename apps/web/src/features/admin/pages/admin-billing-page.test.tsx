@@ -1,14 +1,21 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { adminRoutes } from '@/test/api/admin';
+import { serveApi } from '@/test/api/http';
 import { renderWithRouter } from '@/test/render';
 import { AdminBillingPage } from './admin-billing-page';
 
 const renderPage = (language: 'en' | 'ru' = 'en') =>
   renderWithRouter(<AdminBillingPage />, { path: '/admin/billing', namespaces: ['admin'], language });
 
-describe('billing management (docs/product/screens.md)', () => {
+beforeEach(() => {
+  serveApi(adminRoutes());
+});
+
+describe('billing management', () => {
   it('shows the three summary cards and the columns', async () => {
     await renderPage();
+    await screen.findByRole('table', { name: 'Transactions' });
     for (const label of ['Total Revenue', 'Pending Payments', 'Failed Payments']) {
       expect(screen.getByText(label)).toBeInTheDocument();
     }
@@ -30,6 +37,7 @@ describe('billing management (docs/product/screens.md)', () => {
 
   it('offers Approve and Decline only on pending rows, View on every row, amounts in dollars with two decimals', async () => {
     await renderPage();
+    await screen.findByRole('table', { name: 'Transactions' });
     const rows = within(screen.getByRole('table', { name: 'Transactions' }))
       .getAllByRole('row')
       .slice(1);
@@ -48,7 +56,7 @@ describe('billing management (docs/product/screens.md)', () => {
 
   it('writes amounts the Russian way', async () => {
     await renderPage('ru');
-    expect(screen.getByText('Общий доход')).toBeInTheDocument();
+    expect(await screen.findByText('Общий доход')).toBeInTheDocument();
     expect(screen.getAllByText(/^\d+,\d{2}\s\$$/).length).toBeGreaterThan(0);
   });
 });

@@ -2,11 +2,13 @@ import { AlertTriangle, Check, Clock, DollarSign, Eye, X } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '@/components/ui/data-table';
+import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { PageHeader } from '@/components/ui/page-header';
 import { StatCard } from '@/components/ui/stat-card';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { statusTone, transactionState } from '@/lib/status';
 import type { AdminTransaction } from '../api/types';
+import { TRANSACTION_LIST } from '../api/queries';
 import { useAdminTransactions } from '../api/use-admin-data';
 import { AdminList } from '../components/admin-list';
 import { NoticeDialog } from '../components/notice-dialog';
@@ -14,24 +16,16 @@ import { RowAction } from '../components/row-action';
 import { transactionActions } from '../lib/row-actions';
 import { useAdminFormat } from '../lib/use-admin-format';
 import { useNotice } from '../lib/use-notice';
-import { useTableControls } from '../lib/use-table-controls';
-
-const searchable = (transaction: AdminTransaction) => [
-  transaction.id,
-  transaction.description,
-  transaction.userName,
-  transaction.userId,
-  transaction.status,
-  transaction.type,
-  transaction.paymentMethod.replace(/_/g, ' '),
-];
+import { statusLabel } from '../lib/status-label';
+import { useListControls, useTableControls } from '../lib/use-table-controls';
 
 export function AdminBillingPage() {
   const { t } = useTranslation('admin');
   const format = useAdminFormat();
-  const { data } = useAdminTransactions();
-  const { summary } = data;
-  const controls = useTableControls(data.transactions, searchable);
+  const list = useListControls(TRANSACTION_LIST);
+  const query = useAdminTransactions(list.params);
+  const summary = query.data?.summary;
+  const controls = useTableControls(list, query.data);
   const { notice, show, close } = useNotice();
 
   const columns = useMemo<Column<AdminTransaction>[]>(() => {
@@ -47,8 +41,12 @@ export function AdminBillingPage() {
         rowHeader: true,
         cell: (transaction) => (
           <div className="md:min-w-44">
-            <p className="font-medium text-slate-900">{transaction.description}</p>
-            <p className="text-slate-600">{format.date(transaction.date)}</p>
+            <p className="font-medium text-slate-900">
+              {transaction.invoiceNumber === null
+                ? t('billing.topUp')
+                : t('billing.invoicePayment', { number: transaction.invoiceNumber })}
+            </p>
+            <p className="text-slate-600">{format.date(transaction.createdAt)}</p>
             <p className="text-slate-600">
               {t(`billing.methods.${transaction.paymentMethod}`, { defaultValue: transaction.paymentMethod })}
             </p>
@@ -59,9 +57,9 @@ export function AdminBillingPage() {
         key: 'customer',
         header: t('billing.columns.customer'),
         cell: (transaction) => (
-          <div className="whitespace-nowrap">
+          <div className="min-w-0 md:whitespace-nowrap">
             <p className="text-slate-900">{transaction.userName}</p>
-            <p className="text-slate-600">{t('domains.ownerId', { id: transaction.userId })}</p>
+            <p className="break-all text-slate-600 md:break-normal">{transaction.userEmail}</p>
           </div>
         ),
       },
@@ -112,26 +110,38 @@ export function AdminBillingPage() {
   return (
     <>
       <PageHeader title={t('billing.heading')} description={t('billing.intro')} />
-      <section aria-label={t('billing.summary')} className="mb-6 grid gap-4 md:grid-cols-3">
-        <StatCard
-          icon={DollarSign}
-          label={t('billing.totalRevenue')}
-          value={format.money(summary.totalRevenue)}
-          detail={t('billing.last30Days')}
-        />
-        <StatCard
-          icon={Clock}
-          label={t('billing.pendingPayments')}
-          value={format.money(summary.pendingAmount)}
-          detail={t('billing.transactions', { count: summary.pendingCount })}
-        />
-        <StatCard
-          icon={AlertTriangle}
-          label={t('billing.failedPayments')}
-          value={format.money(summary.failedAmount)}
-          detail={t('billing.transactions', { count: summary.failedCount })}
-        />
-      </section>
+      {summary ? (
+        <section aria-label={t('billing.summary')} className="mb-6 grid gap-4 md:grid-cols-3">
+          <StatCard
+            icon={DollarSign}
+            label={t('billing.totalRevenue')}
+            value={format.money(summary.totalRevenue)}
+            detail={t('billing.last30Days')}
+          />
+          <StatCard
+            icon={Clock}
+            label={t('billing.pendingPayments')}
+            value={format.money(summary.pendingAmount)}
+            detail={t('billing.transactions', { count: summary.pendingCount })}
+          />
+          <StatCard
+            icon={AlertTriangle}
+            label={t('billing.failedPayments')}
+            value={format.money(summary.failedAmount)}
+            detail={t('billing.transactions', { count: summary.failedCount })}
+          />
+        </section>
+      ) : (
+        !query.isError && (
+          <LoadingRegion label={t('billing.summary')} className="mb-6">
+            <div className="grid gap-4 md:grid-cols-3">
+              <Skeleton className="h-28" />
+              <Skeleton className="h-28" />
+              <Skeleton className="h-28" />
+            </div>
+          </LoadingRegion>
+        )
+      )}
       <AdminList
         caption={t('billing.caption')}
         items={t('billing.items')}
@@ -139,7 +149,19 @@ export function AdminBillingPage() {
         placeholder={t('billing.searchPlaceholder')}
         columns={columns}
         rowKey={(transaction) => transaction.id}
+        query={query}
         controls={controls}
+        filters={[
+          {
+            name: 'status',
+            label: t('list.status'),
+            values: TRANSACTION_LIST.filters.status.map((value) => ({ value, label: statusLabel(t, value) })),
+          },
+        ]}
+        sorts={[
+          { value: 'createdAt', label: t('list.date') },
+          { value: 'amount', label: t('billing.sortAmount') },
+        ]}
         onNotice={show}
       />
       <NoticeDialog notice={notice} onClose={close} />

@@ -7,6 +7,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { statusTone } from '@/lib/status';
 import type { AdminDomain } from '../api/types';
+import { DOMAIN_LIST } from '../api/queries';
 import { useAdminDomains } from '../api/use-admin-data';
 import { AdminList } from '../components/admin-list';
 import { NoticeDialog } from '../components/notice-dialog';
@@ -14,21 +15,14 @@ import { RowAction } from '../components/row-action';
 import { statusLabel } from '../lib/status-label';
 import { useAdminFormat } from '../lib/use-admin-format';
 import { useNotice } from '../lib/use-notice';
-import { useTableControls } from '../lib/use-table-controls';
-
-const searchable = (domain: AdminDomain) => [
-  domain.name,
-  domain.userName,
-  domain.userId,
-  domain.status,
-  ...domain.nameservers,
-];
+import { useListControls, useTableControls } from '../lib/use-table-controls';
 
 export function AdminDomainsPage() {
   const { t } = useTranslation('admin');
   const format = useAdminFormat();
-  const { data } = useAdminDomains();
-  const controls = useTableControls(data, searchable);
+  const list = useListControls(DOMAIN_LIST);
+  const query = useAdminDomains(list.params);
+  const controls = useTableControls(list, query.data);
   const { notice, show, close } = useNotice();
 
   const columns = useMemo<Column<AdminDomain>[]>(() => {
@@ -42,7 +36,7 @@ export function AdminDomainsPage() {
         cell: (domain) => (
           <div className="md:min-w-40">
             <p className="font-medium text-slate-900">{domain.name}</p>
-            <p className="text-slate-600">{t('domains.expires', { date: format.date(domain.expiryDate) })}</p>
+            <p className="text-slate-600">{t('domains.expires', { date: format.date(domain.expiresAt) })}</p>
             <p className="text-slate-600">
               {t('domains.autoRenew', { value: domain.autoRenew ? t('domains.yes') : t('domains.no') })}
             </p>
@@ -53,9 +47,9 @@ export function AdminDomainsPage() {
         key: 'owner',
         header: t('domains.columns.owner'),
         cell: (domain) => (
-          <div className="whitespace-nowrap">
+          <div className="min-w-0 md:whitespace-nowrap">
             <p className="text-slate-900">{domain.userName}</p>
-            <p className="text-slate-600">{t('domains.ownerId', { id: domain.userId })}</p>
+            <p className="break-all text-slate-600 md:break-normal">{domain.userEmail}</p>
           </div>
         ),
       },
@@ -70,7 +64,9 @@ export function AdminDomainsPage() {
         cell: (domain) => (
           <div className="text-slate-700 md:min-w-48">
             <p>{t('domains.records', { count: domain.dns.records })}</p>
-            <p className="text-slate-600">{t('domains.updated', { date: format.date(domain.dns.lastUpdate) })}</p>
+            {domain.dns.updatedAt !== null && (
+              <p className="text-slate-600">{t('domains.updated', { date: format.date(domain.dns.updatedAt) })}</p>
+            )}
             <p className="mt-1 text-xs font-medium text-slate-500">{t('domains.nameservers')}</p>
             <ul className="font-mono text-xs text-slate-600">
               {domain.nameservers.map((server) => (
@@ -129,7 +125,20 @@ export function AdminDomainsPage() {
         placeholder={t('domains.searchPlaceholder')}
         columns={columns}
         rowKey={(domain) => domain.id}
+        query={query}
         controls={controls}
+        filters={[
+          {
+            name: 'status',
+            label: t('list.status'),
+            values: DOMAIN_LIST.filters.status.map((value) => ({ value, label: statusLabel(t, value) })),
+          },
+        ]}
+        sorts={[
+          { value: 'registeredAt', label: t('list.registered') },
+          { value: 'expiresAt', label: t('list.expiry') },
+          { value: 'name', label: t('domains.sortName') },
+        ]}
         onNotice={show}
       />
       <NoticeDialog notice={notice} onClose={close} />

@@ -8,6 +8,7 @@ import { StatusBadge } from '@/components/ui/status-badge';
 import { UsageBar } from '@/components/ui/usage-bar';
 import { hostingStatusTone } from '@/lib/status';
 import type { AdminHostingService } from '../api/types';
+import { HOSTING_LIST } from '../api/queries';
 import { useAdminHosting } from '../api/use-admin-data';
 import { AdminList } from '../components/admin-list';
 import { NoticeDialog } from '../components/notice-dialog';
@@ -16,22 +17,14 @@ import { statusToggle } from '../lib/row-actions';
 import { statusLabel } from '../lib/status-label';
 import { useAdminFormat } from '../lib/use-admin-format';
 import { useNotice } from '../lib/use-notice';
-import { useTableControls } from '../lib/use-table-controls';
-
-const searchable = (service: AdminHostingService) => [
-  service.domain,
-  service.userName,
-  service.plan,
-  service.server,
-  service.status,
-  service.id,
-];
+import { useListControls, useTableControls } from '../lib/use-table-controls';
 
 export function AdminHostingPage() {
   const { t } = useTranslation('admin');
   const format = useAdminFormat();
-  const { data } = useAdminHosting();
-  const controls = useTableControls(data, searchable);
+  const list = useListControls(HOSTING_LIST);
+  const query = useAdminHosting(list.params);
+  const controls = useTableControls(list, query.data);
   const { notice, show, close } = useNotice();
 
   const columns = useMemo<Column<AdminHostingService>[]>(() => {
@@ -50,7 +43,7 @@ export function AdminHostingPage() {
             <p className="font-medium text-slate-900">{service.domain}</p>
             <p className="text-slate-600">{service.userName}</p>
             <p className="text-slate-600">{t('hosting.planName', { plan: service.plan })}</p>
-            <p className="text-slate-500">{t('hosting.expires', { date: format.date(service.expiryDate) })}</p>
+            <p className="text-slate-500">{t('hosting.expires', { date: format.date(service.expiresAt) })}</p>
           </div>
         ),
       },
@@ -71,7 +64,7 @@ export function AdminHostingPage() {
         header: t('hosting.columns.usage'),
         cell: (service) => (
           <div className="space-y-2 md:min-w-40">
-            {(['cpu', 'memory', 'storage'] as const).map((metric) => (
+            {(['cpu', 'memory'] as const).map((metric) => (
               <UsageBar
                 key={metric}
                 label={t(`metrics.${metric}`)}
@@ -79,6 +72,9 @@ export function AdminHostingPage() {
                 valueText={format.percent(service.usage[metric])}
               />
             ))}
+            <p className="text-slate-600">
+              {t('metrics.storage')}: {format.gb(service.usage.storageGb)}
+            </p>
           </div>
         ),
       },
@@ -134,7 +130,20 @@ export function AdminHostingPage() {
         placeholder={t('hosting.searchPlaceholder')}
         columns={columns}
         rowKey={(service) => service.id}
+        query={query}
         controls={controls}
+        filters={[
+          {
+            name: 'status',
+            label: t('list.status'),
+            values: HOSTING_LIST.filters.status.map((value) => ({ value, label: statusLabel(t, value) })),
+          },
+        ]}
+        sorts={[
+          { value: 'createdAt', label: t('list.created') },
+          { value: 'expiresAt', label: t('list.expiry') },
+          { value: 'domain', label: t('hosting.sortDomain') },
+        ]}
         onNotice={show}
       />
       <NoticeDialog notice={notice} onClose={close} />

@@ -13,34 +13,39 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { QueryView } from '@/components/ui/query-view';
+import { Skeleton } from '@/components/ui/skeleton';
 import { PageHeader } from '@/components/ui/page-header';
 import { StatCard } from '@/components/ui/stat-card';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { UsageBar } from '@/components/ui/usage-bar';
 import type { StatusTone } from '@/lib/status';
-import type { ActivityKind, TicketPriority } from '../api/types';
+import type { ActivityKind, AdminOverview, TicketPriority } from '../api/types';
 import { useAdminOverview } from '../api/use-admin-data';
 import { NoticeDialog } from '../components/notice-dialog';
 import { useAdminFormat } from '../lib/use-admin-format';
 import { useNotice } from '../lib/use-notice';
 
 const ACTIVITY_ICONS: Record<ActivityKind, LucideIcon> = {
-  user_registered: UserPlus,
-  hosting_created: Server,
-  domain_registered: Globe,
-  payment_received: CreditCard,
-  ticket_opened: LifeBuoy,
+  account: UserPlus,
+  service: Server,
+  domain: Globe,
+  payment: CreditCard,
+  invoice: CreditCard,
+  ticket: LifeBuoy,
 };
 
-const PRIORITY_TONES: Record<TicketPriority, StatusTone> = { high: 'danger', medium: 'warning', low: 'info' };
+const PRIORITY_TONES: Record<TicketPriority, StatusTone> = {
+  urgent: 'danger',
+  high: 'danger',
+  medium: 'warning',
+  low: 'info',
+};
 
 export function AdminOverviewPage() {
   const { t } = useTranslation('admin');
-  const format = useAdminFormat();
-  const { data } = useAdminOverview();
-  const { statistics: stats } = data;
+  const overview = useAdminOverview();
   const { notice, show, close } = useNotice();
-  const growth = (value: number) => `${value > 0 ? '+' : ''}${format.percent(value, 1)}`;
 
   return (
     <>
@@ -67,19 +72,57 @@ export function AdminOverviewPage() {
         }
       />
 
+      <QueryView
+        query={overview}
+        errorTitle={t('overview.loadError')}
+        skeleton={
+          <>
+            <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+              {[0, 1, 2, 3].map((key) => (
+                <Skeleton key={key} className="h-28" />
+              ))}
+            </div>
+            <div className="mt-6 grid gap-6 lg:grid-cols-3">
+              <Skeleton className="h-80 lg:col-span-2" />
+              <Skeleton className="h-80" />
+            </div>
+          </>
+        }
+      >
+        {(data) => <OverviewContent data={data} />}
+      </QueryView>
+      <NoticeDialog notice={notice} onClose={close} />
+    </>
+  );
+}
+
+function OverviewContent({ data }: { data: AdminOverview }) {
+  const { t } = useTranslation('admin');
+  const format = useAdminFormat();
+  const { statistics: stats } = data;
+  const growth = (value: number | null) =>
+    value === null
+      ? t('overview.noComparison')
+      : t('overview.growth', { value: `${value > 0 ? '+' : ''}${format.percent(value, 1)}` });
+  return (
+    <>
       <section aria-label={t('overview.statistics')} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard
           icon={Users}
           label={t('overview.totalUsers')}
           value={format.number(stats.totalUsers)}
-          detail={t('overview.growth', { value: growth(stats.userGrowth) })}
+          detail={growth(stats.userGrowth)}
           to="/admin/users"
         />
         <StatCard
           icon={Server}
           label={t('overview.activeHosting')}
           value={format.number(stats.activeHosting)}
-          detail={t('overview.serverLoad', { value: format.percent(stats.serverLoad) })}
+          detail={
+            stats.serverLoad === null
+              ? t('overview.noServerLoad')
+              : t('overview.serverLoad', { value: format.percent(stats.serverLoad) })
+          }
           to="/admin/hosting"
         />
         <StatCard
@@ -97,8 +140,8 @@ export function AdminOverviewPage() {
         <StatCard
           icon={DollarSign}
           label={t('overview.monthlyRevenue')}
-          value={format.money(stats.monthlyRevenue)}
-          detail={t('overview.growth', { value: growth(stats.revenueGrowth) })}
+          value={format.money(stats.revenue)}
+          detail={growth(stats.revenueGrowth)}
           to="/admin/billing"
         />
       </section>
@@ -118,10 +161,12 @@ export function AdminOverviewPage() {
                   </span>
                   <div className="min-w-0">
                     <p className="text-sm text-slate-900">
-                      {t(`overview.activity.${event.kind}`, { subject: event.subject })}
+                      <span className="font-medium">{event.user}</span>: {event.text}
                     </p>
                     <p className="text-sm text-slate-500">
-                      <time dateTime={event.date}>{format.dateTime(event.date)}</time>
+                      <time dateTime={new Date(event.createdAt).toISOString()} title={format.dateTime(event.createdAt)}>
+                        {format.relative(event.createdAt)}
+                      </time>
                     </p>
                   </div>
                 </li>
@@ -165,7 +210,6 @@ export function AdminOverviewPage() {
           </Card>
         </div>
       </div>
-      <NoticeDialog notice={notice} onClose={close} />
     </>
   );
 }

@@ -1,31 +1,28 @@
 import { Cpu, HardDrive, Layers, Plus, Server as ServerIcon } from 'lucide-react';
-import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
+import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { StatCard } from '@/components/ui/stat-card';
 import type { Server } from '../api/types';
+import { SERVER_LIST } from '../api/queries';
 import { useAdminServers } from '../api/use-admin-data';
+import { AdminList } from '../components/admin-list';
 import { type ServerAction, ServerCard } from '../components/server-card';
 import { NoticeDialog } from '../components/notice-dialog';
-import { TableToolbar } from '../components/table-toolbar';
-import { matchesSearch } from '../lib/use-table-controls';
+import { statusLabel } from '../lib/status-label';
+import { useListControls, useTableControls } from '../lib/use-table-controls';
 import { useAdminFormat } from '../lib/use-admin-format';
 import { useNotice } from '../lib/use-notice';
-
-const searchable = (server: Server) => [server.name, server.id, server.location, server.type, server.ip, server.status];
 
 export function AdminServersPage() {
   const { t } = useTranslation('admin');
   const format = useAdminFormat();
-  const { data } = useAdminServers();
-  const { summary } = data;
-  const [query, setQuery] = useState('');
+  const list = useListControls(SERVER_LIST);
+  const query = useAdminServers(list.params);
+  const summary = query.data?.summary;
+  const controls = useTableControls(list, query.data);
   const { notice, show, close } = useNotice();
-  const servers = useMemo(
-    () => data.servers.filter((server) => matchesSearch(searchable(server), query)),
-    [data.servers, query],
-  );
 
   const onAction = (server: Server, action: ServerAction) =>
     show({
@@ -45,38 +42,53 @@ export function AdminServersPage() {
           </Button>
         }
       />
-      <section aria-label={t('servers.summary')} className="mb-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard icon={ServerIcon} label={t('servers.totalServers')} value={format.number(summary.totalServers)} />
-        <StatCard icon={Layers} label={t('servers.activeServices')} value={format.number(summary.activeServices)} />
-        <StatCard icon={HardDrive} label={t('servers.totalStorage')} value={summary.totalStorage} />
-        <StatCard icon={Cpu} label={t('servers.totalRam')} value={summary.totalRam} />
-      </section>
-      <TableToolbar
+      {summary ? (
+        <section aria-label={t('servers.summary')} className="mb-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          <StatCard icon={ServerIcon} label={t('servers.totalServers')} value={format.number(summary.totalServers)} />
+          <StatCard icon={Layers} label={t('servers.activeServices')} value={format.number(summary.activeServices)} />
+          <StatCard icon={HardDrive} label={t('servers.totalStorage')} value={format.gb(summary.totalStorageGb)} />
+          <StatCard icon={Cpu} label={t('servers.totalRam')} value={format.gb(summary.totalRamGb)} />
+        </section>
+      ) : (
+        !query.isError && (
+          <LoadingRegion label={t('servers.summary')} className="mb-6">
+            <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+              {[0, 1, 2, 3].map((key) => (
+                <Skeleton key={key} className="h-28" />
+              ))}
+            </div>
+          </LoadingRegion>
+        )
+      )}
+      <AdminList
+        caption={t('servers.caption')}
+        items={t('servers.items')}
         searchLabel={t('servers.searchLabel')}
         placeholder={t('servers.searchPlaceholder')}
+        columns={[]}
+        rowKey={(server) => server.id}
         query={query}
-        onQueryChange={setQuery}
-        onFilter={() =>
-          show({ title: t('list.filterTitle'), body: t('list.filterBody', { items: t('servers.items') }) })
-        }
-        onExport={() =>
-          show({ title: t('list.exportTitle'), body: t('list.exportBody', { items: t('servers.items') }) })
-        }
+        controls={controls}
+        filters={[
+          {
+            name: 'status',
+            label: t('list.status'),
+            values: SERVER_LIST.filters.status.map((value) => ({ value, label: statusLabel(t, value) })),
+          },
+        ]}
+        sorts={[
+          { value: 'name', label: t('servers.sortName') },
+          { value: 'location', label: t('servers.sortLocation') },
+        ]}
+        onNotice={show}
+        renderRows={(servers) => (
+          <div className="grid gap-6 lg:grid-cols-2">
+            {servers.map((server) => (
+              <ServerCard key={server.id} server={server} onAction={(action) => onAction(server, action)} />
+            ))}
+          </div>
+        )}
       />
-      <p className="sr-only" aria-live="polite">
-        {t('servers.found', { count: servers.length })}
-      </p>
-      {servers.length === 0 ? (
-        <p className="rounded-(--radius-card) border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-slate-600">
-          {t('list.noResults', { query: query.trim() })}
-        </p>
-      ) : (
-        <div className="grid gap-6 lg:grid-cols-2">
-          {servers.map((server) => (
-            <ServerCard key={server.id} server={server} onAction={(action) => onAction(server, action)} />
-          ))}
-        </div>
-      )}
       <NoticeDialog notice={notice} onClose={close} />
     </>
   );

@@ -1,10 +1,12 @@
 import { Pause, Pencil, Play, Trash2 } from 'lucide-react';
 import { useMemo } from 'react';
+import { ROLES, type RoleName } from '@hostpilot/shared';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '@/components/ui/data-table';
 import { PageHeader } from '@/components/ui/page-header';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { statusTone } from '@/lib/status';
+import { USER_LIST } from '../api/queries';
 import { useAdminUsers } from '../api/use-admin-data';
 import type { AdminUser } from '../api/types';
 import { AdminList } from '../components/admin-list';
@@ -14,15 +16,18 @@ import { statusToggle } from '../lib/row-actions';
 import { statusLabel } from '../lib/status-label';
 import { useAdminFormat } from '../lib/use-admin-format';
 import { useNotice } from '../lib/use-notice';
-import { useTableControls } from '../lib/use-table-controls';
+import { useListControls, useTableControls } from '../lib/use-table-controls';
 
-const searchable = (user: AdminUser) => [user.name, user.email, user.id, user.role, user.status];
+const ROLE_BY_NUMBER = new Map<number, RoleName>(Object.entries(ROLES).map(([name, role]) => [role, name as RoleName]));
+/** The label key of a role number (packages/shared/src/roles.ts); a number no role has reads as "other". */
+const roleKey = (role: number) => `users.roles.${ROLE_BY_NUMBER.get(role) ?? 'other'}`;
 
 export function AdminUsersPage() {
   const { t } = useTranslation('admin');
   const format = useAdminFormat();
-  const { data } = useAdminUsers();
-  const controls = useTableControls(data, searchable);
+  const list = useListControls(USER_LIST);
+  const query = useAdminUsers(list.params);
+  const controls = useTableControls(list, query.data);
   const { notice, show, close } = useNotice();
 
   const columns = useMemo<Column<AdminUser>[]>(() => {
@@ -52,7 +57,7 @@ export function AdminUsersPage() {
         key: 'role',
         header: t('users.columns.role'),
         cell: (user) => (
-          <StatusBadge tone={user.role === 'admin' ? 'info' : 'neutral'} label={t(`users.roles.${user.role}`)} />
+          <StatusBadge tone={user.role === 0 ? 'neutral' : 'info'} label={t(roleKey(user.role), { role: user.role })} />
         ),
       },
       {
@@ -73,12 +78,19 @@ export function AdminUsersPage() {
       {
         key: 'lastLogin',
         header: t('users.columns.lastLogin'),
-        cell: (user) => (
-          <time dateTime={user.lastLogin} className="block whitespace-nowrap text-slate-700">
-            <span className="block">{format.date(user.lastLogin)}</span>
-            <span className="block text-slate-500">{format.time(user.lastLogin)}</span>
-          </time>
-        ),
+        cell: (user) =>
+          user.lastLoginAt === null ? (
+            <span className="text-slate-500">{t('users.neverSignedIn')}</span>
+          ) : (
+            <time
+              dateTime={new Date(user.lastLoginAt).toISOString()}
+              title={format.dateTime(user.lastLoginAt)}
+              className="block whitespace-nowrap text-slate-700"
+            >
+              <span className="block">{format.relative(user.lastLoginAt)}</span>
+              <span className="block text-slate-500">{format.date(user.lastLoginAt)}</span>
+            </time>
+          ),
       },
       {
         key: 'actions',
@@ -123,7 +135,26 @@ export function AdminUsersPage() {
         placeholder={t('users.searchPlaceholder')}
         columns={columns}
         rowKey={(user) => user.id}
+        query={query}
         controls={controls}
+        filters={[
+          {
+            name: 'status',
+            label: t('users.columns.status'),
+            values: USER_LIST.filters.status.map((value) => ({ value, label: statusLabel(t, value) })),
+          },
+          {
+            name: 'role',
+            label: t('users.columns.role'),
+            values: USER_LIST.filters.role.map((value) => ({ value, label: t(`users.roles.${value}`) })),
+          },
+        ]}
+        sorts={[
+          { value: 'createdAt', label: t('users.sort.createdAt') },
+          { value: 'lastSignInAt', label: t('users.columns.lastLogin') },
+          { value: 'name', label: t('users.sort.name') },
+          { value: 'email', label: t('users.sort.email') },
+        ]}
         onNotice={show}
       />
       <NoticeDialog notice={notice} onClose={close} />

@@ -1,28 +1,48 @@
 /**
- * The customer dashboard's data, shaped as the entities of docs/product/entities.md. Text a person reads (titles,
- * descriptions, subjects) comes already in the reader's language: the sample data keeps translation keys
- * and the hooks in this folder translate them, as the API will answer in the user's language later.
+ * The customer dashboard's data as the pages read it (docs/product/entities.md). Money is integer minor units
+ * with a currency; moments are ISO timestamps the pages format in the reader's language; text the API stores
+ * as a translation key with parameters (notifications, activity, transaction descriptions) reaches the pages
+ * already translated by the hooks of this folder.
+ */
+import type { Money, Translatable } from '@hostpilot/shared';
+import type { Moment } from '@/lib/format';
+
+export type { Moment, Money, Translatable };
+
+/*
+ * The pages' shapes. The API's answers (packages/shared/src/api/customer.ts) are mapped to these by the hooks
+ * of this folder: sizes become gigabytes, stored texts are translated, the server's latest load is flattened.
  */
 
-/** docs/product/entities.md, Notification. `date` is relative text ("2 hours ago"). */
 export type NotificationType = 'info' | 'warning' | 'success' | 'error';
+
+/** A notification as the pages show it: title and message translated; "2 hours ago" computed when shown. */
 export interface Notification {
   id: string;
+  type: NotificationType;
+  read: boolean;
+  createdAt: Moment;
   title: string;
   message: string;
-  date: string;
-  read: boolean;
-  type: NotificationType;
 }
 
-/** A used/total pair in gigabytes. */
+/** A used/total pair in gigabytes; a null total is unlimited. */
 export interface UsageGb {
   used: number;
-  total: number;
+  total: number | null;
 }
 
-/** docs/product/entities.md, Hosting service (customer). Status: active, or anything else (suspended, expired). */
-export type HostingStatus = 'active' | 'suspended' | 'expired';
+/** The server a hosting service runs on: its state, latest CPU and memory load, and uptime, in percent. */
+export interface ServerStatus {
+  name: string;
+  status: 'active' | 'maintenance';
+  cpu: number | null;
+  memory: number | null;
+  uptime: number | null;
+}
+
+export type HostingStatus = 'pending' | 'active' | 'suspended' | 'expired' | 'cancelled';
+
 export interface HostingService {
   id: string;
   name: string;
@@ -31,69 +51,65 @@ export interface HostingService {
   status: HostingStatus;
   storage: UsageGb;
   bandwidth: UsageGb;
-  /** ISO date. */
-  expiryDate: string;
+  expiresAt: Moment;
   autoRenew: boolean;
+  server: ServerStatus | null;
 }
 
-/** docs/product/entities.md, Domain (customer); statuses in docs/product/states.md. */
 export type DomainStatus = 'active' | 'transferring' | 'expired' | 'graceperiod';
+
 export interface Domain {
   id: string;
   name: string;
-  registrationDate: string;
-  expiryDate: string;
+  registeredAt: Moment;
+  expiresAt: Moment;
   status: DomainStatus;
   autoRenew: boolean;
 }
 
-/** docs/product/entities.md, Transaction (customer): a negative amount is a charge. */
+export type TransactionStatus = 'completed' | 'pending' | 'failed' | 'refunded';
+
+/** A line of the money history: a negative amount is a charge. */
 export interface Transaction {
   id: string;
-  date: string;
+  createdAt: Moment;
   description: string;
-  amount: number;
-  status: 'completed' | 'pending' | 'failed';
+  amount: Money;
+  status: TransactionStatus;
 }
 
-/** docs/product/entities.md, Invoice. */
 export interface Invoice {
   id: string;
   number: string;
-  date: string;
-  amount: number;
-  status: 'paid' | 'unpaid';
+  issuedAt: Moment;
+  total: Money;
+  status: 'unpaid' | 'paid' | 'void' | 'refunded';
 }
 
-/** docs/product/entities.md, Finance data. */
-export interface FinanceData {
-  balance: number;
-  transactions: Transaction[];
-  invoices: Invoice[];
+/** One page of a list and how many rows there are in all. */
+export interface Paged<Row> {
+  items: Row[];
+  total: number;
 }
 
-/** docs/product/entities.md, Support ticket. `lastUpdate` is an ISO timestamp. */
 export interface SupportTicket {
   id: string;
+  number: string;
   subject: string;
-  status: 'open' | 'answered';
-  lastUpdate: string;
-  priority: 'medium' | 'high';
+  status: 'open' | 'answered' | 'closed';
+  priority: 'low' | 'medium' | 'high' | 'urgent';
+  updatedAt: Moment;
 }
 
-/** docs/product/entities.md, Knowledge article. */
 export interface KnowledgeArticle {
   id: string;
   title: string;
+  /** Already translated. */
   category: string;
   views: number;
 }
 
-/*
- * The rest are shown by docs/product/screens.md without a listed entity; their shapes are ours (decision 010).
- */
-
-/** The four tiles of the dashboard home (docs/product/constants.md: hosting 2, domains 3, services 1, tickets 0). */
+/** The four tiles of the dashboard home. */
 export interface DashboardStats {
   hosting: number;
   domains: number;
@@ -102,47 +118,47 @@ export interface DashboardStats {
   tickets: number;
 }
 
-/** One entry of the recent-activity timeline. */
 export type ActivityKind = 'hosting' | 'domain' | 'payment' | 'support' | 'account';
+
 export interface Activity {
   id: string;
   kind: ActivityKind;
+  createdAt: Moment;
   description: string;
-  /** ISO timestamp. */
-  date: string;
 }
 
-/** A hosting service or domain close to its expiry date (the home page's Expiring Services panel). */
+/** A service or domain close to its expiry date (the home page's Expiring Services panel). */
 export interface ExpiringService {
   id: string;
-  kind: 'hosting' | 'domain';
+  kind: 'hosting' | 'game' | 'vds' | 'dedicated' | 'extra' | 'domain';
   name: string;
-  expiryDate: string;
+  expiresAt: Moment;
 }
 
-/** An additional service (SSL, backup, e-mail, security) on /dashboard/services. */
-export type AdditionalServiceKind = 'ssl' | 'backup' | 'email' | 'security';
+export interface DashboardSummary {
+  counts: DashboardStats;
+  balance: Money;
+  expiringSoon: ExpiringService[];
+  activity: Activity[];
+  notifications: Notification[];
+  unreadNotifications: number;
+}
+
+/** The extras the services page knows by icon; other kinds (game, VDS, dedicated) show a generic one. */
+export type AdditionalServiceKind = 'ssl' | 'backup' | 'email' | 'security' | 'other';
+
 export interface AdditionalService {
   id: string;
   kind: AdditionalServiceKind;
   name: string;
-  /** The domain it protects or serves. */
+  /** The domain it protects or serves; empty when it has none. */
   domain: string;
-  status: 'active' | 'pending' | 'expired';
-  expiryDate: string;
-  /** Dollars a year. */
-  price: number;
+  status: HostingStatus;
+  expiresAt: Moment;
+  price: Money;
+  billingPeriod: 'month' | 'year';
 }
 
-/** The hosting server's state: CPU and memory load in percent, uptime in percent. */
-export interface ServerStatus {
-  name: string;
-  cpu: number;
-  memory: number;
-  uptime: number;
-}
-
-/** The three preference toggles of Settings. */
 export interface NotificationPreferences {
   emailNotifications: boolean;
   serviceUpdates: boolean;

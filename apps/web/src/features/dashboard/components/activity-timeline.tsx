@@ -24,7 +24,9 @@ export function ActivityTimeline({ entries }: { entries: Activity[] }) {
             </span>
             <p className="text-sm font-medium text-slate-800">{entry.description}</p>
             <p className="text-xs text-slate-500">
-              <time dateTime={entry.date}>{format.dateTime(entry.date)}</time>
+              <time dateTime={new Date(entry.createdAt).toISOString()} title={format.dateTime(entry.createdAt)}>
+                {format.relative(entry.createdAt)}
+              </time>
             </p>
           </li>
         );

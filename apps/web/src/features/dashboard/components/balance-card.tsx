@@ -1,11 +1,12 @@
 import { Plus, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import type { Money } from '../api/types';
 import { useDashboardFormat } from '../lib/use-dashboard-format';
 import { Panel } from './panel';
 
 /** The account balance with Add Funds (home and finance pages). */
-export function BalanceCard({ balance, onAddFunds }: { balance: number; onAddFunds: () => void }) {
+export function BalanceCard({ balance, onAddFunds }: { balance: Money; onAddFunds: () => void }) {
   const { t } = useTranslation('dashboard');
   const format = useDashboardFormat();
   return (

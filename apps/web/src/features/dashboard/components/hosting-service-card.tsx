@@ -61,7 +61,7 @@ export function HostingServiceCard({ service, onAction }: HostingServiceCardProp
       <div className="mt-5 flex flex-col gap-4 border-t border-slate-100 pt-4 sm:flex-row sm:items-center sm:justify-between">
         <p className="flex items-center gap-2 text-sm text-slate-700">
           <CalendarClock aria-hidden="true" className="size-4 text-slate-500" />
-          {t('hosting.expires', { date: format.date(service.expiryDate) })}
+          {t('hosting.expires', { date: format.date(service.expiresAt) })}
         </p>
         <Switch
           checked={autoRenew}

@@ -2,6 +2,7 @@ import { AlertTriangle, CheckCircle2, Info, type LucideIcon, XCircle } from 'luc
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 import type { Notification, NotificationType } from '../api/types';
+import { useDashboardFormat } from '../lib/use-dashboard-format';
 
 const TYPE_ICON: Record<NotificationType, { icon: LucideIcon; className: string }> = {
   info: { icon: Info, className: 'bg-info-50 text-info-700' },
@@ -13,6 +14,7 @@ const TYPE_ICON: Record<NotificationType, { icon: LucideIcon; className: string 
 /** Notifications, unread ones highlighted (and said to be unread, not by colour alone). */
 export function NotificationList({ notifications }: { notifications: Notification[] }) {
   const { t } = useTranslation('dashboard');
+  const format = useDashboardFormat();
   return (
     <ul className="space-y-2">
       {notifications.map((notification) => {
@@ -41,7 +43,11 @@ export function NotificationList({ notifications }: { notifications: Notificatio
                   )}
                   {notification.title}
                 </p>
-                <p className="text-xs text-slate-600">{notification.date}</p>
+                <p className="text-xs text-slate-600">
+                  <time dateTime={new Date(notification.createdAt).toISOString()}>
+                    {format.relative(notification.createdAt)}
+                  </time>
+                </p>
               </div>
               <p className="mt-0.5 text-sm text-slate-600">{notification.message}</p>
             </div>

@@ -1,5 +1,6 @@
 import { Database, FolderOpen, LayoutDashboard, Mail } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { StatusBadge } from '@/components/ui/status-badge';
 import { Button } from '@/components/ui/button';
 import { UsageBar } from '@/components/ui/usage-bar';
 import type { ServerStatus } from '../api/types';
@@ -27,18 +28,32 @@ export function ServerStatusPanel({
   const format = useDashboardFormat();
   return (
     <Panel title={t('hosting.server.title')}>
-      <p className="-mt-2 mb-4 text-sm text-slate-600">{t('hosting.server.name', { name: status.name })}</p>
-      <div className="space-y-4">
-        <UsageBar label={t('hosting.server.cpu')} percent={status.cpu} valueText={format.percent(status.cpu)} />
-        <UsageBar
-          label={t('hosting.server.memory')}
-          percent={status.memory}
-          valueText={format.percent(status.memory)}
+      <p className="-mt-2 mb-4 flex flex-wrap items-center gap-2 text-sm text-slate-600">
+        {t('hosting.server.name', { name: status.name })}
+        <StatusBadge
+          tone={status.status === 'active' ? 'success' : 'warning'}
+          label={t(`hosting.server.state.${status.status}`)}
         />
-        <div className="flex items-baseline justify-between gap-3 text-sm">
-          <span className="font-medium text-slate-700">{t('hosting.server.uptime')}</span>
-          <span className="font-semibold text-success-700 tabular-nums">{format.percent(status.uptime, 1)}</span>
-        </div>
+      </p>
+      <div className="space-y-4">
+        {status.cpu === null || status.memory === null ? (
+          <p className="text-sm text-slate-600">{t('hosting.server.noSample')}</p>
+        ) : (
+          <>
+            <UsageBar label={t('hosting.server.cpu')} percent={status.cpu} valueText={format.percent(status.cpu)} />
+            <UsageBar
+              label={t('hosting.server.memory')}
+              percent={status.memory}
+              valueText={format.percent(status.memory)}
+            />
+          </>
+        )}
+        {status.uptime !== null && (
+          <div className="flex items-baseline justify-between gap-3 text-sm">
+            <span className="font-medium text-slate-700">{t('hosting.server.uptime')}</span>
+            <span className="font-semibold text-success-700 tabular-nums">{format.percent(status.uptime, 1)}</span>
+          </div>
+        )}
       </div>
       <h3 className="mt-6 text-sm font-semibold text-slate-900">{t('hosting.server.shortcuts')}</h3>
       <ul className="mt-3 grid grid-cols-2 gap-2">

@@ -1,9 +1,17 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatDateTime, formatMoney, formatNumber, formatPercent } from '@/lib/format';
+import {
+  formatDate,
+  formatDateTime,
+  formatMinorMoney,
+  formatNumber,
+  formatPercent,
+  formatRelativeTime,
+  type Moment,
+} from '@/lib/format';
 import { DEFAULT_LANGUAGE, isLanguage } from '@/lib/i18n';
 import { clampPercent } from '@/lib/status';
-import type { UsageGb } from '../api/types';
+import type { Money, UsageGb } from '../api/types';
 
 /** Money, dates, sizes and usage figures in the reader's language. */
 export function useDashboardFormat() {
@@ -12,24 +20,30 @@ export function useDashboardFormat() {
   return useMemo(() => {
     const gb = (value: number) => t('units.gb', { value: formatNumber(value, language) });
     const percent = (value: number, digits = 0) => formatPercent(value, language, digits);
-    /** The share of `total` used, 0..100. */
-    const usagePercent = ({ used, total }: UsageGb) => (total > 0 ? clampPercent((used / total) * 100) : 0);
+    /** The share of `total` used, 0..100; an unlimited total reads as 0. */
+    const usagePercent = ({ used, total }: UsageGb) =>
+      total !== null && total > 0 ? clampPercent((used / total) * 100) : 0;
     return {
       language,
-      money: (amount: number) => formatMoney(amount, language),
-      date: (value: string) => formatDate(value, language),
-      dateTime: (value: string) => formatDateTime(value, language),
+      /** Minor units and currency, e.g. {amountMinor: 1999, currency: 'USD'} as "$19.99". */
+      money: (value: Money) => formatMinorMoney(value.amountMinor, value.currency, language),
+      date: (value: Moment) => formatDate(value, language),
+      dateTime: (value: Moment) => formatDateTime(value, language),
+      /** "2 hours ago", computed now from the timestamp. */
+      relative: (value: Moment) => formatRelativeTime(value, language),
       number: (value: number) => formatNumber(value, language),
       percent,
       gb,
       usagePercent,
-      /** "23.4 of 50 GB (47%)": what a usage bar shows and announces. */
+      /** "23.4 of 50 GB (47%)", or "23.4 GB of unlimited": what a usage bar shows and announces. */
       usageText: (usage: UsageGb) =>
-        t('units.usage', {
-          used: formatNumber(usage.used, language),
-          total: gb(usage.total),
-          percent: percent(usagePercent(usage)),
-        }),
+        usage.total === null
+          ? t('units.usageUnlimited', { used: gb(usage.used) })
+          : t('units.usage', {
+              used: formatNumber(usage.used, language),
+              total: gb(usage.total),
+              percent: percent(usagePercent(usage)),
+            }),
     };
   }, [t, language]);
 }

@@ -7,14 +7,16 @@ import { PageHeader } from '@/components/ui/page-header';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { statusTone } from '@/lib/status';
 import type { Domain } from '../api/types';
-import { useDomains } from '../api/use-domains';
+import { QueryView } from '@/components/ui/query-view';
+import { SkeletonRows } from '@/components/ui/skeleton';
+import { useDomains } from '../api/use-dashboard-data';
 import { useStatusLabel } from '../components/status-label';
 import { useUnavailableAction } from '../components/use-unavailable-action';
 import { useDashboardFormat } from '../lib/use-dashboard-format';
 
 export function DashboardDomainsPage() {
   const { t } = useTranslation('dashboard');
-  const domains = useDomains();
+  const query = useDomains();
   const format = useDashboardFormat();
   const statusLabel = useStatusLabel();
   const { show, dialog } = useUnavailableAction();
@@ -35,7 +37,7 @@ export function DashboardDomainsPage() {
         <>
           <span className="block font-semibold text-slate-900">{domain.name}</span>
           <span className="block text-xs text-slate-500">
-            {t('domains.registered', { date: format.date(domain.registrationDate) })}
+            {t('domains.registered', { date: format.date(domain.registeredAt) })}
           </span>
         </>
       ),
@@ -43,7 +45,7 @@ export function DashboardDomainsPage() {
     {
       key: 'expiry',
       header: t('domains.columns.expiry'),
-      cell: (domain) => <span className="whitespace-nowrap">{format.date(domain.expiryDate)}</span>,
+      cell: (domain) => <span className="whitespace-nowrap">{format.date(domain.expiresAt)}</span>,
     },
     {
       key: 'status',
@@ -80,23 +82,32 @@ export function DashboardDomainsPage() {
   return (
     <>
       <PageHeader title={t('domains.heading')} description={t('domains.intro')} actions={register} />
-      {domains.length === 0 ? (
-        <EmptyState
-          icon={Globe}
-          title={t('domains.empty.title')}
-          description={t('domains.empty.description')}
-          action={register}
-        />
-      ) : (
-        <DataTable
-          caption={t('domains.caption')}
-          captionHidden
-          stacked
-          columns={columns}
-          rows={domains}
-          rowKey={(domain) => domain.id}
-        />
-      )}
+      <QueryView
+        query={query}
+        loadingLabel={t('domains.loading')}
+        errorTitle={t('domains.loadError')}
+        skeleton={<SkeletonRows rows={4} />}
+      >
+        {(domains) =>
+          domains.length === 0 ? (
+            <EmptyState
+              icon={Globe}
+              title={t('domains.empty.title')}
+              description={t('domains.empty.description')}
+              action={register}
+            />
+          ) : (
+            <DataTable
+              caption={t('domains.caption')}
+              captionHidden
+              stacked
+              columns={columns}
+              rows={domains}
+              rowKey={(domain) => domain.id}
+            />
+          )
+        }
+      </QueryView>
       {dialog}
     </>
   );

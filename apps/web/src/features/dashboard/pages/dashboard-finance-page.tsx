@@ -7,8 +7,13 @@ import { StatusBadge } from '@/components/ui/status-badge';
 import { PageHeader } from '@/components/ui/page-header';
 import { cn } from '@/lib/cn';
 import { statusTone, transactionState } from '@/lib/status';
-import type { Invoice, Transaction } from '../api/types';
-import { useFinance } from '../api/use-finance';
+import { useState } from 'react';
+import { Pagination } from '@/components/ui/pagination';
+import { QueryView } from '@/components/ui/query-view';
+import { Skeleton, SkeletonRows } from '@/components/ui/skeleton';
+import { FINANCE_PAGE_SIZE } from '../api/queries';
+import type { Invoice, Paged, Transaction } from '../api/types';
+import { useBalance, useInvoices, useTransactions } from '../api/use-dashboard-data';
 import { BalanceCard } from '../components/balance-card';
 import { Panel } from '../components/panel';
 import { useStatusLabel } from '../components/status-label';
@@ -19,7 +24,11 @@ const TRANSACTIONS_ID = 'transactions';
 
 export function DashboardFinancePage() {
   const { t } = useTranslation('dashboard');
-  const { balance, transactions, invoices } = useFinance();
+  const balance = useBalance();
+  const [transactionPage, setTransactionPage] = useState(1);
+  const [invoicePage, setInvoicePage] = useState(1);
+  const transactions = useTransactions(transactionPage);
+  const invoices = useInvoices(invoicePage);
   const format = useDashboardFormat();
   const statusLabel = useStatusLabel();
   const { show, dialog } = useUnavailableAction();
@@ -40,12 +49,12 @@ export function DashboardFinancePage() {
         <span
           className={cn(
             'font-semibold whitespace-nowrap tabular-nums',
-            tx.amount < 0 ? 'text-danger-700' : 'text-success-700',
+            tx.amount.amountMinor < 0 ? 'text-danger-700' : 'text-success-700',
           )}
         >
-          {tx.amount > 0 ? '+' : ''}
+          {tx.amount.amountMinor > 0 ? '+' : ''}
           {format.money(tx.amount)}
-          <span className="sr-only"> ({t(tx.amount < 0 ? 'finance.charge' : 'finance.credit')})</span>
+          <span className="sr-only"> ({t(tx.amount.amountMinor < 0 ? 'finance.charge' : 'finance.credit')})</span>
         </span>
       ),
     },
@@ -60,7 +69,7 @@ export function DashboardFinancePage() {
     {
       key: 'date',
       header: t('finance.columns.date'),
-      cell: (tx) => <span className="whitespace-nowrap">{format.date(tx.date)}</span>,
+      cell: (tx) => <span className="whitespace-nowrap">{format.date(tx.createdAt)}</span>,
     },
   ];
 
@@ -74,13 +83,13 @@ export function DashboardFinancePage() {
     {
       key: 'date',
       header: t('finance.columns.date'),
-      cell: (invoice) => <span className="whitespace-nowrap">{format.date(invoice.date)}</span>,
+      cell: (invoice) => <span className="whitespace-nowrap">{format.date(invoice.issuedAt)}</span>,
     },
     {
       key: 'amount',
       header: t('finance.columns.amount'),
       className: 'text-right',
-      cell: (invoice) => <span className="whitespace-nowrap tabular-nums">{format.money(invoice.amount)}</span>,
+      cell: (invoice) => <span className="whitespace-nowrap tabular-nums">{format.money(invoice.total)}</span>,
     },
     {
       key: 'status',
@@ -109,7 +118,14 @@ export function DashboardFinancePage() {
     <>
       <PageHeader title={t('finance.heading')} description={t('finance.intro')} />
       <div className="grid gap-6 lg:grid-cols-3">
-        <BalanceCard balance={balance} onAddFunds={() => show('addFunds')} />
+        <QueryView
+          query={balance}
+          loadingLabel={t('balance.loading')}
+          errorTitle={t('balance.loadError')}
+          skeleton={<Skeleton className="h-52" />}
+        >
+          {(value) => <BalanceCard balance={value} onAddFunds={() => show('addFunds')} />}
+        </QueryView>
         <Panel title={t('finance.quickActions.title')} className="lg:col-span-2">
           <ul className="grid gap-2">
             <li>
@@ -136,40 +152,99 @@ export function DashboardFinancePage() {
 
       <section id={TRANSACTIONS_ID} tabIndex={-1} className="mt-8 scroll-mt-20 outline-none">
         <h2 className="mb-3 text-lg font-semibold text-slate-900">{t('finance.transactions')}</h2>
-        <DataTable
-          caption={t('finance.transactions')}
-          captionHidden
-          stacked
-          columns={transactionColumns}
-          rows={transactions}
-          rowKey={(tx) => tx.id}
-          empty={
-            <span className="inline-flex items-center gap-2">
-              <Receipt aria-hidden="true" className="size-5" />
-              {t('finance.noTransactions')}
-            </span>
-          }
-        />
+        <QueryView
+          query={transactions}
+          loadingLabel={t('finance.loadingTransactions')}
+          errorTitle={t('finance.transactionsError')}
+          skeleton={<SkeletonRows rows={5} />}
+        >
+          {(page) => (
+            <>
+              <DataTable
+                caption={t('finance.transactions')}
+                captionHidden
+                stacked
+                columns={transactionColumns}
+                rows={page.items}
+                rowKey={(tx) => tx.id}
+                empty={
+                  <span className="inline-flex items-center gap-2">
+                    <Receipt aria-hidden="true" className="size-5" />
+                    {t('finance.noTransactions')}
+                  </span>
+                }
+              />
+              <FinancePager
+                label={t('finance.transactionPages')}
+                data={page}
+                page={transactionPage}
+                onPage={setTransactionPage}
+              />
+            </>
+          )}
+        </QueryView>
       </section>
 
       <section className="mt-8">
         <h2 className="mb-3 text-lg font-semibold text-slate-900">{t('finance.invoices')}</h2>
-        <DataTable
-          caption={t('finance.invoices')}
-          captionHidden
-          stacked
-          columns={invoiceColumns}
-          rows={invoices}
-          rowKey={(invoice) => invoice.id}
-          empty={
-            <span className="inline-flex items-center gap-2">
-              <FileText aria-hidden="true" className="size-5" />
-              {t('finance.noInvoices')}
-            </span>
-          }
-        />
+        <QueryView
+          query={invoices}
+          loadingLabel={t('finance.loadingInvoices')}
+          errorTitle={t('finance.invoicesError')}
+          skeleton={<SkeletonRows rows={5} />}
+        >
+          {(page) => (
+            <>
+              <DataTable
+                caption={t('finance.invoices')}
+                captionHidden
+                stacked
+                columns={invoiceColumns}
+                rows={page.items}
+                rowKey={(invoice) => invoice.id}
+                empty={
+                  <span className="inline-flex items-center gap-2">
+                    <FileText aria-hidden="true" className="size-5" />
+                    {t('finance.noInvoices')}
+                  </span>
+                }
+              />
+              <FinancePager label={t('finance.invoicePages')} data={page} page={invoicePage} onPage={setInvoicePage} />
+            </>
+          )}
+        </QueryView>
       </section>
       {dialog}
     </>
+  );
+}
+
+/** Previous and Next under a finance table, with the results line; hidden while everything fits on one page. */
+function FinancePager<Row>({
+  label,
+  data,
+  page,
+  onPage,
+}: {
+  label: string;
+  data: Paged<Row>;
+  page: number;
+  onPage: (page: number) => void;
+}) {
+  const { t } = useTranslation('dashboard');
+  const pageCount = Math.max(1, Math.ceil(data.total / FINANCE_PAGE_SIZE));
+  if (data.total <= FINANCE_PAGE_SIZE && page === 1) return null;
+  const from = data.items.length === 0 ? 0 : (page - 1) * FINANCE_PAGE_SIZE + 1;
+  const to = data.items.length === 0 ? 0 : from + data.items.length - 1;
+  return (
+    <Pagination
+      label={label}
+      pageSize={FINANCE_PAGE_SIZE}
+      summary={t('finance.results', { from, to, count: data.total })}
+      onPrevious={() => onPage(Math.max(1, page - 1))}
+      onNext={() => onPage(Math.min(pageCount, page + 1))}
+      previousDisabled={page <= 1}
+      nextDisabled={page >= pageCount}
+    />
   );
 }

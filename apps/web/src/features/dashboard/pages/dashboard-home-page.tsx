@@ -4,11 +4,10 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { useSession } from '@/lib/session';
-import { useActivity } from '../api/use-activity';
-import { useDashboardStats } from '../api/use-dashboard-stats';
-import { useExpiringServices } from '../api/use-expiring-services';
-import { useFinance } from '../api/use-finance';
-import { useNotifications } from '../api/use-notifications';
+import { QueryView } from '@/components/ui/query-view';
+import { Skeleton } from '@/components/ui/skeleton';
+import type { DashboardSummary } from '../api/types';
+import { useDashboardSummary } from '../api/use-dashboard-data';
 import { ActivityTimeline } from '../components/activity-timeline';
 import { BalanceCard } from '../components/balance-card';
 import { GreetingHeader } from '../components/greeting-header';
@@ -21,17 +20,48 @@ import { useDashboardFormat } from '../lib/use-dashboard-format';
 /** How many notifications the home page shows; the rest are one link away. */
 const HOME_NOTIFICATIONS = 3;
 
+/** The home page's shape while its summary loads: four tiles and two columns of panels. */
+function HomeSkeleton() {
+  return (
+    <>
+      <div className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 xl:grid-cols-4">
+        {[0, 1, 2, 3].map((key) => (
+          <Skeleton key={key} className="h-28" />
+        ))}
+      </div>
+      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <Skeleton className="h-64" />
+          <Skeleton className="h-64" />
+        </div>
+        <div className="space-y-6">
+          <Skeleton className="h-48" />
+          <Skeleton className="h-40" />
+        </div>
+      </div>
+    </>
+  );
+}
+
 export function DashboardHomePage() {
   const { t } = useTranslation('dashboard');
   const { user } = useSession();
-  const stats = useDashboardStats();
-  const notifications = useNotifications();
-  const activity = useActivity();
-  const expiring = useExpiringServices();
-  const { balance } = useFinance();
+  const summary = useDashboardSummary();
+  return (
+    <>
+      <GreetingHeader firstName={user?.firstName ?? ''} />
+      <QueryView query={summary} skeleton={<HomeSkeleton />} errorTitle={t('home.loadError')}>
+        {(data) => <HomeContent summary={data} summaryAt={summary.dataUpdatedAt} />}
+      </QueryView>
+    </>
+  );
+}
+
+function HomeContent({ summary, summaryAt }: { summary: DashboardSummary; summaryAt: number }) {
+  const { t } = useTranslation('dashboard');
   const format = useDashboardFormat();
   const { show, dialog } = useUnavailableAction();
-  const unread = notifications.filter((n) => !n.read).length;
+  const { notifications, activity, expiringSoon: expiring, balance, unreadNotifications: unread } = summary;
 
   const quickActions = [
     { key: 'renewDomain', to: '/dashboard/domains', icon: Globe },
@@ -41,8 +71,7 @@ export function DashboardHomePage() {
 
   return (
     <>
-      <GreetingHeader firstName={user?.firstName ?? ''} />
-      <StatTiles stats={stats} />
+      <StatTiles stats={summary.counts} />
 
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
@@ -111,7 +140,14 @@ export function DashboardHomePage() {
                       <p className="font-semibold break-words text-slate-900">{service.name}</p>
                       <p className="text-sm text-warning-800">
                         {t(`home.expiring.kind.${service.kind}`)} ·{' '}
-                        {t('home.expiring.expires', { date: format.date(service.expiryDate) })}
+                        {t(
+                          new Date(service.expiresAt).getTime() < summaryAt
+                            ? 'home.expiring.expired'
+                            : 'home.expiring.expires',
+                          {
+                            date: format.date(service.expiresAt),
+                          },
+                        )}
                       </p>
                     </div>
                     <Button

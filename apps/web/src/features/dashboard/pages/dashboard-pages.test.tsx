@@ -1,6 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { customerRoutes, TRANSACTIONS } from '@/test/api/customer';
+import { paged, serveApi, serverError, type TestApi } from '@/test/api/http';
 import { renderWithRouter } from '@/test/render';
 import { resetSession, signInAs, testUser } from '@/test/session';
 import { DashboardDomainsPage } from './dashboard-domains-page';
@@ -17,6 +19,12 @@ const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, '
 const ns = { namespaces: ['dashboard'] };
 const nsRu = { namespaces: ['dashboard'], language: 'ru' as const };
 
+let api: TestApi;
+
+beforeEach(() => {
+  api = serveApi(customerRoutes());
+});
+
 afterEach(async () => {
   await resetSession();
 });
@@ -29,7 +37,9 @@ function row(text: string | RegExp) {
 describe('dashboard home', () => {
   it('greets the user by first name and shows the four tiles (2, 3, 1, 0) linking to their pages', async () => {
     await signInAs(testUser(0, { firstName: 'Anna' }));
+    serveApi(customerRoutes());
     await renderWithRouter(<DashboardHomePage />, ns);
+    await screen.findByRole('list', { name: 'Your account in numbers' });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^Good (morning|afternoon|evening), Anna$/);
     const tiles = within(screen.getByRole('list', { name: 'Your account in numbers' }));
     const expected = [
@@ -46,7 +56,7 @@ describe('dashboard home', () => {
 
   it('highlights unread notifications and links to all of them', async () => {
     await renderWithRouter(<DashboardHomePage />, ns);
-    const panel = screen.getByRole('region', { name: 'Notifications' });
+    const panel = await screen.findByRole('region', { name: 'Notifications' });
     expect(within(panel).getByRole('link', { name: 'View all' })).toHaveAttribute('href', '/dashboard/notifications');
     expect(within(panel).getByText('2 unread notifications')).toBeVisible();
     const items = within(panel).getAllByRole('listitem');
@@ -54,12 +64,54 @@ describe('dashboard home', () => {
     expect(items.filter((item) => item.dataset.unread === 'true')).toHaveLength(2);
     expect(items[0]).toHaveTextContent('Unread: Domain expires soon');
     expect(items[2]).not.toHaveTextContent('Unread');
+    // Texts come from the stored key and parameters; times are computed from the timestamps.
+    expect(items[0]).toHaveTextContent('myblog.net expires on Dec 5, 2026.');
+    expect(items[0]).toHaveTextContent('2 hours ago');
+    expect(items[1]).toHaveTextContent('$25.00 was added to your balance.');
+    expect(items[1]).toHaveTextContent('yesterday');
+  });
+
+  it('shows notification texts and times in Russian, with plural forms', async () => {
+    await renderWithRouter(<DashboardHomePage />, nsRu);
+    const items = within(await screen.findByRole('region', { name: 'Уведомления' })).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Срок регистрации myblog.net истекает 5 дек. 2026 г. — продлите домен');
+    expect(items[0]).toHaveTextContent('2 часа назад');
+    expect(items[2]).toHaveTextContent('3 дня назад');
+  });
+
+  it('shows skeletons while loading, then a translated error with Retry that loads again', async () => {
+    const user = userEvent.setup();
+    let answer: unknown = serverError;
+    api.on('/api/dashboard/summary', () => answer);
+    await renderWithRouter(<DashboardHomePage />, ns);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading…');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent("Your overview couldn't be loaded");
+    expect(alert).toHaveTextContent('Something went wrong on our side. Please try again.');
+    answer = await customerRoutes()['/api/dashboard/summary']!(new URL('http://localhost'));
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('list', { name: 'Your account in numbers' })).toBeVisible();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says so in Russian when the server cannot be reached', async () => {
+    api.on('/api/dashboard/summary', () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await renderWithRouter(<DashboardHomePage />, nsRu);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Не удалось загрузить сводку');
+    expect(within(alert).getByRole('button', { name: 'Повторить' })).toBeVisible();
   });
 
   it('shows the timeline, quick actions, expiring services and balance, and Renew Now answers honestly', async () => {
     const user = userEvent.setup();
     await renderWithRouter(<DashboardHomePage />, ns);
-    expect(within(screen.getByRole('region', { name: 'Recent activity' })).getAllByRole('listitem')).toHaveLength(5);
+    const activity = within(await screen.findByRole('region', { name: 'Recent activity' }));
+    expect(activity.getAllByRole('listitem')).toHaveLength(5);
+    expect(activity.getByText('Support answered your ticket')).toBeVisible();
+    expect(activity.getByText('You topped up your balance with $25.00')).toBeVisible();
+    expect(activity.getByText('Hosting for mysite.com was renewed')).toBeVisible();
     const actions = within(screen.getByRole('region', { name: 'Quick actions' }));
     expect(actions.getByRole('link', { name: 'Renew a domain' })).toHaveAttribute('href', '/dashboard/domains');
     expect(actions.getByRole('link', { name: 'Upgrade hosting' })).toHaveAttribute('href', '/dashboard/hosting');
@@ -68,7 +120,11 @@ describe('dashboard home', () => {
     expect(within(screen.getByRole('region', { name: 'Account balance' })).getByText('$125.50')).toBeVisible();
 
     const expiring = within(screen.getByRole('region', { name: 'Expiring soon' }));
-    expect(expiring.getByText('Domain · expires Dec 5, 2026')).toBeVisible();
+    const day = (days: number) =>
+      new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(Date.now() + days * 24 * 3_600_000);
+    expect(expiring.getByText(`Domain · expired ${day(-10)}`)).toBeVisible();
+    expect(expiring.getByText(`Domain · expires ${day(11)}`)).toBeVisible();
+    expect(expiring.getByText(`Hosting · expires ${day(16)}`)).toBeVisible();
     await user.click(expiring.getByRole('button', { name: 'Renew Now: Domain myblog.net' }));
     const dialog = screen.getByRole('dialog', { name: 'Renew myblog.net' });
     expect(dialog).toHaveTextContent('not available in the online dashboard yet');
@@ -84,7 +140,7 @@ describe('hosting', () => {
   it('shows each service with status, plan, usage meters announcing their percentage, expiry and actions', async () => {
     const user = userEvent.setup();
     await renderWithRouter(<DashboardHostingPage />, ns);
-    const card = within(screen.getByRole('article', { name: 'mysite.com' }));
+    const card = within(await screen.findByRole('article', { name: 'mysite.com' }));
     expect(card.getByText('Active')).toHaveAttribute('data-tone', 'success');
     expect(card.getByText('Main website · Pro plan')).toBeVisible();
     expect(card.getByRole('meter', { name: 'Storage' })).toHaveAttribute('aria-valuetext', '23.4 of 50 GB (47%)');
@@ -106,7 +162,8 @@ describe('hosting', () => {
   it('shows the server status with its shortcuts', async () => {
     const user = userEvent.setup();
     await renderWithRouter(<DashboardHostingPage />, ns);
-    const panel = within(screen.getByRole('region', { name: 'Server status' }));
+    const panel = within(await screen.findByRole('region', { name: 'Server status' }));
+    expect(panel.getByText('Online')).toHaveAttribute('data-tone', 'success');
     expect(panel.getByRole('meter', { name: 'CPU' })).toHaveAttribute('aria-valuenow', '23');
     expect(panel.getByRole('meter', { name: 'Memory' })).toHaveAttribute('aria-valuetext', '45%');
     expect(panel.getByText('99.9%')).toBeVisible();
@@ -119,7 +176,7 @@ describe('hosting', () => {
 
   it('formats sizes and dates in Russian', async () => {
     await renderWithRouter(<DashboardHostingPage />, nsRu);
-    const card = within(screen.getByRole('article', { name: 'mysite.com' }));
+    const card = within(await screen.findByRole('article', { name: 'mysite.com' }));
     expect(plain(card.getByRole('meter', { name: 'Диск' }).getAttribute('aria-valuetext'))).toBe(
       '23,4 из 50 ГБ (47 %)',
     );
@@ -131,12 +188,13 @@ describe('domains', () => {
   it('lists each domain with expiry, status colour and the three actions', async () => {
     const user = userEvent.setup();
     await renderWithRouter(<DashboardDomainsPage />, ns);
+    await screen.findByRole('table');
     expect(screen.getAllByRole('row')).toHaveLength(4);
     const active = within(row(/mysite\.com/));
     expect(active.getByText('Active')).toHaveAttribute('data-tone', 'success');
     expect(active.getByText('Mar 15, 2027')).toBeVisible();
     const expired = within(row(/old-project\.io/));
-    expect(expired.getByText('Expired')).toHaveAttribute('data-tone', 'danger');
+    expect(expired.getByText('Grace period')).toHaveAttribute('data-tone', 'danger');
     for (const name of ['Manage DNS', 'Renew', 'Lock']) {
       expect(expired.getByRole('button', { name: `${name} old-project.io` })).toBeVisible();
     }
@@ -148,7 +206,7 @@ describe('domains', () => {
 describe('services', () => {
   it('shows the additional service with its status, expiry and yearly price', async () => {
     await renderWithRouter(<DashboardServicesPage />, ns);
-    expect(screen.getByRole('heading', { name: 'SSL certificate' })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'SSL certificate' })).toBeVisible();
     expect(screen.getByText('Active')).toHaveAttribute('data-tone', 'success');
     expect(screen.getByText('$29.99 a year')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Browse services' })).toHaveAttribute('href', '/services');
@@ -165,8 +223,8 @@ describe('finance', () => {
   it('shows balance, charges as negative dollars with two decimals, and invoice actions', async () => {
     const user = userEvent.setup();
     await renderWithRouter(<DashboardFinancePage />, ns);
-    expect(screen.getByText('$125.50')).toBeVisible();
-    const transactions = within(screen.getByRole('table', { name: 'Transactions' }));
+    expect(await screen.findByText('$125.50')).toBeVisible();
+    const transactions = within(await screen.findByRole('table', { name: 'Transactions' }));
     const charge = within(transactions.getByRole('rowheader', { name: /Hosting renewal/ }).closest('tr')!);
     expect(charge.getByText(/-\$9\.99/)).toHaveTextContent('-$9.99 (charge)');
     expect(charge.getByText('Nov 15, 2026')).toBeVisible();
@@ -175,7 +233,7 @@ describe('finance', () => {
     expect(pending).toHaveAttribute('data-tone', 'warning');
     expect(transactions.getAllByText(/\+\$50\.00/)).toHaveLength(1);
 
-    const invoices = within(screen.getByRole('table', { name: 'Invoices' }));
+    const invoices = within(await screen.findByRole('table', { name: 'Invoices' }));
     const invoice = within(invoices.getByRole('rowheader', { name: 'INV-2026-0142' }).closest('tr')!);
     expect(invoice.getByText('$9.99')).toBeVisible();
     expect(invoice.getByText('Paid')).toHaveAttribute('data-tone', 'success');
@@ -192,10 +250,25 @@ describe('finance', () => {
 
   it('formats money and dates in Russian', async () => {
     await renderWithRouter(<DashboardFinancePage />, nsRu);
+    await screen.findByRole('table', { name: 'Операции' });
     expect(screen.getAllByText((_, el) => el?.tagName === 'P' && plain(el.textContent) === '125,50 $')).toHaveLength(1);
     const charge = screen.getByRole('rowheader', { name: /Продление хостинга/ }).closest('tr')!;
     expect(plain(charge.textContent)).toContain('-9,99 $');
     expect(plain(charge.textContent)).toContain('15 нояб. 2026 г.');
+  });
+
+  it('pages transactions on the server and counts its total', async () => {
+    const user = userEvent.setup();
+    const many = Array.from({ length: 23 }, (_, index) => ({ ...TRANSACTIONS[2]!, id: `tx${index}` }));
+    api.on('/api/finance/transactions', (url) => paged(many, url));
+    await renderWithRouter(<DashboardFinancePage />, ns);
+    const pages = await screen.findByRole('navigation', { name: 'Transactions: pages' });
+    expect(within(pages).getByText('Showing 1 to 10 of 23 results')).toBeVisible();
+    await user.click(within(pages).getByRole('button', { name: 'Next' }));
+    await user.click(within(pages).getByRole('button', { name: 'Next' }));
+    expect(await within(pages).findByText('Showing 21 to 23 of 23 results')).toBeVisible();
+    expect(within(pages).getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(api.calls).toContain('/api/finance/transactions?page=3&pageSize=10');
   });
 });
 
@@ -203,7 +276,9 @@ describe('support', () => {
   it('lists tickets (answered is blue) with Create Ticket, and filters the knowledge base as one types', async () => {
     const user = userEvent.setup();
     await renderWithRouter(<DashboardSupportPage />, ns);
+    await screen.findByRole('table');
     const ticket = within(row(/SSL certificate does not show on www/));
+    expect(ticket.getByText('TCK-1042')).toBeVisible();
     expect(ticket.getByText('Answered')).toHaveAttribute('data-tone', 'info');
     expect(ticket.getByText('Medium')).toBeVisible();
 
@@ -214,21 +289,24 @@ describe('support', () => {
 
     const kb = within(screen.getByRole('region', { name: 'Knowledge base' }));
     expect(kb.getByRole('heading', { name: 'Popular articles' })).toBeVisible();
-    expect(kb.getAllByRole('listitem')).toHaveLength(5);
+    expect(await kb.findAllByRole('listitem')).toHaveLength(5);
     expect(kb.getByText('Domains · 12,840 views')).toBeVisible();
     await user.type(kb.getByRole('searchbox', { name: 'Search the knowledge base' }), 'wordpress');
+    expect(await kb.findByText('1 article found')).toBeInTheDocument();
     expect(kb.getAllByRole('listitem')).toHaveLength(1);
-    expect(kb.getByRole('status')).toHaveTextContent('1 article found');
     await user.clear(kb.getByRole('searchbox'));
     await user.type(kb.getByRole('searchbox'), 'zzz');
-    expect(kb.getByText(/No articles match/)).toBeVisible();
+    expect(await kb.findByText(/No articles match/)).toBeVisible();
+    // The server searched, once typing paused, in the reader's language.
+    expect(api.calls).toContain('/api/knowledge/articles?lang=en&q=wordpress&pageSize=10');
+    expect(api.calls.filter((call) => call.startsWith('/api/knowledge/articles?lang=en&q=w'))).toHaveLength(1);
   });
 });
 
 describe('notifications', () => {
   it('shows every notification, the unread ones highlighted', async () => {
     await renderWithRouter(<DashboardNotificationsPage />, ns);
-    const items = screen.getAllByRole('listitem');
+    const items = await screen.findAllByRole('listitem');
     expect(items).toHaveLength(5);
     expect(items.filter((item) => item.dataset.unread === 'true')).toHaveLength(2);
     expect(screen.getByText('2 unread notifications')).toBeVisible();
@@ -236,7 +314,7 @@ describe('notifications', () => {
 
   it('counts unread ones with Russian plurals', async () => {
     await renderWithRouter(<DashboardNotificationsPage />, nsRu);
-    expect(screen.getByText('2 непрочитанных уведомления')).toBeVisible();
+    expect(await screen.findByText('2 непрочитанных уведомления')).toBeVisible();
   });
 });
 
@@ -244,6 +322,7 @@ describe('settings', () => {
   it('prefills the profile, validates it, and answers Save honestly', async () => {
     const user = userEvent.setup();
     await signInAs(testUser(0, { firstName: 'Anna', lastName: 'Ivanova', email: 'anna@example.com' }));
+    serveApi(customerRoutes());
     await renderWithRouter(<DashboardSettingsPage />, ns);
     expect(screen.getByRole('textbox', { name: 'First name' })).toHaveValue('Anna');
     expect(screen.getByRole('textbox', { name: 'Last name' })).toHaveValue('Ivanova');
@@ -273,7 +352,7 @@ describe('settings', () => {
     expect(screen.getByRole('dialog', { name: 'Enable two-factor authentication' })).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Got it' }));
 
-    expect(screen.getByRole('switch', { name: 'Email notifications' })).toHaveAttribute('aria-checked', 'true');
+    expect(await screen.findByRole('switch', { name: 'Email notifications' })).toHaveAttribute('aria-checked', 'true');
     expect(screen.getByRole('switch', { name: 'Service updates' })).toHaveAttribute('aria-checked', 'true');
     const marketing = screen.getByRole('switch', { name: 'Marketing communications' });
     expect(marketing).toHaveAttribute('aria-checked', 'false');

@@ -18,28 +18,28 @@ import { PageHeader } from '@/components/ui/page-header';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { statusTone } from '@/lib/status';
 import type { AdditionalServiceKind } from '../api/types';
-import { useAdditionalServices } from '../api/use-additional-services';
+import { QueryView } from '@/components/ui/query-view';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useAdditionalServices } from '../api/use-dashboard-data';
+import type { AdditionalService } from '../api/types';
 import { Panel } from '../components/panel';
 import { useStatusLabel } from '../components/status-label';
 import { useUnavailableAction } from '../components/use-unavailable-action';
 import { useDashboardFormat } from '../lib/use-dashboard-format';
 
-const KINDS: readonly AdditionalServiceKind[] = ['ssl', 'backup', 'email', 'security'];
+const KINDS = ['ssl', 'backup', 'email', 'security'] as const;
 
 const KIND_ICON: Record<AdditionalServiceKind, LucideIcon> = {
   ssl: ShieldCheck,
   backup: DatabaseBackup,
   email: Mail,
   security: ShieldHalf,
+  other: Package,
 };
 
 export function DashboardServicesPage() {
   const { t } = useTranslation('dashboard');
-  const services = useAdditionalServices();
-  const format = useDashboardFormat();
-  const statusLabel = useStatusLabel();
-  const { show, dialog } = useUnavailableAction();
-  const missing = KINDS.filter((kind) => !services.some((service) => service.kind === kind));
+  const query = useAdditionalServices();
   const browse = (
     <ButtonLink to="/services" variant="secondary">
       {t('services.browse')}
@@ -49,6 +49,31 @@ export function DashboardServicesPage() {
   return (
     <>
       <PageHeader title={t('services.heading')} description={t('services.intro')} actions={browse} />
+      <QueryView
+        query={query}
+        loadingLabel={t('services.loading')}
+        errorTitle={t('services.loadError')}
+        skeleton={
+          <div className="grid gap-6 lg:grid-cols-2">
+            <Skeleton className="h-56" />
+            <Skeleton className="h-56" />
+          </div>
+        }
+      >
+        {(services) => <ServicesContent services={services} browse={browse} />}
+      </QueryView>
+    </>
+  );
+}
+
+function ServicesContent({ services, browse }: { services: AdditionalService[]; browse: React.ReactNode }) {
+  const { t } = useTranslation('dashboard');
+  const format = useDashboardFormat();
+  const statusLabel = useStatusLabel();
+  const { show, dialog } = useUnavailableAction();
+  const missing = KINDS.filter((kind) => !services.some((service) => service.kind === kind));
+  return (
+    <>
       {services.length === 0 ? (
         <EmptyState
           icon={Package}
@@ -80,12 +105,14 @@ export function DashboardServicesPage() {
                 <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
                   <div>
                     <dt className="text-slate-500">{t('services.expires')}</dt>
-                    <dd className="font-medium text-slate-900">{format.date(service.expiryDate)}</dd>
+                    <dd className="font-medium text-slate-900">{format.date(service.expiresAt)}</dd>
                   </div>
                   <div>
                     <dt className="text-slate-500">{t('services.price')}</dt>
                     <dd className="font-medium text-slate-900">
-                      {t('services.perYear', { price: format.money(service.price) })}
+                      {t(service.billingPeriod === 'month' ? 'services.perMonth' : 'services.perYear', {
+                        price: format.money(service.price),
+                      })}
                     </dd>
                   </div>
                 </dl>

@@ -6,7 +6,9 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Switch } from '@/components/ui/switch';
 import { useSession } from '@/lib/session';
 import type { NotificationPreferences } from '../api/types';
-import { useNotificationPreferences } from '../api/use-notification-preferences';
+import { QueryView } from '@/components/ui/query-view';
+import { SkeletonRows } from '@/components/ui/skeleton';
+import { useNotificationPreferences } from '../api/use-dashboard-data';
 import { Panel } from '../components/panel';
 import { ChangePasswordForm } from '../components/security/change-password-form';
 import { SessionsPanel } from '../components/security/sessions-panel';
@@ -19,8 +21,6 @@ export function DashboardSettingsPage() {
   const { t } = useTranslation('dashboard');
   const { user } = useSession();
   const saved = useNotificationPreferences();
-  const [preferences, setPreferences] = useState(saved);
-  const [changed, setChanged] = useState(false);
   const { show, dialog } = useUnavailableAction();
   const [changing, setChanging] = useState(false);
   const [passwordChanged, setPasswordChanged] = useState(false);
@@ -84,26 +84,45 @@ export function DashboardSettingsPage() {
         <SessionsPanel className="lg:col-span-2" />
 
         <Panel title={t('settings.preferences.title')}>
-          <div className="space-y-5">
-            {PREFERENCES.map((key) => (
-              <Switch
-                key={key}
-                checked={preferences[key]}
-                onChange={(value) => {
-                  setPreferences((current) => ({ ...current, [key]: value }));
-                  setChanged(true);
-                }}
-                label={t(`settings.preferences.${key}`)}
-                description={t(`settings.preferences.${key}Hint`)}
-              />
-            ))}
-          </div>
-          <p role="status" className="mt-4 text-sm text-slate-600 empty:hidden">
-            {changed ? t('local.notSaved') : ''}
-          </p>
+          <QueryView
+            query={saved}
+            loadingLabel={t('settings.preferences.loading')}
+            errorTitle={t('settings.preferences.loadError')}
+            skeleton={<SkeletonRows rows={3} />}
+          >
+            {(data) => <PreferenceSwitches saved={data} />}
+          </QueryView>
         </Panel>
       </div>
       {dialog}
+    </>
+  );
+}
+
+/** The three switches, starting from the saved preferences; a change applies on this page only for now. */
+function PreferenceSwitches({ saved }: { saved: NotificationPreferences }) {
+  const { t } = useTranslation('dashboard');
+  const [preferences, setPreferences] = useState(saved);
+  const [changed, setChanged] = useState(false);
+  return (
+    <>
+      <div className="space-y-5">
+        {PREFERENCES.map((key) => (
+          <Switch
+            key={key}
+            checked={preferences[key]}
+            onChange={(value) => {
+              setPreferences((current) => ({ ...current, [key]: value }));
+              setChanged(true);
+            }}
+            label={t(`settings.preferences.${key}`)}
+            description={t(`settings.preferences.${key}Hint`)}
+          />
+        ))}
+      </div>
+      <p role="status" className="mt-4 text-sm text-slate-600 empty:hidden">
+        {changed ? t('local.notSaved') : ''}
+      </p>
     </>
   );
 }

@@ -8,8 +8,9 @@ import { StatusBadge } from '@/components/ui/status-badge';
 import { cn } from '@/lib/cn';
 import { ticketStatusTone } from '@/lib/status';
 import type { SupportTicket } from '../api/types';
-import { useKnowledgeArticles } from '../api/use-knowledge-articles';
-import { useSupportTickets } from '../api/use-support-tickets';
+import { QueryView } from '@/components/ui/query-view';
+import { SkeletonRows } from '@/components/ui/skeleton';
+import { useSupportTickets } from '../api/use-dashboard-data';
 import { KnowledgeBasePanel } from '../components/knowledge-base-panel';
 import { useStatusLabel } from '../components/status-label';
 import { useUnavailableAction } from '../components/use-unavailable-action';
@@ -18,7 +19,6 @@ import { useDashboardFormat } from '../lib/use-dashboard-format';
 export function DashboardSupportPage() {
   const { t } = useTranslation('dashboard');
   const tickets = useSupportTickets();
-  const articles = useKnowledgeArticles();
   const format = useDashboardFormat();
   const statusLabel = useStatusLabel();
   const { show, dialog } = useUnavailableAction({ contact: 'contactPage' });
@@ -38,7 +38,7 @@ export function DashboardSupportPage() {
       cell: (ticket) => (
         <>
           <span className="block font-semibold text-slate-900">{ticket.subject}</span>
-          <span className="block text-xs text-slate-500">{ticket.id}</span>
+          <span className="block text-xs text-slate-500">{ticket.number}</span>
         </>
       ),
     },
@@ -60,8 +60,8 @@ export function DashboardSupportPage() {
       key: 'lastUpdate',
       header: t('support.columns.lastUpdate'),
       cell: (ticket) => (
-        <time dateTime={ticket.lastUpdate} className="whitespace-nowrap">
-          {format.dateTime(ticket.lastUpdate)}
+        <time dateTime={new Date(ticket.updatedAt).toISOString()} className="whitespace-nowrap">
+          {format.dateTime(ticket.updatedAt)}
         </time>
       ),
     },
@@ -75,26 +75,35 @@ export function DashboardSupportPage() {
           <h2 id="support-tickets" className="mb-3 text-lg font-semibold text-slate-900">
             {t('support.tickets')}
           </h2>
-          {tickets.length === 0 ? (
-            <EmptyState
-              icon={LifeBuoy}
-              title={t('support.empty.title')}
-              description={t('support.empty.description')}
-              action={createTicket}
-            />
-          ) : (
-            <DataTable
-              caption={t('support.tickets')}
-              captionHidden
-              stacked
-              columns={columns}
-              rows={tickets}
-              rowKey={(ticket) => ticket.id}
-            />
-          )}
+          <QueryView
+            query={tickets}
+            loadingLabel={t('support.loading')}
+            errorTitle={t('support.loadError')}
+            skeleton={<SkeletonRows rows={3} />}
+          >
+            {(rows) =>
+              rows.length === 0 ? (
+                <EmptyState
+                  icon={LifeBuoy}
+                  title={t('support.empty.title')}
+                  description={t('support.empty.description')}
+                  action={createTicket}
+                />
+              ) : (
+                <DataTable
+                  caption={t('support.tickets')}
+                  captionHidden
+                  stacked
+                  columns={columns}
+                  rows={rows}
+                  rowKey={(ticket) => ticket.id}
+                />
+              )
+            }
+          </QueryView>
         </section>
         <div className="min-w-0">
-          <KnowledgeBasePanel articles={articles} onOpen={(article) => show('article', { title: article.title })} />
+          <KnowledgeBasePanel onOpen={(article) => show('article', { title: article.title })} />
         </div>
       </div>
       {dialog}

@@ -1,0 +1,14 @@
+import type { ListParams } from '../lib/use-table-controls';
+
+/**
+ * The back office's query keys, one factory: every entry sits under `['admin']`, each list under its name with
+ * the list state it was asked for, so `adminKeys.list('users')` invalidates every page of users at once.
+ */
+export const adminKeys = {
+  all: ['admin'] as const,
+  overview: () => [...adminKeys.all, 'overview'] as const,
+  list: (name: AdminListName) => [...adminKeys.all, name] as const,
+  page: (name: AdminListName, params: ListParams) => [...adminKeys.list(name), params] as const,
+};
+
+export type AdminListName = 'users' | 'hosting' | 'domains' | 'transactions' | 'servers';

@@ -1,0 +1,93 @@
+import {
+  type AdminDomainsPage,
+  type AdminOverview as OverviewAnswer,
+  type AdminServersPage,
+  type AdminServicesPage,
+  type AdminTransactionsPage,
+  type AdminUsersPage,
+  DOMAIN_STATUSES,
+  PAYMENT_STATUSES,
+  ROLE_NAMES,
+  SERVER_STATUSES,
+  SERVICE_STATUSES,
+  USER_STATUSES,
+} from '@hostpilot/shared';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '@/lib/session';
+import type { ListParams, ListSpec } from '../lib/use-table-controls';
+import { type AdminListName, adminKeys } from './keys';
+
+/*
+ * What each admin list can be sorted and filtered by: the same fields and values the admin API accepts
+ * (packages/shared/src/api/admin.ts), so a value the API would refuse never leaves the browser. The URL uses
+ * these names too.
+ */
+export const USER_LIST = {
+  sorts: ['createdAt', 'lastSignInAt', 'name', 'email'],
+  defaultSort: 'createdAt',
+  defaultDirection: 'desc',
+  filters: { status: USER_STATUSES, role: ROLE_NAMES },
+} as const satisfies ListSpec;
+
+export const HOSTING_LIST = {
+  sorts: ['expiresAt', 'createdAt', 'domain'],
+  defaultSort: 'expiresAt',
+  defaultDirection: 'asc',
+  filters: { status: SERVICE_STATUSES },
+} as const satisfies ListSpec;
+
+export const DOMAIN_LIST = {
+  sorts: ['expiresAt', 'registeredAt', 'name'],
+  defaultSort: 'expiresAt',
+  defaultDirection: 'asc',
+  filters: { status: DOMAIN_STATUSES },
+} as const satisfies ListSpec;
+
+export const TRANSACTION_LIST = {
+  sorts: ['createdAt', 'amount'],
+  defaultSort: 'createdAt',
+  defaultDirection: 'desc',
+  filters: { status: PAYMENT_STATUSES },
+} as const satisfies ListSpec;
+
+export const SERVER_LIST = {
+  sorts: ['name', 'location', 'services'],
+  defaultSort: 'name',
+  defaultDirection: 'asc',
+  filters: { status: SERVER_STATUSES },
+} as const satisfies ListSpec;
+
+/** The list state as the API's query string (the list-query contract): q, filters, sort, order, page, pageSize. */
+export function listQuery(path: string, params: ListParams, fixed: Record<string, string> = {}): string {
+  const search = new URLSearchParams(fixed);
+  if (params.search) search.set('q', params.search);
+  for (const [name, value] of Object.entries(params.filters)) if (value) search.set(name, value);
+  search.set('sort', params.sort);
+  search.set('order', params.direction);
+  search.set('page', String(params.page));
+  search.set('pageSize', String(params.pageSize));
+  return `${path}?${search.toString()}`;
+}
+
+const page = <Answer>(name: AdminListName, path: string, params: ListParams, fixed?: Record<string, string>) =>
+  queryOptions({
+    queryKey: adminKeys.page(name, params),
+    queryFn: ({ signal }) => api.get<Answer>(listQuery(path, params, fixed), { signal }),
+  });
+
+/**
+ * The admin API's reads as `queryOptions`: keys from `adminKeys`, calls through the app's one HTTP client
+ * (Bearer token; an expired one is refreshed once and the call replayed).
+ */
+export const adminQueries = {
+  overview: () =>
+    queryOptions({
+      queryKey: adminKeys.overview(),
+      queryFn: ({ signal }) => api.get<OverviewAnswer>('/admin/overview', { signal }),
+    }),
+  users: (params: ListParams) => page<AdminUsersPage>('users', '/admin/users', params),
+  hosting: (params: ListParams) => page<AdminServicesPage>('hosting', '/admin/services', params, { kind: 'hosting' }),
+  domains: (params: ListParams) => page<AdminDomainsPage>('domains', '/admin/domains', params),
+  transactions: (params: ListParams) => page<AdminTransactionsPage>('transactions', '/admin/transactions', params),
+  servers: (params: ListParams) => page<AdminServersPage>('servers', '/admin/servers', params),
+};

@@ -1,0 +1,21 @@
+/**
+ * The dashboard's query keys, one factory so that every cache entry of the feature sits under `['dashboard']`
+ * and an action can invalidate exactly what it changes (for example `dashboardKeys.finance()` after a payment).
+ */
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+  summary: () => [...dashboardKeys.all, 'summary'] as const,
+  hosting: () => [...dashboardKeys.all, 'hosting'] as const,
+  services: () => [...dashboardKeys.all, 'services'] as const,
+  domains: () => [...dashboardKeys.all, 'domains'] as const,
+  finance: () => [...dashboardKeys.all, 'finance'] as const,
+  balance: () => [...dashboardKeys.finance(), 'balance'] as const,
+  transactions: (page: number, pageSize: number) =>
+    [...dashboardKeys.finance(), 'transactions', { page, pageSize }] as const,
+  invoices: (page: number, pageSize: number) => [...dashboardKeys.finance(), 'invoices', { page, pageSize }] as const,
+  tickets: () => [...dashboardKeys.all, 'tickets'] as const,
+  notifications: () => [...dashboardKeys.all, 'notifications'] as const,
+  /** Articles are searched in the reader's language, so the language is part of the key. */
+  articles: (language: string, search: string) => [...dashboardKeys.all, 'articles', { language, search }] as const,
+  preferences: () => [...dashboardKeys.all, 'preferences'] as const,
+};

@@ -1,0 +1,91 @@
+import type {
+  ArticlePage,
+  Balance,
+  DashboardSummary as DashboardSummaryAnswer,
+  DomainPage,
+  HostingPage,
+  InvoicePage,
+  NotificationPage,
+  Preferences,
+  ServicePage,
+  TicketPage,
+  TransactionPage,
+} from '@hostpilot/shared';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '@/lib/session';
+import { dashboardKeys } from './keys';
+
+/** How many rows of transactions and of invoices the finance page shows at a time. */
+export const FINANCE_PAGE_SIZE = 10 as const;
+/**
+ * The customer's own lists (hosting, services, domains, tickets, notifications) come in one page of the largest
+ * size the API allows: a customer has a handful of each.
+ */
+export const OWN_LIST_SIZE = 50;
+
+const path = (base: string, params: Record<string, string | number | undefined>) => {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (value !== undefined && value !== '') search.set(name, String(value));
+  }
+  const text = search.toString();
+  return text ? `${base}?${text}` : base;
+};
+
+const get =
+  <T>(url: string) =>
+  ({ signal }: { signal: AbortSignal }) =>
+    api.get<T>(url, { signal });
+
+/**
+ * The customer API's reads (docs/product/api.md), as `queryOptions`: a key from `dashboardKeys` and a call
+ * through the app's one HTTP client, which refreshes an expired access token once and replays the call.
+ * Answers are typed by the shared contracts (packages/shared/src/api/customer.ts).
+ */
+export const dashboardQueries = {
+  summary: () =>
+    queryOptions({ queryKey: dashboardKeys.summary(), queryFn: get<DashboardSummaryAnswer>('/dashboard/summary') }),
+  hosting: () =>
+    queryOptions({
+      queryKey: dashboardKeys.hosting(),
+      queryFn: get<HostingPage>(path('/hosting', { pageSize: OWN_LIST_SIZE })),
+    }),
+  services: () =>
+    queryOptions({
+      queryKey: dashboardKeys.services(),
+      queryFn: get<ServicePage>(path('/services', { pageSize: OWN_LIST_SIZE })),
+    }),
+  domains: () =>
+    queryOptions({
+      queryKey: dashboardKeys.domains(),
+      queryFn: get<DomainPage>(path('/domains', { pageSize: OWN_LIST_SIZE })),
+    }),
+  balance: () => queryOptions({ queryKey: dashboardKeys.balance(), queryFn: get<Balance>('/finance/balance') }),
+  transactions: (page = 1, pageSize = FINANCE_PAGE_SIZE) =>
+    queryOptions({
+      queryKey: dashboardKeys.transactions(page, pageSize),
+      queryFn: get<TransactionPage>(path('/finance/transactions', { page, pageSize })),
+    }),
+  invoices: (page = 1, pageSize = FINANCE_PAGE_SIZE) =>
+    queryOptions({
+      queryKey: dashboardKeys.invoices(page, pageSize),
+      queryFn: get<InvoicePage>(path('/finance/invoices', { page, pageSize })),
+    }),
+  tickets: () =>
+    queryOptions({
+      queryKey: dashboardKeys.tickets(),
+      queryFn: get<TicketPage>(path('/tickets', { pageSize: OWN_LIST_SIZE })),
+    }),
+  notifications: () =>
+    queryOptions({
+      queryKey: dashboardKeys.notifications(),
+      queryFn: get<NotificationPage>(path('/notifications', { pageSize: OWN_LIST_SIZE })),
+    }),
+  articles: (language: string, search: string) =>
+    queryOptions({
+      queryKey: dashboardKeys.articles(language, search),
+      queryFn: get<ArticlePage>(path('/knowledge/articles', { lang: language, q: search, pageSize: 10 })),
+    }),
+  preferences: () =>
+    queryOptions({ queryKey: dashboardKeys.preferences(), queryFn: get<Preferences>('/users/me/preferences') }),
+};
