@@ -4,7 +4,8 @@
 // starts a bare Fastify server beside it, and drives both with autocannon:
 //   1. GET /bare on the bare server (the baseline: HTTP and Fastify alone on this machine, now)
 //   2. GET /api/users/me with a Bearer token (JWT verification, a database read, serialization)
-//   3. POST /api/auth/login with 20 concurrent clients (argon2id verification dominates)
+//   3. the sign-in storm (issue 19): POST /api/auth/login with 20 concurrent clients while /api/users/me is probed
+//      at a fixed rate, against the same probe on the idle server and the raw argon2id rate of the hashing cap
 //   4. the sign-in flow with 50 clients, each looping register → login → refresh → GET /api/users/me with a new
 //      account (bench/sign-in-flow.ts, the same flow as the load test), with the server's event-loop stalls
 // Prints a table and writes the numbers to bench-results/api-<time>.json. Bounded in time:
@@ -18,8 +19,10 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import autocannon, { type Result as AutocannonResult } from 'autocannon';
 import { DEMO_CUSTOMER } from '@hostpilot/shared';
+import { defaultPasswordHashConcurrency } from '../src/config';
+import { hashPassword, verifyPassword } from '../src/lib/password';
 import { freePort, ROOT } from '../resilience/support';
 import { describeMachine, SCALE, SCALE_DATABASE, scaledDatabase, scaledTargets } from './scale';
 import { type EventLoopReport, flowEnv, readEventLoopReport, runSignInFlow } from './sign-in-flow';
@@ -62,6 +65,7 @@ interface Measure {
   latencyMs: { p50: number; p99: number; max: number };
   requests: number;
   non2xx: number;
+  statusCodes?: Record<string, number>;
   errors: number;
 }
 
@@ -73,19 +77,74 @@ async function measure(
     method?: 'GET' | 'POST';
     headers?: Record<string, string>;
     body?: string;
+    overallRate?: number;
   },
 ): Promise<Measure> {
   const base = { ...options, method: options.method ?? 'GET' };
   await autocannon({ ...base, duration: WARMUP });
-  const result = await autocannon({ ...base, duration: DURATION });
+  return toMeasure(name, options.connections, await autocannon({ ...base, duration: DURATION }));
+}
+
+function toMeasure(name: string, connections: number, result: AutocannonResult): Measure {
   return {
     name,
-    connections: options.connections,
+    connections,
     requestsPerSecond: Math.round(result.requests.average),
     latencyMs: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
     requests: result.requests.total,
     non2xx: result.non2xx,
+    statusCodes: Object.fromEntries(
+      Object.entries(result.statusCodeStats ?? {}).map(([status, { count }]) => [status, count]),
+    ),
     errors: result.errors + result.timeouts,
+  };
+}
+
+/** The server's default cap on concurrent password hashes (config.ts), which the raw rate is measured with. */
+const HASH_CONCURRENCY = Number(process.env.PASSWORD_HASH_CONCURRENCY ?? defaultPasswordHashConcurrency());
+/** The probe's fixed rate: light enough to leave the server idle, frequent enough for a p99. */
+const PROBE_RATE = 200;
+
+/** Latency of a light, fixed-rate stream of requests (open loop, so a stalled server shows in the latency). */
+function probe(name: string, target: { url: string; headers: Record<string, string> }): Promise<Measure> {
+  return measure(name, { ...target, connections: 10, overallRate: PROBE_RATE });
+}
+
+/**
+ * argon2id verifications per second with the library and parameters the server uses, `concurrency` at a time:
+ * the most sign-ins per second the server's hashing cap can allow on this machine.
+ */
+async function rawArgon2Rate(concurrency: number, seconds: number): Promise<number> {
+  const passwordHash = await hashPassword(DEMO_CUSTOMER.password);
+  const started = performance.now();
+  const end = started + seconds * 1000;
+  let verified = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < end) {
+        if (!(await verifyPassword(passwordHash, DEMO_CUSTOMER.password))) throw new Error('raw argon2id check failed');
+        verified += 1;
+      }
+    }),
+  );
+  return verified / ((performance.now() - started) / 1000);
+}
+
+/** 20 clients signing in as fast as they can, with the probe running through the middle of the storm. */
+async function signInStorm(
+  signIn: { url: string; method: 'POST'; headers: Record<string, string>; body: string },
+  target: { url: string; headers: Record<string, string> },
+): Promise<{ signIn: Measure; probe: Measure }> {
+  const started = autocannon({ ...signIn, connections: 20, duration: WARMUP + DURATION + 1 });
+  await new Promise((resolve) => setTimeout(resolve, WARMUP * 1000));
+  const during = await autocannon({ ...target, connections: 10, overallRate: PROBE_RATE, duration: DURATION });
+  const storm = await started;
+  // Sign-ins per second that succeeded: a refused one (503 once the queue is full) is not a sign-in.
+  const signedIn = { ...toMeasure('POST /api/auth/login (storm)', 20, storm) };
+  signedIn.requestsPerSecond = Math.round((storm['2xx'] / storm.duration) * 10) / 10;
+  return {
+    signIn: signedIn,
+    probe: toMeasure('GET /api/users/me, during the storm (fixed rate)', 10, during),
   };
 }
 
@@ -133,14 +192,23 @@ async function main() {
         connections: 10,
         headers: { authorization: `Bearer ${accessToken}` },
       }),
-      await measure('POST /api/auth/login', {
+    ];
+
+    // Issue 19's storm: 20 clients sign in as fast as they can while /api/users/me is probed at a fixed rate,
+    // measured against the same probe on the idle server and against the raw argon2id rate the cap allows.
+    const me = { url: `${api}/api/users/me`, headers: { authorization: `Bearer ${accessToken}` } };
+    const rawRate = await rawArgon2Rate(HASH_CONCURRENCY, DURATION);
+    const idleProbe = await probe('GET /api/users/me, idle (fixed rate)', me);
+    const storm = await signInStorm(
+      {
         url: `${api}/api/auth/login`,
-        connections: 20,
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: credentials,
-      }),
-    ];
+      },
+      me,
+    );
+    results.push(idleProbe, storm.probe, storm.signIn);
 
     // The sign-in flow, with the event loop measured from its start.
     server.kill('SIGWINCH');
@@ -178,9 +246,24 @@ async function main() {
       `Sign-in flow: ${flow.accountsPerSecond} accounts/s complete the flow; ${flow.serverErrors} answers 5xx; ` +
         `event loop stalled at most ${eventLoop.maxMs} ms (p99 ${eventLoop.p99Ms} ms, p50 ${eventLoop.p50Ms} ms).`,
     );
-    const [baseline, me] = results;
+    const [baseline, meRun] = results;
     console.log(
-      `/api/users/me answers at ${Math.round((me!.requestsPerSecond / baseline!.requestsPerSecond) * 100)}% of the bare route's rate.`,
+      `/api/users/me answers at ${Math.round((meRun!.requestsPerSecond / baseline!.requestsPerSecond) * 100)}% of the bare route's rate.`,
+    );
+    const stormRatios = {
+      probeP99Idle: idleProbe.latencyMs.p99,
+      probeP99DuringStorm: storm.probe.latencyMs.p99,
+      p99Ratio: Number((storm.probe.latencyMs.p99 / Math.max(1, idleProbe.latencyMs.p99)).toFixed(2)),
+      rawArgon2PerSecond: Number(rawRate.toFixed(1)),
+      hashConcurrency: HASH_CONCURRENCY,
+      signInPerSecond: storm.signIn.requestsPerSecond,
+      signInRatio: Number((storm.signIn.requestsPerSecond / rawRate).toFixed(2)),
+    };
+    console.log(
+      `Sign-in storm: /api/users/me p99 ${stormRatios.probeP99DuringStorm} ms against ${stormRatios.probeP99Idle} ms idle ` +
+        `(${stormRatios.p99Ratio}×, target at most 2×); sign-in ${stormRatios.signInPerSecond}/s against a raw ` +
+        `argon2id rate of ${stormRatios.rawArgon2PerSecond}/s with ${HASH_CONCURRENCY} at a time ` +
+        `(${stormRatios.signInRatio}×, target at least 0.9×).`,
     );
 
     const outDir = path.join(ROOT, 'bench-results');
@@ -194,6 +277,7 @@ async function main() {
       durationSeconds: DURATION,
       database: 'sqlite',
       results,
+      signInStorm: stormRatios,
       signInFlow: {
         accountsPerSecond: flow.accountsPerSecond,
         accountsRegistered: flow.registered.length,
@@ -204,8 +288,10 @@ async function main() {
     };
     fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
     console.log(`Written to ${path.relative(ROOT, file)}`);
-    if (results.some((r) => r.non2xx > 0 || r.errors > 0)) {
-      throw new Error('some requests failed (non-2xx or errors): the numbers above are not comparable');
+    const failed = results.filter((r) => r.non2xx > 0 || r.errors > 0);
+    if (failed.length > 0) {
+      const detail = failed.map((r) => `${r.name}: ${JSON.stringify(r.statusCodes ?? {})}, ${r.errors} errors`);
+      throw new Error(`some requests failed: the numbers above are not comparable\n${detail.join('\n')}`);
     }
   } finally {
     stopAll();

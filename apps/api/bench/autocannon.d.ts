@@ -20,6 +20,8 @@ declare module 'autocannon' {
     body?: string;
     /** Seconds a request may take before it counts as a time-out. */
     timeout?: number;
+    /** Requests per second from all connections together (an open loop); none by default. */
+    overallRate?: number;
     requests?: SequenceStep[];
   }
   interface Histogram {
@@ -33,6 +35,9 @@ declare module 'autocannon' {
     requests: Histogram;
     latency: Histogram;
     non2xx: number;
+    '2xx': number;
+    /** Seconds the run lasted. */
+    duration: number;
     errors: number;
     timeouts: number;
     '5xx': number;

@@ -167,7 +167,9 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
     ttl: config.jwt.accessTtl,
     clock,
   });
-  const passwords = boundedHasher(options.passwords ?? argon2Hasher, config.passwordHashConcurrency);
+  const passwords = boundedHasher(options.passwords ?? argon2Hasher, config.passwordHashConcurrency, {
+    maxWaitMs: config.passwordHashMaxWaitMs,
+  });
   const limits = createAuthRateLimits(counterStore, config.rateLimit);
   const mailer =
     options.mailer ??

@@ -64,6 +64,7 @@ const envSchema = z.object({
   RATE_LIMIT_RESET_MAX: positiveInt.default(5),
   RATE_LIMIT_RESET_WINDOW: positiveInt.default(60 * 60),
   PASSWORD_HASH_CONCURRENCY: positiveInt.optional(),
+  PASSWORD_HASH_MAX_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   APP_URL: z.string().url().optional(),
   SMTP_URL: z
     .string()
@@ -77,6 +78,11 @@ const envSchema = z.object({
     .optional(),
   SHUTDOWN_TIMEOUT: positiveInt.default(10),
 });
+
+/** One core stays free for the event loop, so other requests keep answering during a sign-in storm. */
+export function defaultPasswordHashConcurrency(): number {
+  return Math.max(1, availableParallelism() - 1);
+}
 
 export type Env = z.input<typeof envSchema>;
 
@@ -127,6 +133,8 @@ export interface Config {
   };
   /** At most this many password hashes run at once; above it sign-in answers 503 at once. */
   passwordHashConcurrency: number;
+  /** The longest wait for a hashing slot a sign-in may queue for before it is refused with 503. */
+  passwordHashMaxWaitMs: number;
   /** The public address of the web app, for links in e-mails; default http://HOST:PORT. */
   appUrl: string;
   mail: { smtpUrl: string | undefined; from: string };
@@ -224,8 +232,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       resetPerKey: env.RATE_LIMIT_RESET_MAX,
       resetWindow: env.RATE_LIMIT_RESET_WINDOW,
     },
-    // One core stays free for the event loop, so other requests keep answering during a sign-in storm.
-    passwordHashConcurrency: env.PASSWORD_HASH_CONCURRENCY ?? Math.max(1, availableParallelism() - 1),
+    passwordHashConcurrency: env.PASSWORD_HASH_CONCURRENCY ?? defaultPasswordHashConcurrency(),
+    passwordHashMaxWaitMs: env.PASSWORD_HASH_MAX_WAIT_MS,
     appUrl: (
       env.APP_URL ?? `http://${isLoopbackHost(env.HOST) || env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${env.PORT}`
     ).replace(/\/+$/, ''),

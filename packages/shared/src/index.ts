@@ -5,6 +5,7 @@ export * from './schemas/messages';
 export * from './schemas/auth';
 export * from './schemas/contact';
 export * from './catalog';
+export * from './messages';
 export * from './model';
 export * from './states/index';
 export * from './schemas/list-query';

@@ -48,6 +48,8 @@ describe(`OpenAPI description at /api/docs (${DATABASE_UNDER_TEST})`, () => {
       '/api/finance/balance',
       '/api/finance/invoices',
       '/api/finance/invoices/{id}',
+      '/api/finance/invoices/{id}/pdf',
+      '/api/finance/statement',
       '/api/finance/top-ups',
       '/api/finance/transactions',
       '/api/health',

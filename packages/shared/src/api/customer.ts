@@ -19,7 +19,7 @@ import { INVOICE_STATUSES } from '../states/invoice';
 import { PAYMENT_STATUSES } from '../states/payment';
 import { SERVICE_STATUSES } from '../states/service';
 import { TICKET_STATUSES } from '../states/ticket';
-import { enumFilter, listQuerySchema, pageSchema } from '../schemas/list-query';
+import { dayParamSchema, enumFilter, listQuerySchema, pageSchema, strictQuerySchema } from '../schemas/list-query';
 import { z } from '../schemas/zod';
 
 /**
@@ -188,11 +188,30 @@ export const transactionListQuerySchema = listQuerySchema({
   sort: ['date', 'amount'],
   defaultSort: 'date',
   defaultOrder: 'desc',
-  filters: { status: enumFilter(PAYMENT_STATUSES), type: enumFilter(LEDGER_ENTRY_TYPES) },
+  filters: {
+    status: enumFilter(PAYMENT_STATUSES),
+    type: enumFilter(LEDGER_ENTRY_TYPES),
+    /** Days (`YYYY-MM-DD`, UTC), both included; `to` before `from` is refused. */
+    from: dayParamSchema,
+    to: dayParamSchema,
+  },
   search: false,
 });
 export type TransactionListQuery = z.input<typeof transactionListQuerySchema>;
 export const transactionPageSchema = pageSchema(transactionSchema);
+
+/** The language of a text or a document (an article, an invoice's PDF): `lang`, else the reader's own. */
+export const languageQuerySchema = strictQuerySchema({ lang: enumFilter(LANGUAGES).optional() });
+
+/** A statement of the ledger for a period: both days required and included, at most 366 days. */
+export const statementQuerySchema = strictQuerySchema({
+  from: dayParamSchema,
+  to: dayParamSchema,
+  lang: enumFilter(LANGUAGES).optional(),
+});
+export type StatementQuery = z.input<typeof statementQuerySchema>;
+/** The longest period a statement covers, in days. */
+export const STATEMENT_MAX_DAYS = 366;
 export type TransactionPage = z.infer<typeof transactionPageSchema>;
 
 export const invoiceSchema = z.object({
@@ -213,7 +232,28 @@ export const invoiceLineSchema = z.object({
   unitPrice: moneySchema,
   amount: moneySchema,
 });
-export const invoiceDetailSchema = invoiceSchema.extend({ lines: z.array(invoiceLineSchema) });
+/** Who sells, as the back office's billing settings name the company (docs/product/entities.md). */
+export const invoiceSellerSchema = z.object({
+  name: z.string(),
+  address: z.string(),
+  taxId: z.string(),
+  email: z.string(),
+});
+export const invoiceBuyerSchema = z.object({ name: z.string(), email: z.string() });
+/** Where to send a bank transfer that pays this invoice (a pro-forma invoice of a pending transfer). */
+export const invoicePaymentDetailsSchema = z.object({
+  beneficiary: z.string(),
+  bankName: z.string(),
+  iban: z.string(),
+  swift: z.string(),
+  reference: z.string(),
+});
+export const invoiceDetailSchema = invoiceSchema.extend({
+  lines: z.array(invoiceLineSchema),
+  seller: invoiceSellerSchema,
+  buyer: invoiceBuyerSchema,
+  paymentDetails: invoicePaymentDetailsSchema.nullable(),
+});
 export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
 
 export const invoiceListQuerySchema = listQuerySchema({
@@ -329,7 +369,7 @@ export type ArticleListQuery = z.input<typeof articleListQuerySchema>;
 export const articlePageSchema = pageSchema(articleSchema);
 export type ArticlePage = z.infer<typeof articlePageSchema>;
 
-export const articleQuerySchema = z.strictObject({ lang: enumFilter(LANGUAGES).optional() });
+export const articleQuerySchema = languageQuerySchema;
 
 // ---------------------------------------------------------------------------------------------------------
 // Preferences and the dashboard summary

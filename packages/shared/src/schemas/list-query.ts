@@ -61,6 +61,23 @@ export const searchParamSchema = z
   .refine((value) => !hasControlCharacter(value), msg('validation.invalidType'))
   .transform((value) => (value === '' ? undefined : value));
 
+/** A calendar day, `YYYY-MM-DD` (a real date: 2026-02-30 is refused). */
+export const dayParamSchema = z
+  .string({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.date') })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, msg('validation.date'))
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  }, msg('validation.date'));
+
+/** The UTC instants a day range covers: from the start of `from` to the end of `to`, either side open. */
+export function dayRange(from: string | undefined, to: string | undefined): { start?: number; end?: number } {
+  return {
+    ...(from ? { start: Date.parse(`${from}T00:00:00Z`) } : {}),
+    ...(to ? { end: Date.parse(`${to}T00:00:00Z`) + 86_400_000 } : {}),
+  };
+}
+
 /** A filter that takes one of the given values. */
 export function enumFilter<const V extends readonly [string, ...string[]]>(values: V) {
   return z.enum(values, msg('validation.filter'));
@@ -99,7 +116,11 @@ export function listQuerySchema<
     }),
     ...filters,
   };
-  // Each unknown query parameter is refused under its own name.
+  return strictQuerySchema(shape);
+}
+
+/** A query of the given parameters, where each unknown parameter is refused under its own name. */
+export function strictQuerySchema<T extends z.ZodRawShape>(shape: T) {
   return z.preprocess((input, ctx) => {
     if (typeof input === 'object' && input !== null) {
       for (const key of Object.keys(input)) {

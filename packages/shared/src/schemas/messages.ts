@@ -46,6 +46,9 @@ export const VALIDATION_MESSAGES = {
   'validation.txtValue': 'Text of at most 2048 printable characters',
   'validation.subjectMin': 'Must be at least 3 characters',
   'validation.cnameConflict': 'A CNAME cannot share its name with other records',
+  'validation.date': 'Enter a date as YYYY-MM-DD',
+  'validation.dateRange': 'The end date must not be before the start date',
+  'validation.statementPeriod': 'A statement covers at most 366 days',
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

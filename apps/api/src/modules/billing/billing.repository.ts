@@ -1,9 +1,11 @@
 import {
   CURRENCY,
+  dayRange,
   type Invoice,
   type InvoiceDetail,
   type invoiceListQuerySchema,
   type LedgerEntryType,
+  type MessageParams,
   type Money,
   type PaymentMethod,
   type PaymentStatus,
@@ -14,6 +16,7 @@ import { type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
 import type { Database, InvoiceRow } from '../../db/schema';
 import { contains, iso, isoOrNull, money, offsetOf, parseParams } from '../../lib/listing';
+import { readBankAccount, readSeller } from './billing-settings';
 
 export type TransactionQuery = z.output<typeof transactionListQuerySchema>;
 export type InvoiceQuery = z.output<typeof invoiceListQuerySchema>;
@@ -90,6 +93,9 @@ export function createBillingRepository(db: Kysely<Database>) {
       let base = transactions(userId);
       if (query.status) base = base.where('t.status', '=', query.status);
       if (query.type) base = base.where('t.type', '=', query.type);
+      const { start, end } = dayRange(query.from, query.to);
+      if (start !== undefined) base = base.where('t.date', '>=', start);
+      if (end !== undefined) base = base.where('t.date', '<', end);
       const [rows, count] = await Promise.all([
         base
           .selectAll('t')
@@ -153,8 +159,30 @@ export function createBillingRepository(db: Kysely<Database>) {
         .where('invoiceId', '=', row.id)
         .orderBy('position')
         .execute();
+      const [seller, buyer, transfer] = await Promise.all([
+        readSeller(db),
+        db
+          .selectFrom('users')
+          .select(['firstName', 'lastName', 'email'])
+          .where('id', '=', userId)
+          .executeTakeFirstOrThrow(),
+        row.status === 'unpaid'
+          ? db
+              .selectFrom('payments')
+              .select('id')
+              .where('invoiceId', '=', row.id)
+              .where('userId', '=', userId)
+              .where('method', '=', 'bank_transfer')
+              .where('status', '=', 'pending')
+              .executeTakeFirst()
+          : undefined,
+      ]);
       return {
         ...toInvoice(row),
+        seller,
+        buyer: { name: `${buyer.firstName} ${buyer.lastName}`.trim(), email: buyer.email },
+        // A pending bank transfer's invoice is its pro-forma: it says where to send the money.
+        paymentDetails: transfer ? { ...(await readBankAccount(db)), reference: row.number } : null,
         lines: lines.map((line) => ({
           id: line.id,
           description: { key: line.descriptionKey, params: parseParams(line.descriptionParams) },
@@ -164,7 +192,67 @@ export function createBillingRepository(db: Kysely<Database>) {
         })),
       };
     },
+
+    /**
+     * The ledger between two instants (start included, end excluded), oldest first, with the balance before
+     * the first: what a statement of the period lists. Pending and failed payments never reached the ledger.
+     */
+    async statement(
+      userId: string,
+      start: number,
+      end: number,
+    ): Promise<{ openingCents: number; entries: StatementEntry[] }> {
+      const [opening, rows] = await Promise.all([
+        db
+          .selectFrom('ledgerEntries')
+          .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amountCents'), sql<number>`0`).as('sum'))
+          .where('userId', '=', userId)
+          .where('currency', '=', CURRENCY)
+          .where('createdAt', '<', start)
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom('ledgerEntries as l')
+          .leftJoin('invoices as i', 'i.id', 'l.invoiceId')
+          .select([
+            'l.createdAt as date',
+            'l.type as type',
+            'l.descriptionKey as descriptionKey',
+            'l.descriptionParams as descriptionParams',
+            'l.amountCents as amountCents',
+            'l.currency as currency',
+            'i.number as invoiceNumber',
+          ])
+          .where('l.userId', '=', userId)
+          .where('l.currency', '=', CURRENCY)
+          .where('l.createdAt', '>=', start)
+          .where('l.createdAt', '<', end)
+          .orderBy('l.createdAt')
+          .orderBy('l.id')
+          .execute(),
+      ]);
+      return {
+        openingCents: Number(opening.sum),
+        entries: rows.map((row) => ({
+          date: iso(Number(row.date)),
+          type: row.type as LedgerEntryType,
+          description: { key: row.descriptionKey, params: parseParams(row.descriptionParams) },
+          amountCents: Number(row.amountCents),
+          currency: row.currency,
+          invoiceNumber: row.invoiceNumber ?? null,
+        })),
+      };
+    },
   };
+}
+
+/** One ledger entry of a statement, with the number of the invoice it belongs to. */
+export interface StatementEntry {
+  date: string;
+  type: LedgerEntryType;
+  description: { key: string; params: MessageParams };
+  amountCents: number;
+  currency: string;
+  invoiceNumber: string | null;
 }
 
 export type BillingRepository = ReturnType<typeof createBillingRepository>;

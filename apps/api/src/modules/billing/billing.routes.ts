@@ -1,20 +1,54 @@
 import {
   balanceSchema,
+  CURRENCY,
+  dayRange,
   idParamsSchema,
   invoiceDetailSchema,
   invoiceListQuerySchema,
   invoicePageSchema,
+  languageQuerySchema,
+  STATEMENT_MAX_DAYS,
+  statementQuerySchema,
   transactionListQuerySchema,
   transactionPageSchema,
+  validationMessage,
 } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { CUSTOMER_ROUTE, ITEM_ERRORS, LIST_ERRORS, SIGNED_IN_ERRORS } from '../../lib/customer-route';
+import { renderInvoicePdf } from '../../lib/documents/invoice-pdf';
+import { renderStatementCsv } from '../../lib/documents/statement-csv';
+import { textsOf } from '../../lib/documents/texts';
+import { AppError } from '../../lib/errors';
+import { readerLanguage } from '../../lib/reader-language';
 import { pageOf } from '../../lib/listing';
 import { notFound } from '../../lib/not-found';
 import { authOf } from '../../plugins/authenticate';
 import { createBillingRepository } from './billing.repository';
 
-/** GET /finance/balance, /finance/transactions, /finance/invoices, /finance/invoices/:id. */
+/** A period's end before its start is refused under the end's name, as a form shows it. */
+function checkPeriod(from: string | undefined, to: string | undefined, maxDays?: number): void {
+  if (!from || !to) return;
+  const { start, end } = dayRange(from, to);
+  const code =
+    end! <= start!
+      ? 'validation.dateRange'
+      : maxDays !== undefined && end! - start! > maxDays * 86_400_000
+        ? 'validation.statementPeriod'
+        : undefined;
+  if (code) throw new AppError('VALIDATION_FAILED', undefined, { to: { code, message: validationMessage(code) } });
+}
+
+/** `attachment; filename=...` with the plain name and its UTF-8 form (RFC 6266), so any name survives. */
+function attachment(fileName: string): string {
+  const plain = fileName.replace(/[^\w.-]/g, '_');
+  return `attachment; filename="${plain}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/**
+ * GET /finance/balance, /finance/transactions, /finance/invoices, /finance/invoices/:id and its PDF, and
+ * /finance/statement (CSV).
+ */
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   const billing = createBillingRepository(app.database.db);
 
@@ -40,11 +74,14 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         ...CUSTOMER_ROUTE,
         tags: ['finance'],
         summary: 'My transactions: ledger entries, and payments still pending or failed',
+        description:
+          '`from` and `to` are days (`YYYY-MM-DD`, UTC), both included; `to` before `from` is refused under `to`.',
         querystring: transactionListQuerySchema,
         response: { 200: transactionPageSchema, ...LIST_ERRORS },
       },
     },
     async (request) => {
+      checkPeriod(request.query.from, request.query.to);
       const { items, total } = await billing.listTransactions(authOf(request).userId, request.query);
       return pageOf(request.query, total, items);
     },
@@ -85,6 +122,70 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       const invoice = await billing.findInvoice(authOf(request).userId, request.params.id);
       if (!invoice) throw notFound('Invoice');
       return invoice;
+    },
+  );
+
+  app.get(
+    '/finance/invoices/:id/pdf',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        ...CUSTOMER_ROUTE,
+        tags: ['finance'],
+        summary: 'One of my invoices as a PDF, named by its number',
+        description: 'In `lang` (en or ru), else in my preferred language. Answers `application/pdf`.',
+        params: idParamsSchema,
+        querystring: languageQuerySchema,
+        produces: ['application/pdf'],
+        response: { 200: z.any().describe('The PDF'), ...ITEM_ERRORS },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = authOf(request);
+      const invoice = await billing.findInvoice(userId, request.params.id);
+      if (!invoice) throw notFound('Invoice');
+      const language = await readerLanguage(app.database.db, userId, request.query.lang);
+      const pdf = await renderInvoicePdf(invoice, language);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', attachment(`${invoice.number}.pdf`))
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+
+  app.get(
+    '/finance/statement',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        ...CUSTOMER_ROUTE,
+        tags: ['finance'],
+        summary: 'A statement of my ledger for a period, as CSV',
+        description:
+          '`from` and `to` are days (`YYYY-MM-DD`, UTC), both included, at most 366 days apart. UTF-8 with a ' +
+          'byte-order mark; comma-separated with a decimal point in English, semicolon-separated with a decimal ' +
+          'comma in Russian (`lang`, else my preferred language). Cells that a spreadsheet would read as a ' +
+          'formula start with an apostrophe.',
+        querystring: statementQuerySchema,
+        produces: ['text/csv'],
+        response: { 200: z.string().describe('The CSV text'), ...LIST_ERRORS },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = authOf(request);
+      const { from, to, lang } = request.query;
+      checkPeriod(from, to, STATEMENT_MAX_DAYS);
+      const { start, end } = dayRange(from, to);
+      const language = await readerLanguage(app.database.db, userId, lang);
+      const statement = await billing.statement(userId, start!, end!);
+      const csv = renderStatementCsv({ ...statement, currency: CURRENCY }, language);
+      const name = textsOf(language)('documents.statement.fileName', { from, to });
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', attachment(`${name}.csv`))
+        .header('cache-control', 'private, no-store')
+        .send(csv);
     },
   );
 };

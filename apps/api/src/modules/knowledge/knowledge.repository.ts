@@ -69,5 +69,16 @@ export function createKnowledgeRepository(db: Kysely<Database>) {
       const row = await inLanguage(language).where('id', '=', id).executeTakeFirst();
       return row ? { ...toArticle(row, language), body: row.body } : undefined;
     },
+
+    /** The article as `find` gives it, counted as read once more (one atomic increment, so none is lost). */
+    async read(id: string, language: Language): Promise<ArticleDetail | undefined> {
+      const counted = await db
+        .updateTable('knowledgeArticles')
+        .set((eb) => ({ views: eb('views', '+', 1) }))
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (Number(counted.numUpdatedRows) === 0) return undefined;
+      return this.find(id, language);
+    },
   };
 }

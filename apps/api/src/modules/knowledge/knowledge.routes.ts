@@ -10,22 +10,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CUSTOMER_ROUTE, ITEM_ERRORS, LIST_ERRORS } from '../../lib/customer-route';
 import { pageOf } from '../../lib/listing';
 import { notFound } from '../../lib/not-found';
-import { authOf, signInRequired } from '../../plugins/authenticate';
-import { createUsersRepository } from '../users/users.repository';
+import { readerLanguage } from '../../lib/reader-language';
+import { authOf } from '../../plugins/authenticate';
 import { createKnowledgeRepository } from './knowledge.repository';
 
 /** GET /knowledge/articles and /knowledge/articles/:id, in the reader's language. */
 export const knowledgeRoutes: FastifyPluginAsyncZod = async (app) => {
   const articles = createKnowledgeRepository(app.database.db);
-  const users = createUsersRepository(app.database.db);
 
-  /** The `lang` asked for, else the signed-in user's preferred language. */
-  async function languageOf(userId: string, lang: Language | undefined): Promise<Language> {
-    if (lang) return lang;
-    const user = await users.findById(userId);
-    if (!user) throw signInRequired();
-    return user.preferredLanguage;
-  }
+  const languageOf = (userId: string, lang: Language | undefined) => readerLanguage(app.database.db, userId, lang);
 
   app.get(
     '/knowledge/articles',
@@ -64,7 +57,8 @@ export const knowledgeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const language = await languageOf(authOf(request).userId, request.query.lang);
-      const article = await articles.find(request.params.id, language);
+      // Each reading counts once.
+      const article = await articles.read(request.params.id, language);
       if (!article) throw notFound('Article');
       return article;
     },

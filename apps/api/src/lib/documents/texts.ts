@@ -1,0 +1,57 @@
+import { type Language, type MessageParams, messageOptions } from '@hostpilot/shared';
+import i18next, { type TFunction } from 'i18next';
+// The web app's catalogue is the one catalogue of what a customer reads: the documents the API writes (invoice
+// PDFs, statements) take their words from it, so the page and its PDF say the same thing in both languages.
+import en from '../../../../web/src/locales/en/dashboard.json' with { type: 'json' };
+import ru from '../../../../web/src/locales/ru/dashboard.json' with { type: 'json' };
+
+const texts = i18next.createInstance();
+void texts.init({
+  resources: { en: { dashboard: en }, ru: { dashboard: ru } },
+  ns: ['dashboard'],
+  defaultNS: 'dashboard',
+  fallbackLng: 'en',
+  supportedLngs: ['en', 'ru'],
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  initAsync: false,
+});
+
+const LOCALES: Record<Language, string> = { en: 'en-GB', ru: 'ru-RU' };
+
+/** How a document reads times and money: in its language, times in UTC (the document says so). */
+export function documentFormat(language: Language) {
+  const locale = LOCALES[language];
+  const day = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' });
+  const moment = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
+  const numbers = new Map<string, Intl.NumberFormat>();
+  return {
+    date: (iso: string) => day.format(new Date(iso)),
+    dateTime: (iso: string) => `${moment.format(new Date(iso))} UTC`,
+    money: (minor: number, currency: string) => {
+      let format = numbers.get(currency);
+      if (!format) {
+        format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+        numbers.set(currency, format);
+      }
+      return format.format(minor / 100);
+    },
+  };
+}
+
+export type DocumentFormat = ReturnType<typeof documentFormat>;
+
+/** The texts of one language. */
+export function textsOf(language: Language): TFunction {
+  return texts.getFixedT(language);
+}
+
+/**
+ * A stored text (`transactions.topUp` and its parameters) in `language`; a key the catalogue does not know
+ * reads as its group's `unknown` text rather than as the key.
+ */
+export function storedText(t: TFunction, format: DocumentFormat, text: { key: string; params: MessageParams }): string {
+  const group = text.key.split('.')[0] ?? '';
+  const fallback = t(`messages.${group}.unknown`, { defaultValue: t('messages.transactions.unknown') });
+  return t(`messages.${text.key}`, { ...messageOptions(text.params, format), defaultValue: fallback });
+}
