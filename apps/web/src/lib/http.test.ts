@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, createHttpClient, NO_REFRESH_TOKEN } from './http';
+import { ApiError, createHttpClient, fileNameOf, NO_REFRESH_TOKEN } from './http';
 import { json, memoryStorage } from './test-doubles';
 
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
@@ -149,5 +149,16 @@ describe('HTTP client', () => {
     });
     expect(await client.get('/users/me')).toEqual({ ok: 1 });
     expect(calls).toEqual(['/api/users/me', '/api/users/me']);
+  });
+});
+
+describe('fileNameOf', () => {
+  it('reads the UTF-8 name first, then the plain one, else a neutral name', () => {
+    expect(
+      fileNameOf(`attachment; filename="vypiska.csv"; filename*=UTF-8''%D0%B2%D1%8B%D0%BF%D0%B8%D1%81%D0%BA%D0%B0.csv`),
+    ).toBe('выписка.csv');
+    expect(fileNameOf('attachment; filename="INV-2026-0001.pdf"')).toBe('INV-2026-0001.pdf');
+    expect(fileNameOf(`attachment; filename="a.csv"; filename*=UTF-8''%E0%A4%A`)).toBe('a.csv');
+    expect(fileNameOf(null)).toBe('download');
   });
 });

@@ -26,6 +26,8 @@ export interface RequestOptions {
   /** Send the stored access token and, on a 401, refresh once and replay (default true). */
   auth?: boolean;
   signal?: AbortSignal;
+  /** The Accept header (default application/json). */
+  accept?: string;
 }
 
 export interface HttpClientOptions {
@@ -63,6 +65,27 @@ async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, undefined, response.statusText || `HTTP ${response.status}`);
 }
 
+export interface DownloadedFile {
+  blob: Blob;
+  /** From `filename*` (UTF-8) or `filename`; `download` when the answer names none. */
+  fileName: string;
+}
+
+/** The file name of a Content-Disposition header (RFC 6266): the UTF-8 `filename*` first, else `filename`. */
+export function fileNameOf(header: string | null): string {
+  if (!header) return 'download';
+  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      // Malformed: fall through to the plain name.
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(header);
+  return plain?.[1]?.trim() || 'download';
+}
+
 export function createHttpClient(options: HttpClientOptions) {
   const storage = options.storage ?? tokenStorage;
   const fetchImpl = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
@@ -70,7 +93,7 @@ export function createHttpClient(options: HttpClientOptions) {
   let refreshing: Promise<string> | null = null;
 
   async function send(method: string, path: string, init: RequestOptions, accessToken: string | null) {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { Accept: init.accept ?? 'application/json' };
     if (init.body !== undefined) headers['Content-Type'] = 'application/json';
     if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
     // The interface language, so that mails the request causes (reset links, security notices) are written in it.
@@ -115,7 +138,8 @@ export function createHttpClient(options: HttpClientOptions) {
     return refreshing;
   }
 
-  async function request<T>(method: string, path: string, init: RequestOptions = {}): Promise<T> {
+  /** The answer to a call, signed in unless `auth` is false, through one refresh when the token has expired. */
+  async function respond(method: string, path: string, init: RequestOptions): Promise<Response> {
     const auth = init.auth ?? true;
     let response = await send(method, path, init, auth ? storage.getAccessToken() : null);
 
@@ -139,9 +163,20 @@ export function createHttpClient(options: HttpClientOptions) {
     }
 
     if (!response.ok) throw await toApiError(response);
+    return response;
+  }
+
+  async function request<T>(method: string, path: string, init: RequestOptions = {}): Promise<T> {
+    const response = await respond(method, path, init);
     if (response.status === 204) return undefined as T;
     const text = await response.text();
     return (text ? JSON.parse(text) : undefined) as T;
+  }
+
+  /** A file the API answers (an invoice's PDF, a statement), with the name its Content-Disposition gives. */
+  async function download(path: string, init: Omit<RequestOptions, 'body'> = {}): Promise<DownloadedFile> {
+    const response = await respond('GET', path, { ...init, accept: '*/*' });
+    return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition')) };
   }
 
   return {
@@ -154,6 +189,7 @@ export function createHttpClient(options: HttpClientOptions) {
     patch: <T>(path: string, body?: unknown, init?: Omit<RequestOptions, 'body'>) =>
       request<T>('PATCH', path, { ...init, body }),
     delete: <T>(path: string, init?: Omit<RequestOptions, 'body'>) => request<T>('DELETE', path, init),
+    download,
     refreshAccessToken,
   };
 }

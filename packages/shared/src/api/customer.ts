@@ -19,7 +19,14 @@ import { INVOICE_STATUSES } from '../states/invoice';
 import { PAYMENT_STATUSES } from '../states/payment';
 import { SERVICE_STATUSES } from '../states/service';
 import { TICKET_STATUSES } from '../states/ticket';
-import { dayParamSchema, enumFilter, listQuerySchema, pageSchema, strictQuerySchema } from '../schemas/list-query';
+import {
+  dayParamSchema,
+  dayRange,
+  enumFilter,
+  listQuerySchema,
+  pageSchema,
+  strictQuerySchema,
+} from '../schemas/list-query';
 import { z } from '../schemas/zod';
 
 /**
@@ -212,6 +219,31 @@ export const statementQuerySchema = strictQuerySchema({
 export type StatementQuery = z.input<typeof statementQuerySchema>;
 /** The longest period a statement covers, in days. */
 export const STATEMENT_MAX_DAYS = 366;
+
+/**
+ * What is wrong with a period of days, both included: an end before its start, or more days than `maxDays`.
+ * The server and the statement form both ask this, and show the answer under the end date.
+ */
+export function periodError(
+  from: string,
+  to: string,
+  maxDays?: number,
+): 'validation.dateRange' | 'validation.statementPeriod' | undefined {
+  const { start, end } = dayRange(from, to);
+  if (start === undefined || end === undefined) return undefined;
+  if (end <= start) return 'validation.dateRange';
+  if (maxDays !== undefined && end - start > maxDays * 86_400_000) return 'validation.statementPeriod';
+  return undefined;
+}
+
+/** The statement form: both days, in order, at most a year and a day. */
+export const statementPeriodSchema = z
+  .object({ from: dayParamSchema, to: dayParamSchema })
+  .superRefine((value, ctx) => {
+    const error = periodError(value.from, value.to, STATEMENT_MAX_DAYS);
+    if (error) ctx.addIssue({ code: 'custom', path: ['to'], message: error });
+  });
+export type StatementPeriod = z.infer<typeof statementPeriodSchema>;
 export type TransactionPage = z.infer<typeof transactionPageSchema>;
 
 export const invoiceSchema = z.object({

@@ -7,6 +7,7 @@ import {
   invoiceListQuerySchema,
   invoicePageSchema,
   languageQuerySchema,
+  periodError,
   STATEMENT_MAX_DAYS,
   statementQuerySchema,
   transactionListQuerySchema,
@@ -26,16 +27,10 @@ import { notFound } from '../../lib/not-found';
 import { authOf } from '../../plugins/authenticate';
 import { createBillingRepository } from './billing.repository';
 
-/** A period's end before its start is refused under the end's name, as a form shows it. */
+/** A period's end before its start, or too long, is refused under the end's name, as a form shows it. */
 function checkPeriod(from: string | undefined, to: string | undefined, maxDays?: number): void {
   if (!from || !to) return;
-  const { start, end } = dayRange(from, to);
-  const code =
-    end! <= start!
-      ? 'validation.dateRange'
-      : maxDays !== undefined && end! - start! > maxDays * 86_400_000
-        ? 'validation.statementPeriod'
-        : undefined;
+  const code = periodError(from, to, maxDays);
   if (code) throw new AppError('VALIDATION_FAILED', undefined, { to: { code, message: validationMessage(code) } });
 }
 

@@ -1,5 +1,7 @@
 import { CreditCard, Download, Eye, FileText, History, Receipt } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { accountErrorKey } from '@/lib/account-errors';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { type Column, DataTable } from '@/components/ui/data-table';
@@ -17,13 +19,17 @@ import { useBalance, useInvoices, useTransactions } from '../api/use-dashboard-d
 import { BalanceCard } from '../components/balance-card';
 import { Panel } from '../components/panel';
 import { useStatusLabel } from '../components/status-label';
+import { StatementDialog } from '../components/statement-dialog';
 import { useUnavailableAction } from '../components/use-unavailable-action';
+import { useDownload } from '../api/use-download';
 import { useDashboardFormat } from '../lib/use-dashboard-format';
 
 const TRANSACTIONS_ID = 'transactions';
+const pdfPath = (invoice: Invoice) => `/finance/invoices/${encodeURIComponent(invoice.id)}/pdf`;
 
 export function DashboardFinancePage() {
   const { t } = useTranslation('dashboard');
+  const { t: tc } = useTranslation();
   const balance = useBalance();
   const [transactionPage, setTransactionPage] = useState(1);
   const [invoicePage, setInvoicePage] = useState(1);
@@ -32,6 +38,8 @@ export function DashboardFinancePage() {
   const format = useDashboardFormat();
   const statusLabel = useStatusLabel();
   const { show, dialog } = useUnavailableAction();
+  const invoiceDownload = useDownload();
+  const [statementOpen, setStatementOpen] = useState(false);
 
   const transactionColumns: Column<Transaction>[] = [
     {
@@ -101,9 +109,18 @@ export function DashboardFinancePage() {
       header: t('finance.columns.actions'),
       cell: (invoice) => (
         <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" size="sm" onClick={() => show('invoice.download', { number: invoice.number })}>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={invoiceDownload.isPending && invoiceDownload.variables === pdfPath(invoice)}
+            aria-busy={invoiceDownload.isPending && invoiceDownload.variables === pdfPath(invoice)}
+            onClick={() => invoiceDownload.mutate(pdfPath(invoice))}
+          >
             <Download aria-hidden="true" className="size-4" />
-            {t('finance.download')} <span className="sr-only">{invoice.number}</span>
+            {invoiceDownload.isPending && invoiceDownload.variables === pdfPath(invoice)
+              ? t('finance.downloading')
+              : t('finance.download')}{' '}
+            <span className="sr-only">{invoice.number}</span>
           </Button>
           <Button variant="secondary" size="sm" onClick={() => show('invoice.view', { number: invoice.number })}>
             <Eye aria-hidden="true" className="size-4" />
@@ -141,7 +158,7 @@ export function DashboardFinancePage() {
               </Button>
             </li>
             <li>
-              <Button variant="secondary" fullWidth className="justify-start" onClick={() => show('statement')}>
+              <Button variant="secondary" fullWidth className="justify-start" onClick={() => setStatementOpen(true)}>
                 <FileText aria-hidden="true" className="size-4 shrink-0 text-brand-700" />
                 {t('finance.quickActions.statement')}
               </Button>
@@ -187,6 +204,11 @@ export function DashboardFinancePage() {
 
       <section className="mt-8">
         <h2 className="mb-3 text-lg font-semibold text-slate-900">{t('finance.invoices')}</h2>
+        {invoiceDownload.isError && (
+          <Alert tone="error" title={t('finance.downloadFailed')} className="mb-4">
+            {tc(accountErrorKey(invoiceDownload.error))}
+          </Alert>
+        )}
         <QueryView
           query={invoices}
           loadingLabel={t('finance.loadingInvoices')}
@@ -214,6 +236,7 @@ export function DashboardFinancePage() {
           )}
         </QueryView>
       </section>
+      <StatementDialog open={statementOpen} onClose={() => setStatementOpen(false)} />
       {dialog}
     </>
   );
