@@ -180,7 +180,11 @@ export function addPopulationCustomer(
     const tld = prng.pick(TLDS).tld;
     const name = `${prng.pick(WORDS)}${prng.pick(WORDS)}${index + 1}${String.fromCharCode(97 + j)}${tld}`;
     const registeredAt = since(900);
-    const expiresAt = now + prng.int(-45, 700) * DAY;
+    // A domain is registered for whole years: it expires on an anniversary of its registration, at least a year
+    // after it, the one nearest a date between 45 days ago and 700 days ahead.
+    const target = now + prng.int(-45, 700) * DAY;
+    const years = Math.max(1, Math.round((target - registeredAt) / (365 * DAY)));
+    const expiresAt = registeredAt + years * 365 * DAY;
     const status =
       expiresAt < now - 30 * DAY
         ? 'expired'
