@@ -258,7 +258,6 @@ export const ADMIN_OVERVIEW: AdminOverview = {
 export const DEFAULT_ADMIN_SETTINGS: AdminSettings = {
   general: { siteName: 'HostPilot', supportEmail: 'support@hostpilot.example', defaultLanguage: 'en' },
   security: {
-    twoFactor: true,
     sslEnforcement: true,
     passwordPolicy: { uppercase: true, numbers: true, specialCharacters: true },
   },

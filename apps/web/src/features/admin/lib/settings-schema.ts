@@ -18,7 +18,6 @@ export const settingsSchema = z.object({
     defaultLanguage: z.enum(['en', 'ru']),
   }),
   security: z.object({
-    twoFactor: z.boolean(),
     sslEnforcement: z.boolean(),
     passwordPolicy: z.object({ uppercase: z.boolean(), numbers: z.boolean(), specialCharacters: z.boolean() }),
   }),
