@@ -44,7 +44,14 @@ export function createTwoFactorRepository(db: Kysely<Database>, keys: TwoFactorK
    * accepted so far, or of an earlier one, is refused as already used (RFC 6238, section 5.2).
    */
   async function useTotp(row: TwoFactorRow, code: string, now: number, executor: Kysely<Database>) {
-    const checked = checkTotp(openSecret(keys.seal, row.secretSealed), code, now);
+    let secret: string;
+    try {
+      secret = openSecret(keys.seal, row.secretSealed);
+    } catch {
+      // Sealed under another server secret (docs/decisions/023-two-factor-sign-in.md): no code can match it.
+      return 'validation.twoFactorCodeWrong' as const;
+    }
+    const checked = checkTotp(secret, code, now);
     if (!checked.ok) {
       return checked.reason === 'expired'
         ? ('validation.twoFactorCodeExpired' as const)
