@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
+import { cspViolations, expectNoAxeViolations, recordCspViolations } from './support/a11y';
 import { DEMO_ADMIN } from './support/auth';
 import { allowConsoleErrors, expect, test } from './support/fixtures';
 import { waitForMail } from './support/outbox';
@@ -107,6 +108,13 @@ for (const language of ['en', 'ru'] as const) {
     request,
   }) => {
     const email = `totp.${randomUUID().slice(0, 8)}@example.com`;
+    // Russian, the longer language, on the narrowest phone the product supports.
+    if (language === 'ru') await page.setViewportSize({ width: 360, height: 800 });
+    await recordCspViolations(page);
+    const fitsWidth = async () =>
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        page.viewportSize()!.width,
+      );
     const registered = await request.post('/api/auth/register', {
       data: { firstName: 'Anna', lastName: 'Ivanova', email, password: PASSWORD },
       headers: { 'accept-language': language },
@@ -123,6 +131,14 @@ for (const language of ['en', 'ru'] as const) {
     await panel.getByRole('button', { name: text.setUp }).click();
     await expect(panel.getByRole('img', { name: text.qr })).toBeVisible();
     const secret = await panel.getByLabel(text.key).inputValue();
+    await expectNoAxeViolations(page, `two-factor set-up (${language})`);
+    await fitsWidth();
+    // The QR code is a data: image, which the Content-Security-Policy allows.
+    await expect(panel.getByRole('img', { name: text.qr })).toHaveJSProperty('complete', true);
+    expect(
+      await page.evaluate(() => document.querySelector<HTMLImageElement>('#two-factor img')!.naturalWidth),
+    ).toBeGreaterThan(0);
+    expect(await cspViolations(page), 'CSP violations').toEqual([]);
     expect(secret.replace(/\s+/g, '')).toMatch(/^[A-Z2-7]{32}$/);
     const code = authenticator(secret);
     await panel.getByLabel(text.code).fill(await code());
@@ -131,6 +147,8 @@ for (const language of ['en', 'ru'] as const) {
     // Ten recovery codes, shown once, downloadable as a text file.
     const list = panel.getByRole('list', { name: text.codes });
     await expect(list.getByRole('listitem')).toHaveCount(10);
+    await expectNoAxeViolations(page, `recovery codes (${language})`);
+    await fitsWidth();
     const recoveryCodes = await list.getByRole('listitem').allTextContents();
     const downloading = page.waitForEvent('download');
     await panel.getByRole('button', { name: text.download }).click();
@@ -144,15 +162,22 @@ for (const language of ['en', 'ru'] as const) {
     expect(enabledMail.language).toBe(language);
     expect(enabledMail.subject).toBe(text.enabledSubject);
 
-    // Sign out, then in again: the password, then a code from the app.
+    // Sign out (the sidebar's button: on a phone it sits in the drawer), then in again: the password, then a code
+    // from the app.
+    const phone = page.viewportSize()!;
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByRole('button', { name: text.signOut, exact: true }).click();
     await expect(page).toHaveURL(/\/$/);
+    await page.setViewportSize(phone);
     await page.goto(`/login?lng=${language}`);
     await passwordStep(page, text, email);
     await expect(page.getByRole('heading', { level: 1, name: text.stepHeading })).toBeVisible();
+    await expectNoAxeViolations(page, `sign-in code step (${language})`);
+    await fitsWidth();
     await page.getByLabel(text.code).fill(await code());
     await page.getByRole('button', { name: text.verify }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // And with a recovery code, which works once.
     await page.getByRole('button', { name: text.signOut, exact: true }).click();
@@ -187,6 +212,7 @@ for (const language of ['en', 'ru'] as const) {
     const disabledMail = await waitForMail(email, 'two-factor-disabled');
     expect(disabledMail.language).toBe(language);
     expect(disabledMail.subject).toBe(text.disabledSubject);
+    expect(await cspViolations(page), 'CSP violations').toEqual([]);
   });
 }
 
