@@ -177,7 +177,7 @@ export const totpCodeSchema = z
   .pipe(
     z
       .string()
-      .min(1, msg('validation.required'))
+      .min(1, { ...msg('validation.required'), abort: true })
       .regex(/^\d{6}$/, msg('validation.twoFactorCodeFormat')),
   );
 
