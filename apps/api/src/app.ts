@@ -20,6 +20,9 @@ import { loggerOptions } from './logger';
 import { createMailer, type Mailer } from './lib/mail/mailer';
 import { accountRoutes } from './modules/account/account.routes';
 import { createAccountService } from './modules/account/account.service';
+import { deriveTwoFactorKeys } from './modules/account/two-factor-codes';
+import { twoFactorRoutes } from './modules/account/two-factor.routes';
+import { createTwoFactorService } from './modules/account/two-factor.service';
 import { createAuthRateLimits } from './modules/auth/auth-rate-limits';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -175,6 +178,7 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
     options.mailer ??
     createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: outboxDir(config) });
   if (!options.mailer) app.addHook('onClose', async () => mailer.close());
+  const twoFactorKeys = deriveTwoFactorKeys(config.jwt.secret);
   const authService = createAuthService({
     db: database.db,
     clock,
@@ -184,6 +188,7 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
     lifetimes: config.jwt,
     mailer,
     appUrl: config.appUrl,
+    twoFactorKeys,
   });
   const accountService = createAccountService({
     db: database.db,
@@ -192,6 +197,14 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
     limits,
     auth: authService,
     appUrl: config.appUrl,
+  });
+
+  const twoFactorService = createTwoFactorService({
+    db: database.db,
+    clock,
+    limits,
+    auth: authService,
+    keys: twoFactorKeys,
   });
 
   await app.register(authenticate, { accessTokens });
@@ -208,6 +221,7 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
       await api.register(metaRoutes, { demo: config.seedDemo });
       await api.register(authRoutes, { service: authService });
       await api.register(accountRoutes, { service: accountService });
+      await api.register(twoFactorRoutes, { service: twoFactorService });
       await api.register(usersRoutes);
       // The signed-in customer's own data (docs/product/api.md).
       await api.register(preferencesRoutes);
@@ -218,7 +232,7 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
       await api.register(supportRoutes);
       await api.register(notificationsRoutes);
       await api.register(knowledgeRoutes);
-      await api.register(adminRoutes, { prefix: '/admin', dataDir: config.dataDir });
+      await api.register(adminRoutes, { prefix: '/admin', dataDir: config.dataDir, clock });
       // The customer's self-service actions (docs/decisions/022-money-transactions.md).
       await api.register(billingActionsRoutes, { clock, demoMode: config.demoMode });
       await api.register(serviceActionsRoutes, { clock });

@@ -93,7 +93,7 @@ const ROUTES: RouteCase[] = [
     path: '/dashboard/settings',
     h1: { en: 'Settings', ru: 'Настройки' },
     texts: {
-      en: ['Profile', 'Change password', 'Two-factor authentication', 'Marketing communications'],
+      en: ['Profile', 'Change password', 'Two-factor sign-in', 'Marketing communications'],
       ru: ['Профиль', 'Сменить пароль', 'Двухфакторная аутентификация', 'Рекламные рассылки'],
     },
   },

@@ -21,6 +21,10 @@ export const ERROR_STATUS = {
   LINK_EXPIRED: 400,
   /** A reset or verification link that has already been used. */
   LINK_USED: 400,
+  /** The second sign-in step's challenge is unknown, expired or already used: sign in with the password again. */
+  TWO_FACTOR_CHALLENGE_INVALID: 401,
+  /** The back office requires two-factor sign-in of staff, and this account has not set it up. */
+  TWO_FACTOR_REQUIRED: 403,
   INSUFFICIENT_FUNDS: 409,
   IDEMPOTENCY_KEY_REUSED: 409,
   INVALID_STATE: 409,

@@ -378,6 +378,36 @@ export interface SignInsTable {
 export interface ListGenerationsTable {
   name: 'users';
   value: number;
+/** An account's TOTP secret, sealed; `enabledAt` null while set-up waits for its first code. */
+export interface TwoFactorTable {
+  userId: string;
+  secretSealed: string;
+  createdAt: number;
+  enabledAt: number | null;
+  /** The newest TOTP time step a code was accepted for: codes of this step or earlier are refused. */
+  lastStep: number | null;
+}
+
+export type TwoFactorRow = Selectable<TwoFactorTable>;
+
+/** A single-use recovery code; only its keyed hash is kept. */
+export interface RecoveryCodesTable {
+  id: string;
+  userId: string;
+  codeHash: string;
+  createdAt: number;
+  usedAt: number | null;
+}
+
+/** The token between the password step and the code step of a two-factor sign-in; only its SHA-256 is kept. */
+export interface SignInChallengesTable {
+  id: string;
+  userId: string;
+  tokenHash: string;
+  remember: number;
+  createdAt: number;
+  expiresAt: number;
+  usedAt: number | null;
 }
 
 export interface Database {
@@ -405,4 +435,7 @@ export interface Database {
   accountTokens: AccountTokensTable;
   signIns: SignInsTable;
   listGenerations: ListGenerationsTable;
+  twoFactor: TwoFactorTable;
+  recoveryCodes: RecoveryCodesTable;
+  signInChallenges: SignInChallengesTable;
 }

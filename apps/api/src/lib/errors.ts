@@ -18,6 +18,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   LINK_INVALID: 'This link is not valid; ask for a new one',
   LINK_EXPIRED: 'This link has expired; ask for a new one',
   LINK_USED: 'This link has already been used; ask for a new one',
+  TWO_FACTOR_CHALLENGE_INVALID: 'This sign-in step has expired or was already used; sign in with your password again',
+  TWO_FACTOR_REQUIRED: 'The back office requires two-factor sign-in: set it up in your account settings first',
   INSUFFICIENT_FUNDS: 'The balance does not cover this charge; add funds first',
   IDEMPOTENCY_KEY_REUSED: 'This Idempotency-Key was used for another request',
   INVALID_STATE: 'This cannot be done in the current state',

@@ -2,6 +2,7 @@ import { type Permission, permissionsOf } from '@hostpilot/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors';
+import { parseSecuritySettings, SECURITY_SETTING } from '../modules/admin/security-settings';
 import { signInRequired } from './authenticate';
 
 /** What a back-office route needs: one permission, or only that the caller is staff (any permission). */
@@ -23,6 +24,8 @@ export interface Staff {
   userId: string;
   role: number;
   permissions: readonly Permission[];
+  /** Whether the account has two-factor sign-in on. */
+  twoFactor: boolean;
 }
 
 /** The caller of a route registered with registerStaffRoutes. */
@@ -40,7 +43,9 @@ function forbidden(): AppError {
  * - must each declare `config.access` (a permission, or 'staff'); registering one without fails at start-up;
  * - on every request verify the access token (401 without a valid one), then read the caller's role and status
  *   from the database: a deleted or suspended account answers 401, a role without the permission 403. A demoted
- *   administrator is refused on the next call, whatever role the token still carries.
+ *   administrator is refused on the next call, whatever role the token still carries;
+ * - when the back office requires two-factor sign-in of staff, refuse an account without it (403
+ *   TWO_FACTOR_REQUIRED) until it is set up.
  * Use it as a scope: `api.register(staffRoutes(async (admin) => { admin.get(...) }), { prefix: '/admin' })`.
  */
 async function authorizePlugin(app: FastifyInstance) {
@@ -63,8 +68,12 @@ export function guardStaffScope(scope: FastifyInstance): void {
     const { userId } = request.auth!;
     const row = await users
       .selectFrom('users')
-      .select(['id', 'role', 'status', 'deletedAt'])
-      .where('id', '=', userId)
+      .leftJoin('twoFactor', 'twoFactor.userId', 'users.id')
+      .select(['users.id', 'users.role', 'users.status', 'users.deletedAt', 'twoFactor.enabledAt'])
+      .select((eb) =>
+        eb.selectFrom('settings').select('settings.value').where('settings.key', '=', SECURITY_SETTING).as('rules'),
+      )
+      .where('users.id', '=', userId)
       .executeTakeFirst();
     // A deleted or suspended account's sign-in is over, whatever its token says.
     if (!row || row.deletedAt !== null || row.status !== 'active') throw signInRequired();
@@ -72,6 +81,11 @@ export function guardStaffScope(scope: FastifyInstance): void {
     const access = request.routeOptions.config.access;
     if (permissions.length === 0) throw forbidden();
     if (access !== 'staff' && (access === undefined || !permissions.includes(access))) throw forbidden();
-    request.staff = { userId: row.id, role: row.role, permissions };
+    const twoFactor = row.enabledAt !== null && row.enabledAt !== undefined;
+    // docs/decisions/023-two-factor-sign-in.md: staff set two-factor sign-in up before the back office opens.
+    if (!twoFactor && parseSecuritySettings(row.rules).requireStaffTwoFactor) {
+      throw new AppError('TWO_FACTOR_REQUIRED');
+    }
+    request.staff = { userId: row.id, role: row.role, permissions, twoFactor };
   });
 }

@@ -37,14 +37,22 @@ export const ADMIN_ENDPOINTS: { method: 'GET'; url: string; path: string; access
   { method: 'GET', url: '/api/admin/domains', path: '/api/admin/domains', access: 'domains.read' },
   { method: 'GET', url: '/api/admin/transactions', path: '/api/admin/transactions', access: 'billing.read' },
   { method: 'GET', url: '/api/admin/servers', path: '/api/admin/servers', access: 'servers.read' },
+  {
+    method: 'GET',
+    url: '/api/admin/settings/security',
+    path: '/api/admin/settings/security',
+    access: 'settings.read',
+  },
 ];
 
 /**
  * Back-office actions documented under /api/admin besides the lists above; each is tested with its module
- * (ending a user's sessions: modules/account/account.test.ts).
+ * (ending a user's sessions: modules/account/account.test.ts; the security settings:
+ * modules/account/two-factor.test.ts). `success` is the status of a done action.
  */
-export const ADMIN_ACTIONS: { method: 'POST'; path: string; access: RouteAccess }[] = [
-  { method: 'POST', path: '/api/admin/users/{id}/sessions/end', access: 'users.write' },
+export const ADMIN_ACTIONS: { method: 'POST' | 'PUT'; path: string; access: RouteAccess; success: string }[] = [
+  { method: 'POST', path: '/api/admin/users/{id}/sessions/end', access: 'users.write', success: '204' },
+  { method: 'PUT', path: '/api/admin/settings/security', access: 'settings.write', success: '200' },
 ];
 
 export interface UserFixture {

@@ -13,6 +13,9 @@ export function accountErrorKey(error: unknown): string {
     VALIDATION_FAILED: 'errors.validationFailed',
     SERVICE_UNAVAILABLE: 'errors.serviceUnavailable',
     NOT_FOUND: 'errors.notFound',
+    INVALID_STATE: 'errors.invalidState',
+    TWO_FACTOR_REQUIRED: 'errors.twoFactorRequired',
+    TWO_FACTOR_CHALLENGE_INVALID: 'errors.twoFactorChallengeInvalid',
   };
   return (error.code && byCode[error.code]) || 'errors.generic';
 }

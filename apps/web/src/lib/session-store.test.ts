@@ -142,6 +142,40 @@ describe('session store (docs/product/states.md)', () => {
     expect(calls).toEqual(['POST /auth/login']);
   });
 
+  it('login with two-factor sign-in: the password step stores nothing; the code step signs in', async () => {
+    const challenge = { twoFactorRequired: true, challenge: 'c1', expiresAt: NOW + 300_000 };
+    const { store, storage, calls } = setup({
+      'POST /auth/login': () => json(200, challenge),
+      'POST /auth/login/two-factor': (init) => {
+        const body = JSON.parse(String(init.body)) as { code?: string };
+        if (body.code !== '123456') {
+          return json(400, {
+            error: {
+              code: 'VALIDATION_FAILED',
+              message: 'x',
+              fields: { code: { code: 'validation.twoFactorCodeWrong', message: 'x' } },
+            },
+          });
+        }
+        return json(200, { user, access_token: valid, refresh_token: 'r1' });
+      },
+    });
+    const pending = await store.login({ email: 'demo@example.com', password: 'pw', remember: true });
+    expect(pending).toEqual({ challenge: 'c1', expiresAt: NOW + 300_000, remember: true });
+    expect(store.getState().status).toBe('unauthenticated');
+    expect(storage.getAccessToken()).toBeNull();
+
+    expect(await store.loginTwoFactor(pending as Exclude<typeof pending, boolean>, { code: '000000' })).toBe(false);
+    expect(store.getState().error).toMatchObject({
+      key: 'validationFailed',
+      fields: { code: { code: 'validation.twoFactorCodeWrong' } },
+    });
+    expect(await store.loginTwoFactor(pending as Exclude<typeof pending, boolean>, { code: '123456' })).toBe(true);
+    expect(store.getState()).toEqual({ status: 'authenticated', user, error: null, signedOut: false });
+    expect(storage.getRefreshToken()).toBe('r1');
+    expect(calls).toEqual(['POST /auth/login', 'POST /auth/login/two-factor', 'POST /auth/login/two-factor']);
+  });
+
   it("login: a response without a user is 'Invalid credentials'", async () => {
     const { store, storage } = setup({
       'POST /auth/login': () => json(200, { access_token: valid, refresh_token: 'r1' }),

@@ -1,4 +1,12 @@
-import type { AuthResponse, FieldError, LoginInput, RegisterInput, User } from '@hostpilot/shared';
+import type {
+  AuthResponse,
+  FieldError,
+  LoginInput,
+  LoginResponse,
+  RegisterInput,
+  TwoFactorChallenge,
+  User,
+} from '@hostpilot/shared';
 import { ApiError, type HttpClient, NO_REFRESH_TOKEN } from './http';
 import { isTokenValid } from './jwt';
 import type { TokenStorage } from './storage';
@@ -15,6 +23,7 @@ export type SessionErrorKey =
   | 'sessionExpired'
   | 'emailTaken'
   | 'rateLimited'
+  | 'twoFactorChallengeInvalid'
   | 'validationFailed'
   | 'network'
   | 'generic';
@@ -37,6 +46,19 @@ export interface SessionState {
   signedOut: boolean;
 }
 
+/** A sign-in whose password was right, waiting for its second step (docs/decisions/023-two-factor-sign-in.md). */
+export interface PendingTwoFactor {
+  challenge: string;
+  expiresAt: number;
+  remember: boolean;
+}
+
+/** The second step's proof: a code from the authenticator app, or a recovery code. */
+export type SecondFactor = { code: string } | { recoveryCode: string };
+
+const isChallenge = (answer: LoginResponse | undefined): answer is TwoFactorChallenge =>
+  typeof answer === 'object' && answer !== null && 'twoFactorRequired' in answer && answer.twoFactorRequired;
+
 export interface SessionStoreDeps {
   http: HttpClient;
   storage: TokenStorage;
@@ -52,6 +74,7 @@ const FALLBACK_MESSAGES: Record<SessionErrorKey, string> = {
   sessionExpired: 'Your session has ended',
   emailTaken: 'An account with this e-mail already exists',
   rateLimited: 'Too many attempts',
+  twoFactorChallengeInvalid: 'This sign-in step has expired; sign in again',
   validationFailed: 'Some fields are not valid',
   network: 'The server could not be reached',
   generic: 'An error occurred',
@@ -70,6 +93,7 @@ export function toSessionError(error: unknown, fallback: SessionErrorKey): Sessi
       EMAIL_TAKEN: 'emailTaken',
       RATE_LIMITED: 'rateLimited',
       VALIDATION_FAILED: 'validationFailed',
+      TWO_FACTOR_CHALLENGE_INVALID: 'twoFactorChallengeInvalid',
     };
     const key = (error.code && byCode[error.code]) || fallback;
     return { key, message: error.message || FALLBACK_MESSAGES[key], ...(error.fields ? { fields: error.fields } : {}) };
@@ -166,11 +190,36 @@ export function createSessionStore({ http, storage, now = Date.now }: SessionSto
 
     checkAuth,
 
-    async login(input: LoginInput): Promise<boolean> {
+    /**
+     * Signs in with the password: true when signed in, false when refused (the error is in the state), or the
+     * pending second step when the account has two-factor sign-in.
+     */
+    async login(input: LoginInput): Promise<boolean | PendingTwoFactor> {
       set({ error: null });
       try {
-        const answer = await http.post<AuthResponse>('/auth/login', input, { auth: false });
-        return acceptAuthResponse(answer, 'loginFailed', input.remember ?? false);
+        const answer = await http.post<LoginResponse>('/auth/login', input, { auth: false });
+        const remember = input.remember ?? false;
+        if (isChallenge(answer)) return { challenge: answer.challenge, expiresAt: answer.expiresAt, remember };
+        return acceptAuthResponse(answer, 'loginFailed', remember);
+      } catch (error) {
+        signedOut(toSessionError(error, 'loginFailed'));
+        return false;
+      }
+    },
+
+    /**
+     * The second sign-in step. True when signed in; false when refused, with the error (and the refused field, as
+     * `fields.code` or `fields.recoveryCode`) in the state. `twoFactorChallengeInvalid` means starting again.
+     */
+    async loginTwoFactor(pending: PendingTwoFactor, factor: SecondFactor): Promise<boolean> {
+      set({ error: null });
+      try {
+        const answer = await http.post<AuthResponse>(
+          '/auth/login/two-factor',
+          { challenge: pending.challenge, ...factor },
+          { auth: false },
+        );
+        return acceptAuthResponse(answer, 'loginFailed', pending.remember);
       } catch (error) {
         signedOut(toSessionError(error, 'loginFailed'));
         return false;

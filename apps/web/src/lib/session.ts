@@ -31,6 +31,7 @@ if (typeof window !== 'undefined') {
 
 export function useSession(): SessionState & {
   login: typeof session.login;
+  loginTwoFactor: typeof session.loginTwoFactor;
   register: typeof session.register;
   logout: typeof session.logout;
   clearError: typeof session.clearError;
@@ -39,6 +40,7 @@ export function useSession(): SessionState & {
   return {
     ...state,
     login: session.login,
+    loginTwoFactor: session.loginTwoFactor,
     register: session.register,
     logout: session.logout,
     clearError: session.clearError,

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { loginSchema, registerFormSchema, registerSchema, registerStepOneSchema } from './auth';
+import {
+  loginSchema,
+  registerFormSchema,
+  registerSchema,
+  registerStepOneSchema,
+  totpCodeSchema,
+  twoFactorDisableSchema,
+  twoFactorLoginSchema,
+} from './auth';
 import { VALIDATION_MESSAGES, validationMessage } from './messages';
 
 function fieldErrors(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
@@ -119,5 +127,33 @@ describe('validation messages', () => {
     expect(VALIDATION_MESSAGES['validation.passwordsMatch']).toBe('Passwords must match');
     expect(VALIDATION_MESSAGES['validation.acceptTerms']).toBe('You must accept the terms and conditions');
     expect(validationMessage('something.unknown')).toBe('Invalid value');
+  });
+});
+
+describe('two-factor codes', () => {
+  const firstIssue = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+    result.error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+
+  it('takes six digits, with spaces dropped, and names anything else', () => {
+    expect(totpCodeSchema.parse(' 123 456 ')).toBe('123456');
+    expect(firstIssue(totpCodeSchema.safeParse(''))).toEqual([': validation.required']);
+    expect(firstIssue(totpCodeSchema.safeParse('12345'))).toEqual([': validation.twoFactorCodeFormat']);
+    expect(firstIssue(totpCodeSchema.safeParse('12345a'))).toEqual([': validation.twoFactorCodeFormat']);
+  });
+
+  it('asks the second sign-in step for exactly one of a code and a recovery code', () => {
+    const challenge = 'c'.repeat(43);
+    expect(twoFactorLoginSchema.parse({ challenge, code: '123456' })).toEqual({ challenge, code: '123456' });
+    expect(twoFactorLoginSchema.parse({ challenge, recoveryCode: ' abcde-12345 ' })).toEqual({
+      challenge,
+      recoveryCode: 'abcde-12345',
+    });
+    expect(firstIssue(twoFactorLoginSchema.safeParse({ challenge }))).toEqual(['code: validation.twoFactorOneCode']);
+    expect(
+      firstIssue(twoFactorLoginSchema.safeParse({ challenge, code: '123456', recoveryCode: 'abcde-12345' })),
+    ).toEqual(['code: validation.twoFactorOneCode']);
+    expect(firstIssue(twoFactorDisableSchema.safeParse({ recoveryCode: 'x'.repeat(41) }))).toEqual([
+      'recoveryCode: validation.tooLong',
+    ]);
   });
 });

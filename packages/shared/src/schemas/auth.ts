@@ -141,6 +141,15 @@ export const verifyEmailSchema = z.object({ token: linkTokenSchema });
 /** GET /account/security: what the Security section of the settings shows. */
 export const accountSecuritySchema = z.object({
   emailVerified: z.boolean(),
+  twoFactor: z.object({
+    enabled: z.boolean(),
+    /** Epoch milliseconds, when enabled. */
+    enabledAt: z.number().nullable(),
+    /** Unused recovery codes left. */
+    recoveryCodesLeft: z.number().int(),
+  }),
+  /** The account is staff, the back office requires two-factor sign-in, and it is not set up yet. */
+  twoFactorRequired: z.boolean(),
 });
 export type AccountSecurity = z.infer<typeof accountSecuritySchema>;
 
@@ -154,3 +163,86 @@ export const sessionSchema = z.object({
   current: z.boolean(),
 });
 export type SessionInfo = z.infer<typeof sessionSchema>;
+
+/** How many recovery codes a set has (docs/decisions/023-two-factor-sign-in.md). */
+export const RECOVERY_CODE_COUNT = 10;
+
+/**
+ * A code from an authenticator app: six digits. Spaces people type or paste between the digits (`123 456`) are
+ * dropped first.
+ */
+export const totpCodeSchema = z
+  .string(msg('validation.required'))
+  .transform((value) => value.replace(/\s+/g, ''))
+  .pipe(
+    z
+      .string()
+      .min(1, { ...msg('validation.required'), abort: true })
+      .regex(/^\d{6}$/, msg('validation.twoFactorCodeFormat')),
+  );
+
+/** A recovery code as typed: `abcde-12345`, in any case, with or without the hyphen and spaces. */
+export const recoveryCodeSchema = z
+  .string(msg('validation.required'))
+  .trim()
+  .min(1, msg('validation.required'))
+  .max(40, msg('validation.tooLong'));
+
+/** A challenge token of the second sign-in step: base64url, 43 characters for 256 bits. */
+export const challengeTokenSchema = linkTokenSchema;
+
+/** POST /auth/login when the account has two-factor sign-in: no session yet, a challenge for the second step. */
+export const twoFactorChallengeSchema = z.object({
+  twoFactorRequired: z.literal(true),
+  challenge: z.string(),
+  /** Epoch milliseconds after which the challenge no longer works. */
+  expiresAt: z.number(),
+});
+export type TwoFactorChallenge = z.infer<typeof twoFactorChallengeSchema>;
+
+/** Everything POST /auth/login may answer with 200: a session, or the second step's challenge. */
+export const loginResponseSchema = z.union([authResponseSchema, twoFactorChallengeSchema]);
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/** Exactly one of a code from the app and a recovery code. */
+const oneCode = {
+  when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null,
+  path: ['code'],
+  ...msg('validation.twoFactorOneCode'),
+};
+const hasOneCode = (body: { code?: string; recoveryCode?: string }) =>
+  (body.code === undefined) !== (body.recoveryCode === undefined);
+const codes = { code: totpCodeSchema.optional(), recoveryCode: recoveryCodeSchema.optional() };
+
+/** POST /auth/login/two-factor: the challenge of the password step and a code or a recovery code. */
+export const twoFactorLoginSchema = z.object({ challenge: challengeTokenSchema, ...codes }).refine(hasOneCode, oneCode);
+export type TwoFactorLoginInput = z.input<typeof twoFactorLoginSchema>;
+
+/** POST /account/two-factor/disable: a code from the app or a recovery code. */
+export const twoFactorDisableSchema = z.object(codes).refine(hasOneCode, oneCode);
+export type TwoFactorDisableInput = z.input<typeof twoFactorDisableSchema>;
+
+/** POST /account/two-factor/enable and /account/two-factor/recovery-codes: a code from the app. */
+export const twoFactorCodeSchema = z.object({ code: totpCodeSchema });
+export type TwoFactorCodeInput = z.input<typeof twoFactorCodeSchema>;
+
+/** POST /account/two-factor/setup: what an authenticator app needs. The secret is shown this once. */
+export const twoFactorSetupSchema = z.object({
+  /** Base32, for typing into the app by hand. */
+  secret: z.string(),
+  /** The otpauth:// URI the QR code holds. */
+  otpauthUri: z.string(),
+  /** The QR code of the URI as an SVG document. */
+  qrSvg: z.string(),
+});
+export type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>;
+
+/** A new set of recovery codes, shown once. */
+export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
+export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
+
+/** GET/PUT /admin/settings/security: the back office's sign-in rules for staff. */
+export const securitySettingsSchema = z.object({
+  requireStaffTwoFactor: z.boolean(msg('validation.invalidType')),
+});
+export type SecuritySettings = z.infer<typeof securitySettingsSchema>;

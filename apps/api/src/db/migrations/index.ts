@@ -14,6 +14,7 @@ import * as m0030 from './0030-admin-search-and-sort-indexes';
 import * as m0040 from './0040-create-account-tokens';
 import * as m0041 from './0041-add-users-email-verified-at';
 import * as m0042 from './0042-create-sign-ins';
+import * as m0043 from './0043-create-two-factor';
 import * as m0050 from './0050-list-generations';
 
 /**
@@ -36,5 +37,6 @@ export const migrations: Record<string, Migration> = {
   '0040-create-account-tokens': m0040,
   '0041-add-users-email-verified-at': m0041,
   '0042-create-sign-ins': m0042,
+  '0043-create-two-factor': m0043,
   '0050-list-generations': m0050,
 };

@@ -103,6 +103,16 @@ describe('mail templates', () => {
       'en',
     );
     expect(signIn.text).toContain('Firefox on Linux, address 192.0.2.1, on 24 November 2026 at 07:05 UTC');
+    const when = new Date(Date.UTC(2026, 10, 24, 7, 5));
+    const codes = renderMail({ kind: 'two-factor-recovery-codes', firstName: 'Анна', when }, 'ru');
+    expect(codes.subject).toBe('Новые резервные коды');
+    expect(codes.text).toContain('Прежние коды больше не действуют');
+    expect(renderMail({ kind: 'two-factor-enabled', firstName: 'Ann', when }, 'en').subject).toBe(
+      'Two-factor sign-in turned on',
+    );
+    expect(renderMail({ kind: 'two-factor-disabled', firstName: 'Анна', when }, 'ru').subject).toBe(
+      'Двухфакторная аутентификация отключена',
+    );
   });
 
   it('picks the language from the account, else from Accept-Language, else English', () => {

@@ -13,7 +13,8 @@ export type MailTemplate =
   | { kind: 'password-changed'; firstName: string; when: Date }
   | { kind: 'new-sign-in'; firstName: string; when: Date; device: string; address: string }
   | { kind: 'two-factor-enabled'; firstName: string; when: Date }
-  | { kind: 'two-factor-disabled'; firstName: string; when: Date };
+  | { kind: 'two-factor-disabled'; firstName: string; when: Date }
+  | { kind: 'two-factor-recovery-codes'; firstName: string; when: Date };
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -125,6 +126,17 @@ function parts(template: MailTemplate, language: MailLanguage): Parts {
           ru
             ? `Двухфакторная аутентификация отключена ${formatWhen(template.when, language)}. Для входа теперь достаточно пароля.`
             : `Two-factor sign-in was turned off on ${formatWhen(template.when, language)}. A password alone now signs in.`,
+        ],
+        closing: [NOT_YOU[language]],
+      };
+    case 'two-factor-recovery-codes':
+      return {
+        subject: ru ? 'Новые резервные коды' : 'New recovery codes',
+        greeting,
+        paragraphs: [
+          ru
+            ? `Для вашей учётной записи созданы новые резервные коды ${formatWhen(template.when, language)}. Прежние коды больше не действуют.`
+            : `New recovery codes were made for your account on ${formatWhen(template.when, language)}. The earlier codes no longer work.`,
         ],
         closing: [NOT_YOU[language]],
       };

@@ -1,4 +1,4 @@
-import { type ChangePasswordInput, validationMessage } from '@hostpilot/shared';
+import { type ChangePasswordInput, permissionsOf, validationMessage } from '@hostpilot/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
@@ -8,6 +8,7 @@ import type { PasswordHasher } from '../../lib/password';
 import { type AuthRateLimits, rateLimitedError } from '../auth/auth-rate-limits';
 import { type AuthService, commonPasswordError, type RequestContext } from '../auth/auth.service';
 import { createRefreshTokensRepository } from '../auth/refresh-tokens.repository';
+import { readSecuritySettings } from '../admin/security-settings';
 import { createUsersRepository } from '../users/users.repository';
 import { type ConsumeFailure, createAccountTokensRepository } from './account-tokens.repository';
 import { createSignInsRepository } from './sign-ins.repository';
@@ -151,9 +152,21 @@ export function createAccountService(deps: AccountServiceDeps) {
       await auth.sendVerification(user, ctx);
     },
 
+    /** The Security section's state: e-mail verification, two-factor sign-in, and whether the back office needs it. */
     async security(userId: string) {
       const user = await userOrSignIn(userId);
-      return { emailVerified: user.emailVerifiedAt !== null };
+      const row = await auth.twoFactor.find(userId);
+      const enabledAt = row?.enabledAt ?? null;
+      const staff = permissionsOf(user.role).length > 0;
+      return {
+        emailVerified: user.emailVerifiedAt !== null,
+        twoFactor: {
+          enabled: enabledAt !== null,
+          enabledAt,
+          recoveryCodesLeft: enabledAt === null ? 0 : await auth.twoFactor.recoveryCodesLeft(userId),
+        },
+        twoFactorRequired: staff && enabledAt === null && (await readSecuritySettings(db)).requireStaffTwoFactor,
+      };
     },
 
     /** The account's active sign-ins, the current one marked. */

@@ -209,13 +209,13 @@ describe(`e-mail verification (${DATABASE_UNDER_TEST})`, () => {
     const { account, session } = await register(ctx.app, newAccount(), {
       headers: { 'accept-language': 'ru-RU,ru;q=0.9' },
     });
-    expect((await authed(ctx, session, 'GET', '/api/account/security')).json()).toEqual({ emailVerified: false });
+    expect((await authed(ctx, session, 'GET', '/api/account/security')).json()).toMatchObject({ emailVerified: false });
     const mail = await waitForMail(ctx.config, account.email, 'verify-email');
     expect(mail.language).toBe('ru');
     expect(mail.subject).toBe('Подтвердите адрес электронной почты');
     const token = linkToken(mail);
     expect((await postJson(ctx.app, '/api/auth/email/verify', { token })).statusCode).toBe(204);
-    expect((await authed(ctx, session, 'GET', '/api/account/security')).json()).toEqual({ emailVerified: true });
+    expect((await authed(ctx, session, 'GET', '/api/account/security')).json()).toMatchObject({ emailVerified: true });
     const again = await postJson(ctx.app, '/api/auth/email/verify', { token });
     expect(again.json().error.code).toBe('LINK_USED');
     expect((await postJson(ctx.app, '/api/auth/email/verify', { token: 'x'.repeat(43) })).json().error.code).toBe(

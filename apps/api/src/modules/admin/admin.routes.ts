@@ -1,14 +1,16 @@
 import { adminPermissionsSchema } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Clock } from '../../lib/clock';
 import { errorResponses } from '../../lib/errors';
 import { guardStaffScope, staffOf } from '../../plugins/authorize';
 import { STAFF_ERRORS } from './errors';
 import { adminListRoutes } from './lists.admin';
 import { adminOverviewRoutes } from './overview.admin';
+import { adminSettingsRoutes } from './settings.admin';
 import { adminUsersRoutes } from './users.admin';
 
 /** The back office's API, under /api/admin. Every route declares the permission it needs (decision 014). */
-export const adminRoutes: FastifyPluginAsyncZod<{ dataDir: string }> = async (app, options) => {
+export const adminRoutes: FastifyPluginAsyncZod<{ dataDir: string; clock: Clock }> = async (app, options) => {
   guardStaffScope(app);
 
   app.get(
@@ -35,4 +37,5 @@ export const adminRoutes: FastifyPluginAsyncZod<{ dataDir: string }> = async (ap
   await app.register(adminUsersRoutes);
   await app.register(adminListRoutes);
   await app.register(adminOverviewRoutes, { dataDir: options.dataDir });
+  await app.register(adminSettingsRoutes, { clock: options.clock });
 };

@@ -79,6 +79,31 @@ export function createAuthRateLimits(store: CounterStore, limits: Config['rateLi
       );
     },
 
+    /**
+     * Counts an attempt at a two-factor code (sign-in's second step, or a change to two-factor settings), per
+     * account and per client address, with the sign-in limits' numbers; answers the Retry-After seconds when over.
+     */
+    async codeAttempt(userId: string, ip: string): Promise<number | null> {
+      const [byAccount, byAddress] = await guarded(() =>
+        Promise.all([
+          store.increment(`code:user:${userId}`, loginWindowMs),
+          store.increment(`code:ip:${clientAddressKey(ip)}`, loginWindowMs),
+        ]),
+      );
+      const over = [
+        ...(byAccount.count > limits.loginPerEmail ? [byAccount] : []),
+        ...(byAddress.count > limits.loginPerIp ? [byAddress] : []),
+      ];
+      return over.length > 0 ? retryAfterSeconds(over) : null;
+    },
+
+    /** A code was right: the account's failures are forgiven, and the attempt taken back from the address's. */
+    async codeSucceeded(userId: string, ip: string): Promise<void> {
+      await guarded(() =>
+        Promise.all([store.reset(`code:user:${userId}`), store.decrement(`code:ip:${clientAddressKey(ip)}`)]),
+      );
+    },
+
     /** Counts a registration attempt; answers the Retry-After seconds when over the limit, else null. */
     async registerAttempt(ip: string): Promise<number | null> {
       const hit = await guarded(() => store.increment(`register:ip:${clientAddressKey(ip)}`, registerWindowMs));

@@ -1,9 +1,11 @@
 import {
   authResponseSchema,
+  loginResponseSchema,
   loginSchema,
   refreshResponseSchema,
   refreshSchema,
   registerSchema,
+  twoFactorLoginSchema,
 } from '@hostpilot/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -51,10 +53,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
         summary: 'Sign in with e-mail and password',
         description:
           'A wrong e-mail and a wrong password get the same 401. `remember: true` gives the refresh token the ' +
-          'longer lifetime. Failed attempts are limited per e-mail and per client address (429 with Retry-After).',
+          'longer lifetime. Failed attempts are limited per e-mail and per client address (429 with Retry-After). ' +
+          'When the account has two-factor sign-in, a right password answers `twoFactorRequired: true` and a ' +
+          '`challenge` (valid 5 minutes, once) for POST /auth/login/two-factor instead of a session.',
         body: loginSchema,
         response: {
-          200: authResponseSchema.describe('Signed in'),
+          200: loginResponseSchema.describe('Signed in, or the challenge of the second step'),
           ...errorResponses({
             ...BODY_ERRORS,
             401: 'INVALID_CREDENTIALS: wrong e-mail or password (the same answer for both)',
@@ -64,6 +68,34 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
       },
     },
     async (request) => service.login(request.body, context(request)),
+  );
+
+  app.post(
+    '/auth/login/two-factor',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Second sign-in step: a code from the authenticator app or a recovery code',
+        description:
+          'Send the `challenge` of POST /auth/login with exactly one of `code` (six digits) and `recoveryCode`. ' +
+          'A code is accepted for its 30-second step and one either side, and only once; each recovery code ' +
+          'works once. Attempts are limited per account and per client address (429 with Retry-After). A refused ' +
+          'code leaves the challenge usable until it expires.',
+        body: twoFactorLoginSchema,
+        response: {
+          200: authResponseSchema.describe('Signed in'),
+          ...errorResponses({
+            ...BODY_ERRORS,
+            400:
+              'VALIDATION_FAILED (with `fields`): `code` validation.twoFactorCodeWrong, .twoFactorCodeExpired, ' +
+              '.twoFactorCodeUsed; `recoveryCode` validation.recoveryCodeWrong, .recoveryCodeUsed; or MALFORMED_JSON',
+            401: 'TWO_FACTOR_CHALLENGE_INVALID: unknown, expired or already used challenge; sign in again',
+            429: 'RATE_LIMITED: too many codes for this account or address; see Retry-After',
+          }),
+        },
+      },
+    },
+    async (request) => service.loginTwoFactor(request.body, context(request)),
   );
 
   app.post(

@@ -1,9 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { type LoginData, type RegisterData, type User, validationMessage } from '@hostpilot/shared';
+import {
+  type LoginData,
+  type RegisterData,
+  type TwoFactorChallenge,
+  type User,
+  validationMessage,
+} from '@hostpilot/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
-import type { Database, RefreshTokenRow } from '../../db/schema';
+import type { Database, RefreshTokenRow, UserRow } from '../../db/schema';
 import type { AccessTokens } from '../../lib/access-token';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
@@ -15,6 +21,8 @@ import type { PasswordHasher } from '../../lib/password';
 import { createAccountTokensRepository } from '../account/account-tokens.repository';
 import { describeDevice } from '../account/device';
 import { createSignInsRepository } from '../account/sign-ins.repository';
+import type { TwoFactorKeys } from '../account/two-factor-codes';
+import { createTwoFactorRepository, type SecondFactor } from '../account/two-factor.repository';
 import { createUsersRepository, EmailTakenError, toPublicUser } from '../users/users.repository';
 import { type AuthRateLimits, rateLimitedError } from './auth-rate-limits';
 import { createRefreshTokensRepository } from './refresh-tokens.repository';
@@ -30,6 +38,8 @@ export interface AuthServiceDeps {
   mailer: Mailer;
   /** The web app's public address, for links in mails. */
   appUrl: string;
+  /** Keys of two-factor sign-in, derived from the server secret. */
+  twoFactorKeys: TwoFactorKeys;
 }
 
 /** How long a verification link works. */
@@ -63,6 +73,12 @@ export interface RefreshResult {
 }
 
 const invalidCredentials = () => new AppError('INVALID_CREDENTIALS');
+const invalidChallenge = () => new AppError('TWO_FACTOR_CHALLENGE_INVALID');
+
+/** A field error whose code is a validation.* key. */
+export function fieldError(field: string, key: Parameters<typeof validationMessage>[0]): AppError {
+  return new AppError('VALIDATION_FAILED', undefined, { [field]: { code: key, message: validationMessage(key) } });
+}
 const invalidRefreshToken = () => new AppError('REFRESH_TOKEN_INVALID');
 
 /**
@@ -71,7 +87,8 @@ const invalidRefreshToken = () => new AppError('REFRESH_TOKEN_INVALID');
  * address; never a password or a token.
  */
 export function createAuthService(deps: AuthServiceDeps) {
-  const { db, clock, passwords, accessTokens, limits, lifetimes, mailer, appUrl } = deps;
+  const { db, clock, passwords, accessTokens, limits, lifetimes, mailer, appUrl, twoFactorKeys } = deps;
+  const twoFactor = createTwoFactorRepository(db, twoFactorKeys);
   const users = createUsersRepository(db);
   const refreshTokens = createRefreshTokensRepository(db);
   const signIns = createSignInsRepository(db);
@@ -125,6 +142,36 @@ export function createAuthService(deps: AuthServiceDeps) {
       { kind: 'verify-email', firstName: user.firstName, link: `${appUrl}/verify-email#${token}` },
       ctx,
     );
+  }
+
+  /**
+   * Opens the session of a sign-in whose every step succeeded, and mails the account when the device is new to it.
+   */
+  async function completeSignIn(
+    row: UserRow,
+    remember: boolean,
+    ctx: RequestContext,
+    attempt: Record<string, unknown>,
+  ): Promise<AuthResult> {
+    const user = toPublicUser(row);
+    await refreshTokens.deleteDeadTokens(user.id, clock.now());
+    await users.recordSignIn(user.id, clock.now());
+    const { device, key } = describeDevice(ctx.userAgent);
+    const known = await signIns.knownDevice(user.id, key);
+    const refreshToken = await issueSession(user, remember, ctx);
+    ctx.log.info({ ...attempt, outcome: 'success', userId: user.id, remember, newDevice: !known }, 'sign-in attempt');
+    if (!known) {
+      deliver(
+        user.email,
+        { kind: 'new-sign-in', firstName: user.firstName, when: new Date(clock.now()), device, address: ctx.ip },
+        ctx,
+      );
+    }
+    return {
+      user,
+      access_token: await signAccess(user, refreshToken.familyId),
+      refresh_token: refreshToken.value,
+    };
   }
 
   async function revokeOnReuse(row: RefreshTokenRow, ctx: RequestContext) {
@@ -184,7 +231,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       };
     },
 
-    async login(input: LoginData, ctx: RequestContext): Promise<AuthResult> {
+    async login(input: LoginData, ctx: RequestContext): Promise<AuthResult | TwoFactorChallenge> {
       const attempt = { event: 'sign_in', email: input.email, ip: ctx.ip };
       const limited = await limits.loginAttempt(input.email, ctx.ip);
       if (limited) {
@@ -200,26 +247,49 @@ export function createAuthService(deps: AuthServiceDeps) {
         throw invalidCredentials();
       }
       await limits.loginSucceeded(input.email, ctx.ip);
-      const user = toPublicUser(row);
       const remember = input.remember ?? false;
-      await refreshTokens.deleteDeadTokens(user.id, clock.now());
-      await users.recordSignIn(user.id, clock.now());
-      const { device, key } = describeDevice(ctx.userAgent);
-      const known = await signIns.knownDevice(user.id, key);
-      const refreshToken = await issueSession(user, remember, ctx);
-      ctx.log.info({ ...attempt, outcome: 'success', userId: user.id, remember, newDevice: !known }, 'sign-in attempt');
-      if (!known) {
-        deliver(
-          user.email,
-          { kind: 'new-sign-in', firstName: user.firstName, when: new Date(clock.now()), device, address: ctx.ip },
-          ctx,
-        );
+      if (await twoFactor.isEnabled(row.id)) {
+        // The password was right; no session until the second step (docs/decisions/023-two-factor-sign-in.md).
+        const challenge = await twoFactor.issueChallenge(row.id, remember, clock.now());
+        ctx.log.info({ ...attempt, outcome: 'second_factor_required', userId: row.id }, 'sign-in attempt');
+        return { twoFactorRequired: true, challenge: challenge.value, expiresAt: challenge.expiresAt };
       }
-      return {
-        user,
-        access_token: await signAccess(user, refreshToken.familyId),
-        refresh_token: refreshToken.value,
-      };
+      return completeSignIn(row, remember, ctx, { ...attempt, method: 'password' });
+    },
+
+    /**
+     * The second step of a two-factor sign-in: the challenge of the password step and a code from the app or a
+     * recovery code. A wrong, expired or replayed code, or a used recovery code, changes nothing and leaves the
+     * challenge usable until it expires; codes are limited per account and per client address.
+     */
+    async loginTwoFactor(input: SecondFactor & { challenge: string }, ctx: RequestContext): Promise<AuthResult> {
+      const now = clock.now();
+      const challenge = await twoFactor.findChallenge(input.challenge, now);
+      const attempt = { event: 'sign_in_second_factor', ip: ctx.ip, userId: challenge?.userId ?? null };
+      if (!challenge) {
+        ctx.log.info({ ...attempt, outcome: 'challenge_invalid' }, 'sign-in attempt');
+        throw invalidChallenge();
+      }
+      const limited = await limits.codeAttempt(challenge.userId, ctx.ip);
+      if (limited !== null) {
+        ctx.log.warn({ ...attempt, outcome: 'rate_limited' }, 'sign-in attempt');
+        throw rateLimitedError(limited);
+      }
+      const factor = { code: input.code, recoveryCode: input.recoveryCode };
+      const checked = await db.transaction().execute(async (trx) => {
+        const result = await twoFactor.verify(challenge.userId, factor, now, trx);
+        // Thrown, so that the code just used is given back along with the challenge.
+        if (result.ok && !(await twoFactor.consumeChallenge(challenge.id, now, trx))) throw invalidChallenge();
+        return result;
+      });
+      if (!checked.ok) {
+        ctx.log.info({ ...attempt, outcome: checked.key }, 'sign-in attempt');
+        throw fieldError(checked.field, checked.key);
+      }
+      await limits.codeSucceeded(challenge.userId, ctx.ip);
+      const row = await users.findById(challenge.userId);
+      if (!row) throw invalidChallenge();
+      return completeSignIn(row, challenge.remember === 1, ctx, { ...attempt, method: checked.method });
     },
 
     async refresh(value: string, ctx: RequestContext): Promise<RefreshResult> {
@@ -258,6 +328,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     sendVerification,
     deliver,
+    twoFactor,
   };
 }
 

@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
 import { setupI18n } from '@/test/render';
 import { resetSession, signInAs, signOut, testUser } from '@/test/session';
@@ -28,7 +28,10 @@ function renderAt(path: string) {
       {
         path: '/dashboard',
         element: <RequireAuth />,
-        children: [{ index: true, element: <Where name="dashboard" /> }],
+        children: [
+          { index: true, element: <Where name="dashboard" /> },
+          { path: 'settings', element: <Where name="settings" /> },
+        ],
       },
       {
         path: '/admin',
@@ -75,6 +78,27 @@ describe('route guards (docs/product/states.md and docs/product/roles.md)', () =
     await signInAs(testUser(role));
     renderAt('/admin/users');
     expect(await screen.findByText('admin at /admin/users')).toBeInTheDocument();
+  });
+
+  it('sends staff whom the back office requires to use two-factor sign-in to set it up first', async () => {
+    await signInAs(testUser(1));
+    const fetch = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ error: { code: 'TWO_FACTOR_REQUIRED', message: 'Set it up' } }), {
+          status: 403,
+          headers: { 'content-type': 'application/json' },
+        }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    try {
+      const router = renderAt('/admin/users');
+      expect(await screen.findByText('settings at /dashboard/settings')).toBeInTheDocument();
+      expect(router.state.location.hash).toBe('#two-factor');
+      expect(screen.queryByText(/admin at/)).not.toBeInTheDocument();
+      expect(String((fetch.mock.calls[0] as unknown[])[0])).toMatch(/\/admin\/me\/permissions$/);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('sends a signed-out visitor from /admin to /login', async () => {

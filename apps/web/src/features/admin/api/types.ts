@@ -147,7 +147,6 @@ export type EmailEncryption = 'tls' | 'ssl' | 'none';
 export interface AdminSettings {
   general: { siteName: string; supportEmail: string; defaultLanguage: 'en' | 'ru' };
   security: {
-    twoFactor: boolean;
     sslEnforcement: boolean;
     passwordPolicy: { uppercase: boolean; numbers: boolean; specialCharacters: boolean };
   };

@@ -19,10 +19,6 @@ describe('system settings form (docs/product/screens.md)', () => {
     expect(screen.getByLabelText('Site Name')).toHaveValue('HostPilot');
     expect(screen.getByLabelText('Support Email')).toHaveAttribute('type', 'email');
     expect(screen.getByRole('combobox', { name: 'Default Language' })).toHaveValue('en');
-    expect(screen.getByRole('switch', { name: 'Two-Factor Authentication' })).toHaveAttribute('aria-checked', 'true');
-    expect(screen.getByRole('switch', { name: 'Two-Factor Authentication' })).toHaveAccessibleDescription(
-      'Require 2FA for admin accounts',
-    );
     expect(screen.getByRole('switch', { name: 'SSL Enforcement' })).toHaveAttribute('aria-checked', 'true');
     for (const name of ['Require uppercase letters', 'Require numbers', 'Require special characters']) {
       expect(screen.getByRole('checkbox', { name })).toBeChecked();
@@ -46,10 +42,10 @@ describe('system settings form (docs/product/screens.md)', () => {
   it('toggles a switch by keyboard', async () => {
     const user = userEvent.setup();
     await renderForm();
-    const twoFactor = screen.getByRole('switch', { name: 'Two-Factor Authentication' });
-    twoFactor.focus();
+    const ssl = screen.getByRole('switch', { name: 'SSL Enforcement' });
+    ssl.focus();
     await user.keyboard(' ');
-    expect(twoFactor).toHaveAttribute('aria-checked', 'false');
+    expect(ssl).toHaveAttribute('aria-checked', 'false');
   });
 
   it('validates on save, shows the messages and focuses the first error', async () => {

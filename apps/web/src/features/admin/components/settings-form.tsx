@@ -117,18 +117,6 @@ export function SettingsForm({ defaults, onNotice }: SettingsFormProps) {
       <Section title={t('settings.security.title')} description={t('settings.security.description')}>
         <Controller
           control={control}
-          name="security.twoFactor"
-          render={({ field }) => (
-            <Switch
-              checked={field.value}
-              onChange={field.onChange}
-              label={t('settings.security.twoFactor')}
-              description={t('settings.security.twoFactorDescription')}
-            />
-          )}
-        />
-        <Controller
-          control={control}
           name="security.sslEnforcement"
           render={({ field }) => (
             <Switch

@@ -19,7 +19,6 @@ export const settingsSchema = z.object({
     defaultLanguage: z.enum(['en', 'ru']),
   }),
   security: z.object({
-    twoFactor: z.boolean(),
     sslEnforcement: z.boolean(),
     passwordPolicy: z.object({ uppercase: z.boolean(), numbers: z.boolean(), specialCharacters: z.boolean() }),
   }),
@@ -48,7 +47,6 @@ export type SettingsData = z.output<typeof settingsSchema>;
 export const DEFAULT_ADMIN_SETTINGS: AdminSettings = {
   general: { siteName: 'HostPilot', supportEmail: 'support@hostpilot.example', defaultLanguage: 'en' },
   security: {
-    twoFactor: true,
     sslEnforcement: true,
     passwordPolicy: { uppercase: true, numbers: true, specialCharacters: true },
   },

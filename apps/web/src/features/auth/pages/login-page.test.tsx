@@ -120,4 +120,89 @@ describe('sign-in screen (docs/product/screens.md)', () => {
     expect(screen.getByLabelText('Пароль')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Показать' })).toBeInTheDocument();
   });
+
+  describe('with two-factor sign-in', () => {
+    /** Answers each call by its path: the password step's challenge, then the second step's answers in turn. */
+    function serveTwoFactor(secondStep: [number, unknown][]) {
+      const bodies: unknown[] = [];
+      const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = String(input);
+        if (url.endsWith('/auth/login')) {
+          return new Response(JSON.stringify({ twoFactorRequired: true, challenge: 'c'.repeat(43), expiresAt: 1 }), {
+            status: 200,
+          });
+        }
+        if (url.endsWith('/auth/login/two-factor')) {
+          bodies.push(JSON.parse(String(init?.body)));
+          const [status, body] = secondStep.length > 1 ? secondStep.shift()! : secondStep[0]!;
+          return new Response(JSON.stringify(body), { status });
+        }
+        return new Response(JSON.stringify({ demo: false }), { status: 200 });
+      });
+      vi.stubGlobal('fetch', fetchMock);
+      return bodies;
+    }
+
+    async function passwordStep(user: ReturnType<typeof userEvent.setup>) {
+      await user.type(await screen.findByLabelText('Email'), 'ann@example.com');
+      await user.type(screen.getByLabelText('Password'), 'correct horse battery');
+      await user.click(screen.getByRole('button', { name: 'Sign in' }));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Enter your code' })).toBeInTheDocument();
+    }
+
+    it('asks for a code after the password, shows a refused code on its field, and toggles to a recovery code', async () => {
+      const bodies = serveTwoFactor([
+        [
+          400,
+          {
+            error: {
+              code: 'VALIDATION_FAILED',
+              message: 'x',
+              fields: { code: { code: 'validation.twoFactorCodeUsed', message: 'x' } },
+            },
+          },
+        ],
+        [
+          400,
+          {
+            error: {
+              code: 'VALIDATION_FAILED',
+              message: 'x',
+              fields: { recoveryCode: { code: 'validation.recoveryCodeWrong', message: 'x' } },
+            },
+          },
+        ],
+      ]);
+      const user = userEvent.setup();
+      await renderPage();
+      await passwordStep(user);
+      const code = screen.getByLabelText('Code from your app');
+      expect(code).toHaveFocus();
+      expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+      await user.type(code, '123456');
+      await user.click(screen.getByRole('button', { name: 'Verify and sign in' }));
+      expect(await screen.findByText('This code was already used; wait for the next one')).toBeInTheDocument();
+      expect(screen.queryByRole('alert', { name: /couldn't sign you in/ })).not.toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Use a recovery code instead' }));
+      await user.type(await screen.findByLabelText('Recovery code'), 'abcde-fghjk');
+      await user.click(screen.getByRole('button', { name: 'Verify and sign in' }));
+      expect(await screen.findByText('This recovery code is not right')).toBeInTheDocument();
+      expect(bodies).toEqual([
+        { challenge: 'c'.repeat(43), code: '123456' },
+        { challenge: 'c'.repeat(43), recoveryCode: 'abcde-fghjk' },
+      ]);
+    });
+
+    it('goes back to the password with a message when the challenge has expired', async () => {
+      serveTwoFactor([[401, { error: { code: 'TWO_FACTOR_CHALLENGE_INVALID', message: 'x' } }]]);
+      const user = userEvent.setup();
+      await renderPage();
+      await passwordStep(user);
+      await user.type(screen.getByLabelText('Code from your app'), '123456');
+      await user.click(screen.getByRole('button', { name: 'Verify and sign in' }));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to your account' })).toBeInTheDocument();
+      expect(screen.getByRole('alert')).toHaveTextContent(/This sign-in step has expired or was already used/);
+    });
+  });
 });

@@ -1,19 +1,68 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { DEMO_CUSTOMER, type LoginInput, loginSchema } from '@hostpilot/shared';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { PasswordField } from '@/components/ui/password-field';
+import { SecondFactorForm } from '@/components/ui/second-factor-form';
 import { TextField } from '@/components/ui/text-field';
-import { useSession } from '@/lib/session';
+import { session, useSession } from '@/lib/session';
+import type { PendingTwoFactor } from '@/lib/session-store';
 import { useDemoMode } from '../api/use-demo-mode';
 import { AuthCard } from '../components/auth-card';
 import { SessionErrorAlert } from '../components/session-error-alert';
 
 type LoginForm = LoginInput;
+
+/**
+ * The second step of a two-factor sign-in: a code from the app or, toggled, a recovery code. A refused code is shown
+ * on its field; an expired challenge sends the user back to the password with the message.
+ */
+function TwoFactorStep({ pending, onRestart }: { pending: PendingTwoFactor; onRestart: () => void }) {
+  const { t } = useTranslation('auth');
+  const { loginTwoFactor, error, clearError } = useSession();
+  const [recovery, setRecovery] = useState(false);
+  return (
+    <AuthCard title={t('twoFactor.heading')} intro={recovery ? t('twoFactor.recoveryIntro') : t('twoFactor.intro')}>
+      <SessionErrorAlert error={error} title={t('twoFactor.errorTitle')} />
+      <SecondFactorForm
+        fullWidth
+        submitLabel={t('twoFactor.submit')}
+        submittingLabel={t('twoFactor.submitting')}
+        onModeChange={(mode) => setRecovery(mode === 'recoveryCode')}
+        onSubmit={async (factor) => {
+          if (await loginTwoFactor(pending, factor)) return null;
+          const failure = session.getState().error;
+          if (failure?.key === 'twoFactorChallengeInvalid') {
+            onRestart();
+            return null;
+          }
+          if (failure?.fields && (failure.fields.code || failure.fields.recoveryCode)) {
+            // The field says it; no second message above the form.
+            clearError();
+            return failure.fields;
+          }
+          return null;
+        }}
+      >
+        <Button
+          variant="secondary"
+          size="lg"
+          fullWidth
+          onClick={() => {
+            clearError();
+            onRestart();
+          }}
+        >
+          {t('twoFactor.back')}
+        </Button>
+      </SecondFactorForm>
+    </AuthCard>
+  );
+}
 
 /** docs/product/screens.md, /login. A successful sign-in is taken onwards by the GuestOnly guard. */
 export function LoginPage() {
@@ -21,6 +70,7 @@ export function LoginPage() {
   const { t: tc } = useTranslation();
   const { login, error, clearError } = useSession();
   const demo = useDemoMode();
+  const [pending, setPending] = useState<PendingTwoFactor | null>(null);
   useEffect(() => clearError, [clearError]);
   const {
     register,
@@ -44,6 +94,8 @@ export function LoginPage() {
     setValue('password', DEMO_CUSTOMER.password, { shouldValidate: true, shouldTouch: true, shouldDirty: true });
   }
 
+  if (pending) return <TwoFactorStep pending={pending} onRestart={() => setPending(null)} />;
+
   return (
     <AuthCard
       title={t('login.heading')}
@@ -61,7 +113,8 @@ export function LoginPage() {
       <form
         noValidate
         onSubmit={handleSubmit(async ({ email, password, remember }) => {
-          await login({ email, password, remember });
+          const result = await login({ email, password, remember });
+          if (typeof result === 'object') setPending(result);
         })}
         className="space-y-5"
       >

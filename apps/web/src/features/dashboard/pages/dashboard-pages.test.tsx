@@ -348,9 +348,7 @@ describe('settings', () => {
     expect(screen.getByLabelText('Current password')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Enable' }));
-    expect(screen.getByRole('dialog', { name: 'Enable two-factor authentication' })).toBeVisible();
-    await user.click(screen.getByRole('button', { name: 'Got it' }));
+    expect(screen.getByRole('region', { name: 'Two-factor sign-in' })).toBeVisible();
 
     expect(await screen.findByRole('switch', { name: 'Email notifications' })).toHaveAttribute('aria-checked', 'true');
     expect(screen.getByRole('switch', { name: 'Service updates' })).toHaveAttribute('aria-checked', 'true');

@@ -1,4 +1,4 @@
-import { KeyRound, ShieldCheck } from 'lucide-react';
+import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -12,6 +12,7 @@ import { useNotificationPreferences } from '../api/use-dashboard-data';
 import { Panel } from '../components/panel';
 import { ChangePasswordForm } from '../components/security/change-password-form';
 import { SessionsPanel } from '../components/security/sessions-panel';
+import { TwoFactorPanel } from '../components/security/two-factor-panel';
 import { ProfileForm } from '../components/profile-form';
 import { useUnavailableAction } from '../components/use-unavailable-action';
 
@@ -35,7 +36,7 @@ export function DashboardSettingsPage() {
 
         <Panel title={t('settings.security.title')}>
           <ul className="divide-y divide-slate-100">
-            <li className="pb-4">
+            <li>
               <div className="flex flex-wrap items-center justify-between gap-3">
                 <div className="min-w-0 flex-1">
                   <h3 className="font-medium text-slate-900">{t('settings.security.password')}</h3>
@@ -68,18 +69,10 @@ export function DashboardSettingsPage() {
                 {passwordChanged ? t('settings.security.passwordChanged') : ''}
               </p>
             </li>
-            <li className="flex flex-wrap items-center justify-between gap-3 pt-4">
-              <div className="min-w-0 flex-1">
-                <h3 className="font-medium text-slate-900">{t('settings.security.twoFactor')}</h3>
-                <p className="text-sm text-slate-600">{t('settings.security.twoFactorHint')}</p>
-              </div>
-              <Button variant="secondary" size="sm" onClick={() => show('enableTwoFactor')}>
-                <ShieldCheck aria-hidden="true" className="size-4" />
-                {t('settings.security.enableTwoFactor')}
-              </Button>
-            </li>
           </ul>
         </Panel>
+
+        <TwoFactorPanel />
 
         <SessionsPanel className="lg:col-span-2" />
 

@@ -1,0 +1,333 @@
+import {
+  type AccountSecurity,
+  canEnterAdmin,
+  type FieldError,
+  type RecoveryCodes,
+  type TwoFactorSetup,
+} from '@hostpilot/shared';
+import { Copy, Download, ShieldCheck } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
+import { SecondFactorForm } from '@/components/ui/second-factor-form';
+import { Spinner } from '@/components/ui/spinner';
+import { TextField } from '@/components/ui/text-field';
+import { accountErrorKey, fieldErrorsOf } from '@/lib/account-errors';
+import { formatDate } from '@/lib/format';
+import { currentLanguage } from '@/lib/i18n';
+import { api, useSession } from '@/lib/session';
+import type { SecondFactor } from '@/lib/session-store';
+import { Panel } from '../panel';
+
+type Load = { status: 'loading' } | { status: 'error'; key: string } | { status: 'ready'; security: AccountSecurity };
+
+type View =
+  | { name: 'idle' }
+  | { name: 'setup'; setup: TwoFactorSetup | null }
+  | { name: 'codes'; codes: string[] }
+  | { name: 'regenerate' }
+  | { name: 'disable' };
+
+/** The set-up key in groups of four, as authenticator apps show it; spaces are ignored when typed in. */
+const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
+
+/** The recovery codes as a text file, offered for download. */
+function downloadCodes(codes: string[], header: string) {
+  const blob = new Blob([`${header}\n\n${codes.join('\n')}\n`], { type: 'text/plain;charset=utf-8' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = 'hostpilot-recovery-codes.txt';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
+
+/**
+ * Two-factor sign-in of the account (docs/decisions/023-two-factor-sign-in.md): set up with a QR code or the key as
+ * text and a first code; the recovery codes shown once with Download and Copy; new codes; turning it off.
+ */
+export function TwoFactorPanel({ className }: { className?: string }) {
+  const { t } = useTranslation('dashboard');
+  const { t: tc } = useTranslation();
+  const { user } = useSession();
+  const language = currentLanguage();
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [view, setView] = useState<View>({ name: 'idle' });
+  const [notice, setNotice] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [wasRequired, setWasRequired] = useState(false);
+
+  const fetchSecurity = useCallback(
+    () =>
+      api.get<AccountSecurity>('/account/security').then(
+        (security): Load => ({ status: 'ready', security }),
+        (error: unknown): Load => ({ status: 'error', key: accountErrorKey(error) }),
+      ),
+    [],
+  );
+
+  useEffect(() => {
+    let live = true;
+    void fetchSecurity().then((next) => {
+      if (!live) return;
+      setLoad(next);
+      if (next.status === 'ready' && next.security.twoFactorRequired) setWasRequired(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [fetchSecurity]);
+
+  async function reload() {
+    setLoad({ status: 'loading' });
+    setLoad(await fetchSecurity());
+  }
+
+  /** Runs a call that takes a code; a refused code's field errors go back to the form, anything else above it. */
+  async function withCode(call: () => Promise<void>): Promise<Record<string, FieldError> | null> {
+    setFailure(null);
+    try {
+      await call();
+      return null;
+    } catch (error) {
+      const fields = fieldErrorsOf(error);
+      if (fields.code || fields.recoveryCode) return fields;
+      setFailure(accountErrorKey(error));
+      return null;
+    }
+  }
+
+  async function startSetup() {
+    setNotice(null);
+    setFailure(null);
+    setView({ name: 'setup', setup: null });
+    try {
+      setView({ name: 'setup', setup: await api.post<TwoFactorSetup>('/account/two-factor/setup') });
+    } catch (error) {
+      setView({ name: 'idle' });
+      setFailure(accountErrorKey(error));
+    }
+  }
+
+  const cancel = () => {
+    setFailure(null);
+    setView({ name: 'idle' });
+  };
+
+  async function copyCodes(codes: string[]) {
+    try {
+      await navigator.clipboard.writeText(codes.join('\n'));
+      setNotice(t('settings.twoFactor.copied'));
+    } catch {
+      setNotice(t('settings.twoFactor.copyFailed'));
+    }
+  }
+
+  const security = load.status === 'ready' ? load.security : null;
+  const enabled = security?.twoFactor.enabled ?? false;
+
+  return (
+    <Panel id="two-factor" title={t('settings.twoFactor.title')} className={className}>
+      {load.status === 'loading' && <Spinner label={t('settings.twoFactor.loading')} />}
+      {load.status === 'error' && (
+        <Alert tone="error" title={t('settings.twoFactor.loadFailed')}>
+          {tc(load.key)}
+          <span className="mt-3 block">
+            <Button size="sm" variant="secondary" onClick={reload}>
+              {tc('actions.retry')}
+            </Button>
+          </span>
+        </Alert>
+      )}
+      {security && (
+        <div className="space-y-4">
+          {security.twoFactorRequired && (
+            <Alert tone="info" title={t('settings.twoFactor.requiredTitle')}>
+              {tc('errors.twoFactorRequired')}
+            </Alert>
+          )}
+          {failure && (
+            <Alert tone="error" title={t('settings.twoFactor.failed')}>
+              {tc(failure)}
+            </Alert>
+          )}
+
+          {view.name === 'idle' && (
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <div className="min-w-0 flex-1 text-sm text-slate-600">
+                <p>
+                  {enabled && security.twoFactor.enabledAt !== null
+                    ? t('settings.twoFactor.on', {
+                        date: formatDate(new Date(security.twoFactor.enabledAt), language),
+                      })
+                    : t('settings.twoFactor.off')}
+                </p>
+                {enabled && (
+                  <p className="mt-1">
+                    {t('settings.twoFactor.codesLeft', { count: security.twoFactor.recoveryCodesLeft })}
+                  </p>
+                )}
+              </div>
+              {enabled ? (
+                <div className="flex flex-wrap gap-2">
+                  <Button variant="secondary" size="sm" onClick={() => setView({ name: 'regenerate' })}>
+                    {t('settings.twoFactor.regenerate')}
+                  </Button>
+                  <Button variant="danger" size="sm" onClick={() => setView({ name: 'disable' })}>
+                    {t('settings.twoFactor.disable')}
+                  </Button>
+                </div>
+              ) : (
+                <Button variant="secondary" size="sm" onClick={startSetup}>
+                  <ShieldCheck aria-hidden="true" className="size-4" />
+                  {t('settings.twoFactor.setUp')}
+                </Button>
+              )}
+            </div>
+          )}
+
+          {view.name === 'setup' && !view.setup && <Spinner label={t('settings.twoFactor.starting')} />}
+          {view.name === 'setup' && view.setup && (
+            <div className="space-y-4">
+              <h3 className="font-medium text-slate-900">{t('settings.twoFactor.setupTitle')}</h3>
+              <p className="text-sm text-slate-600">{t('settings.twoFactor.step1')}</p>
+              <img
+                src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(view.setup.qrSvg)}`}
+                alt={t('settings.twoFactor.qrAlt')}
+                width={192}
+                height={192}
+                className="size-48 rounded-lg border border-slate-200 bg-white"
+              />
+              <p className="text-sm text-slate-600">{t('settings.twoFactor.step2')}</p>
+              <TextField
+                label={t('settings.twoFactor.secretLabel')}
+                readOnly
+                value={grouped(view.setup.secret)}
+                spellCheck={false}
+                className="font-mono"
+                onFocus={(event) => event.currentTarget.select()}
+              />
+              <p className="text-sm text-slate-600">{t('settings.twoFactor.step3')}</p>
+              <SecondFactorForm
+                allowRecovery={false}
+                submitLabel={t('settings.twoFactor.confirm')}
+                submittingLabel={t('settings.twoFactor.confirming')}
+                onSubmit={(factor: SecondFactor) =>
+                  withCode(async () => {
+                    const answer = await api.post<RecoveryCodes>('/account/two-factor/enable', factor);
+                    setView({ name: 'codes', codes: answer.recoveryCodes });
+                    setNotice(t('settings.twoFactor.enabled'));
+                    setLoad(await fetchSecurity());
+                  })
+                }
+              >
+                <Button variant="secondary" onClick={cancel}>
+                  {t('settings.twoFactor.cancel')}
+                </Button>
+              </SecondFactorForm>
+            </div>
+          )}
+
+          {view.name === 'codes' && (
+            <div className="space-y-4">
+              <h3 className="font-medium text-slate-900">{t('settings.twoFactor.codesTitle')}</h3>
+              <p className="text-sm text-slate-600">{t('settings.twoFactor.codesIntro')}</p>
+              <ol
+                aria-label={t('settings.twoFactor.codesListLabel')}
+                className="grid grid-cols-2 gap-2 rounded-lg border border-slate-200 bg-slate-50 p-4 font-mono text-sm text-slate-900"
+              >
+                {view.codes.map((code) => (
+                  <li key={code}>{code}</li>
+                ))}
+              </ol>
+              <div className="flex flex-wrap gap-2">
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onClick={() =>
+                    downloadCodes(view.codes, t('settings.twoFactor.fileHeader', { email: user?.email ?? '' }))
+                  }
+                >
+                  <Download aria-hidden="true" className="size-4" />
+                  {t('settings.twoFactor.download')}
+                </Button>
+                <Button variant="secondary" size="sm" onClick={() => copyCodes(view.codes)}>
+                  <Copy aria-hidden="true" className="size-4" />
+                  {t('settings.twoFactor.copy')}
+                </Button>
+                <Button
+                  size="sm"
+                  onClick={() => {
+                    setNotice(null);
+                    setView({ name: 'idle' });
+                  }}
+                >
+                  {t('settings.twoFactor.saved')}
+                </Button>
+              </div>
+            </div>
+          )}
+
+          {view.name === 'regenerate' && (
+            <div className="space-y-4">
+              <h3 className="font-medium text-slate-900">{t('settings.twoFactor.regenerateTitle')}</h3>
+              <p className="text-sm text-slate-600">{t('settings.twoFactor.regenerateIntro')}</p>
+              <SecondFactorForm
+                allowRecovery={false}
+                submitLabel={t('settings.twoFactor.regenerateSubmit')}
+                submittingLabel={t('settings.twoFactor.working')}
+                onSubmit={(factor) =>
+                  withCode(async () => {
+                    const answer = await api.post<RecoveryCodes>('/account/two-factor/recovery-codes', factor);
+                    setView({ name: 'codes', codes: answer.recoveryCodes });
+                    setLoad(await fetchSecurity());
+                  })
+                }
+              >
+                <Button variant="secondary" onClick={cancel}>
+                  {t('settings.twoFactor.cancel')}
+                </Button>
+              </SecondFactorForm>
+            </div>
+          )}
+
+          {view.name === 'disable' && (
+            <div className="space-y-4">
+              <h3 className="font-medium text-slate-900">{t('settings.twoFactor.disableTitle')}</h3>
+              <p className="text-sm text-slate-600">{t('settings.twoFactor.disableIntro')}</p>
+              <SecondFactorForm
+                submitLabel={t('settings.twoFactor.disableSubmit')}
+                submittingLabel={t('settings.twoFactor.working')}
+                onSubmit={(factor) =>
+                  withCode(async () => {
+                    await api.post('/account/two-factor/disable', factor);
+                    setView({ name: 'idle' });
+                    setNotice(t('settings.twoFactor.disabled'));
+                    setLoad(await fetchSecurity());
+                  })
+                }
+              >
+                <Button variant="secondary" onClick={cancel}>
+                  {t('settings.twoFactor.cancel')}
+                </Button>
+              </SecondFactorForm>
+            </div>
+          )}
+
+          {wasRequired && enabled && view.name === 'idle' && user && canEnterAdmin(user.role) && (
+            <ButtonLink to="/admin" size="sm">
+              {t('settings.twoFactor.openAdmin')}
+            </ButtonLink>
+          )}
+        </div>
+      )}
+      <p role="status" className="mt-3 text-sm text-slate-700 empty:hidden">
+        {notice ?? ''}
+      </p>
+    </Panel>
+  );
+}
