@@ -378,6 +378,8 @@ export interface SignInsTable {
 export interface ListGenerationsTable {
   name: 'users';
   value: number;
+}
+
 /** An account's TOTP secret, sealed; `enabledAt` null while set-up waits for its first code. */
 export interface TwoFactorTable {
   userId: string;
