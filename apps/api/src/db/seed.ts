@@ -1,3 +1,4 @@
+import { SECURITY_SETTING } from '../modules/admin/security-settings';
 import { randomBytes } from 'node:crypto';
 import { DEMO_ACCOUNTS, DEMO_ADMIN, DEMO_CUSTOMER } from '@hostpilot/shared';
 import type { Kysely } from 'kysely';
@@ -55,7 +56,12 @@ export interface SeedReport {
 }
 
 /** Markers in `settings`: each part of the seed is written once, in the transaction that sets its marker. */
-const MARKER = { catalog: 'seed.catalog', demoCustomer: 'seed.demoCustomer', population: 'seed.population' };
+const MARKER = {
+  catalog: 'seed.catalog',
+  demoCustomer: 'seed.demoCustomer',
+  population: 'seed.population',
+  staffTwoFactor: 'seed.staffTwoFactor',
+};
 
 /** Runs `write` and sets `key` in one transaction, unless `key` is already set (by this or another instance). */
 async function once(db: Kysely<Database>, key: string, now: number, write: (trx: Kysely<Database>) => Promise<void>) {
@@ -106,6 +112,22 @@ export async function seedDemo(db: Kysely<Database>, options: SeedOptions): Prom
         updatedAt: now - a.publishedDaysAgo * DAY,
       })),
     });
+  });
+
+  // The demo administrator's password is public and nobody holds an authenticator for it: a demo installation
+  // starts with the staff two-factor rule off (on by default otherwise), once, so an administrator's later choice
+  // stays (modules/admin/security-settings.ts).
+  await once(db, MARKER.staffTwoFactor, now, async (trx) => {
+    await trx
+      .insertInto('settings')
+      .values({
+        key: SECURITY_SETTING,
+        value: JSON.stringify({ requireStaffTwoFactor: false }),
+        updatedAt: now,
+        updatedBy: null,
+      })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute();
   });
 
   const demoCustomer = customer

@@ -1,3 +1,4 @@
+import { SECURITY_SETTING } from '../modules/admin/security-settings';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -41,6 +42,7 @@ async function freshDatabase(env: Record<string, string>, dataDir: string) {
 export async function createTestApp(
   overrides: Record<string, string> = {},
   options: Omit<BuildOptions, 'logStream'> = {},
+  testOptions: { productDefaults?: boolean } = {},
 ): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hostpilot-test-'));
   const baseEnv: Record<string, string> = {
@@ -68,6 +70,20 @@ export async function createTestApp(
   });
 
   const app = await buildApp(config, { serveWebApp: false, ...options, logStream });
+  // Staff two-factor is required by default; the tests' staff accounts have none, so the rule is off unless a
+  // test asks for the product's defaults (two-factor.test.ts).
+  if (!testOptions.productDefaults) {
+    await app.database.db
+      .insertInto('settings')
+      .values({
+        key: SECURITY_SETTING,
+        value: '{"requireStaffTwoFactor":false}',
+        updatedAt: Date.now(),
+        updatedBy: null,
+      })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute();
+  }
   return {
     app,
     config,

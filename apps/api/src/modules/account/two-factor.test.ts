@@ -1,4 +1,4 @@
-import { ADMIN_ROLE, CUSTOMER_ROLE, SUPPORT_ROLE } from '@hostpilot/shared';
+import { ADMIN_ROLE, CUSTOMER_ROLE, DEMO_ADMIN, SUPPORT_ROLE } from '@hostpilot/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TEST_ENV, setRole } from '../../test/admin';
 import { fakeClock, login, me, newAccount, PASSWORD, postJson, register, type Session } from '../../test/auth';
@@ -380,7 +380,7 @@ describe(`two-factor sign-in required of staff (${DATABASE_UNDER_TEST})`, () => 
     expect(enabled.statusCode).toBe(200);
   }
 
-  it('is off by default; an administrator turns it on only with two-factor on their own account', async () => {
+  it('(off in these tests) an administrator turns it on only with two-factor on their own account', async () => {
     const admin = await staff(ADMIN_ROLE);
     expect((await as(admin, 'GET', '/api/admin/settings/security')).json()).toEqual({ requireStaffTwoFactor: false });
 
@@ -425,5 +425,48 @@ describe(`two-factor sign-in required of staff (${DATABASE_UNDER_TEST})`, () => 
     expect(off.statusCode).toBe(200);
     const newcomer = await staff(SUPPORT_ROLE);
     expect((await as(newcomer, 'GET', '/api/admin/me/permissions')).statusCode).toBe(200);
+  });
+});
+
+describe(`staff two-factor by default (${DATABASE_UNDER_TEST})`, () => {
+  it('is required on a new installation: staff without it reach no back-office route until they set it up', async () => {
+    const clock = fakeClock(Date.UTC(2030, 0, 1, 12, 0, 5));
+    const ctx = await createTestApp(ADMIN_TEST_ENV, { clock }, { productDefaults: true });
+    try {
+      const { session } = await register(ctx.app, newAccount());
+      await setRole(ctx.app, session.user.id, ADMIN_ROLE);
+      const headers = { authorization: `Bearer ${session.access_token}` };
+      const refused = await ctx.app.inject({ method: 'GET', url: '/api/admin/me/permissions', headers });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error.code).toBe('TWO_FACTOR_REQUIRED');
+      const { secret } = (
+        await ctx.app.inject({ method: 'POST', url: '/api/account/two-factor/setup', headers })
+      ).json() as { secret: string };
+      clock.advance(30_000);
+      const enabled = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/account/two-factor/enable',
+        headers,
+        payload: { code: totpCode(secret, clock.now()) },
+      });
+      expect(enabled.statusCode).toBe(200);
+      const settings = await ctx.app.inject({ method: 'GET', url: '/api/admin/settings/security', headers });
+      expect(settings.json()).toEqual({ requireStaffTwoFactor: true });
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('is off on a demo installation, whose administrator password is public, and stays as an administrator sets it', async () => {
+    const ctx = await createTestApp({ SEED_DEMO: 'true', SEED_SCALE: '0' }, {}, { productDefaults: true });
+    try {
+      const signIn = await login(ctx.app, { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password });
+      const headers = { authorization: `Bearer ${signIn.json().access_token}` };
+      const settings = await ctx.app.inject({ method: 'GET', url: '/api/admin/settings/security', headers });
+      expect(settings.statusCode).toBe(200);
+      expect(settings.json()).toEqual({ requireStaffTwoFactor: false });
+    } finally {
+      await ctx.close();
+    }
   });
 });
