@@ -1,20 +1,5 @@
 import { parse } from 'csv-parse/sync';
-
-// pdf.js expects Promise.withResolvers (Node 22); Node 20, which this project runs on, lacks it.
-if (!('withResolvers' in Promise)) {
-  Object.assign(Promise, {
-    withResolvers<T>() {
-      let resolve!: (value: T) => void;
-      let reject!: (reason: unknown) => void;
-      const promise = new Promise<T>((yes, no) => {
-        resolve = yes;
-        reject = no;
-      });
-      return { promise, resolve, reject };
-    },
-  });
-}
-const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 /** The text of every page of a PDF, read with a real PDF reader (pdf.js), one string per page. */
 export async function pdfPages(bytes: Uint8Array): Promise<string[]> {
