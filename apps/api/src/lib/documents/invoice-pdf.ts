@@ -67,14 +67,18 @@ export function renderInvoicePdf(invoice: InvoiceDetail, language: Language): Pr
       : []),
   ];
   let y = MARGIN + 60;
-  for (const [label, value] of facts) {
-    doc.font('body').fontSize(10).fillColor(MUTED).text(label, MARGIN, y, { width: 140 });
-    doc
-      .font('bold')
-      .fillColor(INK)
-      .text(value, MARGIN + 140, y, { width: width - 140 });
-    y += 16;
-  }
+  /** Labels in a column of `labelWidth`, each value beside its label in bold. */
+  const labelled = (pairs: Array<[string, string]>, labelWidth: number) => {
+    for (const [label, value] of pairs) {
+      doc.font('body').fontSize(10).fillColor(MUTED).text(label, MARGIN, y, { width: labelWidth });
+      doc
+        .font('bold')
+        .fillColor(INK)
+        .text(value, MARGIN + labelWidth, y, { width: width - labelWidth });
+      y += 16;
+    }
+  };
+  labelled(facts, 140);
 
   // Seller and buyer side by side.
   y += 14;
@@ -163,21 +167,16 @@ export function renderInvoicePdf(invoice: InvoiceDetail, language: Language): Pr
     doc.font('bold').fontSize(11).fillColor(INK).text(t('documents.invoice.paymentDetails'), MARGIN, y);
     doc.font('body').fontSize(10).fillColor(MUTED).text(t('documents.invoice.paymentInstructions'), { width });
     y = doc.y + 6;
-    const pairs: Array<[string, string]> = [
-      [t('documents.invoice.beneficiary'), details.beneficiary],
-      [t('documents.invoice.bank'), details.bankName],
-      [t('documents.invoice.iban'), details.iban],
-      [t('documents.invoice.swift'), details.swift],
-      [t('documents.invoice.reference'), details.reference],
-    ];
-    for (const [label, value] of pairs) {
-      doc.font('body').fontSize(10).fillColor(MUTED).text(label, MARGIN, y, { width: 160 });
-      doc
-        .font('bold')
-        .fillColor(INK)
-        .text(value, MARGIN + 160, y, { width: width - 160 });
-      y += 16;
-    }
+    labelled(
+      [
+        [t('documents.invoice.beneficiary'), details.beneficiary],
+        [t('documents.invoice.bank'), details.bankName],
+        [t('documents.invoice.iban'), details.iban],
+        [t('documents.invoice.swift'), details.swift],
+        [t('documents.invoice.reference'), details.reference],
+      ],
+      160,
+    );
   }
 
   // Footer on every page: the time zone of the dates, and the page number.

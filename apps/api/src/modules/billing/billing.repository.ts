@@ -78,15 +78,20 @@ export function createBillingRepository(db: Kysely<Database>) {
     return db.selectFrom(ledger.unionAll(unsettled).as('t'));
   }
 
+  /** The sum of the account's ledger, or of its entries before `before`: its balance at that moment. */
+  async function ledgerSum(userId: string, before?: number): Promise<number> {
+    let query = db
+      .selectFrom('ledgerEntries')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amountCents'), sql<number>`0`).as('sum'))
+      .where('userId', '=', userId)
+      .where('currency', '=', CURRENCY);
+    if (before !== undefined) query = query.where('createdAt', '<', before);
+    return Number((await query.executeTakeFirstOrThrow()).sum);
+  }
+
   return {
     async balance(userId: string): Promise<Money> {
-      const row = await db
-        .selectFrom('ledgerEntries')
-        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amountCents'), sql<number>`0`).as('sum'))
-        .where('userId', '=', userId)
-        .where('currency', '=', CURRENCY)
-        .executeTakeFirstOrThrow();
-      return money(Number(row.sum), CURRENCY);
+      return money(await ledgerSum(userId), CURRENCY);
     },
 
     async listTransactions(userId: string, query: TransactionQuery): Promise<{ items: Transaction[]; total: number }> {
@@ -203,13 +208,7 @@ export function createBillingRepository(db: Kysely<Database>) {
       end: number,
     ): Promise<{ openingCents: number; entries: StatementEntry[] }> {
       const [opening, rows] = await Promise.all([
-        db
-          .selectFrom('ledgerEntries')
-          .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amountCents'), sql<number>`0`).as('sum'))
-          .where('userId', '=', userId)
-          .where('currency', '=', CURRENCY)
-          .where('createdAt', '<', start)
-          .executeTakeFirstOrThrow(),
+        ledgerSum(userId, start),
         db
           .selectFrom('ledgerEntries as l')
           .leftJoin('invoices as i', 'i.id', 'l.invoiceId')
@@ -231,7 +230,7 @@ export function createBillingRepository(db: Kysely<Database>) {
           .execute(),
       ]);
       return {
-        openingCents: Number(opening.sum),
+        openingCents: opening,
         entries: rows.map((row) => ({
           date: iso(Number(row.date)),
           type: row.type as LedgerEntryType,
