@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { customerRoutes, TRANSACTIONS } from '@/test/api/customer';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { customerRoutes, INVOICES, TRANSACTIONS } from '@/test/api/customer';
 import { paged, serveApi, serverError, type TestApi } from '@/test/api/http';
 import { renderWithRouter } from '@/test/render';
 import { resetSession, signInAs, testUser } from '@/test/session';
@@ -237,9 +237,20 @@ describe('finance', () => {
     const invoice = within(invoices.getByRole('rowheader', { name: 'INV-2026-0142' }).closest('tr')!);
     expect(invoice.getByText('$9.99')).toBeVisible();
     expect(invoice.getByText('Paid')).toHaveAttribute('data-tone', 'success');
+    // Download fetches the PDF through the HTTP client (the API answers it in the page's language) and hands
+    // it to the browser under the name the API gives.
+    const pdfPath = `/api/finance/invoices/${INVOICES[0]!.id}/pdf`;
+    api.on(pdfPath, () => ({}));
+    const saved: string[] = [];
+    // jsdom has no object URLs.
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:invoice'), revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
     await user.click(invoice.getByRole('button', { name: 'Download INV-2026-0142' }));
-    expect(screen.getByRole('dialog', { name: 'Download INV-2026-0142' })).toBeVisible();
-    await user.click(screen.getByRole('button', { name: 'Got it' }));
+    await vi.waitFor(() => expect(saved).toEqual(['download']));
+    expect(api.calls).toContain(`${pdfPath}?lang=en`);
+    click.mockRestore();
     await user.click(invoice.getByRole('button', { name: 'View INV-2026-0142' }));
     expect(screen.getByRole('dialog', { name: 'Invoice INV-2026-0142' })).toBeVisible();
 
