@@ -48,7 +48,14 @@ export function defineViteConfig({
             // instead of becoming files of their own: the home page otherwise asked for about thirty files after its
             // page chunk, and a phone on HTTP/1.1 fetches six at a time (docs/decisions/011-fewer-larger-chunks.md).
             preserveEntrySignatures: false,
-            output: { codeSplitting: { experimentalInlineCommonChunks: { maxSize: 16 * 1024 } } },
+            output: {
+              codeSplitting: {
+                experimentalInlineCommonChunks: { maxSize: 16 * 1024 },
+                // The session and the texts, which the entry and every page share, travel as one file rather
+                // than two (each entry-shared module would otherwise become a file of its own).
+                groups: [{ name: 'app-core', test: /\/src\/lib\/(i18n|session)\.ts$/ }],
+              },
+            },
           },
     },
   };
