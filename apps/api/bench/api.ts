@@ -338,7 +338,7 @@ async function scaled() {
         : `Seeding ${SCALE} customers into a throw-away ${SCALE_DATABASE} database (minutes)…`,
     );
     const seedStart = Date.now();
-    start(['apps/api/dist/server.js'], {
+    const server = start(['apps/api/dist/server.js'], {
       // Every request comes from one address: the per-address API limit would answer most of them 429.
       ...flowEnv,
       ...database.env,
@@ -350,7 +350,16 @@ async function scaled() {
       JWT_SECRET: randomBytes(32).toString('hex'),
     });
     start(['--import', 'tsx', 'apps/api/bench/bare-server.ts'], { PORT: String(barePort) });
-    await Promise.all([waitFor(`${api}/api/health`, 60 * 60_000), waitFor(`${bare}/bare`)]);
+    // Seeding takes minutes; a server that exits instead (a failed migration, say) ends the run at once.
+    const exited = new Promise<never>((_, reject) =>
+      server.once('exit', (code) => reject(new Error(`the API exited (${code}) before it answered`))),
+    );
+    // Its exit at the end of the run, once measured, is expected.
+    exited.catch(() => undefined);
+    await Promise.race([
+      Promise.all([waitFor(`${api}/api/health`, 60 * 60_000), waitFor(`${bare}/bare`)]),
+      exited,
+    ]);
     const seedSeconds = Math.round((Date.now() - seedStart) / 1000);
     const targets = await scaledTargets(api);
     console.log(
