@@ -356,10 +356,7 @@ async function scaled() {
     );
     // Its exit at the end of the run, once measured, is expected.
     exited.catch(() => undefined);
-    await Promise.race([
-      Promise.all([waitFor(`${api}/api/health`, 60 * 60_000), waitFor(`${bare}/bare`)]),
-      exited,
-    ]);
+    await Promise.race([Promise.all([waitFor(`${api}/api/health`, 60 * 60_000), waitFor(`${bare}/bare`)]), exited]);
     const seedSeconds = Math.round((Date.now() - seedStart) / 1000);
     const targets = await scaledTargets(api);
     console.log(
