@@ -1,26 +1,14 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { freePort } from './e2e/support/free-port';
 
 /**
  * End-to-end tests drive Debian's Chromium (never a downloaded browser) against the built app,
  * served by the real API on a free loopback port with a fresh SQLite database.
  * The port and data folder are chosen once, here, and handed to the workers through the environment.
  */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 if (!process.env.E2E_PORT) process.env.E2E_PORT = String(await freePort());
 if (!process.env.E2E_DATA_DIR) process.env.E2E_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'hostpilot-e2e-'));
 

@@ -1,13 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { cspViolations, expectNoAxeViolations, recordCspViolations } from './support/a11y';
 import { DEMO_ADMIN } from './support/auth';
+import { freePort } from './support/free-port';
 import { allowConsoleErrors, expect, test } from './support/fixtures';
 import { waitForMail } from './support/outbox';
 
@@ -213,18 +213,6 @@ for (const language of ['en', 'ru'] as const) {
     expect(disabledMail.language).toBe(language);
     expect(disabledMail.subject).toBe(text.disabledSubject);
     expect(await cspViolations(page), 'CSP violations').toEqual([]);
-  });
-}
-
-/** A free loopback port for the staff test's own server. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
   });
 }
 
