@@ -164,4 +164,16 @@ describe(`GET /api/users/me and access tokens (${DATABASE_UNDER_TEST})`, () => {
     await ctx.app.database.db.deleteFrom('users').where('id', '=', doomed.user.id).execute();
     await expectRefused(`Bearer ${doomed.access_token}`, UNAUTHORIZED);
   });
+
+  it('refuses a valid token whose account is suspended or deleted, and takes it back once active again', async () => {
+    const { session: other } = await register(ctx.app);
+    const setAccount = (changes: { status?: 'active' | 'suspended'; deletedAt?: number | null }) =>
+      ctx.app.database.db.updateTable('users').set(changes).where('id', '=', other.user.id).execute();
+    await setAccount({ status: 'suspended' });
+    await expectRefused(`Bearer ${other.access_token}`, UNAUTHORIZED);
+    await setAccount({ status: 'active' });
+    expect((await me(ctx.app, `Bearer ${other.access_token}`)).json()).toEqual(other.user);
+    await setAccount({ deletedAt: clock.now() });
+    await expectRefused(`Bearer ${other.access_token}`, UNAUTHORIZED);
+  });
 });

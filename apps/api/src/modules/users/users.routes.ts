@@ -4,9 +4,9 @@ import { errorResponses } from '../../lib/errors';
 import { authOf, signInRequired } from '../../plugins/authenticate';
 import { createUsersRepository, toPublicUser } from './users.repository';
 
-/** GET /users/me: the signed-in user, read from the database (a deleted user is refused). */
+/** GET /users/me: the signed-in user, read from the database (a deleted or suspended account is refused). */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const users = createUsersRepository(app.database.db);
+  const users = createUsersRepository(app.database.db, (text) => app.database.prepare(text));
 
   app.get(
     '/users/me',
@@ -25,7 +25,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await users.findById(authOf(request).userId);
+      const user = await users.findSessionUser(authOf(request).userId);
       if (!user) throw signInRequired();
       return toPublicUser(user);
     },
