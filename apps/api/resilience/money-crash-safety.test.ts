@@ -377,7 +377,9 @@ describe(`money under kill -9: ${ROUNDS} kills during top-ups and renewals`, () 
       const target = sqliteTarget();
       cleanups.push(target.cleanup);
       const done = await crashLoop(target);
-      console.warn(`SQLite: ${done.topUps.length} top-ups, ${done.renewals.length} renewals, ${done.resent} re-sent across ${ROUNDS} kills`);
+      console.warn(
+        `SQLite: ${done.topUps.length} top-ups, ${done.renewals.length} renewals, ${done.resent} re-sent across ${ROUNDS} kills`,
+      );
     },
   );
 
