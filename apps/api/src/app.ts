@@ -43,6 +43,7 @@ import { servicesRoutes } from './modules/services/services.routes';
 import { supportRoutes } from './modules/support/support.routes';
 import { preferencesRoutes } from './modules/users/preferences.routes';
 import { metaRoutes } from './modules/meta/meta.routes';
+import { domainSearchRoutes } from './modules/ordering/domain-search.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import authenticate from './plugins/authenticate';
 import authorize from './plugins/authorize';
@@ -227,6 +228,7 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
       await api.register(preferencesRoutes);
       await api.register(dashboardRoutes, { clock });
       await api.register(servicesRoutes, { clock });
+      await api.register(domainSearchRoutes);
       await api.register(domainsRoutes);
       await api.register(billingRoutes);
       await api.register(supportRoutes);

@@ -1,4 +1,4 @@
-import { allowNotFoundStatus, expect, gotoInLanguage, test } from './support/fixtures';
+import { allowConsoleErrors, allowNotFoundStatus, expect, gotoInLanguage, test } from './support/fixtures';
 import { NOT_FOUND_ROUTE } from './support/routes';
 
 /**
@@ -190,14 +190,36 @@ test.describe('home domain search', () => {
     await expect(page).toHaveURL(/\/\?lng=ru$/);
   });
 
-  test('a search on /domains answers honestly and leads to the contact form with the domain', async ({ page }) => {
-    await page.goto('/domains?search=mybakery.com');
-    await page.getByRole('button', { name: 'Search', exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: 'Online domain search opens soon' });
-    await expect(dialog).toContainText('mybakery.com');
+  test('a search on /domains asks our registry: a held name is taken, another ending is free and leads to the team', async ({
+    page,
+  }) => {
+    // mysite.com is the demo customer's domain (e2e/support/demo.ts).
+    await page.goto('/domains?search=mysite.com');
+    await expect(page.getByText('mysite.com is already registered')).toBeVisible();
+    const others = page.getByRole('list', { name: 'The same name under other endings' });
+    await expect(others.getByRole('listitem').filter({ hasText: 'mysite.org' })).toContainText('Available');
+    await others.getByRole('button', { name: 'Register mysite.org' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Online registration opens soon' });
+    await expect(dialog).toContainText('mysite.org is free');
     await dialog.getByRole('link', { name: 'Ask our team' }).click();
-    await expect(page).toHaveURL(/\/contact\?topic=mybakery\.com$/);
-    await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue("Hello! I'm interested in: mybakery.com.");
+    await expect(page).toHaveURL(/\/contact\?topic=mysite\.org$/);
+    await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue("Hello! I'm interested in: mysite.org.");
+  });
+
+  test('a refused name says which rule it breaks, in Russian too, and a new search keeps the box focused', async ({
+    page,
+  }) => {
+    // The browser itself logs the API's 400 answer to the refused search.
+    allowConsoleErrors(/status of 400 \(Bad Request\)$/);
+    await gotoInLanguage(page, '/domains?search=my_site.com', 'ru');
+    const box = page.getByRole('textbox', { name: 'Доменное имя для поиска' });
+    await expect(box).toHaveAccessibleDescription('Используйте только буквы, цифры и дефисы');
+    await box.fill('пример');
+    await box.press('Enter');
+    await expect(page.getByText('Домен пример.com свободен')).toBeVisible();
+    await expect(page.getByText('Регистрируется как xn--e1afmkfd.com')).toBeVisible();
+    await expect(box).toBeFocused();
+    await expect(box).not.toHaveAttribute('aria-invalid', 'true');
   });
 });
 

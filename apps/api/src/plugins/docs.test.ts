@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DATABASE_UNDER_TEST, type TestContext } from '../test/helpers';
 
+/** The routes anyone may call without signing in (besides /api/auth). */
+const PUBLIC_PATHS = new Set(['/api/health', '/api/meta', '/api/domains/search']);
+
 describe(`OpenAPI description at /api/docs (${DATABASE_UNDER_TEST})`, () => {
   let ctx: TestContext;
 
@@ -43,6 +46,7 @@ describe(`OpenAPI description at /api/docs (${DATABASE_UNDER_TEST})`, () => {
       '/api/auth/sessions/{id}',
       '/api/dashboard/summary',
       '/api/domains',
+      '/api/domains/search',
       '/api/domains/{id}',
       '/api/domains/{id}/auto-renew',
       '/api/domains/{id}/dns-records',
@@ -114,7 +118,7 @@ describe(`OpenAPI description at /api/docs (${DATABASE_UNDER_TEST})`, () => {
     ]);
     // Every customer route: Bearer security, a described 200 answer and 401; lists take the paging query.
     for (const [path, item] of Object.entries(spec.paths) as [string, { get?: Record<string, never> }][]) {
-      if (path.startsWith('/api/auth') || path === '/api/health' || path === '/api/meta' || !item.get) continue;
+      if (PUBLIC_PATHS.has(path) || path.startsWith('/api/auth') || !item.get) continue;
       const get = item.get as unknown as {
         security: unknown;
         responses: Record<string, unknown>;

@@ -59,6 +59,7 @@ async function docsPlugin(app: FastifyInstance) {
         { name: 'support', description: "The signed-in customer's support tickets" },
         { name: 'notifications', description: "The signed-in customer's notifications" },
         { name: 'knowledge', description: 'Knowledge-base articles in English and Russian' },
+        { name: 'ordering', description: 'Ordering on the public site: the domain search' },
         { name: 'admin', description: 'The back office: every call needs a staff role with its permission' },
       ],
       components: {

@@ -57,6 +57,14 @@ export const VALIDATION_MESSAGES = {
   'validation.date': 'Enter a date as YYYY-MM-DD',
   'validation.dateRange': 'The end date must not be before the start date',
   'validation.statementPeriod': 'A statement covers at most 366 days',
+  'validation.domainEmpty': 'Enter a domain name to search for',
+  'validation.domainTooLong': 'A domain name has at most 253 characters',
+  'validation.domainCharacters': 'Use letters, digits and hyphens only',
+  'validation.domainLabelLength': 'The name before the ending has at most 63 characters',
+  'validation.domainHyphenEdge': 'A name cannot start or end with a hyphen',
+  'validation.domainHyphens': 'Two hyphens in the third and fourth places are kept for international names',
+  'validation.domainSubdomain': 'Enter one name and its ending, such as example.com',
+  'validation.domainTld': 'We do not register names with this ending',
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

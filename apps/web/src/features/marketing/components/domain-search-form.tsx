@@ -3,6 +3,7 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { DOMAIN_QUERY_MAX_LENGTH } from '@hostpilot/shared';
 import { cn } from '@/lib/cn';
 
 export interface DomainSearchFormProps {
@@ -12,18 +13,31 @@ export interface DomainSearchFormProps {
   /** `hero` for the large form on a page's top, `inline` for one inside a section. */
   size?: 'hero' | 'inline';
   className?: string;
+  /** Why the server refused the last search (a `validation.*` key of the common namespace), shown by the box. */
+  errorKey?: string;
 }
 
-export const DOMAIN_QUERY_MAX_LENGTH = 253;
-
 /** A domain search box. Submitting nothing says what to type, keeps focus in the box, and goes nowhere. */
-export function DomainSearchForm({ onSearch, defaultValue = '', size = 'inline', className }: DomainSearchFormProps) {
+export function DomainSearchForm({
+  onSearch,
+  defaultValue = '',
+  size = 'inline',
+  className,
+  errorKey,
+}: DomainSearchFormProps) {
   const { t } = useTranslation('marketing');
   const [value, setValue] = useState(defaultValue);
   const [showEmpty, setShowEmpty] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const id = useId();
   const errorId = `${id}-error`;
+  // The text follows the search it shows (a link, Back and Forward), without remounting and losing focus.
+  const [shownDefault, setShownDefault] = useState(defaultValue);
+  if (shownDefault !== defaultValue) {
+    setShownDefault(defaultValue);
+    setValue(defaultValue);
+  }
+  const message = showEmpty ? t('domainSearch.empty') : errorKey ? t(`common:${errorKey}`) : null;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -64,16 +78,16 @@ export function DomainSearchForm({ onSearch, defaultValue = '', size = 'inline',
                 setValue(event.target.value);
                 if (showEmpty) setShowEmpty(false);
               }}
-              aria-invalid={showEmpty}
-              aria-describedby={showEmpty ? errorId : undefined}
+              aria-invalid={message !== null}
+              aria-describedby={message !== null ? errorId : undefined}
               className={cn('pl-11', size === 'hero' ? 'min-h-14 text-base! sm:text-lg!' : 'min-h-12 sm:text-base!')}
             />
           </div>
           <div aria-live="polite">
-            {showEmpty && (
+            {message !== null && (
               <p id={errorId} className="mt-2 flex items-start gap-1.5 text-left text-sm font-medium text-danger-700">
                 <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-                <span>{t('domainSearch.empty')}</span>
+                <span>{message}</span>
               </p>
             )}
           </div>

@@ -13,7 +13,7 @@ export function useOrderRequest() {
       setRequest({ kind: 'plan', name: plan.name, price: t('price.perMonthInline', { price: money(plan.price) }) }),
     [t, money],
   );
-  const checkDomain = useCallback((name: string) => setRequest({ kind: 'domain', name }), []);
+  const registerDomain = useCallback((name: string) => setRequest({ kind: 'domain', name }), []);
   const close = useCallback(() => setRequest(null), []);
-  return { request, orderPlan, checkDomain, close };
+  return { request, orderPlan, registerDomain, close };
 }

@@ -1,8 +1,11 @@
 import { Headset, Network, UserRoundCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { fieldErrorsOf } from '@/lib/account-errors';
 import { useTldPrices } from '../api/use-catalog';
+import { type DomainSearchState, useDomainSearch } from '../api/use-domain-search';
 import { DomainSearchForm } from '../components/domain-search-form';
+import { DomainSearchResults } from '../components/domain-search-results';
 import { FeatureGrid } from '../components/feature-grid';
 import { OrderDialog } from '../components/order-dialog';
 import { PageHero } from '../components/page-hero';
@@ -17,17 +20,25 @@ const BLURBS = [
   { id: 'support', icon: Headset },
 ] as const;
 
+/** The search box's own message when the API refused the name (its field error on `q`). */
+function refusalOf(state: DomainSearchState): string | undefined {
+  return state.status === 'error' ? fieldErrorsOf(state.error).q?.code : undefined;
+}
+
 /**
- * docs/product/screens.md: the search form (prefilled from ?search=, its submit answers honestly), the TLD grid
- * from $9.99 a year, and the three blurbs.
+ * docs/product/screens.md and docs/product/ordering.md: the search form (its text is the address's ?search=, so
+ * a search can be shared and the home page's box lands here), the results, the TLD grid from $9.99 a year, and
+ * the three blurbs.
  */
 export function DomainsPage() {
   const { t } = useTranslation('marketing');
-  const [params] = useSearchParams();
-  const initialQuery = params.get('search') ?? '';
+  const [params, setParams] = useSearchParams();
+  const query = params.get('search')?.trim() ?? '';
   const tlds = useTldPrices();
   const { money } = usePlanFormat();
   const order = useOrderRequest();
+  const search = useDomainSearch(query);
+  const refusal = refusalOf(search.state);
   return (
     <>
       <PageHero
@@ -36,12 +47,24 @@ export function DomainsPage() {
         intro={t('domains.intro', { price: money(Math.min(...tlds.map((tld) => tld.priceFrom))) })}
       >
         <DomainSearchForm
-          key={initialQuery}
           size="hero"
-          defaultValue={initialQuery}
-          onSearch={order.checkDomain}
+          defaultValue={query}
+          errorKey={refusal}
+          onSearch={(text) => {
+            if (text === query) search.retry();
+            else setParams({ search: text }, { preventScrollReset: true });
+          }}
           className="mx-auto mt-10 max-w-3xl text-left"
         />
+        <div aria-live="polite" className="mx-auto mt-8 max-w-3xl">
+          {refusal === undefined && (
+            <DomainSearchResults
+              state={search.state}
+              onRetry={search.retry}
+              onRegister={(check) => order.registerDomain(check.displayName)}
+            />
+          )}
+        </div>
       </PageHero>
       <Section title={t('domains.tlds.title')} intro={t('domains.tlds.intro')} className="pt-4 sm:pt-6">
         <ul className="grid grid-cols-2 gap-4 md:grid-cols-3">

@@ -1,0 +1,62 @@
+import type { DomainUnavailableReason } from '@hostpilot/shared';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+
+export interface DomainAvailability {
+  available: boolean;
+  reason: DomainUnavailableReason | null;
+}
+
+/**
+ * What the product asks of a domain registrar (docs/product/ordering.md). No outside registrar can be reached
+ * from here, so the first implementation is our own registry: the domains table and a list of reserved names.
+ * Another registrar (an EPP client, say) implements the same calls.
+ */
+export interface Registrar {
+  /** Availability of each full ASCII name (`example.com`, `xn--e1afmkfd.com`), in one call. */
+  check(names: readonly string[]): Promise<Map<string, DomainAvailability>>;
+}
+
+/**
+ * Labels the registry keeps under every ending: the names RFC 2606 and RFC 6761 set aside, the registry's
+ * own service names and our brand.
+ */
+export const RESERVED_DOMAIN_LABELS: ReadonlySet<string> = new Set([
+  'example',
+  'test',
+  'invalid',
+  'localhost',
+  'local',
+  'nic',
+  'whois',
+  'www',
+  'rdap',
+  'registry',
+  'hostpilot',
+]);
+
+/** Our own registry: a name is taken when any account holds it, whatever its state; reserved labels never are free. */
+export function createLocalRegistrar(db: Kysely<Database>): Registrar {
+  return {
+    async check(names) {
+      const answer = new Map<string, DomainAvailability>();
+      if (names.length === 0) return answer;
+      const taken = new Set(
+        (
+          await db
+            .selectFrom('domains')
+            .select('name')
+            .where('name', 'in', [...names])
+            .execute()
+        ).map((row) => row.name),
+      );
+      for (const name of names) {
+        const label = name.slice(0, name.indexOf('.'));
+        if (RESERVED_DOMAIN_LABELS.has(label)) answer.set(name, { available: false, reason: 'reserved' });
+        else if (taken.has(name)) answer.set(name, { available: false, reason: 'registered' });
+        else answer.set(name, { available: true, reason: null });
+      }
+      return answer;
+    },
+  };
+}
