@@ -165,12 +165,20 @@ describe(`GET /api/users/me and access tokens (${DATABASE_UNDER_TEST})`, () => {
     await expectRefused(`Bearer ${doomed.access_token}`, UNAUTHORIZED);
   });
 
-  it('refuses a valid token whose account is suspended or deleted, and takes it back once active again', async () => {
+  it('refuses a valid token whose account is suspended or deleted, on every route, and takes it back once active again', async () => {
     const { session: other } = await register(ctx.app);
     const setAccount = (changes: { status?: 'active' | 'suspended'; deletedAt?: number | null }) =>
       ctx.app.database.db.updateTable('users').set(changes).where('id', '=', other.user.id).execute();
+    const summary = () =>
+      ctx.app.inject({
+        method: 'GET',
+        url: '/api/dashboard/summary',
+        headers: { authorization: `Bearer ${other.access_token}` },
+      });
+    expect((await summary()).statusCode).toBe(200);
     await setAccount({ status: 'suspended' });
     await expectRefused(`Bearer ${other.access_token}`, UNAUTHORIZED);
+    expect((await summary()).statusCode).toBe(401);
     await setAccount({ status: 'active' });
     expect((await me(ctx.app, `Bearer ${other.access_token}`)).json()).toEqual(other.user);
     await setAccount({ deletedAt: clock.now() });

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Language, User } from '@hostpilot/shared';
 import type { Kysely } from 'kysely';
-import { precompiled } from '../../db/precompiled';
 import type { Database, UserRow } from '../../db/schema';
 
 export interface NewUser {
@@ -35,29 +34,8 @@ export function toPublicUser(row: Pick<UserRow, 'id' | 'firstName' | 'lastName' 
   return { id: row.id, firstName: row.firstName, lastName: row.lastName, email: row.email, role: row.role };
 }
 
-/** What `GET /api/users/me` reads: the public fields, and whether the account may still be signed in. */
-export type SessionUserRow = Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'email' | 'role' | 'status' | 'deletedAt'>;
-
-export function createUsersRepository(db: Kysely<Database>, prepare?: (sqlText: string) => void) {
-  const sessionUser = precompiled(
-    db,
-    (id) =>
-      db
-        .selectFrom('users')
-        .select(['id', 'firstName', 'lastName', 'email', 'role', 'status', 'deletedAt'])
-        .where('id', '=', id),
-    prepare,
-  );
+export function createUsersRepository(db: Kysely<Database>) {
   return {
-    /**
-     * The signed-in account, or undefined when it is gone, deleted or suspended: its sign-in is over whatever
-     * its token says (docs/decisions/014-roles-and-permissions.md). The hottest read of the API, precompiled.
-     */
-    async findSessionUser(id: string): Promise<SessionUserRow | undefined> {
-      const row = await sessionUser(id);
-      return row && row.deletedAt === null && row.status === 'active' ? row : undefined;
-    },
-
     findByEmail(email: string): Promise<UserRow | undefined> {
       return db.selectFrom('users').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
     },

@@ -1,13 +1,11 @@
 import { userSchema } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/errors';
-import { authOf, signInRequired } from '../../plugins/authenticate';
-import { createUsersRepository, toPublicUser } from './users.repository';
+import { accountOf } from '../../plugins/authenticate';
+import { toPublicUser } from './users.repository';
 
 /** GET /users/me: the signed-in user, read from the database (a deleted or suspended account is refused). */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const users = createUsersRepository(app.database.db, (text) => app.database.prepare(text));
-
   app.get(
     '/users/me',
     {
@@ -24,10 +22,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => {
-      const user = await users.findSessionUser(authOf(request).userId);
-      if (!user) throw signInRequired();
-      return toPublicUser(user);
-    },
+    // The account app.authenticate read on this request: no second read.
+    async (request) => toPublicUser(accountOf(request)),
   );
 };
