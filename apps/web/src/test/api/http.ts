@@ -8,7 +8,8 @@ export interface TestRequest {
   headers: Record<string, string>;
   body: unknown;
 }
-export type Handler = (url: URL, request: TestRequest) => Answer | Promise<Answer>;
+/** `request` is always given by `serveApi`; a test that calls a handler itself may leave it out. */
+export type Handler = (url: URL, request?: TestRequest) => Answer | Promise<Answer>;
 
 const isStatus = (answer: unknown): answer is { status: number; body?: unknown } =>
   typeof answer === 'object' && answer !== null && 'status' in answer && typeof answer.status === 'number';

@@ -153,7 +153,7 @@ describe('hosting', () => {
     // Auto-renew is saved on the account, and the page reads it back.
     let saved = true;
     api.on('/api/services/h1/auto-renew', (_url, request) => {
-      saved = (request.body as { enabled: boolean }).enabled;
+      saved = (request!.body as { enabled: boolean }).enabled;
       return { id: 'h1', status: 'active', autoRenew: saved, expiresAt: HOSTING[0]!.expiresAt };
     });
     api.on('/api/hosting', (url) =>
