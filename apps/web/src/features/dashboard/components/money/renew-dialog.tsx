@@ -63,9 +63,13 @@ function useRenewable(subject: RenewSubject) {
       const service = [...(hosting.data?.items ?? []), ...(services.data?.items ?? [])].find(
         (item) => item.id === subject.id,
       );
-      if (service) return { renewable: serviceRenewable(service), loading: false, failed: null };
+      if (service) {
+        const renewable = serviceRenewable(service);
+        return { renewable, notSold: renewable === null, loading: false, failed: null };
+      }
       const failed = [hosting, services].find((query) => query.isError) ?? null;
-      return { renewable: null, loading: !failed && (hosting.isPending || services.isPending), failed };
+      const loading = !failed && (hosting.isPending || services.isPending);
+      return { renewable: null, notSold: false, loading, failed };
     }
     const domain = domains.data?.items.find((item) => item.id === subject.id);
     const yearCents = domain ? domainYearCents(domain.tld) : undefined;
@@ -77,9 +81,10 @@ function useRenewable(subject: RenewSubject) {
         periods: DOMAIN_RENEWAL_YEARS,
         priceOf: (years) => yearCents * years,
       };
-      return { renewable, loading: false, failed: null };
+      return { renewable, notSold: false, loading: false, failed: null };
     }
-    return { renewable: null, loading: domains.isPending, failed: domains.isError ? domains : null };
+    const failed = domains.isError ? domains : null;
+    return { renewable: null, notSold: domain !== undefined, loading: domains.isPending, failed };
   }, [isService, subject.id, hosting, services, domains]);
 }
 
@@ -107,7 +112,7 @@ export function RenewDialog({ subject, onClose, onAddFunds }: RenewDialogProps) 
 function RenewContent({ subject, onClose, onAddFunds }: RenewDialogProps & { subject: RenewSubject }) {
   const { t } = useTranslation('dashboard');
   const { t: tc } = useTranslation();
-  const { renewable, loading, failed } = useRenewable(subject);
+  const { renewable, notSold, loading, failed } = useRenewable(subject);
   if (renewable) return <RenewForm subject={subject} renewable={renewable} onClose={onClose} onAddFunds={onAddFunds} />;
   if (loading) return <Skeleton className="h-40" />;
   return (
@@ -120,7 +125,7 @@ function RenewContent({ subject, onClose, onAddFunds }: RenewDialogProps & { sub
           retrying={failed.isFetching}
         />
       ) : (
-        <Alert tone="error">{tc('errors.notFound')}</Alert>
+        <Alert tone="error">{notSold ? t('money.renew.notSold') : tc('errors.notFound')}</Alert>
       )}
       <div className="mt-6 flex justify-end">
         <Button variant="secondary" onClick={onClose}>
