@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { findServicePlan, toCents } from '@hostpilot/shared';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/a11y';
 import { apiSignIn, storeTokens } from './support/auth';
 import { dateText, moneyText, registerCustomer } from './support/demo';
 import { allowConsoleErrors, expect, test } from './support/fixtures';
@@ -57,6 +58,7 @@ test('adds funds with the test card; the declined card says so and moves nothing
   await card.fill('4000 0000 0000 0002');
   await dialog.getByRole('button', { name: 'Add funds' }).click();
   await expect(dialog.getByRole('alert')).toContainText('The payment was declined');
+  await expectNoAxeViolations(page, 'the Add funds dialog with its error');
   await expect(balance).toContainText(moneyText('en', 0));
 
   await card.fill('4242 4242 4242 4242');
@@ -91,6 +93,7 @@ test('renews a hosting service from the balance: expiry, balance and invoice cha
   await service.getByRole('button', { name: 'Renew money-shop.example' }).click();
   const dialog = page.getByRole('dialog', { name: 'Renew' });
   await dialog.getByRole('combobox', { name: 'Renew for' }).selectOption('3');
+  await expectNoAxeViolations(page, 'the Renew dialog');
   await dialog.getByRole('button', { name: `Pay ${moneyText('en', 3 * STARTER_CENTS)} from balance` }).click();
   const renewed = addMonths(expiresAt, 3);
   const balanceAfter = 10_000 - 3 * STARTER_CENTS;
@@ -115,4 +118,5 @@ test('renews a hosting service from the balance: expiry, balance and invoice cha
   await expect(page.getByRole('row', { name: /Hosting renewal: money-shop\.example/ })).toContainText('3');
   await expect(page.getByText(moneyText('en', 3 * STARTER_CENTS)).last()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Download PDF' })).toBeVisible();
+  await expectNoAxeViolations(page, 'the invoice page');
 });
