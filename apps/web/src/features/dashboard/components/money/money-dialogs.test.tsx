@@ -6,6 +6,8 @@ import { customerRoutes, HOSTING } from '@/test/api/customer';
 import { serveApi, type TestApi } from '@/test/api/http';
 import { renderWithRouter } from '@/test/render';
 import { resetSession } from '@/test/session';
+import { AutoRenewSwitch } from './auto-renew-switch';
+import { PendingCancellation } from './pending-cancellation';
 import { useMoneyDialogs } from './use-money-dialogs';
 
 const usd = (amountMinor: number) => ({ amountMinor, currency: 'USD' });
@@ -223,6 +225,37 @@ describe('Cancel', () => {
     await user.click(dialog.getByRole('button', { name: 'Cancel at the end of the period' }));
     expect(await dialog.findByText('mysite.com will stop on Mar 15, 2027. Until then you can keep it.')).toBeVisible();
     expect(api.writes[0]).toMatchObject({ method: 'POST', body: { when: 'end_of_period', reason: 'Moving' } });
+  });
+});
+
+describe('Auto-renew and a pending cancellation', () => {
+  it('puts the saved value back with the reason when saving fails', async () => {
+    const user = userEvent.setup();
+    api.on('/api/domains/d2/auto-renew', () => failure(409, 'INVALID_STATE'));
+    await renderWithRouter(
+      <AutoRenewSwitch subject={{ type: 'domain', id: 'd2' }} checked={false} name="myblog.net" hideLabel />,
+      ns,
+    );
+    const toggle = screen.getByRole('switch', { name: 'Auto-renew myblog.net' });
+    await user.click(toggle);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Auto-renew was not changed. This cannot be done right now.',
+    );
+    expect(toggle).toHaveAttribute('aria-checked', 'false');
+    expect(api.writes[0]).toMatchObject({ method: 'PUT', path: '/api/domains/d2/auto-renew', body: { enabled: true } });
+  });
+
+  it('withdraws a pending cancellation with Keep the service', async () => {
+    const user = userEvent.setup();
+    api.on('/api/services/h1/cancellation', () => ({ id: 'h1', status: 'active', cancelRequestedAt: null }));
+    await renderWithRouter(
+      <PendingCancellation service={{ id: 'h1', name: 'mysite.com', expiresAt: HOSTING[0]!.expiresAt }} />,
+      ns,
+    );
+    expect(screen.getByText('Cancellation requested: it stops on Mar 15, 2027.')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Keep the service mysite.com' }));
+    await waitForWrites(1);
+    expect(api.writes[0]).toMatchObject({ method: 'DELETE', path: '/api/services/h1/cancellation' });
   });
 });
 
