@@ -4,7 +4,7 @@
  * as a translation key with parameters (notifications, activity, transaction descriptions) reaches the pages
  * already translated by the hooks of this folder.
  */
-import type { Money, ServiceKind, Translatable } from '@hostpilot/shared';
+import type { Money, PaymentMethod, ServiceKind, Translatable } from '@hostpilot/shared';
 import type { Moment } from '@/lib/format';
 
 export type { Moment, Money, Translatable };
@@ -80,6 +80,8 @@ export interface Transaction {
   description: string;
   amount: Money;
   status: TransactionStatus;
+  /** How a payment was made (a top-up); null for charges and adjustments. */
+  method: PaymentMethod | null;
 }
 
 export interface Invoice {

@@ -101,6 +101,7 @@ function useTranslators() {
         createdAt: answer.date,
         amount: answer.amount,
         status: answer.status,
+        method: answer.method,
         description: text(answer.description, 'transactions.unknown'),
       }),
     }),

@@ -50,7 +50,12 @@ export function DashboardFinancePage() {
       header: t('finance.columns.description'),
       rowHeader: true,
       className: 'min-w-48',
-      cell: (tx) => tx.description,
+      cell: (tx) => (
+        <>
+          <span className="block">{tx.description}</span>
+          {tx.method && <span className="block text-xs text-slate-500">{t(`money.methods.${tx.method}`)}</span>}
+        </>
+      ),
     },
     {
       key: 'amount',

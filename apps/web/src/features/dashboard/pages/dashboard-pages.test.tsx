@@ -244,6 +244,9 @@ describe('finance', () => {
     expect(charge.getByText(/-\$9\.99/)).toHaveTextContent('-$9.99 (charge)');
     expect(charge.getByText('Nov 15, 2026')).toBeVisible();
     expect(charge.getByText('Completed')).toHaveAttribute('data-tone', 'success');
+    // The payment history names how each payment was made.
+    expect(charge.getByText('Balance')).toBeVisible();
+    expect(transactions.getAllByText('Card').length).toBeGreaterThan(0);
     const pending = transactions.getByText('Pending');
     expect(pending).toHaveAttribute('data-tone', 'warning');
     expect(transactions.getAllByText(/\+\$50\.00/)).toHaveLength(1);
