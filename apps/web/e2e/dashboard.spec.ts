@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { findServicePlan, toCents } from '@hostpilot/shared';
 import { apiSignIn, DEMO_CUSTOMER, storeTokens } from './support/auth';
 import { DEMO_SEED, dateText, daysFromNow, type Lang, moneyText } from './support/demo';
 import { allowConsoleErrors, budgetForPages, expect, gotoInLanguage, test } from './support/fixtures';
@@ -206,13 +207,19 @@ test.describe('dashboard home', () => {
     await expect(page.getByRole('region', { name: 'All notifications' }).getByRole('listitem')).toHaveCount(5);
   });
 
-  test('Renew Now answers honestly in a dialog, closed by Escape with focus back on the button', async ({ page }) => {
+  test('Renew Now opens the renewal at the catalogue price, closed by Escape with focus back on the button', async ({
+    page,
+  }) => {
     await page.goto('/dashboard');
     const renew = page.getByRole('button', { name: 'Renew Now: Hosting myblog.net' });
     await renew.click();
-    const dialog = page.getByRole('dialog', { name: 'Renew myblog.net' });
+    const dialog = page.getByRole('dialog', { name: 'Renew' });
     await expect(dialog).toBeVisible();
-    await expect(dialog).toContainText('not available in the online dashboard yet');
+    await expect(dialog).toContainText('myblog.net');
+    // The Starter plan, one month: nothing is paid until the button is pressed.
+    const month = moneyText('en', toCents(findServicePlan('hosting', 'starter')!.price));
+    await expect(dialog.getByRole('combobox', { name: 'Renew for' })).toHaveValue('1');
+    await expect(dialog.getByRole('button', { name: `Pay ${month} from balance` })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect(renew).toBeFocused();

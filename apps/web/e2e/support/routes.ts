@@ -9,7 +9,10 @@ export const PUBLIC_ROUTES: readonly string[] = [
   ...routesOf('public', 'guest').map((route) => route.path),
   NOT_FOUND_ROUTE,
 ];
-export const CUSTOMER_ROUTES: readonly string[] = routesOf('dashboard').map((route) => route.path);
+/** Pages of one item (`/dashboard/finance/invoices/:id`) need a real id: the specs of their features open them. */
+export const CUSTOMER_ROUTES: readonly string[] = routesOf('dashboard')
+  .map((route) => route.path)
+  .filter((path) => !path.includes('/:'));
 export const ADMIN_ROUTES: readonly string[] = routesOf('admin').map((route) => route.path);
 
 export const LANGUAGES = ['en', 'ru'] as const;

@@ -118,6 +118,7 @@ export const ROUTE_TABLE = [
       ['/dashboard/domains', 'dashboardDomains', 'dashboard-domains-page', 'DashboardDomainsPage'],
       ['/dashboard/services', 'dashboardServices', 'dashboard-services-page', 'DashboardServicesPage'],
       ['/dashboard/finance', 'dashboardFinance', 'dashboard-finance-page', 'DashboardFinancePage'],
+      ['/dashboard/finance/invoices/:id', 'dashboardInvoice', 'dashboard-invoice-page', 'DashboardInvoicePage'],
       ['/dashboard/support', 'dashboardSupport', 'dashboard-support-page', 'DashboardSupportPage'],
       [
         '/dashboard/notifications',

@@ -14,6 +14,9 @@ export function accountErrorKey(error: unknown): string {
     SERVICE_UNAVAILABLE: 'errors.serviceUnavailable',
     NOT_FOUND: 'errors.notFound',
     INVALID_STATE: 'errors.invalidState',
+    INSUFFICIENT_FUNDS: 'errors.insufficientFunds',
+    PAYMENT_DECLINED: 'errors.paymentDeclined',
+    IDEMPOTENCY_KEY_REUSED: 'errors.idempotencyKeyReused',
     TWO_FACTOR_REQUIRED: 'errors.twoFactorRequired',
     TWO_FACTOR_CHALLENGE_INVALID: 'errors.twoFactorChallengeInvalid',
   };

@@ -1,4 +1,5 @@
-import { PAYMENT_METHODS } from '../model';
+import { type BillingPeriod, PAYMENT_METHODS } from '../model';
+import { TLDS, toCents } from '../catalog';
 import type { ValidationMessageKey } from '../schemas/messages';
 import { z } from '../schemas/zod';
 import { PAYMENT_STATUSES } from '../states/payment';
@@ -128,6 +129,25 @@ export const MONTHLY_RENEWAL_MONTHS = [1, 3, 6, 12] as const;
 export const YEARLY_RENEWAL_MONTHS = [12, 24, 36] as const;
 /** Periods a domain can be renewed for, in years. */
 export const DOMAIN_RENEWAL_YEARS = [1, 2, 3, 5, 10] as const;
+
+/** The periods, in months, a plan billed by `period` can be renewed for. */
+export function renewalMonthsOf(period: BillingPeriod): readonly number[] {
+  return period === 'year' ? YEARLY_RENEWAL_MONTHS : MONTHLY_RENEWAL_MONTHS;
+}
+
+/**
+ * What renewing a plan for `months` costs, in cents, at its catalogue price (`price` in dollars per `period`):
+ * the API charges it and the dashboard shows it before the customer pays.
+ */
+export function renewalCents(plan: { price: number; period: BillingPeriod }, months: number): number {
+  return toCents(plan.price) * (plan.period === 'year' ? months / 12 : months);
+}
+
+/** The price of a domain's year under its ending (`.com`), in cents; undefined when the catalogue does not sell it. */
+export function domainYearCents(tld: string): number | undefined {
+  const price = TLDS.find((t) => t.tld === tld)?.priceFrom;
+  return price === undefined ? undefined : toCents(price);
+}
 
 const oneOf = <const T extends readonly number[]>(values: T, key: ValidationMessageKey) =>
   z.number(msg(key)).refine((value) => (values as readonly number[]).includes(value), msg(key));

@@ -1,11 +1,11 @@
 import {
   DOMAIN_RENEWAL_YEARS,
-  MONTHLY_RENEWAL_MONTHS,
   type RenewalResponse,
-  TLDS,
-  YEARLY_RENEWAL_MONTHS,
   domainStates,
+  domainYearCents,
   findServicePlan,
+  renewalCents,
+  renewalMonthsOf,
   serviceStates,
   toCents,
   validationMessage,
@@ -41,12 +41,6 @@ function periodError(field: string): AppError {
   return new AppError('VALIDATION_FAILED', undefined, { [field]: { code, message: validationMessage(code) } });
 }
 
-/** The price of a domain's year under its TLD, in cents; undefined when the catalogue does not sell it. */
-export function domainYearCents(tld: string): number | undefined {
-  const price = TLDS.find((t) => t.tld === tld)?.priceFrom;
-  return price === undefined ? undefined : toCents(price);
-}
-
 type Idempotency = { key: string; fingerprint: string };
 
 export function createRenewalsService({ db, clock }: { db: Kysely<Database>; clock: Clock }) {
@@ -77,14 +71,13 @@ export function createRenewalsService({ db, clock }: { db: Kysely<Database>; clo
         if (!service) throw new AppError('NOT_FOUND');
         const plan = findServicePlan(service.kind, service.planId);
         if (!plan) throw new AppError('INVALID_STATE', 'This plan is no longer sold');
-        const allowed: readonly number[] = plan.period === 'year' ? YEARLY_RENEWAL_MONTHS : MONTHLY_RENEWAL_MONTHS;
-        if (!allowed.includes(months)) throw periodError('months');
+        if (!renewalMonthsOf(plan.period).includes(months)) throw periodError('months');
         if (service.status === 'cancelled' || service.status === 'pending') {
           throw new AppError('INVALID_STATE', `A ${service.status} service cannot be renewed`);
         }
         const periods = plan.period === 'year' ? months / 12 : months;
         const unitPriceCents = toCents(plan.price);
-        const priceCents = unitPriceCents * periods;
+        const priceCents = renewalCents(plan, months);
         await charge(trx, userId, priceCents);
 
         const hosting = service.kind === 'hosting';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithRouter } from '@/test/render';
 import { resetSession } from '@/test/session';
-import { resetDemoMode } from '../api/use-demo-mode';
+import { resetDemoMode } from '@/lib/use-demo-mode';
 import { LoginPage } from './login-page';
 
 const renderPage = () => renderWithRouter(<LoginPage />, { path: '/login', namespaces: ['auth'] });

@@ -11,7 +11,7 @@ import { SecondFactorForm } from '@/components/ui/second-factor-form';
 import { TextField } from '@/components/ui/text-field';
 import { session, useSession } from '@/lib/session';
 import type { PendingTwoFactor } from '@/lib/session-store';
-import { useDemoMode } from '../api/use-demo-mode';
+import { useDemoMode } from '@/lib/use-demo-mode';
 import { AuthCard } from '../components/auth-card';
 import { SessionErrorAlert } from '../components/session-error-alert';
 

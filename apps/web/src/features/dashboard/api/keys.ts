@@ -13,6 +13,7 @@ export const dashboardKeys = {
   transactions: (page: number, pageSize: number) =>
     [...dashboardKeys.finance(), 'transactions', { page, pageSize }] as const,
   invoices: (page: number, pageSize: number) => [...dashboardKeys.finance(), 'invoices', { page, pageSize }] as const,
+  invoice: (id: string) => [...dashboardKeys.finance(), 'invoice', id] as const,
   tickets: () => [...dashboardKeys.all, 'tickets'] as const,
   notifications: () => [...dashboardKeys.all, 'notifications'] as const,
   /** Articles are searched in the reader's language, so the language is part of the key. */

@@ -1,6 +1,7 @@
 import type {
   ArticlePage,
   Balance,
+  InvoiceDetail,
   DashboardSummary as DashboardSummaryAnswer,
   DomainPage,
   HostingPage,
@@ -70,6 +71,11 @@ export const dashboardQueries = {
     queryOptions({
       queryKey: dashboardKeys.invoices(page, pageSize),
       queryFn: get<InvoicePage>(path('/finance/invoices', { page, pageSize })),
+    }),
+  invoice: (id: string) =>
+    queryOptions({
+      queryKey: dashboardKeys.invoice(id),
+      queryFn: get<InvoiceDetail>(`/finance/invoices/${encodeURIComponent(id)}`),
     }),
   tickets: () =>
     queryOptions({

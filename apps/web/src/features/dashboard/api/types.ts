@@ -4,7 +4,7 @@
  * as a translation key with parameters (notifications, activity, transaction descriptions) reaches the pages
  * already translated by the hooks of this folder.
  */
-import type { Money, Translatable } from '@hostpilot/shared';
+import type { Money, PaymentMethod, ServiceKind, Translatable } from '@hostpilot/shared';
 import type { Moment } from '@/lib/format';
 
 export type { Moment, Money, Translatable };
@@ -48,11 +48,15 @@ export interface HostingService {
   name: string;
   domain: string;
   plan: string;
+  /** The catalogue plan's id: its price and billing period are what a renewal costs. */
+  planId: string;
   status: HostingStatus;
   storage: UsageGb;
   bandwidth: UsageGb;
   expiresAt: Moment;
   autoRenew: boolean;
+  /** Set while a cancellation at the end of the period is pending (it can be withdrawn until then). */
+  cancelRequestedAt: Moment | null;
   server: ServerStatus | null;
 }
 
@@ -76,6 +80,8 @@ export interface Transaction {
   description: string;
   amount: Money;
   status: TransactionStatus;
+  /** How a payment was made (a top-up); null for charges and adjustments. */
+  method: PaymentMethod | null;
 }
 
 export interface Invoice {
@@ -150,6 +156,9 @@ export type AdditionalServiceKind = 'ssl' | 'backup' | 'email' | 'security' | 'o
 export interface AdditionalService {
   id: string;
   kind: AdditionalServiceKind;
+  /** The catalogue's kind (game, vds, dedicated, extra) and plan: what a renewal costs. */
+  serviceKind: ServiceKind;
+  planId: string;
   name: string;
   /** The domain it protects or serves; empty when it has none. */
   domain: string;
@@ -157,6 +166,8 @@ export interface AdditionalService {
   expiresAt: Moment;
   price: Money;
   billingPeriod: 'month' | 'year';
+  autoRenew: boolean;
+  cancelRequestedAt: Moment | null;
 }
 
 export interface NotificationPreferences {

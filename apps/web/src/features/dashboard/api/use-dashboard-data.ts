@@ -101,6 +101,7 @@ function useTranslators() {
         createdAt: answer.date,
         amount: answer.amount,
         status: answer.status,
+        method: answer.method,
         description: text(answer.description, 'transactions.unknown'),
       }),
     }),
@@ -131,11 +132,13 @@ function hostingService(answer: HostingAnswer): HostingService {
     name: answer.name,
     domain: answer.domain ?? answer.name,
     plan: answer.plan.name,
+    planId: answer.plan.id,
     status: answer.status,
     storage: usageGb(answer.storage),
     bandwidth: usageGb(answer.bandwidth),
     expiresAt: answer.expiresAt,
     autoRenew: answer.autoRenew,
+    cancelRequestedAt: answer.cancelRequestedAt,
     server: serverStatus(answer.server),
   };
 }
@@ -147,12 +150,16 @@ function additionalService(answer: ServiceAnswer): AdditionalService {
   return {
     id: answer.id,
     kind: extra ?? 'other',
+    serviceKind: answer.kind,
+    planId: answer.plan.id,
     name: answer.name,
     domain: answer.domain ?? '',
     status: answer.status,
     expiresAt: answer.expiresAt,
     price: answer.price,
     billingPeriod: answer.billingPeriod,
+    autoRenew: answer.autoRenew,
+    cancelRequestedAt: answer.cancelRequestedAt,
   };
 }
 

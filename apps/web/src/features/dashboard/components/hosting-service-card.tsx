@@ -1,31 +1,28 @@
 import { CalendarClock, RefreshCw, Settings2, XCircle } from 'lucide-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { StatusBadge } from '@/components/ui/status-badge';
-import { Switch } from '@/components/ui/switch';
 import { UsageBar } from '@/components/ui/usage-bar';
 import { hostingStatusTone } from '@/lib/status';
 import type { HostingService } from '../api/types';
 import { useDashboardFormat } from '../lib/use-dashboard-format';
+import { AutoRenewSwitch } from './money/auto-renew-switch';
+import { PendingCancellation } from './money/pending-cancellation';
 import { useStatusLabel } from './status-label';
 
 export interface HostingServiceCardProps {
   service: HostingService;
-  /** Opens the "not available yet" dialog for manage, renew or cancel. */
+  /** Manage opens the "not available yet" dialog; renew and cancel open their dialogs. */
   onAction: (action: 'manage' | 'renew' | 'cancel', service: HostingService) => void;
 }
 
-/**
- * One hosting service: domain, status, plan, storage and bandwidth bars, expiry, auto-renew and its actions.
- * The auto-renew switch works on this page only; it says so, since saving it is not available yet.
- */
+/** One hosting service: domain, status, plan, storage and bandwidth bars, expiry, auto-renew and its actions. */
 export function HostingServiceCard({ service, onAction }: HostingServiceCardProps) {
   const { t } = useTranslation('dashboard');
   const format = useDashboardFormat();
   const statusLabel = useStatusLabel();
-  const [autoRenew, setAutoRenew] = useState(service.autoRenew);
-  const [changed, setChanged] = useState(false);
+  const cancelled = service.status === 'cancelled';
+  const pendingCancel = service.cancelRequestedAt !== null && !cancelled;
   const headingId = `hosting-${service.id}`;
 
   return (
@@ -63,36 +60,33 @@ export function HostingServiceCard({ service, onAction }: HostingServiceCardProp
           <CalendarClock aria-hidden="true" className="size-4 text-slate-500" />
           {t('hosting.expires', { date: format.date(service.expiresAt) })}
         </p>
-        <Switch
-          checked={autoRenew}
-          onChange={(value) => {
-            setAutoRenew(value);
-            setChanged(true);
-          }}
-          label={t('hosting.autoRenew')}
-          className="sm:justify-end"
+        <AutoRenewSwitch
+          subject={{ type: 'service', id: service.id }}
+          checked={service.autoRenew}
+          name={service.domain}
+          disabled={cancelled || pendingCancel}
+          className="sm:min-w-56"
         />
       </div>
-      <p role="status" className="mt-2 text-sm text-slate-600 empty:hidden">
-        {changed &&
-          t(autoRenew ? 'hosting.autoRenewOn' : 'hosting.autoRenewOff', { domain: service.domain }) +
-            ' ' +
-            t('local.notSaved')}
-      </p>
+      {pendingCancel && <PendingCancellation service={service} className="mt-4" />}
 
       <div className="mt-4 flex flex-wrap gap-2">
         <Button variant="secondary" size="sm" onClick={() => onAction('manage', service)}>
           <Settings2 aria-hidden="true" className="size-4" />
           {t('hosting.manage')} <span className="sr-only">{service.domain}</span>
         </Button>
-        <Button variant="secondary" size="sm" onClick={() => onAction('renew', service)}>
-          <RefreshCw aria-hidden="true" className="size-4" />
-          {t('hosting.renew')} <span className="sr-only">{service.domain}</span>
-        </Button>
-        <Button variant="secondary" size="sm" onClick={() => onAction('cancel', service)}>
-          <XCircle aria-hidden="true" className="size-4" />
-          {t('hosting.cancel')} <span className="sr-only">{service.domain}</span>
-        </Button>
+        {!cancelled && service.status !== 'pending' && (
+          <Button variant="secondary" size="sm" onClick={() => onAction('renew', service)}>
+            <RefreshCw aria-hidden="true" className="size-4" />
+            {t('hosting.renew')} <span className="sr-only">{service.domain}</span>
+          </Button>
+        )}
+        {!cancelled && !pendingCancel && (
+          <Button variant="secondary" size="sm" onClick={() => onAction('cancel', service)}>
+            <XCircle aria-hidden="true" className="size-4" />
+            {t('hosting.cancel')} <span className="sr-only">{service.domain}</span>
+          </Button>
+        )}
       </div>
     </article>
   );

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { type UnavailableAction, UnavailableDialog, type UnavailableDialogProps } from './unavailable-dialog';
 
 /**
- * One "not available yet" dialog per page. `show('renew', { name })` opens it with the texts
- * `unavailable.actions.renew.title` and `.body` of the dashboard namespace.
+ * One "not available yet" dialog per page. `show('domain.dns', { name })` opens it with the texts
+ * `unavailable.actions.domain.dns.title` and `.body` of the dashboard namespace.
  */
 export function useUnavailableAction({ contact = 'support' }: Pick<UnavailableDialogProps, 'contact'> = {}) {
   const { t } = useTranslation('dashboard');

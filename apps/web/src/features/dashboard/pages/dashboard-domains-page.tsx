@@ -10,6 +10,8 @@ import type { Domain } from '../api/types';
 import { QueryView } from '@/components/ui/query-view';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { useDomains } from '../api/use-dashboard-data';
+import { AutoRenewSwitch } from '../components/money/auto-renew-switch';
+import { useMoneyDialogs } from '../components/money/use-money-dialogs';
 import { useStatusLabel } from '../components/status-label';
 import { useUnavailableAction } from '../components/use-unavailable-action';
 import { useDashboardFormat } from '../lib/use-dashboard-format';
@@ -20,6 +22,7 @@ export function DashboardDomainsPage() {
   const format = useDashboardFormat();
   const statusLabel = useStatusLabel();
   const { show, dialog } = useUnavailableAction();
+  const money = useMoneyDialogs();
   const register = (
     <Button onClick={() => show('registerDomain')}>
       <Plus aria-hidden="true" className="size-4" />
@@ -55,7 +58,15 @@ export function DashboardDomainsPage() {
     {
       key: 'autoRenew',
       header: t('domains.columns.autoRenew'),
-      cell: (domain) => (domain.autoRenew ? t('domains.yes') : t('domains.no')),
+      cell: (domain) => (
+        <AutoRenewSwitch
+          subject={{ type: 'domain', id: domain.id }}
+          checked={domain.autoRenew}
+          name={domain.name}
+          hideLabel
+          className="min-w-24"
+        />
+      ),
     },
     {
       key: 'actions',
@@ -66,7 +77,7 @@ export function DashboardDomainsPage() {
             <Network aria-hidden="true" className="size-4" />
             {t('domains.manageDns')} <span className="sr-only">{domain.name}</span>
           </Button>
-          <Button variant="secondary" size="sm" onClick={() => show('domain.renew', { name: domain.name })}>
+          <Button variant="secondary" size="sm" onClick={() => money.openRenew({ type: 'domain', id: domain.id })}>
             <RefreshCw aria-hidden="true" className="size-4" />
             {t('domains.renew')} <span className="sr-only">{domain.name}</span>
           </Button>
@@ -109,6 +120,7 @@ export function DashboardDomainsPage() {
         }
       </QueryView>
       {dialog}
+      {money.dialogs}
     </>
   );
 }

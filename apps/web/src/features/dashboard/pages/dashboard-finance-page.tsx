@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { accountErrorKey } from '@/lib/account-errors';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { type Column, DataTable } from '@/components/ui/data-table';
 import { StatusBadge } from '@/components/ui/status-badge';
@@ -20,6 +21,7 @@ import { BalanceCard } from '../components/balance-card';
 import { Panel } from '../components/panel';
 import { useStatusLabel } from '../components/status-label';
 import { StatementDialog } from '../components/statement-dialog';
+import { useMoneyDialogs } from '../components/money/use-money-dialogs';
 import { useUnavailableAction } from '../components/use-unavailable-action';
 import { useDownload } from '../api/use-download';
 import { useDashboardFormat } from '../lib/use-dashboard-format';
@@ -38,6 +40,7 @@ export function DashboardFinancePage() {
   const format = useDashboardFormat();
   const statusLabel = useStatusLabel();
   const { show, dialog } = useUnavailableAction();
+  const money = useMoneyDialogs();
   const invoiceDownload = useDownload();
   const [statementOpen, setStatementOpen] = useState(false);
 
@@ -47,7 +50,12 @@ export function DashboardFinancePage() {
       header: t('finance.columns.description'),
       rowHeader: true,
       className: 'min-w-48',
-      cell: (tx) => tx.description,
+      cell: (tx) => (
+        <>
+          <span className="block">{tx.description}</span>
+          {tx.method && <span className="block text-xs text-slate-500">{t(`money.methods.${tx.method}`)}</span>}
+        </>
+      ),
     },
     {
       key: 'amount',
@@ -122,10 +130,14 @@ export function DashboardFinancePage() {
               : t('finance.download')}{' '}
             <span className="sr-only">{invoice.number}</span>
           </Button>
-          <Button variant="secondary" size="sm" onClick={() => show('invoice.view', { number: invoice.number })}>
+          <ButtonLink
+            variant="secondary"
+            size="sm"
+            to={`/dashboard/finance/invoices/${encodeURIComponent(invoice.id)}`}
+          >
             <Eye aria-hidden="true" className="size-4" />
             {t('finance.view')} <span className="sr-only">{invoice.number}</span>
-          </Button>
+          </ButtonLink>
         </div>
       ),
     },
@@ -141,7 +153,7 @@ export function DashboardFinancePage() {
           errorTitle={t('balance.loadError')}
           skeleton={<Skeleton className="h-52" />}
         >
-          {(value) => <BalanceCard balance={value} onAddFunds={() => show('addFunds')} />}
+          {(value) => <BalanceCard balance={value} onAddFunds={money.openAddFunds} />}
         </QueryView>
         <Panel title={t('finance.quickActions.title')} className="lg:col-span-2">
           <ul className="grid gap-2">
@@ -238,6 +250,7 @@ export function DashboardFinancePage() {
       </section>
       <StatementDialog open={statementOpen} onClose={() => setStatementOpen(false)} />
       {dialog}
+      {money.dialogs}
     </>
   );
 }

@@ -14,7 +14,7 @@ import { GreetingHeader } from '../components/greeting-header';
 import { NotificationList } from '../components/notification-list';
 import { Panel } from '../components/panel';
 import { StatTiles } from '../components/stat-tiles';
-import { useUnavailableAction } from '../components/use-unavailable-action';
+import { useMoneyDialogs } from '../components/money/use-money-dialogs';
 import { useDashboardFormat } from '../lib/use-dashboard-format';
 
 /** How many notifications the home page shows; the rest are one link away. */
@@ -60,7 +60,7 @@ export function DashboardHomePage() {
 function HomeContent({ summary, summaryAt }: { summary: DashboardSummary; summaryAt: number }) {
   const { t } = useTranslation('dashboard');
   const format = useDashboardFormat();
-  const { show, dialog } = useUnavailableAction();
+  const money = useMoneyDialogs();
   const { notifications, activity, expiringSoon: expiring, balance, unreadNotifications: unread } = summary;
 
   const quickActions = [
@@ -118,7 +118,7 @@ function HomeContent({ summary, summaryAt }: { summary: DashboardSummary; summar
                 </li>
               ))}
               <li>
-                <Button variant="secondary" fullWidth className="justify-start" onClick={() => show('addFunds')}>
+                <Button variant="secondary" fullWidth className="justify-start" onClick={money.openAddFunds}>
                   <Plus aria-hidden="true" className="size-4 text-brand-700" />
                   {t('home.quickActions.addFunds')}
                 </Button>
@@ -152,7 +152,9 @@ function HomeContent({ summary, summaryAt }: { summary: DashboardSummary; summar
                     </div>
                     <Button
                       size="sm"
-                      onClick={() => show('renew', { name: service.name })}
+                      onClick={() =>
+                        money.openRenew({ type: service.kind === 'domain' ? 'domain' : 'service', id: service.id })
+                      }
                       aria-label={t('home.expiring.renewLabel', {
                         kind: t(`home.expiring.kind.${service.kind}`),
                         name: service.name,
@@ -167,10 +169,10 @@ function HomeContent({ summary, summaryAt }: { summary: DashboardSummary; summar
             )}
           </Panel>
 
-          <BalanceCard balance={balance} onAddFunds={() => show('addFunds')} />
+          <BalanceCard balance={balance} onAddFunds={money.openAddFunds} />
         </div>
       </div>
-      {dialog}
+      {money.dialogs}
     </>
   );
 }

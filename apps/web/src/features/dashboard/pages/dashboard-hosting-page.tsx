@@ -7,6 +7,7 @@ import { QueryView } from '@/components/ui/query-view';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useHostingServices } from '../api/use-dashboard-data';
 import { HostingServiceCard } from '../components/hosting-service-card';
+import { useMoneyDialogs } from '../components/money/use-money-dialogs';
 import { ServerStatusPanel } from '../components/server-status-panel';
 import { useUnavailableAction } from '../components/use-unavailable-action';
 
@@ -14,6 +15,7 @@ export function DashboardHostingPage() {
   const { t } = useTranslation('dashboard');
   const query = useHostingServices();
   const { show, dialog } = useUnavailableAction();
+  const money = useMoneyDialogs();
   const addNew = (
     <Button onClick={() => show('addHosting')}>
       <Plus aria-hidden="true" className="size-4" />
@@ -56,7 +58,12 @@ export function DashboardHostingPage() {
                     <HostingServiceCard
                       key={service.id}
                       service={service}
-                      onAction={(action, s) => show(`hosting.${action}`, { name: s.domain, plan: s.plan })}
+                      onAction={(action, s) => {
+                        if (action === 'renew') money.openRenew({ type: 'service', id: s.id });
+                        else if (action === 'cancel')
+                          money.openCancel({ id: s.id, name: s.domain, expiresAt: s.expiresAt });
+                        else show('hosting.manage', { name: s.domain, plan: s.plan });
+                      }}
                     />
                   ))
                 )}
@@ -71,6 +78,7 @@ export function DashboardHostingPage() {
         }}
       </QueryView>
       {dialog}
+      {money.dialogs}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { customerRoutes, INVOICES, TRANSACTIONS } from '@/test/api/customer';
+import { customerRoutes, HOSTING, INVOICES, TRANSACTIONS } from '@/test/api/customer';
 import { paged, serveApi, serverError, type TestApi } from '@/test/api/http';
 import { renderWithRouter } from '@/test/render';
 import { resetSession, signInAs, testUser } from '@/test/session';
@@ -104,7 +104,7 @@ describe('dashboard home', () => {
     expect(within(alert).getByRole('button', { name: 'Повторить' })).toBeVisible();
   });
 
-  it('shows the timeline, quick actions, expiring services and balance, and Renew Now answers honestly', async () => {
+  it('shows the timeline, quick actions, expiring services and balance; Renew Now and Add funds open their dialogs', async () => {
     const user = userEvent.setup();
     await renderWithRouter(<DashboardHomePage />, ns);
     const activity = within(await screen.findByRole('region', { name: 'Recent activity' }));
@@ -126,13 +126,16 @@ describe('dashboard home', () => {
     expect(expiring.getByText(`Domain · expires ${day(11)}`)).toBeVisible();
     expect(expiring.getByText(`Hosting · expires ${day(16)}`)).toBeVisible();
     await user.click(expiring.getByRole('button', { name: 'Renew Now: Domain myblog.net' }));
-    const dialog = screen.getByRole('dialog', { name: 'Renew myblog.net' });
-    expect(dialog).toHaveTextContent('not available in the online dashboard yet');
-    await user.click(within(dialog).getByRole('button', { name: 'Got it' }));
+    const dialog = screen.getByRole('dialog', { name: 'Renew' });
+    // The domain is read from the domains list, its yearly price from the catalogue.
+    expect(await within(dialog).findByText('myblog.net')).toBeVisible();
+    expect(within(dialog).getByRole('combobox', { name: 'Renew for' })).toHaveDisplayValue(/^1 year — \$\d+\.\d\d$/);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Add Funds' }));
     expect(screen.getByRole('dialog', { name: 'Add funds' })).toBeVisible();
+    expect(screen.getByRole('textbox', { name: 'Amount, USD' })).toBeVisible();
   });
 });
 
@@ -147,16 +150,28 @@ describe('hosting', () => {
     expect(card.getByRole('meter', { name: 'Bandwidth' })).toHaveAttribute('aria-valuetext', '156 of 500 GB (31%)');
     expect(card.getByText('Expires Mar 15, 2027')).toBeVisible();
 
+    // Auto-renew is saved on the account, and the page reads it back.
+    let saved = true;
+    api.on('/api/services/h1/auto-renew', (_url, request) => {
+      saved = (request!.body as { enabled: boolean }).enabled;
+      return { id: 'h1', status: 'active', autoRenew: saved, expiresAt: HOSTING[0]!.expiresAt };
+    });
+    api.on('/api/hosting', (url) =>
+      paged(
+        HOSTING.map((h) => (h.id === 'h1' ? { ...h, autoRenew: saved } : h)),
+        url,
+      ),
+    );
     const autoRenew = card.getByRole('switch', { name: 'Auto-renew' });
     expect(autoRenew).toHaveAttribute('aria-checked', 'true');
     await user.click(autoRenew);
+    expect(await card.findByText('Auto-renew is off for mysite.com.')).toBeVisible();
     expect(autoRenew).toHaveAttribute('aria-checked', 'false');
-    expect(card.getByRole('status')).toHaveTextContent('Auto-renew is off for mysite.com.');
-    expect(card.getByRole('status')).toHaveTextContent('saving it to your account is not available yet');
+    expect(api.writes).toEqual([expect.objectContaining({ method: 'PUT', body: { enabled: false } })]);
 
     await user.click(card.getByRole('button', { name: 'Cancel mysite.com' }));
     const dialog = screen.getByRole('dialog', { name: 'Cancel mysite.com' });
-    expect(within(dialog).getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', '/dashboard/support');
+    expect(within(dialog).getByRole('radio', { name: /At the end of the paid period/ })).toBeChecked();
   });
 
   it('shows the server status with its shortcuts', async () => {
@@ -229,6 +244,9 @@ describe('finance', () => {
     expect(charge.getByText(/-\$9\.99/)).toHaveTextContent('-$9.99 (charge)');
     expect(charge.getByText('Nov 15, 2026')).toBeVisible();
     expect(charge.getByText('Completed')).toHaveAttribute('data-tone', 'success');
+    // The payment history names how each payment was made.
+    expect(charge.getByText('Balance')).toBeVisible();
+    expect(transactions.getAllByText('Card').length).toBeGreaterThan(0);
     const pending = transactions.getByText('Pending');
     expect(pending).toHaveAttribute('data-tone', 'warning');
     expect(transactions.getAllByText(/\+\$50\.00/)).toHaveLength(1);
@@ -251,8 +269,10 @@ describe('finance', () => {
     await vi.waitFor(() => expect(saved).toEqual(['download']));
     expect(api.calls).toContain(`${pdfPath}?lang=en`);
     click.mockRestore();
-    await user.click(invoice.getByRole('button', { name: 'View INV-2026-0142' }));
-    expect(screen.getByRole('dialog', { name: 'Invoice INV-2026-0142' })).toBeVisible();
+    expect(invoice.getByRole('link', { name: 'View INV-2026-0142' })).toHaveAttribute(
+      'href',
+      '/dashboard/finance/invoices/i3',
+    );
 
     expect(screen.getByRole('link', { name: 'Payment history' })).toHaveAttribute('href', '#transactions');
     expect(screen.getByRole('button', { name: 'Update payment method' })).toBeVisible();

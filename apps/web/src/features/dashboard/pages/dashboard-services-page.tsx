@@ -5,6 +5,7 @@ import {
   Package,
   RefreshCw,
   Settings2,
+  XCircle,
   ShieldCheck,
   ShieldHalf,
   type LucideIcon,
@@ -22,6 +23,9 @@ import { QueryView } from '@/components/ui/query-view';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAdditionalServices } from '../api/use-dashboard-data';
 import type { AdditionalService } from '../api/types';
+import { AutoRenewSwitch } from '../components/money/auto-renew-switch';
+import { PendingCancellation } from '../components/money/pending-cancellation';
+import { useMoneyDialogs } from '../components/money/use-money-dialogs';
 import { Panel } from '../components/panel';
 import { useStatusLabel } from '../components/status-label';
 import { useUnavailableAction } from '../components/use-unavailable-action';
@@ -71,6 +75,7 @@ function ServicesContent({ services, browse }: { services: AdditionalService[]; 
   const format = useDashboardFormat();
   const statusLabel = useStatusLabel();
   const { show, dialog } = useUnavailableAction();
+  const money = useMoneyDialogs();
   const missing = KINDS.filter((kind) => !services.some((service) => service.kind === kind));
   return (
     <>
@@ -85,6 +90,8 @@ function ServicesContent({ services, browse }: { services: AdditionalService[]; 
         <ul className="grid gap-6 lg:grid-cols-2">
           {services.map((service) => {
             const Icon = KIND_ICON[service.kind];
+            const cancelled = service.status === 'cancelled';
+            const pendingCancel = service.cancelRequestedAt !== null && !cancelled;
             return (
               <li
                 key={service.id}
@@ -116,15 +123,41 @@ function ServicesContent({ services, browse }: { services: AdditionalService[]; 
                     </dd>
                   </div>
                 </dl>
+                <AutoRenewSwitch
+                  subject={{ type: 'service', id: service.id }}
+                  checked={service.autoRenew}
+                  name={service.name}
+                  disabled={cancelled || pendingCancel}
+                  className="mt-4 border-t border-slate-100 pt-4"
+                />
+                {pendingCancel && <PendingCancellation service={service} className="mt-4" />}
                 <div className="mt-4 flex flex-wrap gap-2">
                   <Button variant="secondary" size="sm" onClick={() => show('service.manage', { name: service.name })}>
                     <Settings2 aria-hidden="true" className="size-4" />
                     {t('services.manage')} <span className="sr-only">{service.name}</span>
                   </Button>
-                  <Button variant="secondary" size="sm" onClick={() => show('service.renew', { name: service.name })}>
-                    <RefreshCw aria-hidden="true" className="size-4" />
-                    {t('services.renew')} <span className="sr-only">{service.name}</span>
-                  </Button>
+                  {!cancelled && service.status !== 'pending' && (
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      onClick={() => money.openRenew({ type: 'service', id: service.id })}
+                    >
+                      <RefreshCw aria-hidden="true" className="size-4" />
+                      {t('services.renew')} <span className="sr-only">{service.name}</span>
+                    </Button>
+                  )}
+                  {!cancelled && !pendingCancel && (
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      onClick={() =>
+                        money.openCancel({ id: service.id, name: service.name, expiresAt: service.expiresAt })
+                      }
+                    >
+                      <XCircle aria-hidden="true" className="size-4" />
+                      {t('services.cancel')} <span className="sr-only">{service.name}</span>
+                    </Button>
+                  )}
                 </div>
               </li>
             );
@@ -158,6 +191,7 @@ function ServicesContent({ services, browse }: { services: AdditionalService[]; 
         </Panel>
       )}
       {dialog}
+      {money.dialogs}
     </>
   );
 }

@@ -21,8 +21,8 @@ export function resetDemoMode() {
 }
 
 /**
- * Whether the sign-in page may show the demo accounts: only when the server says it seeded them
- * (GET /api/meta), never by default, so a production site never advertises credentials.
+ * Whether the server runs in demo mode (GET /api/meta): the sign-in page then shows the demo accounts and Add
+ * funds offers the test card. Never by default, so a production site never advertises either.
  */
 export function useDemoMode(): boolean {
   const [demo, setDemo] = useState(false);

@@ -1,0 +1,77 @@
+import {
+  type CancelServiceRequest,
+  type DomainState,
+  IDEMPOTENCY_KEY_HEADER,
+  type RenewalResponse,
+  type ServiceState,
+  type TopUpRequest,
+  type TopUpResponse,
+} from '@hostpilot/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/session';
+import { dashboardKeys } from './keys';
+
+/**
+ * The dashboard's actions on money and on services (docs/decisions/022-money-transactions.md): add funds, renew,
+ * auto-renew, cancel and withdraw a cancellation. Each refreshes the whole dashboard cache when it settles: a
+ * payment or a renewal changes the balance, the transactions, the invoices, the expiry, the home page's panels
+ * and the notifications at once. Money-moving calls carry the `Idempotency-Key` their dialog chose.
+ */
+
+const withKey = (key: string) => ({ headers: { [IDEMPOTENCY_KEY_HEADER]: key } });
+const segment = encodeURIComponent;
+
+function useRefreshDashboard() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: dashboardKeys.all });
+}
+
+export function useTopUp() {
+  const refresh = useRefreshDashboard();
+  return useMutation({
+    mutationFn: ({ request, key }: { request: TopUpRequest; key: string }) =>
+      api.post<TopUpResponse>('/finance/top-ups', request, withKey(key)),
+    // A declined card is kept as a failed payment, so the history changes either way.
+    onSettled: refresh,
+  });
+}
+
+/** What a renewal renews: a service (hosting or another kind) or a domain. */
+export type RenewSubject = { type: 'service' | 'domain'; id: string };
+
+export function useRenew() {
+  const refresh = useRefreshDashboard();
+  return useMutation({
+    mutationFn: ({ subject, period, key }: { subject: RenewSubject; period: number; key: string }) =>
+      subject.type === 'service'
+        ? api.post<RenewalResponse>(`/services/${segment(subject.id)}/renew`, { months: period }, withKey(key))
+        : api.post<RenewalResponse>(`/domains/${segment(subject.id)}/renew`, { years: period }, withKey(key)),
+    onSuccess: refresh,
+  });
+}
+
+export function useAutoRenew(subject: RenewSubject) {
+  const refresh = useRefreshDashboard();
+  return useMutation({
+    mutationFn: (enabled: boolean) =>
+      api.put<ServiceState | DomainState>(`/${subject.type}s/${segment(subject.id)}/auto-renew`, { enabled }),
+    onSuccess: refresh,
+  });
+}
+
+export function useCancelService() {
+  const refresh = useRefreshDashboard();
+  return useMutation({
+    mutationFn: ({ id, request }: { id: string; request: CancelServiceRequest }) =>
+      api.post<ServiceState>(`/services/${segment(id)}/cancellation`, request),
+    onSuccess: refresh,
+  });
+}
+
+export function useWithdrawCancellation() {
+  const refresh = useRefreshDashboard();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<ServiceState>(`/services/${segment(id)}/cancellation`),
+    onSuccess: refresh,
+  });
+}

@@ -1,0 +1,31 @@
+import { useCallback, useState } from 'react';
+import type { RenewSubject } from '../../api/use-money-actions';
+import { AddFundsDialog } from './add-funds-dialog';
+import { type CancelSubject, CancelServiceDialog } from './cancel-service-dialog';
+import { RenewDialog } from './renew-dialog';
+
+/**
+ * The money dialogs of a page: Add funds, Renew and Cancel, one open at a time. A renewal the balance does not
+ * cover offers Add funds, which replaces the renewal dialog.
+ */
+export function useMoneyDialogs() {
+  const [addFunds, setAddFunds] = useState(false);
+  const [renew, setRenew] = useState<RenewSubject | null>(null);
+  const [cancel, setCancel] = useState<CancelSubject | null>(null);
+  const openAddFunds = useCallback(() => setAddFunds(true), []);
+  const dialogs = (
+    <>
+      <AddFundsDialog open={addFunds} onClose={() => setAddFunds(false)} />
+      <RenewDialog
+        subject={renew}
+        onClose={() => setRenew(null)}
+        onAddFunds={() => {
+          setRenew(null);
+          setAddFunds(true);
+        }}
+      />
+      <CancelServiceDialog subject={cancel} onClose={() => setCancel(null)} />
+    </>
+  );
+  return { openAddFunds, openRenew: setRenew, openCancel: setCancel, dialogs };
+}
