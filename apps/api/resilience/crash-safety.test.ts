@@ -11,6 +11,7 @@ import {
   newSecret,
   type PgSchema,
   postJson,
+  prng,
   sleep,
   startApi,
   tempDir,
@@ -27,17 +28,6 @@ import {
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 24);
 const WORKERS = 4;
 const SEED = Number(process.env.CRASH_SEED ?? 0xc0ffee);
-
-function prng(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 

@@ -11,6 +11,7 @@ import {
   killAll,
   newSecret,
   postJson,
+  prng,
   sleep,
   startApi,
   tempDir,
@@ -125,17 +126,6 @@ async function send(api: ApiProcess, token: string, url: string, key: string, bo
     body: JSON.stringify(body),
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
-
-function prng(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 async function drive(

@@ -289,3 +289,15 @@ export async function postJson(url: string, body: unknown, signal?: AbortSignal)
 export function newSecret(): string {
   return randomBytes(32).toString('hex');
 }
+
+/** A small seeded generator of numbers in [0, 1) (mulberry32): a failing run can be replayed with its seed. */
+export function prng(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

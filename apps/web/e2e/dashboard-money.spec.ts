@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { findServicePlan, toCents } from '@hostpilot/shared';
+import { addMonths, findServicePlan, toCents } from '@hostpilot/shared';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/a11y';
 import { apiSignIn, storeTokens } from './support/auth';
@@ -29,17 +29,6 @@ async function newCustomer(page: Page, request: APIRequestContext) {
   const me = await request.get('/api/users/me', { headers: { authorization: `Bearer ${tokens.access_token}` } });
   const { id } = (await me.json()) as { id: string };
   return { token: tokens.access_token, id };
-}
-
-/** `from` plus whole calendar months in UTC, as the API extends an expiry. */
-function addMonths(from: number, months: number): number {
-  const date = new Date(from);
-  const day = date.getUTCDate();
-  date.setUTCDate(1);
-  date.setUTCMonth(date.getUTCMonth() + months);
-  const last = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
-  date.setUTCDate(Math.min(day, last));
-  return date.getTime();
 }
 
 test('adds funds with the test card; the declined card says so and moves nothing', async ({ page, request }) => {

@@ -14,3 +14,4 @@ export * from './api/admin';
 export * from './api/actions';
 export * from './api/self-service';
 export * from './api/ordering';
+export * from './dates';

@@ -1,4 +1,5 @@
 import {
+  addMonths,
   DOMAIN_RENEWAL_YEARS,
   type RenewalResponse,
   domainStates,
@@ -24,17 +25,6 @@ import { appendLedgerEntry, balanceOf, createInvoice, money, toInvoice } from '.
  * with its line, the ledger charge and the new expiry (plus the status change, notification and activity).
  * A balance that does not cover the price answers 409 INSUFFICIENT_FUNDS and writes nothing.
  */
-
-/** `from` plus whole calendar months, in UTC; the 31st of a shorter month falls back to its last day. */
-export function addMonths(from: number, months: number): number {
-  const date = new Date(from);
-  const day = date.getUTCDate();
-  date.setUTCDate(1);
-  date.setUTCMonth(date.getUTCMonth() + months);
-  const last = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
-  date.setUTCDate(Math.min(day, last));
-  return date.getTime();
-}
 
 function periodError(field: string): AppError {
   const code = 'validation.period';

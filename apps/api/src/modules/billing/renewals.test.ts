@@ -1,22 +1,12 @@
-import { findServicePlan, toCents } from '@hostpilot/shared';
+import { addMonths, findServicePlan, toCents } from '@hostpilot/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/helpers';
 import { addDomain, addService, credit, type Customer, moneyRows, signUpCustomer, withKey } from '../../test/customer';
 import { balanceOf } from './ledger';
-import { addMonths } from './renewals.service';
 
 const STARTER_CENTS = toCents(findServicePlan('hosting', 'starter')!.price);
 const SSL_CENTS = toCents(findServicePlan('extra', 'ssl')!.price);
 const DAY = 24 * 60 * 60 * 1000;
-
-describe('addMonths', () => {
-  it('adds calendar months, keeping the day or falling back to the last day of a shorter month', () => {
-    expect(addMonths(Date.UTC(2026, 0, 15, 10), 1)).toBe(Date.UTC(2026, 1, 15, 10));
-    expect(addMonths(Date.UTC(2026, 0, 31), 1)).toBe(Date.UTC(2026, 1, 28));
-    expect(addMonths(Date.UTC(2026, 10, 30), 3)).toBe(Date.UTC(2027, 1, 28));
-    expect(addMonths(Date.UTC(2024, 1, 29), 12)).toBe(Date.UTC(2025, 1, 28));
-  });
-});
 
 describe('renewals paid from the balance', () => {
   let ctx: TestContext;
