@@ -185,7 +185,7 @@ describe('hosting', () => {
 });
 
 describe('domains', () => {
-  it('lists each domain with expiry, status colour and the three actions', async () => {
+  it('lists each domain with expiry, status colour, DNS record count and last change, and its actions', async () => {
     const user = userEvent.setup();
     await renderWithRouter(<DashboardDomainsPage />, ns);
     await screen.findByRole('table');
@@ -195,11 +195,14 @@ describe('domains', () => {
     expect(active.getByText('Mar 15, 2027')).toBeVisible();
     const expired = within(row(/old-project\.io/));
     expect(expired.getByText('Grace period')).toHaveAttribute('data-tone', 'danger');
-    for (const name of ['Manage DNS', 'Renew', 'Lock']) {
-      expect(expired.getByRole('button', { name: `${name} old-project.io` })).toBeVisible();
-    }
-    await user.click(expired.getByRole('button', { name: 'Lock old-project.io' }));
-    expect(screen.getByRole('dialog', { name: 'Lock old-project.io' })).toBeVisible();
+    expect(active.getByRole('cell', { name: '4' })).toBeVisible();
+    expect(expired.getByRole('cell', { name: 'Never' })).toBeVisible();
+    expect(expired.getByRole('link', { name: 'Manage old-project.io' })).toHaveAttribute(
+      'href',
+      '/dashboard/domains/d3',
+    );
+    await user.click(expired.getByRole('button', { name: 'Renew old-project.io' }));
+    expect(screen.getByRole('dialog', { name: 'Renew old-project.io' })).toBeVisible();
   });
 });
 
@@ -284,7 +287,7 @@ describe('finance', () => {
 });
 
 describe('support', () => {
-  it('lists tickets (answered is blue) with Create Ticket, and filters the knowledge base as one types', async () => {
+  it('lists tickets (answered is blue) linking to their pages, checks a new ticket, and filters the knowledge base', async () => {
     const user = userEvent.setup();
     await renderWithRouter(<DashboardSupportPage />, ns);
     await screen.findByRole('table');
@@ -293,15 +296,35 @@ describe('support', () => {
     expect(ticket.getByText('Answered')).toHaveAttribute('data-tone', 'info');
     expect(ticket.getByText('Medium')).toBeVisible();
 
+    expect(ticket.getByRole('link', { name: 'SSL certificate does not show on www' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/dashboard\/support\/tickets\/.+/),
+    );
+
     await user.click(screen.getByRole('button', { name: 'Create Ticket' }));
-    const dialog = screen.getByRole('dialog', { name: 'Create a ticket' });
-    expect(within(dialog).getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contact');
-    await user.click(within(dialog).getByRole('button', { name: 'Got it' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Create a ticket' }));
+    expect(dialog.getByRole('combobox', { name: 'Department' })).toHaveValue('technical');
+    await user.type(dialog.getByRole('textbox', { name: 'Subject' }), 'Hi');
+    expect(dialog.getByRole('textbox', { name: 'Subject' })).toHaveAccessibleDescription('2 of 150 characters');
+    await user.click(dialog.getByRole('button', { name: 'Create ticket' }));
+    expect(dialog.getByRole('textbox', { name: 'Subject' })).toHaveAccessibleDescription(
+      'Must be at least 3 characters',
+    );
+    expect(dialog.getByRole('textbox', { name: 'Message' })).toHaveAccessibleDescription(
+      'Must be at least 10 characters',
+    );
+    expect(dialog.getByRole('textbox', { name: 'Subject' })).toHaveValue('Hi');
+    expect(api.calls.some((call) => call === '/api/tickets')).toBe(false);
+    await user.click(dialog.getByRole('button', { name: 'Cancel' }));
 
     const kb = within(screen.getByRole('region', { name: 'Knowledge base' }));
     expect(kb.getByRole('heading', { name: 'Popular articles' })).toBeVisible();
     expect(await kb.findAllByRole('listitem')).toHaveLength(5);
     expect(kb.getByText('Domains · 12,840 views')).toBeVisible();
+    expect(kb.getAllByRole('link')[0]).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/dashboard\/support\/articles\//),
+    );
     await user.type(kb.getByRole('searchbox', { name: 'Search the knowledge base' }), 'wordpress');
     expect(await kb.findByText('1 article found')).toBeInTheDocument();
     expect(kb.getAllByRole('listitem')).toHaveLength(1);
