@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { customerRoutes, INVOICES, TRANSACTIONS } from '@/test/api/customer';
+import { customerRoutes, INVOICES, notifications, TRANSACTIONS } from '@/test/api/customer';
 import { paged, serveApi, serverError, type TestApi } from '@/test/api/http';
 import { renderWithRouter } from '@/test/render';
 import { resetSession, signInAs, testUser } from '@/test/session';
@@ -344,6 +344,23 @@ describe('notifications', () => {
     expect(items).toHaveLength(5);
     expect(items.filter((item) => item.dataset.unread === 'true')).toHaveLength(2);
     expect(screen.getByText('2 unread notifications')).toBeVisible();
+  });
+
+  it('marks one read and then all read, asking the API each time and refreshing the list', async () => {
+    const user = userEvent.setup();
+    const unread = notifications().filter((n) => !n.read);
+    api.on(`/api/notifications/${unread[0]!.id}/read`, () => ({ unread: 1 }));
+    api.on('/api/notifications/read-all', () => ({ unread: 0 }));
+    await renderWithRouter(<DashboardNotificationsPage />, ns);
+    const marks = await screen.findAllByRole('button', { name: /^Mark as read/ });
+    expect(marks).toHaveLength(2);
+    await user.click(marks[0]!);
+    expect(await screen.findByRole('status')).toHaveTextContent('Marked as read.');
+    expect(api.calls).toContain(`/api/notifications/${unread[0]!.id}/read`);
+    await user.click(screen.getByRole('button', { name: 'Mark all as read' }));
+    expect(await screen.findByText('All notifications are marked as read.')).toBeVisible();
+    expect(api.calls).toContain('/api/notifications/read-all');
+    expect(api.calls.filter((call) => call.startsWith('/api/notifications?'))).toHaveLength(3);
   });
 
   it('counts unread ones with Russian plurals', async () => {
