@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { customerRoutes, INVOICES, notifications, TRANSACTIONS } from '@/test/api/customer';
+import { customerRoutes, INVOICES, notifications, PREFERENCES, TRANSACTIONS } from '@/test/api/customer';
+import { session } from '@/lib/session';
 import { paged, serveApi, serverError, type TestApi } from '@/test/api/http';
 import { renderWithRouter } from '@/test/render';
 import { resetSession, signInAs, testUser } from '@/test/session';
@@ -370,26 +371,44 @@ describe('notifications', () => {
 });
 
 describe('settings', () => {
-  it('prefills the profile, validates it, and answers Save honestly', async () => {
+  it('prefills the profile, validates it, asks for the password for a new e-mail, and saves into the session', async () => {
     const user = userEvent.setup();
     await signInAs(testUser(0, { firstName: 'Anna', lastName: 'Ivanova', email: 'anna@example.com' }));
-    serveApi(customerRoutes());
+    const api = serveApi(customerRoutes());
+    let answer: unknown = { status: 409, body: { error: { code: 'EMAIL_TAKEN', message: 'Email taken' } } };
+    api.on('/api/users/me', () => answer);
     await renderWithRouter(<DashboardSettingsPage />, ns);
     expect(screen.getByRole('textbox', { name: 'First name' })).toHaveValue('Anna');
     expect(screen.getByRole('textbox', { name: 'Last name' })).toHaveValue('Ivanova');
     const email = screen.getByRole('textbox', { name: 'Email' });
     expect(email).toHaveValue('anna@example.com');
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
 
     await user.clear(email);
     await user.type(email, 'not-an-email');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(email).toHaveAccessibleDescription('Invalid email address');
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
     await user.clear(email);
-    await user.type(email, 'anna@new.example');
+    await user.type(email, 'taken@example.com');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect(await screen.findByRole('dialog', { name: 'Save your profile' })).toBeVisible();
+    const password = screen.getByLabelText('Current password');
+    expect(password).toHaveAccessibleDescription('Required');
+    expect(api.calls).not.toContain('/api/users/me');
+    await user.type(password, 'secret-password');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('An account with this e-mail already exists')).toBeVisible();
+    expect(email).toHaveValue('taken@example.com');
+
+    answer = { id: testUser(0).id, firstName: 'Anya', lastName: 'Ivanova', email: 'anna@example.com', role: 0 };
+    await user.clear(email);
+    await user.type(email, 'anna@example.com');
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
+    await user.clear(screen.getByRole('textbox', { name: 'First name' }));
+    await user.type(screen.getByRole('textbox', { name: 'First name' }), 'Anya');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Your profile is saved.')).toBeVisible();
+    expect(session.getState().user?.firstName).toBe('Anya');
   });
 
   it('offers change password and two-factor, and three preference switches', async () => {
@@ -405,8 +424,11 @@ describe('settings', () => {
     expect(screen.getByRole('switch', { name: 'Service updates' })).toHaveAttribute('aria-checked', 'true');
     const marketing = screen.getByRole('switch', { name: 'Marketing communications' });
     expect(marketing).toHaveAttribute('aria-checked', 'false');
+    api.on('/api/users/me/preferences', () => ({ ...PREFERENCES, marketing: true }));
     await user.click(marketing);
     expect(marketing).toHaveAttribute('aria-checked', 'true');
-    expect(screen.getByText(/not available yet/)).toBeInTheDocument();
+    expect(await screen.findByText('Saved.')).toBeInTheDocument();
+    expect(api.calls.filter((call) => call === '/api/users/me/preferences')).toHaveLength(2);
+    expect(screen.getByRole('combobox', { name: 'Language' })).toHaveValue('en');
   });
 });
