@@ -37,12 +37,11 @@ export const session = createSessionStore({
 });
 
 /**
- * A language chosen while signed in becomes the account's (docs/product/screens.md, settings): the next
- * sign-in on another device applies it. Signed out, the choice stays on this device only.
+ * The language chosen in the settings becomes the account's (docs/product/screens.md): this page switches to it
+ * and the next sign-in on another device applies it. The header's language switcher changes this device only.
  */
-export async function chooseLanguage(language: Language): Promise<void> {
+export async function saveAccountLanguage(language: Language): Promise<void> {
   await i18n.changeLanguage(language);
-  if (session.getState().status !== 'authenticated') return;
   await api.patch<Preferences>('/users/me/preferences', { language });
 }
 

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { useDismiss } from '@/components/ui/use-dismiss';
 import { cn } from '@/lib/cn';
 import { currentLanguage, type Language, LANGUAGES } from '@/lib/i18n';
-import { chooseLanguage } from '@/lib/session';
 
 /** Each language is named in itself, so a reader finds theirs whatever is shown now. */
 const NATIVE_NAMES: Record<Language, string> = { en: 'English', ru: 'Русский' };
@@ -25,7 +24,7 @@ export function LanguageSwitcher({
   align = 'end',
   className,
 }: LanguageSwitcherProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
   const containerRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -37,8 +36,7 @@ export function LanguageSwitcher({
   function choose(language: Language) {
     setOpen(false);
     buttonRef.current?.focus();
-    // Signed in, the account keeps the choice; a failed save leaves this device in the chosen language.
-    if (language !== active) chooseLanguage(language).catch(() => undefined);
+    if (language !== active) void i18n.changeLanguage(language);
   }
 
   return (

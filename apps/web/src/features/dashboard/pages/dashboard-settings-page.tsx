@@ -10,7 +10,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Switch } from '@/components/ui/switch';
 import { accountErrorKey } from '@/lib/account-errors';
 import { currentLanguage, isLanguage, LANGUAGES } from '@/lib/i18n';
-import { api, chooseLanguage, useSession } from '@/lib/session';
+import { api, saveAccountLanguage, useSession } from '@/lib/session';
 import type { NotificationPreferences } from '../api/types';
 import { QueryView } from '@/components/ui/query-view';
 import { SkeletonRows } from '@/components/ui/skeleton';
@@ -154,7 +154,7 @@ function PreferenceSwitches({ saved }: { saved: NotificationPreferences }) {
             disabled={pending === 'language'}
             onChange={(event) => {
               const language = event.target.value;
-              if (isLanguage(language)) void save('language', () => chooseLanguage(language));
+              if (isLanguage(language)) void save('language', () => saveAccountLanguage(language));
             }}
           >
             {LANGUAGES.map((language) => (

@@ -67,15 +67,15 @@ export function DnsRecordsEditor({
 
   const columns: Column<DnsRecord>[] = [
     {
-      key: 'type',
-      header: t('domainDetail.dns.type'),
-      cell: (record) => <span className="font-semibold">{record.type}</span>,
-    },
-    {
       key: 'name',
       header: t('domainDetail.dns.name'),
       rowHeader: true,
       cell: (record) => <span className="break-all font-mono text-sm">{record.name}</span>,
+    },
+    {
+      key: 'type',
+      header: t('domainDetail.dns.type'),
+      cell: (record) => <span className="font-semibold">{record.type}</span>,
     },
     {
       key: 'value',
