@@ -6,6 +6,7 @@ import { customerRoutes, DOMAINS, TICKETS } from '@/test/api/customer';
 import { serveApi, type TestApi } from '@/test/api/http';
 import { renderWithRouter } from '@/test/render';
 import { resetSession } from '@/test/session';
+import { DashboardArticlePage } from './dashboard-article-page';
 import { DashboardDomainPage } from './dashboard-domain-page';
 import { DashboardTicketPage } from './dashboard-ticket-page';
 
@@ -172,5 +173,30 @@ describe('a ticket’s page', () => {
     await user.click(screen.getByRole('button', { name: 'Reopen ticket' }));
     expect(await screen.findByText('The ticket is open again.')).toBeVisible();
     expect(screen.getByLabelText('Your reply')).toBeVisible();
+  });
+});
+
+describe('a knowledge-base article', () => {
+  it('reads the article in the reader’s language, its text in paragraphs', async () => {
+    api.on('/api/knowledge/articles/kb-1', (url) => ({
+      id: 'kb-1',
+      slug: 'point-domain',
+      category: 'domains',
+      language: url.searchParams.get('lang'),
+      title: url.searchParams.get('lang') === 'ru' ? 'Как направить домен' : 'Point your domain',
+      views: 1201,
+      publishedAt: '2025-10-10T10:00:00.000Z',
+      body: 'First paragraph.\n\nSecond paragraph.',
+    }));
+    await renderWithRouter(<DashboardArticlePage />, {
+      namespaces: ['dashboard'],
+      language: 'ru',
+      route: '/dashboard/support/articles/:id',
+      path: '/dashboard/support/articles/kb-1',
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Как направить домен' })).toBeVisible();
+    expect(screen.getByText(/^Домены · опубликовано .* · 1\s201 просмотр$/)).toBeVisible();
+    expect(screen.getByText('Second paragraph.').tagName).toBe('P');
+    expect(api.calls).toEqual(['/api/knowledge/articles/kb-1?lang=ru']);
   });
 });
