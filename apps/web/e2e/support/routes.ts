@@ -9,11 +9,13 @@ export const PUBLIC_ROUTES: readonly string[] = [
   ...routesOf('public', 'guest').map((route) => route.path),
   NOT_FOUND_ROUTE,
 ];
-/** Pages of one item (`/dashboard/finance/invoices/:id`) need a real id: the specs of their features open them. */
-export const CUSTOMER_ROUTES: readonly string[] = routesOf('dashboard')
-  .map((route) => route.path)
-  .filter((path) => !path.includes('/:'));
-export const ADMIN_ROUTES: readonly string[] = routesOf('admin').map((route) => route.path);
+/** Pages of one item (`/dashboard/domains/:id`) are walked by the specs that open them from their lists. */
+const listed = (layout: 'dashboard' | 'admin') =>
+  routesOf(layout)
+    .map((route) => route.path)
+    .filter((path) => !path.includes(':'));
+export const CUSTOMER_ROUTES: readonly string[] = listed('dashboard');
+export const ADMIN_ROUTES: readonly string[] = listed('admin');
 
 export const LANGUAGES = ['en', 'ru'] as const;
 export type Language = (typeof LANGUAGES)[number];

@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { dashboardPaths } from '@/features/dashboard/lib/paths';
 import { FOOTER_GROUPS, MAIN_LINKS, SERVICE_LINKS } from './navigation';
 import { PRERENDERED_ROUTES, pathOf, ROUTE_TABLE, routesOf } from './route-table';
 import { routes } from './routes';
@@ -53,5 +54,15 @@ describe('the route table', () => {
     const tablePaths = new Set(ROUTE_TABLE.map((route) => route.path));
     for (const path of menuPaths) expect(tablePaths.has(path), path).toBe(true);
     expect(pathOf('privacy')).toBe('/privacy');
+  });
+
+  it('has a route for every address the dashboard links to', () => {
+    const patterns = ROUTE_TABLE.map((route) => new RegExp(`^${route.path.replace(/:\w+/g, '[^/]+')}$`));
+    const addresses = Object.values(dashboardPaths).map((path) => (typeof path === 'string' ? path : path('x1')));
+    for (const address of addresses)
+      expect(
+        patterns.some((pattern) => pattern.test(address)),
+        address,
+      ).toBe(true);
   });
 });

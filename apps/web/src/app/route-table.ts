@@ -116,10 +116,13 @@ export const ROUTE_TABLE = [
       ['/dashboard', 'dashboard', 'dashboard-home-page', 'DashboardHomePage'],
       ['/dashboard/hosting', 'dashboardHosting', 'dashboard-hosting-page', 'DashboardHostingPage'],
       ['/dashboard/domains', 'dashboardDomains', 'dashboard-domains-page', 'DashboardDomainsPage'],
+      ['/dashboard/domains/:id', 'dashboardDomain', 'dashboard-domain-page', 'DashboardDomainPage'],
       ['/dashboard/services', 'dashboardServices', 'dashboard-services-page', 'DashboardServicesPage'],
       ['/dashboard/finance', 'dashboardFinance', 'dashboard-finance-page', 'DashboardFinancePage'],
       ['/dashboard/finance/invoices/:id', 'dashboardInvoice', 'dashboard-invoice-page', 'DashboardInvoicePage'],
       ['/dashboard/support', 'dashboardSupport', 'dashboard-support-page', 'DashboardSupportPage'],
+      ['/dashboard/support/tickets/:id', 'dashboardTicket', 'dashboard-ticket-page', 'DashboardTicketPage'],
+      ['/dashboard/support/articles/:id', 'dashboardArticle', 'dashboard-article-page', 'DashboardArticlePage'],
       [
         '/dashboard/notifications',
         'dashboardNotifications',

@@ -19,6 +19,8 @@ export function accountErrorKey(error: unknown): string {
     IDEMPOTENCY_KEY_REUSED: 'errors.idempotencyKeyReused',
     TWO_FACTOR_REQUIRED: 'errors.twoFactorRequired',
     TWO_FACTOR_CHALLENGE_INVALID: 'errors.twoFactorChallengeInvalid',
+    DNS_CONFLICT: 'errors.dnsConflict',
+    EMAIL_TAKEN: 'errors.emailTaken',
   };
   return (error.code && byCode[error.code]) || 'errors.generic';
 }
@@ -26,4 +28,19 @@ export function accountErrorKey(error: unknown): string {
 /** The API's field errors (their codes are i18n keys such as validation.passwordCommon), when it sent any. */
 export function fieldErrorsOf(error: unknown): Record<string, FieldError> {
   return error instanceof ApiError && error.fields ? error.fields : {};
+}
+
+/**
+ * Puts the API's field errors on the form's fields that have them (the first gets focus) and answers the
+ * translation key of what is left to say above the form, or null when every error found its field.
+ */
+export function applyFieldErrors<F extends string>(
+  error: unknown,
+  names: readonly F[],
+  setError: (name: F, error: { message: string }, options?: { shouldFocus: boolean }) => void,
+): string | null {
+  const fields = fieldErrorsOf(error);
+  const named = names.filter((name) => fields[name]);
+  named.forEach((name, index) => setError(name, { message: fields[name]!.code }, { shouldFocus: index === 0 }));
+  return named.length > 0 ? null : accountErrorKey(error);
 }

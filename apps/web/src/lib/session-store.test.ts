@@ -10,7 +10,7 @@ const user = { id: 'u1', firstName: 'Alex', lastName: 'Morgan', email: 'demo@exa
 
 type Routes = Record<string, (init: RequestInit) => Response | Promise<Response>>;
 
-function setup(routes: Routes, access: string | null = null, refresh: string | null = null) {
+function setup(routes: Routes, access: string | null = null, refresh: string | null = null, onSignedIn?: () => void) {
   const storage = memoryStorage(access, refresh);
   const calls: string[] = [];
   const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -20,7 +20,7 @@ function setup(routes: Routes, access: string | null = null, refresh: string | n
     return route ? route(init ?? {}) : json(404, { error: { code: 'NOT_FOUND', message: 'no' } });
   }) as typeof globalThis.fetch;
   const http = createHttpClient({ baseUrl: '/api', storage, fetch, lock: (_n, task) => task() });
-  const store = createSessionStore({ http, storage, now: () => NOW });
+  const store = createSessionStore({ http, storage, now: () => NOW, onSignedIn });
   const statuses: string[] = [];
   store.subscribe(() => statuses.push(store.getState().status));
   return { store, storage, calls, statuses };
@@ -140,6 +140,28 @@ describe('session store (docs/product/states.md)', () => {
     expect(storage.getAccessToken()).toBe(valid);
     expect(storage.getRefreshToken()).toBe('r1');
     expect(calls).toEqual(['POST /auth/login']);
+  });
+
+  it('tells the app of a sign-in with the password (to apply the account language), not of a page load or a refusal', async () => {
+    const signIns: string[] = [];
+    const routes: Routes = {
+      'POST /auth/login': (init) =>
+        JSON.parse(String(init.body)).password === 'pw'
+          ? json(200, { user, access_token: valid, refresh_token: 'r1' })
+          : json(401, { error: { code: 'INVALID_CREDENTIALS', message: 'Invalid credentials' } }),
+      'GET /users/me': () => json(200, user),
+    };
+    const loaded = setup(routes, valid, 'r1', () => signIns.push('load'));
+    await loaded.store.start();
+    expect(loaded.store.getState().status).toBe('authenticated');
+    const { store } = setup(routes, null, null, () => signIns.push('login'));
+    expect(await store.login({ email: 'demo@example.com', password: 'wrong' })).toBe(false);
+    expect(await store.login({ email: 'demo@example.com', password: 'pw' })).toBe(true);
+    expect(signIns).toEqual(['login']);
+    store.userChanged({ ...user, firstName: 'Sam' });
+    expect(store.getState().user?.firstName).toBe('Sam');
+    store.userChanged({ ...user, id: 'someone-else', firstName: 'Kim' });
+    expect(store.getState().user?.firstName).toBe('Sam');
   });
 
   it('login with two-factor sign-in: the password step stores nothing; the code step signs in', async () => {

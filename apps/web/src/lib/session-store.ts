@@ -63,6 +63,8 @@ export interface SessionStoreDeps {
   http: HttpClient;
   storage: TokenStorage;
   now?: () => number;
+  /** After a sign-in with the password (and second step), not a page load: the app applies the account's language. */
+  onSignedIn?: () => void;
 }
 
 const FALLBACK_MESSAGES: Record<SessionErrorKey, string> = {
@@ -108,7 +110,7 @@ export function toSessionError(error: unknown, fallback: SessionErrorKey): Sessi
  * The session (docs/product/states.md): who is signed in, kept outside React so that the HTTP client, the guards
  * and every component read one source. Components subscribe with `useSession()`.
  */
-export function createSessionStore({ http, storage, now = Date.now }: SessionStoreDeps) {
+export function createSessionStore({ http, storage, now = Date.now, onSignedIn }: SessionStoreDeps) {
   let state: SessionState = { status: 'unauthenticated', user: null, error: null, signedOut: false };
   const listeners = new Set<() => void>();
 
@@ -190,6 +192,11 @@ export function createSessionStore({ http, storage, now = Date.now }: SessionSto
 
     checkAuth,
 
+    /** The signed-in user's profile as the API saved it (the settings form): the sidebar shows it at once. */
+    userChanged(user: User) {
+      if (state.status === 'authenticated' && state.user?.id === user.id) set({ user });
+    },
+
     /**
      * Signs in with the password: true when signed in, false when refused (the error is in the state), or the
      * pending second step when the account has two-factor sign-in.
@@ -200,7 +207,9 @@ export function createSessionStore({ http, storage, now = Date.now }: SessionSto
         const answer = await http.post<LoginResponse>('/auth/login', input, { auth: false });
         const remember = input.remember ?? false;
         if (isChallenge(answer)) return { challenge: answer.challenge, expiresAt: answer.expiresAt, remember };
-        return acceptAuthResponse(answer, 'loginFailed', remember);
+        const accepted = acceptAuthResponse(answer, 'loginFailed', remember);
+        if (accepted) onSignedIn?.();
+        return accepted;
       } catch (error) {
         signedOut(toSessionError(error, 'loginFailed'));
         return false;
@@ -219,7 +228,9 @@ export function createSessionStore({ http, storage, now = Date.now }: SessionSto
           { challenge: pending.challenge, ...factor },
           { auth: false },
         );
-        return acceptAuthResponse(answer, 'loginFailed', pending.remember);
+        const accepted = acceptAuthResponse(answer, 'loginFailed', pending.remember);
+        if (accepted) onSignedIn?.();
+        return accepted;
       } catch (error) {
         signedOut(toSessionError(error, 'loginFailed'));
         return false;

@@ -1,5 +1,7 @@
 import { useSyncExternalStore } from 'react';
+import type { Preferences } from '@hostpilot/shared';
 import { API_BASE_URL, createHttpClient } from './http';
+import { currentLanguage, i18n, isLanguage, type Language } from './i18n';
 import { createSessionStore, type SessionState } from './session-store';
 import { REFRESH_TOKEN_KEY, tokenStorage } from './storage';
 
@@ -15,7 +17,33 @@ export const api = createHttpClient({
   },
 });
 
-export const session = createSessionStore({ http: api, storage: tokenStorage });
+/**
+ * The language kept on the account (its settings, or the language it registered in) is applied when it signs
+ * in, so the dashboard speaks it on any device; a failed read leaves the language as it is.
+ */
+async function applyAccountLanguage() {
+  try {
+    const { language } = await api.get<Preferences>('/users/me/preferences');
+    if (isLanguage(language) && language !== currentLanguage()) await i18n.changeLanguage(language);
+  } catch {
+    // The page still works in the language it has.
+  }
+}
+
+export const session = createSessionStore({
+  http: api,
+  storage: tokenStorage,
+  onSignedIn: () => void applyAccountLanguage(),
+});
+
+/**
+ * The language chosen in the settings becomes the account's (docs/product/screens.md): this page switches to it
+ * and the next sign-in on another device applies it. The header's language switcher changes this device only.
+ */
+export async function saveAccountLanguage(language: Language): Promise<void> {
+  await i18n.changeLanguage(language);
+  await api.patch<Preferences>('/users/me/preferences', { language });
+}
 
 /** What to do after the session could not be renewed (the app sends the user to /login). */
 export function setSessionExpiredHandler(handler: () => void) {

@@ -23,14 +23,22 @@ export async function renderWithRouter(
   ui: ReactElement,
   {
     path = '/',
+    route = '*',
     language = 'en',
     namespaces = [],
     queryClient = testQueryClient(),
     ...options
-  }: { path?: string; language?: Language; namespaces?: string[]; queryClient?: QueryClient } & RenderOptions = {},
+  }: {
+    path?: string;
+    /** The route's pattern, for a page that reads its parameters (`/dashboard/domains/:id`). */
+    route?: string;
+    language?: Language;
+    namespaces?: string[];
+    queryClient?: QueryClient;
+  } & RenderOptions = {},
 ) {
   await setupI18n(language, namespaces);
-  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] });
+  const router = createMemoryRouter([{ path: route, element: ui }], { initialEntries: [path] });
   const Wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>{children}</I18nextProvider>

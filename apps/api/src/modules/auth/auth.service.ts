@@ -208,6 +208,9 @@ export function createAuthService(deps: AuthServiceDeps) {
                 role: 0,
                 passwordHash,
                 lastSignInAt: clock.now(),
+                // The language the person registered in (the web app sends it as Accept-Language) is the
+                // account's until they choose another in their settings; each sign-in applies it.
+                preferredLanguage: mailLanguage(undefined, ctx.acceptLanguage),
               },
               trx,
             ),

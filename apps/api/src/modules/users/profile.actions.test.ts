@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, register } from '../../test/auth';
+import { newAccount, PASSWORD, register } from '../../test/auth';
 import { createTestApp, type TestContext } from '../../test/helpers';
 
 describe('profile and preferences', () => {
@@ -72,5 +72,17 @@ describe('profile and preferences', () => {
     const read = await ctx.app.inject({ method: 'GET', url: '/api/users/me/preferences', headers: me.headers });
     expect(read.json()).toMatchObject({ language: 'ru', marketing: true, serviceUpdates: false });
     expect((await patch({ language: 'de' })).statusCode).toBe(400);
+  });
+
+  it('keeps the language the account registered in, until the person chooses another', async () => {
+    const language = async (authorization: string) =>
+      (await ctx.app.inject({ method: 'GET', url: '/api/users/me/preferences', headers: { authorization } })).json()
+        .language;
+    const russian = await register(ctx.app, newAccount(), { headers: { 'accept-language': 'ru-RU,ru;q=0.9' } });
+    expect(await language(`Bearer ${russian.session.access_token}`)).toBe('ru');
+    const english = await register(ctx.app, newAccount(), { headers: { 'accept-language': 'en-GB' } });
+    expect(await language(`Bearer ${english.session.access_token}`)).toBe('en');
+    const unknown = await register(ctx.app, newAccount(), { headers: { 'accept-language': 'de' } });
+    expect(await language(`Bearer ${unknown.session.access_token}`)).toBe('en');
   });
 });

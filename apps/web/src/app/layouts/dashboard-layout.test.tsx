@@ -1,5 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
+import { appQueryClient } from '@/lib/query-client';
 import { afterEach, describe, expect, it } from 'vitest';
+import { customerRoutes } from '@/test/api/customer';
+import { serveApi } from '@/test/api/http';
 import { renderWithRouter } from '@/test/render';
 import { resetSession, signInAs, testUser } from '@/test/session';
 import { DashboardLayout } from './dashboard-layout';
@@ -34,6 +37,22 @@ describe('DashboardLayout sidebar', () => {
     expect(screen.getByRole('button', { name: /^Language: English/ })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('says how many notifications are unread on the Notifications link and the phone’s bell, with Russian plurals', async () => {
+    await signInAs(testUser(0));
+    const api = serveApi(customerRoutes());
+    await renderWithRouter(<DashboardLayout />, { path: '/dashboard' });
+    const nav = within(screen.getByRole('navigation', { name: 'Dashboard' }));
+    expect(await nav.findByRole('link', { name: 'Notifications, 2 unread' })).toHaveTextContent('Notifications2');
+    expect(screen.getAllByRole('link', { name: 'Notifications, 2 unread' })).toHaveLength(2);
+    expect(api.calls).toContain('/api/notifications/unread-count');
+
+    api.on('/api/notifications/unread-count', () => ({ unread: 5 }));
+    cleanup();
+    appQueryClient().clear();
+    await renderWithRouter(<DashboardLayout />, { path: '/dashboard', language: 'ru' });
+    expect(await screen.findAllByRole('link', { name: 'Уведомления, 5 непрочитанных' })).toHaveLength(2);
   });
 
   it.each([

@@ -22,6 +22,8 @@ export interface SidebarItem {
   icon: LucideIcon;
   /** Match the path exactly (index routes). */
   end?: boolean;
+  /** A count beside the label (unread notifications); `label` is then the link's whole accessible name. */
+  badge?: { text: string; label: string };
 }
 
 export interface SidebarLayoutProps {
@@ -36,11 +38,22 @@ export interface SidebarLayoutProps {
   footer?: ReactNode;
   /** A notice above every page of the area (the e-mail verification banner). */
   banner?: ReactNode;
+  /** Links in the phone's top bar, beside the menu button (the notifications bell). */
+  topBar?: ReactNode;
   homeLink: string;
 }
 
 /** The frame of the customer dashboard and the admin back office. On phones the sidebar is a drawer. */
-export function SidebarLayout({ navLabel, areaLabel, items, account, footer, banner, homeLink }: SidebarLayoutProps) {
+export function SidebarLayout({
+  navLabel,
+  areaLabel,
+  items,
+  account,
+  footer,
+  banner,
+  topBar,
+  homeLink,
+}: SidebarLayoutProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const { open, close, toggle } = useDisclosure(pathname);
@@ -58,11 +71,12 @@ export function SidebarLayout({ navLabel, areaLabel, items, account, footer, ban
       {account}
       <nav aria-label={navLabel}>
         <ul className="space-y-1">
-          {items.map(({ to, label, icon: Icon, end }) => (
+          {items.map(({ to, label, icon: Icon, end, badge }) => (
             <li key={to}>
               <NavLink
                 to={to}
                 end={end}
+                aria-label={badge?.label}
                 className={({ isActive }) =>
                   cn(
                     'flex min-h-10 items-center gap-3 rounded-lg px-3 text-sm font-medium transition-colors',
@@ -72,6 +86,14 @@ export function SidebarLayout({ navLabel, areaLabel, items, account, footer, ban
               >
                 <Icon aria-hidden="true" className="size-5 shrink-0" />
                 {label}
+                {badge && (
+                  <span
+                    aria-hidden="true"
+                    className="ml-auto inline-flex min-w-6 items-center justify-center rounded-full bg-danger-600 px-1.5 text-xs font-semibold text-white"
+                  >
+                    {badge.text}
+                  </span>
+                )}
               </NavLink>
             </li>
           ))}
@@ -91,17 +113,20 @@ export function SidebarLayout({ navLabel, areaLabel, items, account, footer, ban
       <header>
         <div className="sticky top-0 z-30 flex h-14 items-center justify-between border-b border-slate-800 bg-slate-950 px-4 lg:hidden">
           <SiteLogo tone="dark" to={homeLink} />
-          <button
-            ref={buttonRef}
-            type="button"
-            aria-expanded={open}
-            aria-controls={drawerId}
-            aria-label={open ? t('nav.closeMenu') : t('nav.openMenu')}
-            onClick={toggle}
-            className="inline-flex size-11 items-center justify-center rounded-lg text-white hover:bg-white/10"
-          >
-            {open ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
-          </button>
+          <div className="flex items-center gap-1">
+            {topBar}
+            <button
+              ref={buttonRef}
+              type="button"
+              aria-expanded={open}
+              aria-controls={drawerId}
+              aria-label={open ? t('nav.closeMenu') : t('nav.openMenu')}
+              onClick={toggle}
+              className="inline-flex size-11 items-center justify-center rounded-lg text-white hover:bg-white/10"
+            >
+              {open ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
+            </button>
+          </div>
         </div>
         {open && <div aria-hidden="true" className="fixed inset-0 z-30 bg-slate-950/50 lg:hidden" />}
         <div

@@ -338,6 +338,7 @@ export function customerRoutes(): Record<string, Handler> {
       const all = notifications();
       return { ...paged(all, url), unread: all.filter((n) => !n.read).length };
     },
+    '/api/notifications/unread-count': () => ({ unread: notifications().filter((n) => !n.read).length }),
     '/api/knowledge/articles': (url) => {
       const lang = url.searchParams.get('lang') === 'ru' ? 'ru' : 'en';
       const q = (url.searchParams.get('q') ?? '').toLocaleLowerCase();
@@ -370,6 +371,7 @@ export function emptyCustomerRoutes(): Record<string, Handler> {
     '/api/finance/invoices': none,
     '/api/tickets': none,
     '/api/notifications': (url) => ({ ...paged([], url), unread: 0 }),
+    '/api/notifications/unread-count': () => ({ unread: 0 }),
     '/api/knowledge/articles': (url) => paged(ARTICLES.en, url),
     '/api/users/me/preferences': () => PREFERENCES,
   };

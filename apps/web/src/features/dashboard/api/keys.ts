@@ -8,6 +8,8 @@ export const dashboardKeys = {
   hosting: () => [...dashboardKeys.all, 'hosting'] as const,
   services: () => [...dashboardKeys.all, 'services'] as const,
   domains: () => [...dashboardKeys.all, 'domains'] as const,
+  /** Under `domains()`: a change of one domain refreshes the list (record count, last change) with it. */
+  domain: (id: string) => [...dashboardKeys.domains(), 'detail', id] as const,
   finance: () => [...dashboardKeys.all, 'finance'] as const,
   balance: () => [...dashboardKeys.finance(), 'balance'] as const,
   transactions: (page: number, pageSize: number) =>
@@ -15,8 +17,11 @@ export const dashboardKeys = {
   invoices: (page: number, pageSize: number) => [...dashboardKeys.finance(), 'invoices', { page, pageSize }] as const,
   invoice: (id: string) => [...dashboardKeys.finance(), 'invoice', id] as const,
   tickets: () => [...dashboardKeys.all, 'tickets'] as const,
+  ticket: (id: string) => [...dashboardKeys.tickets(), 'detail', id] as const,
   notifications: () => [...dashboardKeys.all, 'notifications'] as const,
+  unreadCount: () => [...dashboardKeys.notifications(), 'unread'] as const,
   /** Articles are searched in the reader's language, so the language is part of the key. */
   articles: (language: string, search: string) => [...dashboardKeys.all, 'articles', { language, search }] as const,
+  article: (id: string, language: string) => [...dashboardKeys.all, 'article', { id, language }] as const,
   preferences: () => [...dashboardKeys.all, 'preferences'] as const,
 };

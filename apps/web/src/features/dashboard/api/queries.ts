@@ -1,16 +1,20 @@
 import type {
+  ArticleDetail,
   ArticlePage,
   Balance,
   InvoiceDetail,
   DashboardSummary as DashboardSummaryAnswer,
+  DomainDetail,
   DomainPage,
   HostingPage,
   InvoicePage,
   NotificationPage,
   Preferences,
   ServicePage,
+  TicketDetail,
   TicketPage,
   TransactionPage,
+  UnreadCount,
 } from '@hostpilot/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/session';
@@ -61,6 +65,11 @@ export const dashboardQueries = {
       queryKey: dashboardKeys.domains(),
       queryFn: get<DomainPage>(path('/domains', { pageSize: OWN_LIST_SIZE })),
     }),
+  domain: (id: string) =>
+    queryOptions({
+      queryKey: dashboardKeys.domain(id),
+      queryFn: get<DomainDetail>(`/domains/${encodeURIComponent(id)}`),
+    }),
   balance: () => queryOptions({ queryKey: dashboardKeys.balance(), queryFn: get<Balance>('/finance/balance') }),
   transactions: (page = 1, pageSize = FINANCE_PAGE_SIZE) =>
     queryOptions({
@@ -82,6 +91,13 @@ export const dashboardQueries = {
       queryKey: dashboardKeys.tickets(),
       queryFn: get<TicketPage>(path('/tickets', { pageSize: OWN_LIST_SIZE })),
     }),
+  ticket: (id: string) =>
+    queryOptions({
+      queryKey: dashboardKeys.ticket(id),
+      queryFn: get<TicketDetail>(`/tickets/${encodeURIComponent(id)}`),
+    }),
+  unreadCount: () =>
+    queryOptions({ queryKey: dashboardKeys.unreadCount(), queryFn: get<UnreadCount>('/notifications/unread-count') }),
   notifications: () =>
     queryOptions({
       queryKey: dashboardKeys.notifications(),
@@ -91,6 +107,13 @@ export const dashboardQueries = {
     queryOptions({
       queryKey: dashboardKeys.articles(language, search),
       queryFn: get<ArticlePage>(path('/knowledge/articles', { lang: language, q: search, pageSize: 10 })),
+    }),
+  article: (id: string, language: string) =>
+    queryOptions({
+      queryKey: dashboardKeys.article(id, language),
+      queryFn: get<ArticleDetail>(path(`/knowledge/articles/${encodeURIComponent(id)}`, { lang: language })),
+      // Each reading counts a view on the server: a page open is read once, not again on every focus.
+      staleTime: Infinity,
     }),
   preferences: () =>
     queryOptions({ queryKey: dashboardKeys.preferences(), queryFn: get<Preferences>('/users/me/preferences') }),

@@ -69,6 +69,9 @@ export interface Domain {
   expiresAt: Moment;
   status: DomainStatus;
   autoRenew: boolean;
+  /** How many DNS records it has, and when they last changed (null: never since registration). */
+  dnsRecordCount: number;
+  dnsUpdatedAt: Moment | null;
 }
 
 export type TransactionStatus = 'completed' | 'pending' | 'failed' | 'refunded';

@@ -1,8 +1,9 @@
 import { BookOpen, Search } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { dashboardPaths } from '../lib/paths';
 import { inputClasses } from '@/components/ui/field-styles';
-import type { KnowledgeArticle } from '../api/types';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { QueryView } from '@/components/ui/query-view';
 import { SkeletonRows } from '@/components/ui/skeleton';
@@ -12,8 +13,8 @@ import { Panel } from './panel';
 
 const SEARCH_DELAY_MS = 300;
 
-/** The knowledge base: a search box that narrows the popular articles as the person types. */
-export function KnowledgeBasePanel({ onOpen }: { onOpen: (article: KnowledgeArticle) => void }) {
+/** The knowledge base: a search box that narrows the popular articles as the person types; each opens its page. */
+export function KnowledgeBasePanel() {
   const { t } = useTranslation('dashboard');
   const format = useDashboardFormat();
   const [query, setQuery] = useState('');
@@ -64,9 +65,8 @@ export function KnowledgeBasePanel({ onOpen }: { onOpen: (article: KnowledgeArti
               <ul className="mt-2 divide-y divide-slate-100">
                 {shown.map((article) => (
                   <li key={article.id}>
-                    <button
-                      type="button"
-                      onClick={() => onOpen(article)}
+                    <Link
+                      to={dashboardPaths.article(article.id)}
                       className="flex w-full items-start gap-3 rounded-lg px-1 py-3 text-left hover:bg-slate-50"
                     >
                       <BookOpen aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
@@ -77,7 +77,7 @@ export function KnowledgeBasePanel({ onOpen }: { onOpen: (article: KnowledgeArti
                           {t('support.kb.views', { count: article.views, formatted: format.number(article.views) })}
                         </span>
                       </span>
-                    </button>
+                    </Link>
                   </li>
                 ))}
               </ul>

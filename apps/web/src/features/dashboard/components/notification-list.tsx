@@ -1,5 +1,6 @@
-import { AlertTriangle, CheckCircle2, Info, type LucideIcon, XCircle } from 'lucide-react';
+import { AlertTriangle, Check, CheckCircle2, Info, type LucideIcon, XCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import type { Notification, NotificationType } from '../api/types';
 import { useDashboardFormat } from '../lib/use-dashboard-format';
@@ -11,8 +12,19 @@ const TYPE_ICON: Record<NotificationType, { icon: LucideIcon; className: string 
   error: { icon: XCircle, className: 'bg-danger-50 text-danger-700' },
 };
 
-/** Notifications, unread ones highlighted (and said to be unread, not by colour alone). */
-export function NotificationList({ notifications }: { notifications: Notification[] }) {
+/**
+ * Notifications, unread ones highlighted (and said to be unread, not by colour alone). With `onMarkRead`, each
+ * unread one has a button that marks it read; `pendingId` is the one being marked.
+ */
+export function NotificationList({
+  notifications,
+  onMarkRead,
+  pendingId,
+}: {
+  notifications: Notification[];
+  onMarkRead?: (id: string) => void;
+  pendingId?: string | null;
+}) {
   const { t } = useTranslation('dashboard');
   const format = useDashboardFormat();
   return (
@@ -50,6 +62,19 @@ export function NotificationList({ notifications }: { notifications: Notificatio
                 </p>
               </div>
               <p className="mt-0.5 text-sm text-slate-600">{notification.message}</p>
+              {onMarkRead && !notification.read && (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="mt-2 -ml-3"
+                  disabled={pendingId === notification.id}
+                  aria-busy={pendingId === notification.id}
+                  onClick={() => onMarkRead(notification.id)}
+                >
+                  <Check aria-hidden="true" className="size-4" />
+                  {t('notifications.markRead')} <span className="sr-only">{notification.title}</span>
+                </Button>
+              )}
             </div>
           </li>
         );

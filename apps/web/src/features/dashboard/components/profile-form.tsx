@@ -1,35 +1,77 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { emailSchema, nameSchema, type User } from '@hostpilot/shared';
+import { type ProfileUpdateRequest, profileUpdateRequestSchema, type User } from '@hostpilot/shared';
 import { Save } from 'lucide-react';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from '@hostpilot/shared/zod';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
+import { applyFieldErrors } from '@/lib/account-errors';
+import { api, session } from '@/lib/session';
 
-/** The same rules as registration's first step and e-mail (packages/shared). */
-const profileSchema = z.object({ firstName: nameSchema, lastName: nameSchema, email: emailSchema });
-type ProfileForm = z.input<typeof profileSchema>;
+const FIELDS = ['firstName', 'lastName', 'email', 'currentPassword'] as const;
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
-/** First name, last name and e-mail, prefilled from the signed-in user. Valid changes go to `onSave`. */
-export function ProfileForm({ user, onSave }: { user: User | null; onSave: () => void }) {
+/**
+ * First name, last name and e-mail, prefilled from the signed-in user and saved with PUT /users/me (the same
+ * rules as registration, packages/shared). A new e-mail asks for the current password; an e-mail another
+ * account has gets registration's message on the e-mail field. The sidebar shows the saved name at once.
+ */
+export function ProfileForm({ user }: { user: User | null }) {
   const { t } = useTranslation('dashboard');
   const { t: tc } = useTranslation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
   const {
     register,
     handleSubmit,
-    formState: { errors },
-  } = useForm<ProfileForm>({
-    resolver: zodResolver(profileSchema),
+    setError,
+    control,
+    resetField,
+    formState: { errors, isSubmitting },
+  } = useForm<ProfileUpdateRequest>({
+    resolver: zodResolver(profileUpdateRequestSchema),
     defaultValues: { firstName: user?.firstName ?? '', lastName: user?.lastName ?? '', email: user?.email ?? '' },
   });
-  const error = (name: keyof ProfileForm) => {
+  const email = useWatch({ control, name: 'email' });
+  const emailChanges = user !== null && !sameEmail(email, user.email);
+  const error = (name: (typeof FIELDS)[number]) => {
     const message = errors[name]?.message;
     return message ? tc(message) : undefined;
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(() => onSave())} className="space-y-4">
+    <form
+      noValidate
+      onSubmit={handleSubmit(async (input) => {
+        setFailure(null);
+        setSaved(false);
+        if (emailChanges && !input.currentPassword) {
+          setError('currentPassword', { message: 'validation.required' }, { shouldFocus: true });
+          return;
+        }
+        const body = emailChanges ? input : { ...input, currentPassword: undefined };
+        try {
+          const updated = await api.put<User>('/users/me', body);
+          session.userChanged(updated);
+          resetField('currentPassword', { defaultValue: undefined });
+          setSaved(true);
+        } catch (failed) {
+          const fields = applyFieldErrors(failed, FIELDS, setError);
+          if (fields === 'errors.emailTaken')
+            setError('email', { message: 'errors.emailTaken' }, { shouldFocus: true });
+          else setFailure(fields);
+        }
+      })}
+      className="space-y-4"
+    >
+      {failure && (
+        <Alert tone="error" title={t('settings.profile.failed')}>
+          {tc(failure)}
+        </Alert>
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label={t('settings.profile.firstName')}
@@ -51,10 +93,26 @@ export function ProfileForm({ user, onSave }: { user: User | null; onSave: () =>
         error={error('email')}
         {...register('email')}
       />
-      <Button type="submit">
-        <Save aria-hidden="true" className="size-4" />
-        {t('settings.profile.save')}
-      </Button>
+      {emailChanges && (
+        <PasswordField
+          label={t('settings.profile.currentPassword')}
+          hint={t('settings.profile.currentPasswordHint')}
+          autoComplete="current-password"
+          showLabel={t('settings.security.show')}
+          hideLabel={t('settings.security.hide')}
+          error={error('currentPassword')}
+          {...register('currentPassword', { shouldUnregister: true })}
+        />
+      )}
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting}>
+          <Save aria-hidden="true" className="size-4" />
+          {isSubmitting ? t('settings.security.saving') : t('settings.profile.save')}
+        </Button>
+        <p role="status" className="text-sm text-success-800 empty:hidden">
+          {saved ? t('settings.profile.saved') : ''}
+        </p>
+      </div>
     </form>
   );
 }

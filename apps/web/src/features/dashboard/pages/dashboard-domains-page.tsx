@@ -1,6 +1,8 @@
-import { Globe, Lock, Network, Plus, RefreshCw } from 'lucide-react';
+import { Globe, Plus, RefreshCw, Settings2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
+import { dashboardPaths } from '../lib/paths';
 import { type Column, DataTable } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
@@ -56,6 +58,23 @@ export function DashboardDomainsPage() {
       cell: (domain) => <StatusBadge tone={statusTone(domain.status)} label={statusLabel(domain.status)} />,
     },
     {
+      key: 'records',
+      header: t('domains.columns.records'),
+      cell: (domain) => format.number(domain.dnsRecordCount),
+    },
+    {
+      key: 'lastChange',
+      header: t('domains.columns.lastChange'),
+      cell: (domain) =>
+        domain.dnsUpdatedAt ? (
+          <time dateTime={new Date(domain.dnsUpdatedAt).toISOString()} className="whitespace-nowrap">
+            {format.dateTime(domain.dnsUpdatedAt)}
+          </time>
+        ) : (
+          t('domains.neverChanged')
+        ),
+    },
+    {
       key: 'autoRenew',
       header: t('domains.columns.autoRenew'),
       cell: (domain) => (
@@ -73,17 +92,13 @@ export function DashboardDomainsPage() {
       header: t('domains.columns.actions'),
       cell: (domain) => (
         <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" size="sm" onClick={() => show('domain.dns', { name: domain.name })}>
-            <Network aria-hidden="true" className="size-4" />
-            {t('domains.manageDns')} <span className="sr-only">{domain.name}</span>
-          </Button>
+          <ButtonLink variant="secondary" size="sm" to={dashboardPaths.domain(domain.id)}>
+            <Settings2 aria-hidden="true" className="size-4" />
+            {t('domains.manage')} <span className="sr-only">{domain.name}</span>
+          </ButtonLink>
           <Button variant="secondary" size="sm" onClick={() => money.openRenew({ type: 'domain', id: domain.id })}>
             <RefreshCw aria-hidden="true" className="size-4" />
             {t('domains.renew')} <span className="sr-only">{domain.name}</span>
-          </Button>
-          <Button variant="secondary" size="sm" onClick={() => show('domain.lock', { name: domain.name })}>
-            <Lock aria-hidden="true" className="size-4" />
-            {t('domains.lock')} <span className="sr-only">{domain.name}</span>
           </Button>
         </div>
       ),

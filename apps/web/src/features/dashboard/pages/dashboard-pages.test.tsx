@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { customerRoutes, HOSTING, INVOICES, TRANSACTIONS } from '@/test/api/customer';
+import { customerRoutes, HOSTING, INVOICES, notifications, PREFERENCES, TRANSACTIONS } from '@/test/api/customer';
+import { session } from '@/lib/session';
 import { paged, serveApi, serverError, type TestApi } from '@/test/api/http';
 import { renderWithRouter } from '@/test/render';
 import { resetSession, signInAs, testUser } from '@/test/session';
@@ -200,7 +201,7 @@ describe('hosting', () => {
 });
 
 describe('domains', () => {
-  it('lists each domain with expiry, status colour and the three actions', async () => {
+  it('lists each domain with expiry, status colour, DNS record count and last change, and its actions', async () => {
     const user = userEvent.setup();
     await renderWithRouter(<DashboardDomainsPage />, ns);
     await screen.findByRole('table');
@@ -210,11 +211,14 @@ describe('domains', () => {
     expect(active.getByText('Mar 15, 2027')).toBeVisible();
     const expired = within(row(/old-project\.io/));
     expect(expired.getByText('Grace period')).toHaveAttribute('data-tone', 'danger');
-    for (const name of ['Manage DNS', 'Renew', 'Lock']) {
-      expect(expired.getByRole('button', { name: `${name} old-project.io` })).toBeVisible();
-    }
-    await user.click(expired.getByRole('button', { name: 'Lock old-project.io' }));
-    expect(screen.getByRole('dialog', { name: 'Lock old-project.io' })).toBeVisible();
+    expect(active.getByRole('cell', { name: '4' })).toBeVisible();
+    expect(expired.getByRole('cell', { name: 'Never' })).toBeVisible();
+    expect(expired.getByRole('link', { name: 'Manage old-project.io' })).toHaveAttribute(
+      'href',
+      '/dashboard/domains/d3',
+    );
+    await user.click(expired.getByRole('button', { name: 'Renew old-project.io' }));
+    expect(screen.getByRole('dialog', { name: 'Renew old-project.io' })).toBeVisible();
   });
 });
 
@@ -304,7 +308,7 @@ describe('finance', () => {
 });
 
 describe('support', () => {
-  it('lists tickets (answered is blue) with Create Ticket, and filters the knowledge base as one types', async () => {
+  it('lists tickets (answered is blue) linking to their pages, checks a new ticket, and filters the knowledge base', async () => {
     const user = userEvent.setup();
     await renderWithRouter(<DashboardSupportPage />, ns);
     await screen.findByRole('table');
@@ -313,15 +317,35 @@ describe('support', () => {
     expect(ticket.getByText('Answered')).toHaveAttribute('data-tone', 'info');
     expect(ticket.getByText('Medium')).toBeVisible();
 
+    expect(ticket.getByRole('link', { name: 'SSL certificate does not show on www' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/dashboard\/support\/tickets\/.+/),
+    );
+
     await user.click(screen.getByRole('button', { name: 'Create Ticket' }));
-    const dialog = screen.getByRole('dialog', { name: 'Create a ticket' });
-    expect(within(dialog).getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contact');
-    await user.click(within(dialog).getByRole('button', { name: 'Got it' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Create a ticket' }));
+    expect(dialog.getByRole('combobox', { name: 'Department' })).toHaveValue('technical');
+    await user.type(dialog.getByRole('textbox', { name: 'Subject' }), 'Hi');
+    expect(dialog.getByRole('textbox', { name: 'Subject' })).toHaveAccessibleDescription('2 of 150 characters');
+    await user.click(dialog.getByRole('button', { name: 'Create ticket' }));
+    expect(dialog.getByRole('textbox', { name: 'Subject' })).toHaveAccessibleDescription(
+      'Must be at least 3 characters',
+    );
+    expect(dialog.getByRole('textbox', { name: 'Message' })).toHaveAccessibleDescription(
+      'Must be at least 10 characters',
+    );
+    expect(dialog.getByRole('textbox', { name: 'Subject' })).toHaveValue('Hi');
+    expect(api.calls.some((call) => call === '/api/tickets')).toBe(false);
+    await user.click(dialog.getByRole('button', { name: 'Cancel' }));
 
     const kb = within(screen.getByRole('region', { name: 'Knowledge base' }));
     expect(kb.getByRole('heading', { name: 'Popular articles' })).toBeVisible();
     expect(await kb.findAllByRole('listitem')).toHaveLength(5);
     expect(kb.getByText('Domains · 12,840 views')).toBeVisible();
+    expect(kb.getAllByRole('link')[0]).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/dashboard\/support\/articles\//),
+    );
     await user.type(kb.getByRole('searchbox', { name: 'Search the knowledge base' }), 'wordpress');
     expect(await kb.findByText('1 article found')).toBeInTheDocument();
     expect(kb.getAllByRole('listitem')).toHaveLength(1);
@@ -343,6 +367,23 @@ describe('notifications', () => {
     expect(screen.getByText('2 unread notifications')).toBeVisible();
   });
 
+  it('marks one read and then all read, asking the API each time and refreshing the list', async () => {
+    const user = userEvent.setup();
+    const unread = notifications().filter((n) => !n.read);
+    api.on(`/api/notifications/${unread[0]!.id}/read`, () => ({ unread: 1 }));
+    api.on('/api/notifications/read-all', () => ({ unread: 0 }));
+    await renderWithRouter(<DashboardNotificationsPage />, ns);
+    const marks = await screen.findAllByRole('button', { name: /^Mark as read/ });
+    expect(marks).toHaveLength(2);
+    await user.click(marks[0]!);
+    expect(await screen.findByRole('status')).toHaveTextContent('Marked as read.');
+    expect(api.calls).toContain(`/api/notifications/${unread[0]!.id}/read`);
+    await user.click(screen.getByRole('button', { name: 'Mark all as read' }));
+    expect(await screen.findByText('All notifications are marked as read.')).toBeVisible();
+    expect(api.calls).toContain('/api/notifications/read-all');
+    expect(api.calls.filter((call) => call.startsWith('/api/notifications?'))).toHaveLength(3);
+  });
+
   it('counts unread ones with Russian plurals', async () => {
     await renderWithRouter(<DashboardNotificationsPage />, nsRu);
     expect(await screen.findByText('2 непрочитанных уведомления')).toBeVisible();
@@ -350,26 +391,44 @@ describe('notifications', () => {
 });
 
 describe('settings', () => {
-  it('prefills the profile, validates it, and answers Save honestly', async () => {
+  it('prefills the profile, validates it, asks for the password for a new e-mail, and saves into the session', async () => {
     const user = userEvent.setup();
     await signInAs(testUser(0, { firstName: 'Anna', lastName: 'Ivanova', email: 'anna@example.com' }));
-    serveApi(customerRoutes());
+    const api = serveApi(customerRoutes());
+    let answer: unknown = { status: 409, body: { error: { code: 'EMAIL_TAKEN', message: 'Email taken' } } };
+    api.on('/api/users/me', () => answer);
     await renderWithRouter(<DashboardSettingsPage />, ns);
     expect(screen.getByRole('textbox', { name: 'First name' })).toHaveValue('Anna');
     expect(screen.getByRole('textbox', { name: 'Last name' })).toHaveValue('Ivanova');
     const email = screen.getByRole('textbox', { name: 'Email' });
     expect(email).toHaveValue('anna@example.com');
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
 
     await user.clear(email);
     await user.type(email, 'not-an-email');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(email).toHaveAccessibleDescription('Invalid email address');
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
     await user.clear(email);
-    await user.type(email, 'anna@new.example');
+    await user.type(email, 'taken@example.com');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect(await screen.findByRole('dialog', { name: 'Save your profile' })).toBeVisible();
+    const password = screen.getByLabelText('Current password');
+    expect(password).toHaveAccessibleDescription('Required');
+    expect(api.calls).not.toContain('/api/users/me');
+    await user.type(password, 'secret-password');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('An account with this e-mail already exists')).toBeVisible();
+    expect(email).toHaveValue('taken@example.com');
+
+    answer = { id: testUser(0).id, firstName: 'Anya', lastName: 'Ivanova', email: 'anna@example.com', role: 0 };
+    await user.clear(email);
+    await user.type(email, 'anna@example.com');
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
+    await user.clear(screen.getByRole('textbox', { name: 'First name' }));
+    await user.type(screen.getByRole('textbox', { name: 'First name' }), 'Anya');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Your profile is saved.')).toBeVisible();
+    expect(session.getState().user?.firstName).toBe('Anya');
   });
 
   it('offers change password and two-factor, and three preference switches', async () => {
@@ -385,8 +444,11 @@ describe('settings', () => {
     expect(screen.getByRole('switch', { name: 'Service updates' })).toHaveAttribute('aria-checked', 'true');
     const marketing = screen.getByRole('switch', { name: 'Marketing communications' });
     expect(marketing).toHaveAttribute('aria-checked', 'false');
+    api.on('/api/users/me/preferences', () => ({ ...PREFERENCES, marketing: true }));
     await user.click(marketing);
     expect(marketing).toHaveAttribute('aria-checked', 'true');
-    expect(screen.getByText(/not available yet/)).toBeInTheDocument();
+    expect(await screen.findByText('Saved.')).toBeInTheDocument();
+    expect(api.calls.filter((call) => call === '/api/users/me/preferences')).toHaveLength(2);
+    expect(screen.getByRole('combobox', { name: 'Language' })).toHaveValue('en');
   });
 });

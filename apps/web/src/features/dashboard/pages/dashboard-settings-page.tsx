@@ -1,10 +1,16 @@
+import type { Preferences } from '@hostpilot/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { inputClasses } from '@/components/ui/field-styles';
 import { PageHeader } from '@/components/ui/page-header';
 import { Switch } from '@/components/ui/switch';
-import { useSession } from '@/lib/session';
+import { accountErrorKey } from '@/lib/account-errors';
+import { currentLanguage, isLanguage, LANGUAGES } from '@/lib/i18n';
+import { api, saveAccountLanguage, useSession } from '@/lib/session';
 import type { NotificationPreferences } from '../api/types';
 import { QueryView } from '@/components/ui/query-view';
 import { SkeletonRows } from '@/components/ui/skeleton';
@@ -14,7 +20,7 @@ import { ChangePasswordForm } from '../components/security/change-password-form'
 import { SessionsPanel } from '../components/security/sessions-panel';
 import { TwoFactorPanel } from '../components/security/two-factor-panel';
 import { ProfileForm } from '../components/profile-form';
-import { useUnavailableAction } from '../components/use-unavailable-action';
+import { dashboardKeys } from '../api/keys';
 
 const PREFERENCES: (keyof NotificationPreferences)[] = ['emailNotifications', 'serviceUpdates', 'marketing'];
 
@@ -22,7 +28,6 @@ export function DashboardSettingsPage() {
   const { t } = useTranslation('dashboard');
   const { user } = useSession();
   const saved = useNotificationPreferences();
-  const { show, dialog } = useUnavailableAction();
   const [changing, setChanging] = useState(false);
   const [passwordChanged, setPasswordChanged] = useState(false);
 
@@ -31,7 +36,7 @@ export function DashboardSettingsPage() {
       <PageHeader title={t('settings.heading')} description={t('settings.intro')} />
       <div className="grid gap-6 lg:grid-cols-2">
         <Panel title={t('settings.profile.title')} className="lg:col-span-2">
-          <ProfileForm user={user} onSave={() => show('saveProfile')} />
+          <ProfileForm key={user?.id} user={user} />
         </Panel>
 
         <Panel title={t('settings.security.title')}>
@@ -87,35 +92,97 @@ export function DashboardSettingsPage() {
           </QueryView>
         </Panel>
       </div>
-      {dialog}
     </>
   );
 }
 
-/** The three switches, starting from the saved preferences; a change applies on this page only for now. */
+/**
+ * The language and the three switches, each saved to the account as it changes (PATCH /users/me/preferences);
+ * a switch waits while it saves and goes back when the save fails.
+ */
 function PreferenceSwitches({ saved }: { saved: NotificationPreferences }) {
   const { t } = useTranslation('dashboard');
+  const { t: tc } = useTranslation();
+  const queryClient = useQueryClient();
+  const languageId = useId();
   const [preferences, setPreferences] = useState(saved);
-  const [changed, setChanged] = useState(false);
+  const [pending, setPending] = useState<string | null>(null);
+  const [status, setStatus] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const save = async (key: string, work: () => Promise<unknown>) => {
+    setPending(key);
+    setStatus('');
+    setFailure(null);
+    try {
+      await work();
+      setStatus(t('settings.preferences.saved'));
+      return true;
+    } catch (error) {
+      setFailure(accountErrorKey(error));
+      return false;
+    } finally {
+      setPending(null);
+    }
+  };
+  const toggle = async (key: keyof NotificationPreferences, value: boolean) => {
+    setPreferences((current) => ({ ...current, [key]: value }));
+    const ok = await save(key, async () =>
+      queryClient.setQueryData(
+        dashboardKeys.preferences(),
+        await api.patch<Preferences>('/users/me/preferences', { [key]: value }),
+      ),
+    );
+    if (!ok) setPreferences((current) => ({ ...current, [key]: !value }));
+  };
+
   return (
     <>
       <div className="space-y-5">
+        <div>
+          <label htmlFor={languageId} className="block text-sm font-medium text-slate-800">
+            {t('settings.preferences.language')}
+          </label>
+          <p id={`${languageId}-hint`} className="mt-0.5 text-sm text-slate-500">
+            {t('settings.preferences.languageHint')}
+          </p>
+          <select
+            id={languageId}
+            aria-describedby={`${languageId}-hint`}
+            className={`${inputClasses()} mt-1.5 sm:max-w-xs`}
+            value={currentLanguage()}
+            disabled={pending === 'language'}
+            onChange={(event) => {
+              const language = event.target.value;
+              if (isLanguage(language)) void save('language', () => saveAccountLanguage(language));
+            }}
+          >
+            {LANGUAGES.map((language) => (
+              <option key={language} value={language} lang={language}>
+                {t(`settings.preferences.languages.${language}`)}
+              </option>
+            ))}
+          </select>
+        </div>
         {PREFERENCES.map((key) => (
           <Switch
             key={key}
             checked={preferences[key]}
-            onChange={(value) => {
-              setPreferences((current) => ({ ...current, [key]: value }));
-              setChanged(true);
-            }}
+            disabled={pending === key}
+            onChange={(value) => void toggle(key, value)}
             label={t(`settings.preferences.${key}`)}
             description={t(`settings.preferences.${key}Hint`)}
           />
         ))}
       </div>
-      <p role="status" className="mt-4 text-sm text-slate-600 empty:hidden">
-        {changed ? t('local.notSaved') : ''}
+      <p role="status" className="mt-4 text-sm text-success-800 empty:hidden">
+        {status}
       </p>
+      {failure && (
+        <Alert tone="error" title={t('settings.preferences.failed')} className="mt-4">
+          {tc(failure)}
+        </Alert>
+      )}
     </>
   );
 }

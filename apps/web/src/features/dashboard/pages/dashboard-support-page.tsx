@@ -1,7 +1,12 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { LifeBuoy, Plus } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { dashboardPaths } from '../lib/paths';
 import { Button } from '@/components/ui/button';
 import { type Column, DataTable } from '@/components/ui/data-table';
+import { Dialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { StatusBadge } from '@/components/ui/status-badge';
@@ -13,7 +18,8 @@ import { SkeletonRows } from '@/components/ui/skeleton';
 import { useSupportTickets } from '../api/use-dashboard-data';
 import { KnowledgeBasePanel } from '../components/knowledge-base-panel';
 import { useStatusLabel } from '../components/status-label';
-import { useUnavailableAction } from '../components/use-unavailable-action';
+import { TicketForm } from '../components/support/ticket-form';
+import { dashboardKeys } from '../api/keys';
 import { useDashboardFormat } from '../lib/use-dashboard-format';
 
 export function DashboardSupportPage() {
@@ -21,9 +27,11 @@ export function DashboardSupportPage() {
   const tickets = useSupportTickets();
   const format = useDashboardFormat();
   const statusLabel = useStatusLabel();
-  const { show, dialog } = useUnavailableAction({ contact: 'contactPage' });
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [creating, setCreating] = useState(false);
   const createTicket = (
-    <Button onClick={() => show('createTicket')}>
+    <Button onClick={() => setCreating(true)}>
       <Plus aria-hidden="true" className="size-4" />
       {t('support.createTicket')}
     </Button>
@@ -37,7 +45,12 @@ export function DashboardSupportPage() {
       className: 'min-w-52',
       cell: (ticket) => (
         <>
-          <span className="block font-semibold text-slate-900">{ticket.subject}</span>
+          <Link
+            to={dashboardPaths.ticket(ticket.id)}
+            className="block font-semibold text-brand-700 underline-offset-2 hover:underline"
+          >
+            {ticket.subject}
+          </Link>
           <span className="block text-xs text-slate-500">{ticket.number}</span>
         </>
       ),
@@ -103,10 +116,27 @@ export function DashboardSupportPage() {
           </QueryView>
         </section>
         <div className="min-w-0">
-          <KnowledgeBasePanel onOpen={(article) => show('article', { title: article.title })} />
+          <KnowledgeBasePanel />
         </div>
       </div>
-      {dialog}
+      <Dialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        title={t('support.form.title')}
+        closeLabel={t('support.form.close')}
+      >
+        {creating && (
+          <TicketForm
+            onCancel={() => setCreating(false)}
+            onCreated={(ticket) => {
+              queryClient.setQueryData(dashboardKeys.ticket(ticket.id), ticket);
+              void queryClient.invalidateQueries({ queryKey: dashboardKeys.tickets(), exact: true });
+              setCreating(false);
+              void navigate(dashboardPaths.ticket(ticket.id));
+            }}
+          />
+        )}
+      </Dialog>
     </>
   );
 }

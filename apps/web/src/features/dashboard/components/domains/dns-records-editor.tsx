@@ -1,0 +1,200 @@
+import type { DnsRecord } from '@hostpilot/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { Network, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { type Column, DataTable } from '@/components/ui/data-table';
+import { Dialog } from '@/components/ui/dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { accountErrorKey } from '@/lib/account-errors';
+import { api } from '@/lib/session';
+import { dashboardKeys } from '../../api/keys';
+import { Panel } from '../panel';
+import { DnsRecordForm, type RecordInput } from './dns-record-form';
+
+type Editing = { kind: 'add' } | { kind: 'edit'; record: DnsRecord } | null;
+
+/** The domain's DNS records: add, edit and delete (after a confirmation), each saved at once. */
+export function DnsRecordsEditor({
+  domainId,
+  domainName,
+  records,
+}: {
+  domainId: string;
+  domainName: string;
+  records: DnsRecord[];
+}) {
+  const { t } = useTranslation('dashboard');
+  const { t: tc } = useTranslation();
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<DnsRecord | null>(null);
+  const [deletePending, setDeletePending] = useState(false);
+  const [deleteFailure, setDeleteFailure] = useState<string | null>(null);
+  const [done, setDone] = useState('');
+  const base = `/domains/${encodeURIComponent(domainId)}/dns-records`;
+  const refresh = () => queryClient.invalidateQueries({ queryKey: dashboardKeys.domains() });
+  const label = (record: Pick<DnsRecord, 'type' | 'name'>) => `${record.type} ${record.name}`;
+
+  const save = async (input: RecordInput) => {
+    if (editing?.kind === 'edit') {
+      await api.put(`${base}/${encodeURIComponent(editing.record.id)}`, input);
+      setDone(t('domainDetail.dns.changed', { record: label(input) }));
+    } else {
+      await api.post(base, input);
+      setDone(t('domainDetail.dns.added', { record: label(input) }));
+    }
+    setEditing(null);
+    await refresh();
+  };
+
+  const remove = async (record: DnsRecord) => {
+    setDeletePending(true);
+    setDeleteFailure(null);
+    try {
+      await api.delete(`${base}/${encodeURIComponent(record.id)}`);
+      setDeleting(null);
+      setDone(t('domainDetail.dns.deleted', { record: label(record) }));
+      await refresh();
+    } catch (error) {
+      setDeleteFailure(accountErrorKey(error));
+    } finally {
+      setDeletePending(false);
+    }
+  };
+
+  const columns: Column<DnsRecord>[] = [
+    {
+      key: 'name',
+      header: t('domainDetail.dns.name'),
+      rowHeader: true,
+      cell: (record) => <span className="break-all font-mono text-sm">{record.name}</span>,
+    },
+    {
+      key: 'type',
+      header: t('domainDetail.dns.type'),
+      cell: (record) => <span className="font-semibold">{record.type}</span>,
+    },
+    {
+      key: 'value',
+      header: t('domainDetail.dns.value'),
+      className: 'min-w-48',
+      cell: (record) => (
+        <span className="break-all font-mono text-sm">
+          {record.priority !== null && <span className="mr-2 text-slate-500">{record.priority}</span>}
+          {record.value}
+        </span>
+      ),
+    },
+    { key: 'ttl', header: t('domainDetail.dns.ttl'), cell: (record) => record.ttl },
+    {
+      key: 'actions',
+      header: t('domainDetail.dns.actions'),
+      cell: (record) => (
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" size="sm" onClick={() => setEditing({ kind: 'edit', record })}>
+            <Pencil aria-hidden="true" className="size-4" />
+            {t('domainDetail.dns.edit')} <span className="sr-only">{label(record)}</span>
+          </Button>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => {
+              setDeleteFailure(null);
+              setDeleting(record);
+            }}
+          >
+            <Trash2 aria-hidden="true" className="size-4" />
+            {t('domainDetail.dns.delete')} <span className="sr-only">{label(record)}</span>
+          </Button>
+        </div>
+      ),
+    },
+  ];
+
+  const add = (
+    <Button size="sm" onClick={() => setEditing({ kind: 'add' })}>
+      <Plus aria-hidden="true" className="size-4" />
+      {t('domainDetail.dns.addRecord')}
+    </Button>
+  );
+
+  return (
+    <Panel title={t('domainDetail.dns.title')} action={add} className="lg:col-span-2">
+      <p role="status" className="mb-4 text-sm text-success-800 empty:hidden">
+        {done}
+      </p>
+      {records.length === 0 ? (
+        <EmptyState
+          icon={Network}
+          title={t('domainDetail.dns.empty.title')}
+          description={t('domainDetail.dns.empty.description')}
+        />
+      ) : (
+        <DataTable
+          caption={t('domainDetail.dns.caption', { domain: domainName })}
+          captionHidden
+          stacked
+          columns={columns}
+          rows={records}
+          rowKey={(record) => record.id}
+        />
+      )}
+      <Dialog
+        open={editing !== null}
+        onClose={() => setEditing(null)}
+        title={
+          editing?.kind === 'edit'
+            ? t('domainDetail.dns.editTitle', { record: label(editing.record) })
+            : t('domainDetail.dns.addTitle')
+        }
+        closeLabel={t('domainDetail.close')}
+      >
+        {editing && (
+          <DnsRecordForm
+            key={editing.kind === 'edit' ? editing.record.id : 'new'}
+            record={editing.kind === 'edit' ? editing.record : undefined}
+            onSubmit={save}
+            onCancel={() => setEditing(null)}
+          />
+        )}
+      </Dialog>
+      <Dialog
+        open={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title={t('domainDetail.dns.deleteTitle')}
+        closeLabel={t('domainDetail.close')}
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => setDeleting(null)}>
+              {t('domainDetail.cancel')}
+            </Button>
+            <Button
+              variant="danger"
+              disabled={deletePending}
+              aria-busy={deletePending}
+              onClick={() => deleting && void remove(deleting)}
+            >
+              {deletePending ? t('domainDetail.deleting') : t('domainDetail.dns.confirmDelete')}
+            </Button>
+          </>
+        }
+      >
+        {deleting && (
+          <>
+            <p>
+              {t('domainDetail.dns.deleteBody', { record: label(deleting), value: deleting.value, domain: domainName })}
+            </p>
+            {deleteFailure && (
+              <Alert tone="error" title={t('domainDetail.dns.deleteFailed')} className="mt-4">
+                {tc(deleteFailure)}
+              </Alert>
+            )}
+          </>
+        )}
+      </Dialog>
+    </Panel>
+  );
+}

@@ -1,0 +1,14 @@
+/**
+ * The dashboard's own addresses, for its links. Features do not import the app's route table
+ * (docs/architecture.md); `app/route-table.test.ts` checks that each of these is a route of that table.
+ */
+const item = (base: string) => (id: string) => `${base}/${encodeURIComponent(id)}`;
+
+export const dashboardPaths = {
+  domains: '/dashboard/domains',
+  domain: item('/dashboard/domains'),
+  support: '/dashboard/support',
+  ticket: item('/dashboard/support/tickets'),
+  article: item('/dashboard/support/articles'),
+  notifications: '/dashboard/notifications',
+} as const;
