@@ -218,7 +218,7 @@ describe('domains', () => {
       '/dashboard/domains/d3',
     );
     await user.click(expired.getByRole('button', { name: 'Renew old-project.io' }));
-    expect(screen.getByRole('dialog', { name: 'Renew old-project.io' })).toBeVisible();
+    expect(await within(screen.getByRole('dialog', { name: 'Renew' })).findByText('old-project.io')).toBeVisible();
   });
 });
 
