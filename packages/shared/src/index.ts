@@ -12,4 +12,5 @@ export * from './schemas/list-query';
 export * from './api/customer';
 export * from './api/admin';
 export * from './api/actions';
+export * from './api/admin-actions';
 export * from './api/self-service';

@@ -14,6 +14,11 @@ export function accountErrorKey(error: unknown): string {
     SERVICE_UNAVAILABLE: 'errors.serviceUnavailable',
     NOT_FOUND: 'errors.notFound',
     INVALID_STATE: 'errors.invalidState',
+    EMAIL_TAKEN: 'errors.emailTaken',
+    LAST_ADMINISTRATOR: 'errors.lastAdministrator',
+    OWN_ACCOUNT: 'errors.ownAccount',
+    INSUFFICIENT_FUNDS: 'errors.insufficientFunds',
+    FORBIDDEN: 'errors.forbidden',
     TWO_FACTOR_REQUIRED: 'errors.twoFactorRequired',
     TWO_FACTOR_CHALLENGE_INVALID: 'errors.twoFactorChallengeInvalid',
   };

@@ -8,7 +8,7 @@ import {
   USER_STATUSES,
 } from '../model';
 import { PERMISSIONS, ROLES, type RoleName } from '../roles';
-import { enumFilter, listQuerySchema, pageSchema } from '../schemas/list-query';
+import { dayParamSchema, enumFilter, listQuerySchema, pageSchema } from '../schemas/list-query';
 import { z } from '../schemas/zod';
 import { DOMAIN_STATUSES } from '../states/domain';
 import { PAYMENT_STATUSES } from '../states/payment';
@@ -99,7 +99,12 @@ export const adminUsersQuerySchema = listQuerySchema({
   sort: ['name', 'email', 'role', 'status', 'createdAt', 'lastSignInAt'],
   defaultSort: 'createdAt',
   defaultOrder: 'desc',
-  filters: { role: enumFilter(ROLE_NAMES), status: enumFilter(USER_STATUSES) },
+  filters: {
+    role: enumFilter(ROLE_NAMES),
+    status: enumFilter(USER_STATUSES),
+    registeredFrom: dayParamSchema,
+    registeredTo: dayParamSchema,
+  },
 });
 export type AdminUsersQuery = z.input<typeof adminUsersQuerySchema>;
 

@@ -56,6 +56,10 @@ export const VALIDATION_MESSAGES = {
   'validation.cnameConflict': 'A CNAME cannot share its name with other records',
   'validation.date': 'Enter a date as YYYY-MM-DD',
   'validation.dateRange': 'The end date must not be before the start date',
+  'validation.role': 'Choose a role',
+  'validation.userStatus': 'Choose a status',
+  'validation.reason': 'Give a reason of 3 to 500 characters',
+  'validation.confirmEmail': "Type the account's e-mail address exactly to confirm",
   'validation.statementPeriod': 'A statement covers at most 366 days',
 } as const;
 

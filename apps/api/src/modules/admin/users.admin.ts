@@ -1,4 +1,11 @@
-import { type AdminUser, adminUsersPageSchema, adminUsersQuerySchema, type Page, ROLES } from '@hostpilot/shared';
+import {
+  type AdminUser,
+  adminUsersPageSchema,
+  adminUsersQuerySchema,
+  dayRange,
+  type Page,
+  ROLES,
+} from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -88,6 +95,9 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       if (query.role !== undefined) filtered = filtered.where('users.role', '=', ROLES[query.role]);
       if (query.status !== undefined) filtered = filtered.where('users.status', '=', query.status);
       if (query.q !== undefined) filtered = filtered.where(contains(kind, 'users', 'users', query.q));
+      const registered = dayRange(query.registeredFrom, query.registeredTo);
+      if (registered.start !== undefined) filtered = filtered.where('users.createdAt', '>=', registered.start);
+      if (registered.end !== undefined) filtered = filtered.where('users.createdAt', '<', registered.end);
       const ordered = <Q extends typeof filtered>(rows: Q): Q => {
         let sorted = rows;
         for (const column of SORT_COLUMNS[query.sort]) {
@@ -116,7 +126,15 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       // A broad search matches thousands of accounts, and counting and sorting them is most of the work: the
       // first matches' ids, the total and the rows of the pages answered are kept while the list's generation
       // (accounts, their services and domains) stays (docs/decisions/025-scale-read-paths.md).
-      const key = JSON.stringify([query.q ?? null, query.role ?? null, query.status ?? null, query.sort, query.order]);
+      const key = JSON.stringify([
+        query.q ?? null,
+        query.role ?? null,
+        query.status ?? null,
+        query.registeredFrom ?? null,
+        query.registeredTo ?? null,
+        query.sort,
+        query.order,
+      ]);
       const offset = (query.page - 1) * query.pageSize;
       const generation = async () => {
         const row = await db
