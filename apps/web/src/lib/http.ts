@@ -28,6 +28,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** The Accept header (default application/json). */
   accept?: string;
+  /** Extra headers of this request, e.g. the Idempotency-Key of a money-moving action. */
+  headers?: Record<string, string>;
 }
 
 export interface HttpClientOptions {
@@ -93,7 +95,7 @@ export function createHttpClient(options: HttpClientOptions) {
   let refreshing: Promise<string> | null = null;
 
   async function send(method: string, path: string, init: RequestOptions, accessToken: string | null) {
-    const headers: Record<string, string> = { Accept: init.accept ?? 'application/json' };
+    const headers: Record<string, string> = { ...init.headers, Accept: init.accept ?? 'application/json' };
     if (init.body !== undefined) headers['Content-Type'] = 'application/json';
     if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
     // The interface language, so that mails the request causes (reset links, security notices) are written in it.

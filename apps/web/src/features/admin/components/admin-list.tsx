@@ -28,6 +28,8 @@ export interface AdminListProps<Row, Sort extends string, Filter extends string>
   query: QueryLike<Page<Row>> & { isPlaceholderData?: boolean };
   controls: TableControls<Row, Sort, Filter>;
   filters: ListFilter<Filter>[];
+  /** Filters by a day (the URL and the API take YYYY-MM-DD). */
+  dates?: { name: Filter; label: string }[];
   /** Each sort field with its label; both directions are offered. */
   sorts: { value: Sort; label: string }[];
   onNotice: (notice: Notice) => void;
@@ -52,6 +54,7 @@ export function AdminList<Row, Sort extends string, Filter extends string>({
   query,
   controls,
   filters,
+  dates = [],
   sorts,
   onNotice,
   renderRows,
@@ -91,6 +94,11 @@ export function AdminList<Row, Sort extends string, Filter extends string>({
         query={controls.searchInput}
         onQueryChange={controls.setSearchInput}
         selects={selects}
+        dates={dates.map((date) => ({
+          label: date.label,
+          value: params.filters[date.name] ?? '',
+          onChange: (value: string) => controls.setFilter(date.name, value || undefined),
+        }))}
         onExport={() => onNotice({ title: t('list.exportTitle'), body: t('list.exportBody', { items }) })}
       />
       <QueryView

@@ -16,4 +16,8 @@ describe('row action rules (docs/product/states.md)', () => {
     expect(transactionActions('failed')).toEqual(['view']);
     expect(transactionActions('refunded')).toEqual(['view']);
   });
+
+  it('offers only View to a role that may not settle payments', () => {
+    expect(transactionActions('pending', false)).toEqual(['view']);
+  });
 });

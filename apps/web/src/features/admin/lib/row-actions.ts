@@ -10,9 +10,12 @@ export function statusToggle(status: string): StatusToggle {
   return status.toLowerCase() === 'active' ? 'suspend' : 'activate';
 }
 
-/** Billing rows: View on every row; Approve and Decline only on pending transactions. */
+/**
+ * Billing rows: View on every row; Approve and Decline only on pending transactions, and only for a role that
+ * may settle payments (billing.approve).
+ */
 export type TransactionAction = 'view' | 'approve' | 'decline';
 
-export function transactionActions(status: string): TransactionAction[] {
-  return transactionState(status) === 'pending' ? ['view', 'approve', 'decline'] : ['view'];
+export function transactionActions(status: string, canApprove = true): TransactionAction[] {
+  return canApprove && transactionState(status) === 'pending' ? ['view', 'approve', 'decline'] : ['view'];
 }
