@@ -37,7 +37,7 @@ export function PaymentDialog({ id, onClose }: { id: string; onClose: () => void
           <div className="space-y-4 text-sm">
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
               <dt className="text-slate-500">{t('billing.columns.customer')}</dt>
-              <dd className="break-all text-slate-900">
+              <dd className="break-words text-slate-900">
                 {payment.owner.name} · {payment.owner.email}
               </dd>
               <dt className="text-slate-500">{t('billing.columns.amount')}</dt>

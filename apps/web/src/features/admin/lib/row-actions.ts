@@ -11,11 +11,12 @@ export function statusToggle(status: string): StatusToggle {
 }
 
 /**
- * Billing rows: View on every row; Approve and Decline only on pending transactions, and only for a role that
- * may settle payments (billing.approve).
+ * Billing rows: View on every row; Approve and Decline only on pending bank transfers (staff settle those; a card
+ * or PayPal payment is settled by its provider), and only for a role that may settle payments (billing.approve).
  */
 export type TransactionAction = 'view' | 'approve' | 'decline';
 
-export function transactionActions(status: string, canApprove = true): TransactionAction[] {
-  return canApprove && transactionState(status) === 'pending' ? ['view', 'approve', 'decline'] : ['view'];
+export function transactionActions(status: string, method: string, canApprove = true): TransactionAction[] {
+  const settleable = canApprove && method === 'bank_transfer' && transactionState(status) === 'pending';
+  return settleable ? ['view', 'approve', 'decline'] : ['view'];
 }

@@ -62,7 +62,7 @@ export function AdminAuditPage() {
           entry.actor ? (
             <div className="min-w-0">
               <p className="text-slate-900">{entry.actor.name}</p>
-              <p className="break-all text-slate-600">{entry.actor.email}</p>
+              <p className="break-words text-slate-600">{entry.actor.email}</p>
             </div>
           ) : (
             <span className="text-slate-500">{t('audit.system')}</span>
@@ -91,13 +91,13 @@ export function AdminAuditPage() {
             {entry.before !== null && (
               <div>
                 <dt className="inline font-medium">{t('audit.before')}: </dt>
-                <dd className="inline break-all">{describe(entry.before)}</dd>
+                <dd className="inline break-words">{describe(entry.before)}</dd>
               </div>
             )}
             {entry.after !== null && (
               <div>
                 <dt className="inline font-medium">{t('audit.after')}: </dt>
-                <dd className="inline break-all">{describe(entry.after)}</dd>
+                <dd className="inline break-words">{describe(entry.after)}</dd>
               </div>
             )}
           </dl>

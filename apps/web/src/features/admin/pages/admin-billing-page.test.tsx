@@ -6,8 +6,8 @@ import { serveApi, type TestApi } from '@/test/api/http';
 import { renderWithRouter } from '@/test/render';
 import { AdminBillingPage } from './admin-billing-page';
 
-const renderPage = (language: 'en' | 'ru' = 'en') =>
-  renderWithRouter(<AdminBillingPage />, { path: '/admin/billing', namespaces: ['admin'], language });
+const renderPage = (language: 'en' | 'ru' = 'en', path = '/admin/billing') =>
+  renderWithRouter(<AdminBillingPage />, { path, namespaces: ['admin'], language });
 
 let api: TestApi;
 beforeEach(() => {
@@ -37,15 +37,16 @@ describe('billing management', () => {
     );
   });
 
-  it('offers Approve and Decline only on pending rows, View on every row, amounts in dollars with two decimals', async () => {
-    await renderPage();
+  it('offers Approve and Decline only on pending bank transfers, View on every row, amounts in dollars with two decimals', async () => {
+    await renderPage('en', '/admin/billing?size=50');
     await screen.findAllByRole('button', { name: /^Approve / });
     const rows = within(screen.getByRole('table', { name: 'Transactions' }))
       .getAllByRole('row')
       .slice(1);
     let pending = 0;
     for (const row of rows) {
-      const isPending = within(row).queryByText('Pending') !== null;
+      const isPending =
+        within(row).queryByText('Pending') !== null && within(row).queryByText('Bank transfer') !== null;
       if (isPending) pending += 1;
       expect(within(row).getByRole('button', { name: /^View / })).toBeInTheDocument();
       expect(within(row).queryAllByRole('button', { name: /^Approve / })).toHaveLength(isPending ? 1 : 0);
@@ -58,7 +59,7 @@ describe('billing management', () => {
 
   it('declines with a reason the form asks for first, then says so', async () => {
     const user = userEvent.setup();
-    await renderPage();
+    await renderPage('en', '/admin/billing?status=pending');
     const [decline] = await screen.findAllByRole('button', { name: /^Decline / });
     const id = decline!.getAttribute('aria-label')!.replace(/^Decline /, '');
     api.on(`/api/admin/payments/${id}/decline`, () => ({ id, status: 'failed' }));

@@ -113,7 +113,7 @@ export function AdminBillingPage() {
         header: t('list.actions'),
         cell: (transaction) => (
           <div className="flex flex-wrap gap-2">
-            {transactionActions(transaction.status, canApprove).map((name) => (
+            {transactionActions(transaction.status, transaction.paymentMethod, canApprove).map((name) => (
               <RowAction
                 key={name}
                 icon={ACTIONS[name].icon}
