@@ -44,6 +44,8 @@ export const ADMIN_ENDPOINTS: { method: 'GET'; url: string; path: string; access
     access: 'settings.read',
   },
   { method: 'GET', url: '/api/admin/audit', path: '/api/admin/audit', access: 'audit.read' },
+  { method: 'GET', url: '/api/admin/users/export', path: '/api/admin/users/export', access: 'users.read' },
+  { method: 'GET', url: '/api/admin/audit/export', path: '/api/admin/audit/export', access: 'audit.read' },
 ];
 
 /**

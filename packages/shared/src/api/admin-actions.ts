@@ -1,4 +1,4 @@
-import { PAYMENT_METHODS, USER_STATUSES } from '../model';
+import { LANGUAGES, PAYMENT_METHODS, USER_STATUSES } from '../model';
 import { ROLES } from '../roles';
 import { nameSchema, emailSchema } from '../schemas/auth';
 import { dayParamSchema, enumFilter, listQuerySchema, pageSchema } from '../schemas/list-query';
@@ -108,11 +108,19 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const adminAuditQuerySchema = listQuerySchema({
+const AUDIT_LIST = {
   sort: ['createdAt'],
   defaultSort: 'createdAt',
   defaultOrder: 'desc',
   filters: { action: enumFilter(AUDIT_ACTIONS), from: dayParamSchema, to: dayParamSchema },
+} as const;
+
+export const adminAuditQuerySchema = listQuerySchema(AUDIT_LIST);
+
+/** GET /api/admin/audit/export: the log's filters (every matching entry, no paging) and `lang` for the headings. */
+export const adminAuditExportQuerySchema = listQuerySchema({
+  ...AUDIT_LIST,
+  filters: { ...AUDIT_LIST.filters, lang: enumFilter(LANGUAGES) },
 });
 export type AdminAuditQuery = z.input<typeof adminAuditQuerySchema>;
 

@@ -95,7 +95,7 @@ export type AdminOverview = z.infer<typeof adminOverviewSchema>;
 
 export const ROLE_NAMES = Object.keys(ROLES) as [RoleName, ...RoleName[]];
 
-export const adminUsersQuerySchema = listQuerySchema({
+const USERS_LIST = {
   sort: ['name', 'email', 'role', 'status', 'createdAt', 'lastSignInAt'],
   defaultSort: 'createdAt',
   defaultOrder: 'desc',
@@ -105,6 +105,17 @@ export const adminUsersQuerySchema = listQuerySchema({
     registeredFrom: dayParamSchema,
     registeredTo: dayParamSchema,
   },
+} as const;
+
+export const adminUsersQuerySchema = listQuerySchema(USERS_LIST);
+
+/**
+ * GET /api/admin/users/export: the list's search, filters and sort (its page and page size are ignored: every
+ * matching row is exported), and `lang` for the column headings.
+ */
+export const adminUsersExportQuerySchema = listQuerySchema({
+  ...USERS_LIST,
+  filters: { ...USERS_LIST.filters, lang: enumFilter(LANGUAGES) },
 });
 export type AdminUsersQuery = z.input<typeof adminUsersQuerySchema>;
 

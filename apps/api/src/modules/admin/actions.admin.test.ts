@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ADMIN_ROLE, BILLING_ROLE, CUSTOMER_ROLE, SUPPORT_ROLE } from '@hostpilot/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_TEST_ENV, getAs, staffSession } from '../../test/admin';
+import { ADMIN_TEST_ENV, getAs, insertUsers, staffSession } from '../../test/admin';
 import { login, PASSWORD, refresh, register, type Session } from '../../test/auth';
 import { createTestApp, DATABASE_UNDER_TEST, type TestContext } from '../../test/helpers';
 import { balanceOf } from '../billing/ledger';
@@ -360,6 +360,54 @@ describe(`back-office actions (${DATABASE_UNDER_TEST})`, () => {
       expect(await balanceOf(ctx.app.database.db, session.user.id)).toBe(0);
       const support403 = await call('POST', url, support, { reason: 'No transfer arrived' });
       expect(support403.statusCode).toBe(403);
+    });
+  });
+
+  describe('exports', () => {
+    it('exports every account the search matches as CSV: BOM, headings in the language, formulas neutralised', async () => {
+      const tag = randomUUID().slice(0, 8);
+      await insertUsers(
+        ctx.app,
+        Array.from({ length: 3 }, (_, i) => ({
+          email: `export.${tag}.${i}@example.com`,
+          firstName: i === 0 ? '=HYPERLINK("http://evil")' : 'Плain',
+          lastName: `Row${i}`,
+        })),
+      );
+      const response = await getAs(
+        ctx.app,
+        `/api/admin/users/export?q=export.${tag}&sort=email&order=asc&lang=en`,
+        support,
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(response.headers['content-disposition']).toContain('users.csv');
+      expect(response.body.startsWith('\uFEFFUser,E-mail,Role,Status,')).toBe(true);
+      const lines = response.body.trim().split('\r\n');
+      expect(lines).toHaveLength(4);
+      expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil"") Row0",export.${tag}.0@example.com,Customer,Active,`);
+      const ru = await getAs(ctx.app, `/api/admin/users/export?q=export.${tag}&lang=ru`, admin);
+      expect(ru.body.startsWith('\uFEFFПользователь;E-mail;Роль;Статус;')).toBe(true);
+      expect(ru.body).toContain('Плain Row1');
+      expect((await getAs(ctx.app, `/api/admin/users/export?lang=de`, admin)).statusCode).toBe(400);
+      expect((await getAs(ctx.app, '/api/admin/users/export', (await customer()).session)).statusCode).toBe(403);
+    });
+
+    it('exports more rows than one batch, and the audit log with its filters', async () => {
+      const tag = randomUUID().slice(0, 8);
+      await insertUsers(
+        ctx.app,
+        Array.from({ length: 520 }, (_, i) => ({ email: `bulk.${tag}.${String(i).padStart(3, '0')}@example.com` })),
+      );
+      const bulk = await getAs(ctx.app, `/api/admin/users/export?q=bulk.${tag}`, admin);
+      expect(bulk.body.trim().split('\r\n')).toHaveLength(521);
+      const audit = await getAs(ctx.app, '/api/admin/audit/export?action=user.suspend&lang=en', admin);
+      expect(audit.statusCode).toBe(200);
+      const lines = audit.body.split('\r\n').filter(Boolean);
+      expect(lines[0]).toBe('\uFEFFWhen,Person,Action,Record,Before,After,Address');
+      expect(lines.length).toBeGreaterThan(1);
+      expect(lines.slice(1).every((line) => line.includes('Account suspended'))).toBe(true);
+      expect((await getAs(ctx.app, '/api/admin/audit/export', billing)).statusCode).toBe(403);
     });
   });
 

@@ -1,6 +1,16 @@
-import { type AdminAuditEntry, adminAuditPageSchema, adminAuditQuerySchema, dayRange } from '@hostpilot/shared';
+import {
+  adminAuditExportQuerySchema,
+  type AdminAuditEntry,
+  adminAuditPageSchema,
+  adminAuditQuerySchema,
+  dayRange,
+} from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { attachment, batches, csvStream } from '../../lib/documents/csv-export';
+import { adminTextsOf } from '../../lib/documents/texts';
+import { readerLanguage } from '../../lib/reader-language';
+import { staffOf } from '../../plugins/authorize';
 import { errorResponses } from '../../lib/errors';
 import { LIST_ERRORS, STAFF_ERRORS } from './errors';
 import { fullName, iso, pageOf } from './list';
@@ -17,6 +27,79 @@ const parsed = (text: string | null): unknown => (text === null ? null : (JSON.p
  */
 export const adminAuditRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, kind } = app.database;
+
+  /** The entries the filters match, newest first unless asked otherwise (the list's and the export's). */
+  const search = (query: Omit<Query, 'page' | 'pageSize'>) => {
+    const { start, end } = dayRange(query.from, query.to);
+    let filtered = db.selectFrom('auditLog').leftJoin('users as actor', 'actor.id', 'auditLog.actorId');
+    if (query.action !== undefined) filtered = filtered.where('auditLog.action', '=', query.action);
+    if (start !== undefined) filtered = filtered.where('auditLog.createdAt', '>=', start);
+    if (end !== undefined) filtered = filtered.where('auditLog.createdAt', '<', end);
+    if (query.q !== undefined) filtered = filtered.where(contains(kind, 'users', 'actor', query.q));
+    const order = query.order === 'asc' ? 'asc' : 'desc';
+    const rows = (limit: number, offset: number) =>
+      filtered
+        .selectAll('auditLog')
+        .select(['actor.firstName', 'actor.lastName', 'actor.email'])
+        .orderBy('auditLog.createdAt', order)
+        .orderBy('auditLog.id', order)
+        .limit(limit)
+        .offset(offset)
+        .execute();
+    return { filtered, rows };
+  };
+
+  app.get(
+    '/audit/export',
+    {
+      config: { access: 'audit.read' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Every audit entry the filters match, as CSV',
+        description:
+          "The log's `q`, filters and order; `page` and `pageSize` are ignored (all entries), `lang` picks the " +
+          "headings' language. Streamed; UTF-8 with a byte-order mark; formula cells start with an apostrophe. " +
+          'Needs `audit.read`.',
+        security: [{ bearerAuth: [] }],
+        querystring: adminAuditExportQuerySchema,
+        produces: ['text/csv'],
+        response: { 200: z.string().describe('The CSV text'), ...errorResponses({ ...LIST_ERRORS, ...STAFF_ERRORS }) },
+      },
+    },
+    async (request, reply) => {
+      const query = request.query as z.output<typeof adminAuditExportQuerySchema>;
+      const language = await readerLanguage(db, staffOf(request).userId, query.lang);
+      const t = adminTextsOf(language);
+      const { rows } = search(query);
+      const lines = async function* () {
+        for await (const page of batches(rows)) {
+          yield page.map((row) => [
+            iso(row.createdAt),
+            row.email ?? t('audit.system'),
+            t(`audit.actions.${row.action.replace(/\./g, '_')}`, { defaultValue: row.action }),
+            [row.entityType, row.entityId].filter(Boolean).join(' '),
+            row.before ?? '',
+            row.after ?? '',
+            row.clientIp ?? '',
+          ]);
+        }
+      };
+      const heading = [
+        t('audit.columns.when'),
+        t('audit.columns.actor'),
+        t('audit.columns.action'),
+        t('audit.columns.record'),
+        t('audit.before'),
+        t('audit.after'),
+        t('audit.columns.address'),
+      ];
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', attachment(`${t('audit.exportFile')}.csv`))
+        .header('cache-control', 'private, no-store')
+        .send(csvStream(language, heading, lines()) as never);
+    },
+  );
 
   app.get(
     '/audit',
@@ -38,25 +121,11 @@ export const adminAuditRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const query = request.query as Query;
-      const { start, end } = dayRange(query.from, query.to);
-      let filtered = db.selectFrom('auditLog').leftJoin('users as actor', 'actor.id', 'auditLog.actorId');
-      if (query.action !== undefined) filtered = filtered.where('auditLog.action', '=', query.action);
-      if (start !== undefined) filtered = filtered.where('auditLog.createdAt', '>=', start);
-      if (end !== undefined) filtered = filtered.where('auditLog.createdAt', '<', end);
-      if (query.q !== undefined) filtered = filtered.where(contains(kind, 'users', 'actor', query.q));
-      const order = query.order === 'asc' ? 'asc' : 'desc';
+      const { filtered, rows } = search(query);
       return pageOf(
         query,
         () => filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst(),
-        (limit, offset) =>
-          filtered
-            .selectAll('auditLog')
-            .select(['actor.firstName', 'actor.lastName', 'actor.email'])
-            .orderBy('auditLog.createdAt', order)
-            .orderBy('auditLog.id', order)
-            .limit(limit)
-            .offset(offset)
-            .execute(),
+        rows,
         (row): AdminAuditEntry => ({
           id: row.id,
           actor:
