@@ -37,6 +37,8 @@ export interface TableToolbarProps {
   /** Day filters, each a labelled date input. */
   dates?: ToolbarDate[];
   onExport: () => void;
+  /** While an export downloads: the button is busy. */
+  exporting?: boolean;
 }
 
 /** The search box, the filters, the sort order and Export above an admin list. */
@@ -48,6 +50,7 @@ export function TableToolbar({
   selects,
   dates = [],
   onExport,
+  exporting = false,
 }: TableToolbarProps) {
   const { t } = useTranslation('admin');
   const id = useId();
@@ -89,7 +92,7 @@ export function TableToolbar({
             />
           </div>
         ))}
-        <Button variant="secondary" onClick={onExport}>
+        <Button variant="secondary" onClick={onExport} disabled={exporting} aria-busy={exporting}>
           <Download aria-hidden="true" className="size-4" />
           {t('list.export')}
         </Button>

@@ -137,6 +137,7 @@ export function AdminAuditPage() {
         ]}
         sorts={[{ value: 'createdAt', label: t('list.date') }]}
         onNotice={show}
+        exportPath="/admin/audit/export"
       />
       <NoticeDialog notice={notice} onClose={close} />
     </>

@@ -213,6 +213,7 @@ export function AdminUsersPage() {
           { value: 'email', label: t('users.sort.email') },
         ]}
         onNotice={show}
+        exportPath="/admin/users/export"
       />
       <NoticeDialog notice={notice} onClose={close} />
       {dialog?.kind === 'edit' && <UserEditDialog user={dialog.user} onClose={closeDialog} onDone={done} />}

@@ -21,7 +21,7 @@ import { Panel } from '../components/panel';
 import { useStatusLabel } from '../components/status-label';
 import { StatementDialog } from '../components/statement-dialog';
 import { useUnavailableAction } from '../components/use-unavailable-action';
-import { useDownload } from '../api/use-download';
+import { useDownload } from '@/lib/use-download';
 import { useDashboardFormat } from '../lib/use-dashboard-format';
 
 const TRANSACTIONS_ID = 'transactions';
