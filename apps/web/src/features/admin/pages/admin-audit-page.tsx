@@ -106,7 +106,7 @@ export function AdminAuditPage() {
       {
         key: 'address',
         header: t('audit.columns.address'),
-        cell: (entry) => <span className="break-all text-slate-700">{entry.clientIp ?? '—'}</span>,
+        cell: (entry) => <span className="break-words text-slate-700">{entry.clientIp ?? '—'}</span>,
       },
     ],
     [t, format],

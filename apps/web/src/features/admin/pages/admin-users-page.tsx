@@ -16,6 +16,7 @@ import { NoticeDialog } from '../components/notice-dialog';
 import { RowAction } from '../components/row-action';
 import { CreditDialog, DeleteUserDialog, UserEditDialog } from '../components/user-dialogs';
 import { accountErrorKey } from '@/lib/account-errors';
+import { useSession } from '@/lib/session';
 import { statusToggle } from '../lib/row-actions';
 import { statusLabel } from '../lib/status-label';
 import { useAdminFormat } from '../lib/use-admin-format';
@@ -39,6 +40,8 @@ export function AdminUsersPage() {
   const [dialog, setDialog] = useState<{ kind: 'edit' | 'delete' | 'credit'; user: AdminUser } | null>(null);
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const canWrite = can('users.write');
+  // The server refuses suspending or deleting one's own account (409 OWN_ACCOUNT); the row does not offer it.
+  const myId = useSession().user?.id;
   const canCredit = can('billing.write');
 
   const columns = useMemo<Column<AdminUser>[]>(() => {
@@ -125,13 +128,15 @@ export function AdminUsersPage() {
                 return (
                   <div className="flex flex-wrap gap-2">
                     {canWrite && (
+                      <RowAction
+                        icon={Pencil}
+                        label={t('actions.edit')}
+                        subject={user.name}
+                        onClick={() => open('edit', user)}
+                      />
+                    )}
+                    {canWrite && user.id !== myId && (
                       <>
-                        <RowAction
-                          icon={Pencil}
-                          label={t('actions.edit')}
-                          subject={user.name}
-                          onClick={() => open('edit', user)}
-                        />
                         <RowAction
                           icon={toggle === 'suspend' ? Pause : Play}
                           label={t(`actions.${toggle}`)}
@@ -148,7 +153,7 @@ export function AdminUsersPage() {
                         onClick={() => open('credit', user)}
                       />
                     )}
-                    {canWrite && (
+                    {canWrite && user.id !== myId && (
                       <RowAction
                         icon={Trash2}
                         variant="danger"
@@ -164,7 +169,7 @@ export function AdminUsersPage() {
           ]
         : []),
     ];
-  }, [t, tc, format, statusAction, canWrite, canCredit]);
+  }, [t, tc, format, statusAction, canWrite, canCredit, myId]);
   const closeDialog = () => setDialog(null);
   const done = (text: string) => {
     setDialog(null);
