@@ -12,9 +12,15 @@ export const ERROR_STATUS = {
   TOKEN_EXPIRED: 401,
   REFRESH_TOKEN_INVALID: 401,
   FORBIDDEN: 403,
+  /** The account is suspended by staff: it cannot sign in until it is activated again. */
+  ACCOUNT_SUSPENDED: 403,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   EMAIL_TAKEN: 409,
+  /** The change would leave no active administrator. */
+  LAST_ADMINISTRATOR: 409,
+  /** Staff may not demote, suspend or delete their own account. */
+  OWN_ACCOUNT: 409,
   /** A reset or verification link that was never issued, or was altered. */
   LINK_INVALID: 400,
   /** A reset or verification link past its lifetime. */

@@ -12,6 +12,7 @@ export * from './schemas/list-query';
 export * from './api/customer';
 export * from './api/admin';
 export * from './api/actions';
+export * from './api/admin-actions';
 export * from './api/self-service';
 export * from './api/ordering';
 export * from './dates';

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ActivitySubjectType, NotificationType } from '@hostpilot/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { writeAudit } from './audit';
 
 /**
  * The records an action leaves beside its own rows, written in the action's transaction
@@ -35,8 +36,17 @@ export interface Journal {
   }): Promise<void>;
 }
 
-/** The journal of `userId`'s account, written by `actorId` (the customer, or staff) at `now`. */
-export function journal(trx: Kysely<Database>, userId: string, actorId: string | null, now: number): Journal {
+/**
+ * The journal of `userId`'s account, written by `actorId` (the customer, or staff) at `now`, from `clientIp`
+ * (the request's address, recorded with audit entries).
+ */
+export function journal(
+  trx: Kysely<Database>,
+  userId: string,
+  actorId: string | null,
+  now: number,
+  clientIp: string | null = null,
+): Journal {
   return {
     async activity({ action, subjectType, subjectId, params = {} }) {
       await trx
@@ -75,20 +85,7 @@ export function journal(trx: Kysely<Database>, userId: string, actorId: string |
         .execute();
     },
     async audit({ action, entityType, entityId, before, after }) {
-      await trx
-        .insertInto('auditLog')
-        .values({
-          id: randomUUID(),
-          actorId,
-          action,
-          entityType,
-          entityId,
-          before: before === undefined ? null : JSON.stringify(before),
-          after: after === undefined ? null : JSON.stringify(after),
-          clientIp: null,
-          createdAt: now,
-        })
-        .execute();
+      await writeAudit(trx, { actorId, action, entityType, entityId, before, after, clientIp, now });
     },
   };
 }

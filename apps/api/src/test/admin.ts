@@ -43,6 +43,9 @@ export const ADMIN_ENDPOINTS: { method: 'GET'; url: string; path: string; access
     path: '/api/admin/settings/security',
     access: 'settings.read',
   },
+  { method: 'GET', url: '/api/admin/audit', path: '/api/admin/audit', access: 'audit.read' },
+  { method: 'GET', url: '/api/admin/users/export', path: '/api/admin/users/export', access: 'users.read' },
+  { method: 'GET', url: '/api/admin/audit/export', path: '/api/admin/audit/export', access: 'audit.read' },
 ];
 
 /**
@@ -50,9 +53,23 @@ export const ADMIN_ENDPOINTS: { method: 'GET'; url: string; path: string; access
  * (ending a user's sessions: modules/account/account.test.ts; the security settings:
  * modules/account/two-factor.test.ts). `success` is the status of a done action.
  */
-export const ADMIN_ACTIONS: { method: 'POST' | 'PUT'; path: string; access: RouteAccess; success: string }[] = [
+export const ADMIN_ACTIONS: {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  access: RouteAccess;
+  success: string;
+}[] = [
   { method: 'POST', path: '/api/admin/users/{id}/sessions/end', access: 'users.write', success: '204' },
   { method: 'PUT', path: '/api/admin/settings/security', access: 'settings.write', success: '200' },
+  // modules/admin/actions.admin.test.ts
+  { method: 'PATCH', path: '/api/admin/users/{id}', access: 'users.write', success: '200' },
+  { method: 'DELETE', path: '/api/admin/users/{id}', access: 'users.write', success: '204' },
+  { method: 'POST', path: '/api/admin/users/{id}/suspend', access: 'users.write', success: '200' },
+  { method: 'POST', path: '/api/admin/users/{id}/activate', access: 'users.write', success: '200' },
+  { method: 'POST', path: '/api/admin/users/{id}/credit', access: 'billing.write', success: '201' },
+  { method: 'GET', path: '/api/admin/payments/{id}', access: 'billing.read', success: '200' },
+  { method: 'POST', path: '/api/admin/payments/{id}/approve', access: 'billing.approve', success: '200' },
+  { method: 'POST', path: '/api/admin/payments/{id}/decline', access: 'billing.approve', success: '200' },
 ];
 
 export interface UserFixture {

@@ -149,6 +149,7 @@ export const ROUTE_TABLE = [
       ['/admin/domains', 'adminDomains', 'admin-domains-page', 'AdminDomainsPage'],
       ['/admin/billing', 'adminBilling', 'admin-billing-page', 'AdminBillingPage'],
       ['/admin/settings', 'adminSettings', 'admin-settings-page', 'AdminSettingsPage'],
+      ['/admin/audit', 'adminAudit', 'admin-audit-page', 'AdminAuditPage'],
     ] as const
   ).map(([path, page, module, component]) => ({
     path,

@@ -223,6 +223,12 @@ describe('session store (docs/product/states.md)', () => {
     await limited.store.login({ email: 'a@b.c', password: 'wrong' });
     expect(limited.store.getState().error).toMatchObject({ key: 'rateLimited', message: 'Too many' });
 
+    const suspended = setup({
+      'POST /auth/login': () => json(403, { error: { code: 'ACCOUNT_SUSPENDED', message: 'Suspended' } }),
+    });
+    await suspended.store.login({ email: 'a@b.c', password: 'right' });
+    expect(suspended.store.getState().error).toMatchObject({ key: 'accountSuspended' });
+
     const broken = setup({ 'POST /auth/login': () => new Response('', { status: 502 }) });
     await broken.store.login({ email: 'a@b.c', password: 'pw' });
     expect(broken.store.getState().error).toMatchObject({ key: 'loginFailed' });

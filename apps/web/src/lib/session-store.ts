@@ -24,6 +24,7 @@ export type SessionErrorKey =
   | 'emailTaken'
   | 'rateLimited'
   | 'twoFactorChallengeInvalid'
+  | 'accountSuspended'
   | 'validationFailed'
   | 'network'
   | 'generic';
@@ -77,6 +78,7 @@ const FALLBACK_MESSAGES: Record<SessionErrorKey, string> = {
   emailTaken: 'An account with this e-mail already exists',
   rateLimited: 'Too many attempts',
   twoFactorChallengeInvalid: 'This sign-in step has expired; sign in again',
+  accountSuspended: 'This account is suspended; contact support',
   validationFailed: 'Some fields are not valid',
   network: 'The server could not be reached',
   generic: 'An error occurred',
@@ -96,6 +98,7 @@ export function toSessionError(error: unknown, fallback: SessionErrorKey): Sessi
       RATE_LIMITED: 'rateLimited',
       VALIDATION_FAILED: 'validationFailed',
       TWO_FACTOR_CHALLENGE_INVALID: 'twoFactorChallengeInvalid',
+      ACCOUNT_SUSPENDED: 'accountSuspended',
     };
     const key = (error.code && byCode[error.code]) || fallback;
     return { key, message: error.message || FALLBACK_MESSAGES[key], ...(error.fields ? { fields: error.fields } : {}) };

@@ -41,21 +41,20 @@ export const TEST_CARD_DECLINED_NUMBER = '4000000000000002';
  * An amount in major units with at most two decimals, given as text ("12.50") or a number (12.5), as integer
  * cents. Negative, zero, three decimals, or outside the bounds are refused by field.
  */
-export const amountMinorSchema = z
-  .union([z.string(), z.number()], msg('validation.amountFormat'))
-  .transform((value) => (typeof value === 'number' ? String(value) : value.trim()))
-  .pipe(z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, msg('validation.amountFormat')))
-  .transform((text) => {
-    const [whole, fraction = ''] = text.split('.');
-    return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-  })
-  .pipe(
-    z
-      .number()
-      .int()
-      .min(TOP_UP_MIN_MINOR, msg('validation.amountMin'))
-      .max(TOP_UP_MAX_MINOR, msg('validation.amountMax')),
-  );
+export function amountInMinorUnits(min: number, max: number) {
+  return z
+    .union([z.string(), z.number()], msg('validation.amountFormat'))
+    .transform((value) => (typeof value === 'number' ? String(value) : value.trim()))
+    .pipe(z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, msg('validation.amountFormat')))
+    .transform((text) => {
+      const [whole, fraction = ''] = text.split('.');
+      return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+    })
+    .pipe(z.number().int().min(min, msg('validation.amountMin')).max(max, msg('validation.amountMax')));
+}
+
+/** A top-up's amount: $5.00 to $10,000.00, as cents. */
+export const amountMinorSchema = amountInMinorUnits(TOP_UP_MIN_MINOR, TOP_UP_MAX_MINOR);
 
 function luhn(digits: string): boolean {
   let sum = 0;

@@ -8,7 +8,7 @@ import {
   USER_STATUSES,
 } from '../model';
 import { PERMISSIONS, ROLES, type RoleName } from '../roles';
-import { enumFilter, listQuerySchema, pageSchema } from '../schemas/list-query';
+import { dayParamSchema, enumFilter, listQuerySchema, pageSchema } from '../schemas/list-query';
 import { z } from '../schemas/zod';
 import { DOMAIN_STATUSES } from '../states/domain';
 import { PAYMENT_STATUSES } from '../states/payment';
@@ -95,11 +95,27 @@ export type AdminOverview = z.infer<typeof adminOverviewSchema>;
 
 export const ROLE_NAMES = Object.keys(ROLES) as [RoleName, ...RoleName[]];
 
-export const adminUsersQuerySchema = listQuerySchema({
+const USERS_LIST = {
   sort: ['name', 'email', 'role', 'status', 'createdAt', 'lastSignInAt'],
   defaultSort: 'createdAt',
   defaultOrder: 'desc',
-  filters: { role: enumFilter(ROLE_NAMES), status: enumFilter(USER_STATUSES) },
+  filters: {
+    role: enumFilter(ROLE_NAMES),
+    status: enumFilter(USER_STATUSES),
+    registeredFrom: dayParamSchema,
+    registeredTo: dayParamSchema,
+  },
+} as const;
+
+export const adminUsersQuerySchema = listQuerySchema(USERS_LIST);
+
+/**
+ * GET /api/admin/users/export: the list's search, filters and sort (its page and page size are ignored: every
+ * matching row is exported), and `lang` for the column headings.
+ */
+export const adminUsersExportQuerySchema = listQuerySchema({
+  ...USERS_LIST,
+  filters: { ...USERS_LIST.filters, lang: enumFilter(LANGUAGES) },
 });
 export type AdminUsersQuery = z.input<typeof adminUsersQuerySchema>;
 

@@ -4,7 +4,7 @@ import type { StatementEntry } from '../../modules/billing/billing.repository';
 import { storedText, textsOf, documentFormat } from './texts';
 
 /** The byte-order mark that tells spreadsheet programs the file is UTF-8, so Russian text opens as written. */
-const BOM = '\uFEFF';
+export const BOM = '\uFEFF';
 
 /**
  * A cell a spreadsheet would read as a formula (it starts with =, +, - or @, or a tab or carriage return that
@@ -19,7 +19,7 @@ export function neutraliseCell(cell: string): string {
  * Each language's spreadsheet conventions: English programs split on commas and read a point as the decimal
  * separator; Russian ones split on semicolons and read a comma (docs/decisions/026-invoice-and-statement-documents.md).
  */
-const CONVENTIONS: Record<Language, { delimiter: string; decimal: string }> = {
+export const CONVENTIONS: Record<Language, { delimiter: string; decimal: string }> = {
   en: { delimiter: ',', decimal: '.' },
   ru: { delimiter: ';', decimal: ',' },
 };

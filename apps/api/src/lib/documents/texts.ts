@@ -4,11 +4,14 @@ import i18next, { type TFunction } from 'i18next';
 // PDFs, statements) take their words from it, so the page and its PDF say the same thing in both languages.
 import en from '../../../../web/src/locales/en/dashboard.json' with { type: 'json' };
 import ru from '../../../../web/src/locales/ru/dashboard.json' with { type: 'json' };
+// The back office's exports take their headings from the back office's own catalogue.
+import adminEn from '../../../../web/src/locales/en/admin.json' with { type: 'json' };
+import adminRu from '../../../../web/src/locales/ru/admin.json' with { type: 'json' };
 
 const texts = i18next.createInstance();
 void texts.init({
-  resources: { en: { dashboard: en }, ru: { dashboard: ru } },
-  ns: ['dashboard'],
+  resources: { en: { dashboard: en, admin: adminEn }, ru: { dashboard: ru, admin: adminRu } },
+  ns: ['dashboard', 'admin'],
   defaultNS: 'dashboard',
   fallbackLng: 'en',
   supportedLngs: ['en', 'ru'],
@@ -44,6 +47,11 @@ export type DocumentFormat = ReturnType<typeof documentFormat>;
 /** The texts of one language. */
 export function textsOf(language: Language): TFunction {
   return texts.getFixedT(language);
+}
+
+/** The back office's texts of one language (apps/web/src/locales/<language>/admin.json). */
+export function adminTextsOf(language: Language): TFunction {
+  return texts.getFixedT(language, 'admin');
 }
 
 /**

@@ -4,9 +4,12 @@ import type { Clock } from '../../lib/clock';
 import { errorResponses } from '../../lib/errors';
 import { guardStaffScope, staffOf } from '../../plugins/authorize';
 import { STAFF_ERRORS } from './errors';
+import { adminAuditRoutes } from './audit.admin';
+import { adminBillingRoutes } from './billing.admin';
 import { adminListRoutes } from './lists.admin';
 import { adminOverviewRoutes } from './overview.admin';
 import { adminSettingsRoutes } from './settings.admin';
+import { adminUserActionsRoutes } from './users.actions.admin';
 import { adminUsersRoutes } from './users.admin';
 
 /** The back office's API, under /api/admin. Every route declares the permission it needs (decision 014). */
@@ -38,4 +41,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ dataDir: string; clock: Clock 
   await app.register(adminListRoutes);
   await app.register(adminOverviewRoutes, { dataDir: options.dataDir });
   await app.register(adminSettingsRoutes, { clock: options.clock });
+  await app.register(adminUserActionsRoutes, { clock: options.clock });
+  await app.register(adminBillingRoutes, { clock: options.clock });
+  await app.register(adminAuditRoutes);
 };

@@ -65,7 +65,7 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = asyn
       await db.transaction().execute(async (trx) => {
         const before = await readSecuritySettings(trx);
         await writeSecuritySettings(trx, next, staff.userId, now);
-        await journal(trx, staff.userId, staff.userId, now).audit({
+        await journal(trx, staff.userId, staff.userId, now, request.ip).audit({
           action: 'settings.security.update',
           entityType: 'settings',
           entityId: 'security.staff',

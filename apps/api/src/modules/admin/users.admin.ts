@@ -1,8 +1,20 @@
-import { type AdminUser, adminUsersPageSchema, adminUsersQuerySchema, type Page, ROLES } from '@hostpilot/shared';
+import {
+  type AdminUser,
+  adminUsersExportQuerySchema,
+  adminUsersPageSchema,
+  adminUsersQuerySchema,
+  dayRange,
+  type Page,
+  ROLES,
+} from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { attachment, batches, csvStream } from '../../lib/documents/csv-export';
+import { adminTextsOf } from '../../lib/documents/texts';
+import { readerLanguage } from '../../lib/reader-language';
+import { staffOf } from '../../plugins/authorize';
 import { errorResponses } from '../../lib/errors';
 import { iso, isoOrNull, pageOf } from './list';
 import { contains } from './search';
@@ -59,10 +71,89 @@ export const pageByIds = (db: Kysely<Database>, ids: string[]) =>
     eb.selectFrom('listGenerations').select('value').where('name', '=', 'users').as('generation'),
   );
 
-/** GET /admin/users: every account not deleted, with its service counts and last sign-in. */
+/** GET /admin/users: every account not deleted, with its service counts and last sign-in; and its export. */
 export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, kind } = app.database;
   const listCache = new OrderedIdsCache<AdminUser>();
+
+  /** The accounts a search and its filters match, and their order (the list's and the export's). */
+  const search = (query: Omit<Query, 'page' | 'pageSize'>) => {
+    let filtered = db.selectFrom('users').where('users.deletedAt', 'is', null);
+    if (query.role !== undefined) filtered = filtered.where('users.role', '=', ROLES[query.role]);
+    if (query.status !== undefined) filtered = filtered.where('users.status', '=', query.status);
+    if (query.q !== undefined) filtered = filtered.where(contains(kind, 'users', 'users', query.q));
+    const registered = dayRange(query.registeredFrom, query.registeredTo);
+    if (registered.start !== undefined) filtered = filtered.where('users.createdAt', '>=', registered.start);
+    if (registered.end !== undefined) filtered = filtered.where('users.createdAt', '<', registered.end);
+    const ordered = <Q extends typeof filtered>(rows: Q): Q => {
+      let sorted = rows;
+      for (const column of SORT_COLUMNS[query.sort]) {
+        sorted = sorted.orderBy(column, (ob) => (query.order === 'asc' ? ob.asc() : ob.desc()).nullsLast()) as Q;
+      }
+      return sorted.orderBy('users.id') as Q;
+    };
+    return { filtered, ordered };
+  };
+
+  app.get(
+    '/users/export',
+    {
+      config: { access: 'users.read' },
+      schema: {
+        tags: ['admin'],
+        summary: "Every account the list's search and filters match, as CSV",
+        description:
+          "The list's `q`, filters and sort; `page` and `pageSize` are ignored (all rows), `lang` picks the " +
+          "headings' language (else the caller's). Streamed; UTF-8 with a byte-order mark; commas in English, " +
+          'semicolons in Russian; formula cells start with an apostrophe. Needs `users.read`.',
+        security: [{ bearerAuth: [] }],
+        querystring: adminUsersExportQuerySchema,
+        produces: ['text/csv'],
+        response: { 200: z.string().describe('The CSV text'), ...errorResponses({ ...LIST_ERRORS, ...STAFF_ERRORS }) },
+      },
+    },
+    async (request, reply) => {
+      const query = request.query as z.output<typeof adminUsersExportQuerySchema>;
+      const language = await readerLanguage(db, staffOf(request).userId, query.lang);
+      const t = adminTextsOf(language);
+      const { filtered, ordered } = search(query);
+      const roleName = (role: number) => {
+        const name = (Object.keys(ROLES) as (keyof typeof ROLES)[]).find((key) => ROLES[key] === role);
+        return t(`users.roles.${name ?? 'other'}`);
+      };
+      const rows = async function* () {
+        for await (const page of batches((limit, offset) =>
+          ordered(details(filtered)).limit(limit).offset(offset).execute(),
+        )) {
+          yield page.map((row) => [
+            `${row.firstName} ${row.lastName}`.trim(),
+            row.email,
+            roleName(row.role),
+            t(`status.${row.status}`),
+            iso(row.createdAt),
+            isoOrNull(row.lastSignInAt) ?? '',
+            String(Number(row.hostingCount ?? 0)),
+            String(Number(row.domainCount ?? 0)),
+          ]);
+        }
+      };
+      const heading = [
+        t('users.columns.user'),
+        t('users.edit.email'),
+        t('users.columns.role'),
+        t('users.columns.status'),
+        t('users.sort.createdAt'),
+        t('users.columns.lastLogin'),
+        t('users.columns.hosting'),
+        t('users.columns.domains'),
+      ];
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', attachment(`${t('users.exportFile')}.csv`))
+        .header('cache-control', 'private, no-store')
+        .send(csvStream(language, heading, rows()) as never);
+    },
+  );
 
   app.get(
     '/users',
@@ -84,17 +175,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const query = request.query as Query;
-      let filtered = db.selectFrom('users').where('users.deletedAt', 'is', null);
-      if (query.role !== undefined) filtered = filtered.where('users.role', '=', ROLES[query.role]);
-      if (query.status !== undefined) filtered = filtered.where('users.status', '=', query.status);
-      if (query.q !== undefined) filtered = filtered.where(contains(kind, 'users', 'users', query.q));
-      const ordered = <Q extends typeof filtered>(rows: Q): Q => {
-        let sorted = rows;
-        for (const column of SORT_COLUMNS[query.sort]) {
-          sorted = sorted.orderBy(column, (ob) => (query.order === 'asc' ? ob.asc() : ob.desc()).nullsLast()) as Q;
-        }
-        return sorted.orderBy('users.id') as Q;
-      };
+      const { filtered, ordered } = search(query);
       type Row = Awaited<ReturnType<ReturnType<typeof details>['execute']>>[number];
       const toItem = (row: Row): AdminUser => ({
         id: row.id,
@@ -116,7 +197,15 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       // A broad search matches thousands of accounts, and counting and sorting them is most of the work: the
       // first matches' ids, the total and the rows of the pages answered are kept while the list's generation
       // (accounts, their services and domains) stays (docs/decisions/025-scale-read-paths.md).
-      const key = JSON.stringify([query.q ?? null, query.role ?? null, query.status ?? null, query.sort, query.order]);
+      const key = JSON.stringify([
+        query.q ?? null,
+        query.role ?? null,
+        query.status ?? null,
+        query.registeredFrom ?? null,
+        query.registeredTo ?? null,
+        query.sort,
+        query.order,
+      ]);
       const offset = (query.page - 1) * query.pageSize;
       const generation = async () => {
         const row = await db

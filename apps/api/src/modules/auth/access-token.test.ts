@@ -161,6 +161,8 @@ describe(`GET /api/users/me and access tokens (${DATABASE_UNDER_TEST})`, () => {
 
   it('refuses a valid token whose user no longer exists', async () => {
     const { session: doomed } = await register(ctx.app);
+    // Audit entries reference the account; the product anonymises rather than removes it (decision 027).
+    await ctx.app.database.db.deleteFrom('auditLog').where('actorId', '=', doomed.user.id).execute();
     await ctx.app.database.db.deleteFrom('users').where('id', '=', doomed.user.id).execute();
     await expectRefused(`Bearer ${doomed.access_token}`, UNAUTHORIZED);
   });

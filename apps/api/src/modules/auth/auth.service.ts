@@ -12,6 +12,7 @@ import type { Config } from '../../config';
 import type { Database, RefreshTokenRow, UserRow } from '../../db/schema';
 import type { AccessTokens } from '../../lib/access-token';
 import type { Clock } from '../../lib/clock';
+import { writeAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { isCommonPassword } from '../../lib/common-passwords';
 import { mailLanguage } from '../../lib/mail/language';
@@ -153,12 +154,27 @@ export function createAuthService(deps: AuthServiceDeps) {
     ctx: RequestContext,
     attempt: Record<string, unknown>,
   ): Promise<AuthResult> {
+    if (row.status === 'suspended') throw suspended(row.id, ctx, attempt);
     const user = toPublicUser(row);
     await refreshTokens.deleteDeadTokens(user.id, clock.now());
-    await users.recordSignIn(user.id, clock.now());
     const { device, key } = describeDevice(ctx.userAgent);
     const known = await signIns.knownDevice(user.id, key);
-    const refreshToken = await issueSession(user, remember, ctx);
+    // The sign-in, its session and its audit entry are one transaction (docs/decisions/027-back-office-actions-and-audit.md).
+    const refreshToken = await db.transaction().execute(async (trx) => {
+      const now = clock.now();
+      await trx.updateTable('users').set({ lastSignInAt: now }).where('id', '=', user.id).execute();
+      const session = await issueSession(user, remember, ctx, trx);
+      await writeAudit(trx, {
+        actorId: user.id,
+        action: 'auth.signIn',
+        entityType: 'user',
+        entityId: user.id,
+        after: { method: attempt.method ?? 'password', device, remember },
+        clientIp: ctx.ip,
+        now,
+      });
+      return session;
+    });
     ctx.log.info({ ...attempt, outcome: 'success', userId: user.id, remember, newDevice: !known }, 'sign-in attempt');
     if (!known) {
       deliver(
@@ -172,6 +188,12 @@ export function createAuthService(deps: AuthServiceDeps) {
       access_token: await signAccess(user, refreshToken.familyId),
       refresh_token: refreshToken.value,
     };
+  }
+
+  /** A suspended account's sign-in: logged, refused with its own code (after the password was checked). */
+  function suspended(userId: string, ctx: RequestContext, attempt: Record<string, unknown>): AppError {
+    ctx.log.info({ ...attempt, outcome: 'suspended', userId }, 'sign-in attempt');
+    return new AppError('ACCOUNT_SUSPENDED');
   }
 
   async function revokeOnReuse(row: RefreshTokenRow, ctx: RequestContext) {
@@ -215,7 +237,17 @@ export function createAuthService(deps: AuthServiceDeps) {
               trx,
             ),
           );
-          return { user: created, refreshToken: await issueSession(created, false, ctx, trx) };
+          const session = await issueSession(created, false, ctx, trx);
+          await writeAudit(trx, {
+            actorId: created.id,
+            action: 'auth.register',
+            entityType: 'user',
+            entityId: created.id,
+            after: { email: created.email, role: created.role },
+            clientIp: ctx.ip,
+            now: clock.now(),
+          });
+          return { user: created, refreshToken: session };
         }));
       } catch (error) {
         if (!(error instanceof EmailTakenError)) throw error;
@@ -250,6 +282,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         throw invalidCredentials();
       }
       await limits.loginSucceeded(input.email, ctx.ip);
+      if (row.status === 'suspended') throw suspended(row.id, ctx, attempt);
       const remember = input.remember ?? false;
       if (await twoFactor.isEnabled(row.id)) {
         // The password was right; no session until the second step (docs/decisions/023-two-factor-sign-in.md).

@@ -210,6 +210,8 @@ describe(`POST /api/auth/refresh and /api/auth/logout (${DATABASE_UNDER_TEST})`,
 
   it('refuses the refresh token of a deleted user', async () => {
     const { session } = await register(ctx.app);
+    // Audit entries reference the account; the product anonymises rather than removes it (decision 027).
+    await ctx.app.database.db.deleteFrom('auditLog').where('actorId', '=', session.user.id).execute();
     await ctx.app.database.db.deleteFrom('users').where('id', '=', session.user.id).execute();
     await expectRefused(session.refresh_token);
   });

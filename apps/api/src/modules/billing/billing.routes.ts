@@ -18,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CUSTOMER_ROUTE, ITEM_ERRORS, LIST_ERRORS, SIGNED_IN_ERRORS } from '../../lib/customer-route';
 import { renderInvoicePdf } from '../../lib/documents/invoice-pdf';
+import { attachment } from '../../lib/documents/csv-export';
 import { renderStatementCsv } from '../../lib/documents/statement-csv';
 import { textsOf } from '../../lib/documents/texts';
 import { AppError } from '../../lib/errors';
@@ -32,12 +33,6 @@ function checkPeriod(from: string | undefined, to: string | undefined, maxDays?:
   if (!from || !to) return;
   const code = periodError(from, to, maxDays);
   if (code) throw new AppError('VALIDATION_FAILED', undefined, { to: { code, message: validationMessage(code) } });
-}
-
-/** `attachment; filename=...` with the plain name and its UTF-8 form (RFC 6266), so any name survives. */
-function attachment(fileName: string): string {
-  const plain = fileName.replace(/[^\w.-]/g, '_');
-  return `attachment; filename="${plain}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
 /**

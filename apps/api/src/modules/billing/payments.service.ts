@@ -183,7 +183,15 @@ export type PaymentsService = ReturnType<typeof createPaymentsService>;
  */
 export async function settleBankTransfer(
   db: Kysely<Database>,
-  input: { paymentId: string; decision: 'approve' | 'decline'; actorId: string; reason?: string; now: number },
+  input: {
+    paymentId: string;
+    decision: 'approve' | 'decline';
+    actorId: string;
+    reason?: string;
+    /** The staff member's address, for the audit entry. */
+    clientIp?: string | null;
+    now: number;
+  },
 ): Promise<Payment> {
   return db.transaction().execute(async (trx) => {
     const found = await trx
@@ -209,7 +217,7 @@ export async function settleBankTransfer(
       .returningAll()
       .executeTakeFirst();
     if (!updated) throw new AppError('INVALID_STATE');
-    const log = journal(trx, updated.userId, input.actorId, input.now);
+    const log = journal(trx, updated.userId, input.actorId, input.now, input.clientIp ?? null);
     await log.statusChange({
       entityType: 'payment',
       entityId: updated.id,

@@ -45,10 +45,6 @@ export function createUsersRepository(db: Kysely<Database>) {
     },
 
     /** Records a successful sign-in (the back office lists it). */
-    async recordSignIn(id: string, at: number): Promise<void> {
-      await db.updateTable('users').set({ lastSignInAt: at }).where('id', '=', id).execute();
-    },
-
     async create(user: NewUser, executor: Kysely<Database> = db): Promise<UserRow> {
       const now = Date.now();
       const row: UserRow = {

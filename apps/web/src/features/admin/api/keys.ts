@@ -9,6 +9,8 @@ export const adminKeys = {
   overview: () => [...adminKeys.all, 'overview'] as const,
   list: (name: AdminListName) => [...adminKeys.all, name] as const,
   page: (name: AdminListName, params: ListParams) => [...adminKeys.list(name), params] as const,
+  permissions: () => [...adminKeys.all, 'permissions'] as const,
+  payment: (id: string) => [...adminKeys.all, 'payment', id] as const,
 };
 
-export type AdminListName = 'users' | 'hosting' | 'domains' | 'transactions' | 'servers';
+export type AdminListName = 'users' | 'hosting' | 'domains' | 'transactions' | 'servers' | 'audit';

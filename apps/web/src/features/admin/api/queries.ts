@@ -14,7 +14,7 @@ import {
 } from '@hostpilot/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/session';
-import type { ListParams, ListSpec } from '../lib/use-table-controls';
+import { DAY_FILTER, type ListParams, type ListSpec } from '../lib/use-table-controls';
 import { type AdminListName, adminKeys } from './keys';
 
 /*
@@ -26,7 +26,7 @@ export const USER_LIST = {
   sorts: ['createdAt', 'lastSignInAt', 'name', 'email'],
   defaultSort: 'createdAt',
   defaultDirection: 'desc',
-  filters: { status: USER_STATUSES, role: ROLE_NAMES },
+  filters: { status: USER_STATUSES, role: ROLE_NAMES, registeredFrom: DAY_FILTER, registeredTo: DAY_FILTER },
 } as const satisfies ListSpec;
 
 export const HOSTING_LIST = {

@@ -16,6 +16,8 @@ export interface Paged<Row> {
 export interface AdminUser {
   id: string;
   name: string;
+  firstName: string;
+  lastName: string;
   email: string;
   /** The role number (packages/shared/src/roles.ts): 0 a customer. */
   role: number;

@@ -100,6 +100,8 @@ const users = (data: AdminUsersPage): Paged<AdminUser> => ({
   items: data.items.map((user) => ({
     id: user.id,
     name: `${user.firstName} ${user.lastName}`.trim(),
+    firstName: user.firstName,
+    lastName: user.lastName,
     email: user.email,
     role: user.role,
     status: user.status,

@@ -7,6 +7,9 @@ import { SkeletonRows } from '@/components/ui/skeleton';
 import type { Page, SortDirection, TableControls } from '../lib/use-table-controls';
 import type { Notice } from '../lib/use-notice';
 import { TableToolbar, type ToolbarSelect } from './table-toolbar';
+import { accountErrorKey } from '@/lib/account-errors';
+import { useDownload } from '@/lib/use-download';
+import { listQuery } from '../api/queries';
 
 /** A filter of a list: its URL name, its label and the label of each value ("all" comes first by itself). */
 export interface ListFilter<Filter extends string> {
@@ -28,9 +31,16 @@ export interface AdminListProps<Row, Sort extends string, Filter extends string>
   query: QueryLike<Page<Row>> & { isPlaceholderData?: boolean };
   controls: TableControls<Row, Sort, Filter>;
   filters: ListFilter<Filter>[];
+  /** Filters by a day (the URL and the API take YYYY-MM-DD). */
+  dates?: { name: Filter; label: string }[];
   /** Each sort field with its label; both directions are offered. */
   sorts: { value: Sort; label: string }[];
   onNotice: (notice: Notice) => void;
+  /**
+   * The API's CSV export of this list (`/admin/users/export`): Export downloads every row the search and
+   * filters match. Without it, Export says it is not available yet.
+   */
+  exportPath?: string;
   /** Shows the rows some other way than the table (the servers' cards); gets the rows of the page. */
   renderRows?: (rows: Row[]) => ReactNode;
 }
@@ -52,12 +62,25 @@ export function AdminList<Row, Sort extends string, Filter extends string>({
   query,
   controls,
   filters,
+  dates = [],
   sorts,
   onNotice,
+  exportPath,
   renderRows,
 }: AdminListProps<Row, Sort, Filter>) {
   const { t } = useTranslation('admin');
+  const { t: tc } = useTranslation('common');
   const { params } = controls;
+  const download = useDownload();
+  const exportRows = () => {
+    if (!exportPath) {
+      onNotice({ title: t('list.exportTitle'), body: t('list.exportBody', { items }) });
+      return;
+    }
+    download.mutate(listQuery(exportPath, params), {
+      onError: (error) => onNotice({ title: t('list.exportFailed'), body: tc(accountErrorKey(error)) }),
+    });
+  };
   const selects: ToolbarSelect[] = [
     ...filters.map((filter) => ({
       label: filter.label,
@@ -91,7 +114,13 @@ export function AdminList<Row, Sort extends string, Filter extends string>({
         query={controls.searchInput}
         onQueryChange={controls.setSearchInput}
         selects={selects}
-        onExport={() => onNotice({ title: t('list.exportTitle'), body: t('list.exportBody', { items }) })}
+        dates={dates.map((date) => ({
+          label: date.label,
+          value: params.filters[date.name] ?? '',
+          onChange: (value: string) => controls.setFilter(date.name, value || undefined),
+        }))}
+        onExport={exportRows}
+        exporting={download.isPending}
       />
       <QueryView
         query={query}

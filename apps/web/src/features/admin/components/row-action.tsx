@@ -9,15 +9,17 @@ export interface RowActionProps {
   icon: LucideIcon;
   onClick: () => void;
   variant?: ButtonVariant;
+  disabled?: boolean;
 }
 
 /** A button in a table row or card: a short visible label, its row named for screen readers. */
-export function RowAction({ label, subject, icon: Icon, onClick, variant = 'secondary' }: RowActionProps) {
+export function RowAction({ label, subject, icon: Icon, onClick, variant = 'secondary', disabled }: RowActionProps) {
   return (
     <Button
       size="sm"
       variant={variant}
       onClick={onClick}
+      disabled={disabled}
       aria-label={`${label} ${subject}`}
       className="whitespace-nowrap"
     >

@@ -18,6 +18,14 @@ export interface ToolbarSelect {
   onChange: (value: string) => void;
 }
 
+export interface ToolbarDate {
+  /** Names the control: "Registered from". */
+  label: string;
+  /** YYYY-MM-DD, or '' for none. */
+  value: string;
+  onChange: (value: string) => void;
+}
+
 export interface TableToolbarProps {
   /** Accessible name of the search box, e.g. "Search users". */
   searchLabel: string;
@@ -26,11 +34,24 @@ export interface TableToolbarProps {
   onQueryChange: (query: string) => void;
   /** Filters and the sort order, each a labelled select. */
   selects: ToolbarSelect[];
+  /** Day filters, each a labelled date input. */
+  dates?: ToolbarDate[];
   onExport: () => void;
+  /** While an export downloads: the button is busy. */
+  exporting?: boolean;
 }
 
 /** The search box, the filters, the sort order and Export above an admin list. */
-export function TableToolbar({ searchLabel, placeholder, query, onQueryChange, selects, onExport }: TableToolbarProps) {
+export function TableToolbar({
+  searchLabel,
+  placeholder,
+  query,
+  onQueryChange,
+  selects,
+  dates = [],
+  onExport,
+  exporting = false,
+}: TableToolbarProps) {
   const { t } = useTranslation('admin');
   const id = useId();
   return (
@@ -57,7 +78,21 @@ export function TableToolbar({ searchLabel, placeholder, query, onQueryChange, s
         {selects.map((select, index) => (
           <ToolbarSelectField key={select.label} select={select} id={`${id}-${index}`} />
         ))}
-        <Button variant="secondary" onClick={onExport}>
+        {dates.map((date, index) => (
+          <div key={date.label} className="flex min-w-0 flex-col gap-1">
+            <label htmlFor={`${id}-date-${index}`} className="text-xs font-medium text-slate-600">
+              {date.label}
+            </label>
+            <input
+              id={`${id}-date-${index}`}
+              type="date"
+              value={date.value}
+              onChange={(event) => date.onChange(event.target.value)}
+              className={`${inputClasses()} w-auto! max-w-full py-2`}
+            />
+          </div>
+        ))}
+        <Button variant="secondary" onClick={onExport} disabled={exporting} aria-busy={exporting}>
           <Download aria-hidden="true" className="size-4" />
           {t('list.export')}
         </Button>

@@ -10,10 +10,15 @@ describe('row action rules (docs/product/states.md)', () => {
     expect(statusToggle('')).toBe('activate');
   });
 
-  it('offers Approve and Decline only on pending transactions, View on every one', () => {
-    expect(transactionActions('pending')).toEqual(['view', 'approve', 'decline']);
-    expect(transactionActions('completed')).toEqual(['view']);
-    expect(transactionActions('failed')).toEqual(['view']);
-    expect(transactionActions('refunded')).toEqual(['view']);
+  it('offers Approve and Decline only on pending bank transfers, View on every payment', () => {
+    expect(transactionActions('pending', 'bank_transfer')).toEqual(['view', 'approve', 'decline']);
+    expect(transactionActions('pending', 'credit_card')).toEqual(['view']);
+    expect(transactionActions('completed', 'bank_transfer')).toEqual(['view']);
+    expect(transactionActions('failed', 'bank_transfer')).toEqual(['view']);
+    expect(transactionActions('refunded', 'bank_transfer')).toEqual(['view']);
+  });
+
+  it('offers only View to a role that may not settle payments', () => {
+    expect(transactionActions('pending', 'bank_transfer', false)).toEqual(['view']);
   });
 });

@@ -10,9 +10,13 @@ export function statusToggle(status: string): StatusToggle {
   return status.toLowerCase() === 'active' ? 'suspend' : 'activate';
 }
 
-/** Billing rows: View on every row; Approve and Decline only on pending transactions. */
+/**
+ * Billing rows: View on every row; Approve and Decline only on pending bank transfers (staff settle those; a card
+ * or PayPal payment is settled by its provider), and only for a role that may settle payments (billing.approve).
+ */
 export type TransactionAction = 'view' | 'approve' | 'decline';
 
-export function transactionActions(status: string): TransactionAction[] {
-  return transactionState(status) === 'pending' ? ['view', 'approve', 'decline'] : ['view'];
+export function transactionActions(status: string, method: string, canApprove = true): TransactionAction[] {
+  const settleable = canApprove && method === 'bank_transfer' && transactionState(status) === 'pending';
+  return settleable ? ['view', 'approve', 'decline'] : ['view'];
 }

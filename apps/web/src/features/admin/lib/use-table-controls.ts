@@ -7,13 +7,17 @@ export const SEARCH_DEBOUNCE_MS = 300;
 
 export type SortDirection = 'asc' | 'desc';
 
+/** A filter whose value is a calendar day, as the API's `dayParamSchema` takes it. */
+export const DAY_FILTER = 'day';
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
 /** What a list can be sorted and filtered by; anything else in the URL is ignored (read as the default). */
 export interface ListSpec<Sort extends string = string, Filter extends string = string> {
   sorts: readonly Sort[];
   defaultSort: Sort;
   defaultDirection: SortDirection;
-  /** Each filter's allowed values; an absent filter means "all". */
-  filters: Readonly<Record<Filter, readonly string[]>>;
+  /** Each filter's allowed values, or DAY_FILTER for a calendar day (YYYY-MM-DD); an absent filter means "all". */
+  filters: Readonly<Record<Filter, readonly string[] | typeof DAY_FILTER>>;
 }
 
 /** A list's state as the URL holds it: a reload or a shared link shows the same rows (docs/decisions/016-web-reads-the-api.md). */
@@ -39,9 +43,9 @@ export function readListParams<Sort extends string, Filter extends string>(
   const sort = params.get('sort') as Sort | null;
   const dir = params.get('dir');
   const filters: Partial<Record<Filter, string>> = {};
-  for (const [name, allowed] of Object.entries(spec.filters) as [Filter, readonly string[]][]) {
+  for (const [name, allowed] of Object.entries(spec.filters) as [Filter, readonly string[] | typeof DAY_FILTER][]) {
     const value = params.get(name);
-    if (value && allowed.includes(value)) filters[name] = value;
+    if (value && (allowed === DAY_FILTER ? DAY.test(value) : allowed.includes(value))) filters[name] = value;
   }
   return {
     search: params.get('q')?.trim() ?? '',

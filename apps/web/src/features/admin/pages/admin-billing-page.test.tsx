@@ -1,15 +1,17 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { adminRoutes } from '@/test/api/admin';
-import { serveApi } from '@/test/api/http';
+import { serveApi, type TestApi } from '@/test/api/http';
 import { renderWithRouter } from '@/test/render';
 import { AdminBillingPage } from './admin-billing-page';
 
-const renderPage = (language: 'en' | 'ru' = 'en') =>
-  renderWithRouter(<AdminBillingPage />, { path: '/admin/billing', namespaces: ['admin'], language });
+const renderPage = (language: 'en' | 'ru' = 'en', path = '/admin/billing') =>
+  renderWithRouter(<AdminBillingPage />, { path, namespaces: ['admin'], language });
 
+let api: TestApi;
 beforeEach(() => {
-  serveApi(adminRoutes());
+  api = serveApi(adminRoutes());
 });
 
 describe('billing management', () => {
@@ -35,15 +37,16 @@ describe('billing management', () => {
     );
   });
 
-  it('offers Approve and Decline only on pending rows, View on every row, amounts in dollars with two decimals', async () => {
-    await renderPage();
-    await screen.findByRole('table', { name: 'Transactions' });
+  it('offers Approve and Decline only on pending bank transfers, View on every row, amounts in dollars with two decimals', async () => {
+    await renderPage('en', '/admin/billing?size=50');
+    await screen.findAllByRole('button', { name: /^Approve / });
     const rows = within(screen.getByRole('table', { name: 'Transactions' }))
       .getAllByRole('row')
       .slice(1);
     let pending = 0;
     for (const row of rows) {
-      const isPending = within(row).queryByText('Pending') !== null;
+      const isPending =
+        within(row).queryByText('Pending') !== null && within(row).queryByText('Bank transfer') !== null;
       if (isPending) pending += 1;
       expect(within(row).getByRole('button', { name: /^View / })).toBeInTheDocument();
       expect(within(row).queryAllByRole('button', { name: /^Approve / })).toHaveLength(isPending ? 1 : 0);
@@ -52,6 +55,32 @@ describe('billing management', () => {
     }
     expect(pending).toBeGreaterThan(0);
     expect(pending).toBeLessThan(rows.length);
+  });
+
+  it('declines with a reason the form asks for first, then says so', async () => {
+    const user = userEvent.setup();
+    await renderPage('en', '/admin/billing?status=pending');
+    const [decline] = await screen.findAllByRole('button', { name: /^Decline / });
+    const id = decline!.getAttribute('aria-label')!.replace(/^Decline /, '');
+    api.on(`/api/admin/payments/${id}/decline`, () => ({ id, status: 'failed' }));
+    await user.click(decline!);
+    const dialog = await screen.findByRole('dialog', { name: /^Decline \$/ });
+    await user.click(within(dialog).getByRole('button', { name: 'Decline' }));
+    expect(await within(dialog).findByText('Give a reason of 3 to 500 characters')).toBeInTheDocument();
+    expect(api.calls).not.toContain(`/api/admin/payments/${id}/decline`);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'No transfer arrived');
+    await user.click(within(dialog).getByRole('button', { name: 'Decline' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(/was declined\.$/);
+    expect(api.calls).toContain(`/api/admin/payments/${id}/decline`);
+  });
+
+  it('offers a role without billing.approve only View', async () => {
+    api.on('/api/admin/me/permissions', () => ({ role: 3, permissions: ['billing.read'] }));
+    await renderPage();
+    await screen.findByRole('table', { name: 'Transactions' });
+    await waitFor(() => expect(api.calls).toContain('/api/admin/me/permissions'));
+    expect(screen.queryAllByRole('button', { name: /^(Approve|Decline) / })).toHaveLength(0);
+    expect(screen.getAllByRole('button', { name: /^View / }).length).toBeGreaterThan(0);
   });
 
   it('writes amounts the Russian way', async () => {

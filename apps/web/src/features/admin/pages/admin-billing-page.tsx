@@ -1,7 +1,9 @@
 import { AlertTriangle, Check, Clock, DollarSign, Eye, X } from 'lucide-react';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Alert } from '@/components/ui/alert';
 import type { Column } from '@/components/ui/data-table';
+import { accountErrorKey } from '@/lib/account-errors';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { PageHeader } from '@/components/ui/page-header';
 import { StatCard } from '@/components/ui/stat-card';
@@ -9,7 +11,9 @@ import { StatusBadge } from '@/components/ui/status-badge';
 import { statusTone, transactionState } from '@/lib/status';
 import type { AdminTransaction } from '../api/types';
 import { TRANSACTION_LIST } from '../api/queries';
+import { usePaymentAction, usePermissions } from '../api/use-admin-actions';
 import { useAdminTransactions } from '../api/use-admin-data';
+import { DeclineDialog, PaymentDialog } from '../components/payment-dialogs';
 import { AdminList } from '../components/admin-list';
 import { NoticeDialog } from '../components/notice-dialog';
 import { RowAction } from '../components/row-action';
@@ -26,9 +30,32 @@ export function AdminBillingPage() {
   const query = useAdminTransactions(list.params);
   const summary = query.data?.summary;
   const controls = useTableControls(list, query.data);
+  const { t: tc } = useTranslation('common');
   const { notice, show, close } = useNotice();
+  const { can } = usePermissions();
+  const settle = usePaymentAction();
+  const [viewing, setViewing] = useState<string | null>(null);
+  const [declining, setDeclining] = useState<AdminTransaction | null>(null);
+  const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const canApprove = can('billing.approve');
 
   const columns = useMemo<Column<AdminTransaction>[]>(() => {
+    const run = (name: 'view' | 'approve' | 'decline', transaction: AdminTransaction) => {
+      setOutcome(null);
+      if (name === 'view') return setViewing(transaction.id);
+      if (name === 'decline') return setDeclining(transaction);
+      settle.mutate(
+        { kind: 'approve', id: transaction.id },
+        {
+          onSuccess: () =>
+            setOutcome({
+              tone: 'success',
+              text: t('billing.done.approve', { amount: format.money(transaction.amount), name: transaction.userName }),
+            }),
+          onError: (error) => setOutcome({ tone: 'error', text: tc(accountErrorKey(error)) }),
+        },
+      );
+    };
     const ACTIONS = {
       view: { icon: Eye, variant: 'secondary' },
       approve: { icon: Check, variant: 'primary' },
@@ -86,30 +113,33 @@ export function AdminBillingPage() {
         header: t('list.actions'),
         cell: (transaction) => (
           <div className="flex flex-wrap gap-2">
-            {transactionActions(transaction.status).map((name) => (
+            {transactionActions(transaction.status, transaction.paymentMethod, canApprove).map((name) => (
               <RowAction
                 key={name}
                 icon={ACTIONS[name].icon}
                 variant={ACTIONS[name].variant}
                 label={t(`actions.${name}`)}
                 subject={transaction.id}
-                onClick={() =>
-                  show({
-                    title: t('notice.actionTitle', { action: t(`actions.${name}`), subject: transaction.id }),
-                    body: t(name === 'view' ? 'billing.viewBody' : 'billing.actionBody'),
-                  })
-                }
+                disabled={name === 'approve' && settle.isPending}
+                onClick={() => run(name, transaction)}
               />
             ))}
           </div>
         ),
       },
     ];
-  }, [t, format, show]);
+  }, [t, tc, format, settle, canApprove]);
 
   return (
     <>
       <PageHeader title={t('billing.heading')} description={t('billing.intro')} />
+      <div aria-live="polite">
+        {outcome && (
+          <Alert tone={outcome.tone} className="mb-4">
+            {outcome.text}
+          </Alert>
+        )}
+      </div>
       {summary ? (
         <section aria-label={t('billing.summary')} className="mb-6 grid gap-4 md:grid-cols-3">
           <StatCard
@@ -165,6 +195,17 @@ export function AdminBillingPage() {
         onNotice={show}
       />
       <NoticeDialog notice={notice} onClose={close} />
+      {viewing && <PaymentDialog id={viewing} onClose={() => setViewing(null)} />}
+      {declining && (
+        <DeclineDialog
+          transaction={declining}
+          onClose={() => setDeclining(null)}
+          onDone={(text) => {
+            setDeclining(null);
+            setOutcome({ tone: 'success', text });
+          }}
+        />
+      )}
     </>
   );
 }

@@ -1,7 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { adminRoutes } from '@/test/api/admin';
+import { adminRoutes, adminUsers } from '@/test/api/admin';
 import { serveApi, serverError, type TestApi } from '@/test/api/http';
 import { renderWithRouter } from '@/test/render';
 import { AdminUsersPage } from './admin-users-page';
@@ -20,9 +20,9 @@ const bodyRows = () =>
 const lastUsersCall = () => api.calls.filter((call) => call.startsWith('/api/admin/users')).at(-1);
 
 describe('users', () => {
-  it('has the columns and Edit, Suspend or Activate, and Delete on every row', async () => {
+  it('has the columns and Edit, Suspend or Activate, Balance and Delete on every row', async () => {
     await renderPage();
-    await screen.findByRole('table', { name: 'Users' });
+    await screen.findByRole('columnheader', { name: 'Actions' });
     expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
       'User',
       'Role',
@@ -36,8 +36,62 @@ describe('users', () => {
       expect(within(row).getByRole('button', { name: /^Edit / })).toBeInTheDocument();
       expect(within(row).queryAllByRole('button', { name: /^Suspend / })).toHaveLength(active ? 1 : 0);
       expect(within(row).queryAllByRole('button', { name: /^Activate / })).toHaveLength(active ? 0 : 1);
+      expect(within(row).getByRole('button', { name: /^Balance / })).toBeInTheDocument();
       expect(within(row).getByRole('button', { name: /^Delete / })).toBeInTheDocument();
     }
+  });
+
+  /** The account of the first row, and the path of its actions. */
+  const firstRowUser = () => {
+    const row = bodyRows()[0]!;
+    const account = adminUsers().find((candidate) => within(row).queryByText(candidate.email) !== null)!;
+    return { row, account, path: `/api/admin/users/${account.id}` };
+  };
+
+  it('suspends an account through the API and says so', async () => {
+    const user = userEvent.setup();
+    await renderPage('/admin/users?status=active');
+    await screen.findByRole('columnheader', { name: 'Actions' });
+    const { row, account, path } = firstRowUser();
+    api.on(`${path}/suspend`, () => ({ id: account.id, status: 'suspended' }));
+    await user.click(within(row).getByRole('button', { name: /^Suspend / }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      `${account.firstName} ${account.lastName} is suspended: the account cannot sign in and its sessions have ended.`,
+    );
+    expect(api.calls).toContain(`${path}/suspend`);
+  });
+
+  it('keeps what was typed in Edit and says why the server refused it', async () => {
+    const user = userEvent.setup();
+    await renderPage();
+    await screen.findByRole('columnheader', { name: 'Actions' });
+    const { row, account, path } = firstRowUser();
+    api.on(path, () => ({ status: 409, body: { error: { code: 'EMAIL_TAKEN', message: 'taken' } } }));
+    await user.click(within(row).getByRole('button', { name: /^Edit / }));
+    const dialog = await screen.findByRole('dialog', { name: `Edit ${account.firstName} ${account.lastName}` });
+    const email = within(dialog).getByRole('textbox', { name: 'E-mail' });
+    await user.clear(email);
+    await user.type(email, 'not-an-email');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await within(dialog).findByText('Invalid email address')).toBeInTheDocument();
+    expect(api.calls).not.toContain(path);
+    await user.clear(email);
+    await user.type(email, 'taken@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('An account with this e-mail already exists');
+    expect(email).toHaveValue('taken@example.com');
+  });
+
+  it('shows a support role no change actions', async () => {
+    api.on('/api/admin/me/permissions', () => ({
+      role: 2,
+      permissions: ['overview.read', 'users.read', 'tickets.read'],
+    }));
+    await renderPage();
+    await screen.findByRole('table', { name: 'Users' });
+    await waitFor(() => expect(api.calls).toContain('/api/admin/me/permissions'));
+    expect(screen.queryByRole('columnheader', { name: 'Actions' })).not.toBeInTheDocument();
+    expect(screen.queryAllByRole('button', { name: /^(Edit|Suspend|Delete|Balance) / })).toHaveLength(0);
   });
 
   it('asks the server for one page and counts the server’s total', async () => {

@@ -1,17 +1,22 @@
-import { Pause, Pencil, Play, Trash2 } from 'lucide-react';
-import { useMemo } from 'react';
+import { Pause, Pencil, Play, Trash2, Wallet } from 'lucide-react';
+import { useMemo, useState } from 'react';
 import { ROLES, type RoleName } from '@hostpilot/shared';
 import { useTranslation } from 'react-i18next';
+import { Alert } from '@/components/ui/alert';
 import type { Column } from '@/components/ui/data-table';
 import { PageHeader } from '@/components/ui/page-header';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { statusTone } from '@/lib/status';
 import { USER_LIST } from '../api/queries';
+import { usePermissions, useUserAction } from '../api/use-admin-actions';
 import { useAdminUsers } from '../api/use-admin-data';
 import type { AdminUser } from '../api/types';
 import { AdminList } from '../components/admin-list';
 import { NoticeDialog } from '../components/notice-dialog';
 import { RowAction } from '../components/row-action';
+import { CreditDialog, DeleteUserDialog, UserEditDialog } from '../components/user-dialogs';
+import { accountErrorKey } from '@/lib/account-errors';
+import { useSession } from '@/lib/session';
 import { statusToggle } from '../lib/row-actions';
 import { statusLabel } from '../lib/status-label';
 import { useAdminFormat } from '../lib/use-admin-format';
@@ -28,11 +33,32 @@ export function AdminUsersPage() {
   const list = useListControls(USER_LIST);
   const query = useAdminUsers(list.params);
   const controls = useTableControls(list, query.data);
+  const { t: tc } = useTranslation('common');
   const { notice, show, close } = useNotice();
+  const { can } = usePermissions();
+  const statusAction = useUserAction();
+  const [dialog, setDialog] = useState<{ kind: 'edit' | 'delete' | 'credit'; user: AdminUser } | null>(null);
+  const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const canWrite = can('users.write');
+  // The server refuses suspending or deleting one's own account (409 OWN_ACCOUNT); the row does not offer it.
+  const myId = useSession().user?.id;
+  const canCredit = can('billing.write');
 
   const columns = useMemo<Column<AdminUser>[]>(() => {
-    const action = (label: string, user: AdminUser) =>
-      show({ title: t('notice.actionTitle', { action: label, subject: user.name }), body: t('users.actionBody') });
+    const toggleStatus = (user: AdminUser, toggle: 'suspend' | 'activate') => {
+      setOutcome(null);
+      statusAction.mutate(
+        { kind: toggle, id: user.id },
+        {
+          onSuccess: () => setOutcome({ tone: 'success', text: t(`users.done.${toggle}`, { name: user.name }) }),
+          onError: (error) => setOutcome({ tone: 'error', text: tc(accountErrorKey(error)) }),
+        },
+      );
+    };
+    const open = (kind: 'edit' | 'delete' | 'credit', user: AdminUser) => {
+      setOutcome(null);
+      setDialog({ kind, user });
+    };
     return [
       {
         key: 'user',
@@ -92,42 +118,74 @@ export function AdminUsersPage() {
             </time>
           ),
       },
-      {
-        key: 'actions',
-        header: t('list.actions'),
-        cell: (user) => {
-          const toggle = statusToggle(user.status);
-          return (
-            <div className="flex flex-wrap gap-2">
-              <RowAction
-                icon={Pencil}
-                label={t('actions.edit')}
-                subject={user.name}
-                onClick={() => action(t('actions.edit'), user)}
-              />
-              <RowAction
-                icon={toggle === 'suspend' ? Pause : Play}
-                label={t(`actions.${toggle}`)}
-                subject={user.name}
-                onClick={() => action(t(`actions.${toggle}`), user)}
-              />
-              <RowAction
-                icon={Trash2}
-                variant="danger"
-                label={t('actions.delete')}
-                subject={user.name}
-                onClick={() => action(t('actions.delete'), user)}
-              />
-            </div>
-          );
-        },
-      },
+      ...(canWrite || canCredit
+        ? [
+            {
+              key: 'actions',
+              header: t('list.actions'),
+              cell: (user: AdminUser) => {
+                const toggle = statusToggle(user.status);
+                return (
+                  <div className="flex flex-wrap gap-2">
+                    {canWrite && (
+                      <RowAction
+                        icon={Pencil}
+                        label={t('actions.edit')}
+                        subject={user.name}
+                        onClick={() => open('edit', user)}
+                      />
+                    )}
+                    {canWrite && user.id !== myId && (
+                      <>
+                        <RowAction
+                          icon={toggle === 'suspend' ? Pause : Play}
+                          label={t(`actions.${toggle}`)}
+                          subject={user.name}
+                          onClick={() => toggleStatus(user, toggle)}
+                        />
+                      </>
+                    )}
+                    {canCredit && (
+                      <RowAction
+                        icon={Wallet}
+                        label={t('actions.credit')}
+                        subject={user.name}
+                        onClick={() => open('credit', user)}
+                      />
+                    )}
+                    {canWrite && user.id !== myId && (
+                      <RowAction
+                        icon={Trash2}
+                        variant="danger"
+                        label={t('actions.delete')}
+                        subject={user.name}
+                        onClick={() => open('delete', user)}
+                      />
+                    )}
+                  </div>
+                );
+              },
+            },
+          ]
+        : []),
     ];
-  }, [t, format, show]);
+  }, [t, tc, format, statusAction, canWrite, canCredit, myId]);
+  const closeDialog = () => setDialog(null);
+  const done = (text: string) => {
+    setDialog(null);
+    setOutcome({ tone: 'success', text });
+  };
 
   return (
     <>
       <PageHeader title={t('users.heading')} description={t('users.intro')} />
+      <div aria-live="polite">
+        {outcome && (
+          <Alert tone={outcome.tone} className="mb-4">
+            {outcome.text}
+          </Alert>
+        )}
+      </div>
       <AdminList
         caption={t('users.caption')}
         items={t('users.items')}
@@ -149,6 +207,10 @@ export function AdminUsersPage() {
             values: USER_LIST.filters.role.map((value) => ({ value, label: t(`users.roles.${value}`) })),
           },
         ]}
+        dates={[
+          { name: 'registeredFrom', label: t('users.registeredFrom') },
+          { name: 'registeredTo', label: t('users.registeredTo') },
+        ]}
         sorts={[
           { value: 'createdAt', label: t('users.sort.createdAt') },
           { value: 'lastSignInAt', label: t('users.columns.lastLogin') },
@@ -156,8 +218,12 @@ export function AdminUsersPage() {
           { value: 'email', label: t('users.sort.email') },
         ]}
         onNotice={show}
+        exportPath="/admin/users/export"
       />
       <NoticeDialog notice={notice} onClose={close} />
+      {dialog?.kind === 'edit' && <UserEditDialog user={dialog.user} onClose={closeDialog} onDone={done} />}
+      {dialog?.kind === 'delete' && <DeleteUserDialog user={dialog.user} onClose={closeDialog} onDone={done} />}
+      {dialog?.kind === 'credit' && <CreditDialog user={dialog.user} onClose={closeDialog} onDone={done} />}
     </>
   );
 }

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/text-field';
 import { accountErrorKey, fieldErrorsOf } from '@/lib/account-errors';
-import { useDownload } from '../api/use-download';
+import { useDownload } from '@/lib/use-download';
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
 

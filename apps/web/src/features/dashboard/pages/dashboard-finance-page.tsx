@@ -23,7 +23,7 @@ import { useStatusLabel } from '../components/status-label';
 import { StatementDialog } from '../components/statement-dialog';
 import { useMoneyDialogs } from '../components/money/use-money-dialogs';
 import { useUnavailableAction } from '../components/use-unavailable-action';
-import { useDownload } from '../api/use-download';
+import { useDownload } from '@/lib/use-download';
 import { useDashboardFormat } from '../lib/use-dashboard-format';
 
 const TRANSACTIONS_ID = 'transactions';

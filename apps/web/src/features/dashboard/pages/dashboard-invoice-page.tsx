@@ -13,7 +13,7 @@ import { accountErrorKey } from '@/lib/account-errors';
 import { statusTone } from '@/lib/status';
 import { dashboardQueries } from '../api/queries';
 import { useMessageText } from '../api/use-dashboard-data';
-import { useDownload } from '../api/use-download';
+import { useDownload } from '@/lib/use-download';
 import { PaymentDetails } from '../components/money/payment-details';
 import { Panel } from '../components/panel';
 import { useStatusLabel } from '../components/status-label';

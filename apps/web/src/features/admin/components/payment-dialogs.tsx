@@ -1,0 +1,145 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { adminDeclineSchema } from '@hostpilot/shared';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { QueryView } from '@/components/ui/query-view';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { Textarea } from '@/components/ui/textarea';
+import { accountErrorKey } from '@/lib/account-errors';
+import { statusTone } from '@/lib/status';
+import type { AdminTransaction } from '../api/types';
+import { usePayment, usePaymentAction } from '../api/use-admin-actions';
+import { statusLabel } from '../lib/status-label';
+import { useAdminFormat } from '../lib/use-admin-format';
+import { FormDialog } from './form-dialog';
+import { applyFieldErrors } from './user-dialogs';
+
+/** View: the payment, its invoice and the ledger entries it made, as the server has them now. */
+export function PaymentDialog({ id, onClose }: { id: string; onClose: () => void }) {
+  const { t } = useTranslation('admin');
+  const { t: tc } = useTranslation('common');
+  const format = useAdminFormat();
+  const query = usePayment(id);
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={t('billing.view.title')}
+      closeLabel={tc('actions.close')}
+      actions={<Button onClick={onClose}>{tc('actions.close')}</Button>}
+    >
+      <QueryView query={query} loadingLabel={t('billing.view.loading')}>
+        {(payment) => (
+          <div className="space-y-4 text-sm">
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
+              <dt className="text-slate-500">{t('billing.columns.customer')}</dt>
+              <dd className="break-words text-slate-900">
+                {payment.owner.name} · {payment.owner.email}
+              </dd>
+              <dt className="text-slate-500">{t('billing.columns.amount')}</dt>
+              <dd className="font-semibold text-slate-900 tabular-nums">{format.money(payment.amount)}</dd>
+              <dt className="text-slate-500">{t('billing.view.method')}</dt>
+              <dd>{t(`billing.methods.${payment.method}`, { defaultValue: payment.method })}</dd>
+              <dt className="text-slate-500">{t('billing.columns.status')}</dt>
+              <dd>
+                <StatusBadge tone={statusTone(payment.status)} label={statusLabel(t, payment.status)} />
+              </dd>
+              {payment.declineReason && (
+                <>
+                  <dt className="text-slate-500">{t('billing.view.reason')}</dt>
+                  <dd>{payment.declineReason}</dd>
+                </>
+              )}
+              <dt className="text-slate-500">{t('list.date')}</dt>
+              <dd>{format.dateTime(payment.createdAt)}</dd>
+              <dt className="text-slate-500">{t('billing.view.invoice')}</dt>
+              <dd>
+                {payment.invoice
+                  ? t('billing.view.invoiceLine', {
+                      number: payment.invoice.number,
+                      status: statusLabel(t, payment.invoice.status),
+                      total: format.money(payment.invoice.total),
+                    })
+                  : t('billing.view.noInvoice')}
+              </dd>
+            </dl>
+            <section>
+              <h3 className="font-semibold text-slate-900">{t('billing.view.ledger')}</h3>
+              {payment.ledger.length === 0 ? (
+                <p className="mt-1 text-slate-600">{t('billing.view.noLedger')}</p>
+              ) : (
+                <ul className="mt-1 divide-y divide-slate-200">
+                  {payment.ledger.map((entry) => (
+                    <li key={entry.id} className="flex justify-between gap-4 py-2">
+                      <span>
+                        {t(`billing.entryTypes.${entry.type}`, { defaultValue: entry.type })} ·{' '}
+                        {format.dateTime(entry.createdAt)}
+                      </span>
+                      <span className="font-medium tabular-nums">{format.money(entry.amount)}</span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          </div>
+        )}
+      </QueryView>
+    </Dialog>
+  );
+}
+
+/** Decline: the reason the customer is told, then the decline, once. */
+export function DeclineDialog({
+  transaction,
+  onClose,
+  onDone,
+}: {
+  transaction: AdminTransaction;
+  onClose: () => void;
+  onDone: (message: string) => void;
+}) {
+  const { t } = useTranslation('admin');
+  const { t: tc } = useTranslation('common');
+  const format = useAdminFormat();
+  const action = usePaymentAction();
+  const [failure, setFailure] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<{ reason: string }>({ resolver: zodResolver(adminDeclineSchema), defaultValues: { reason: '' } });
+  const submit = handleSubmit(async ({ reason }) => {
+    setFailure(undefined);
+    try {
+      await action.mutateAsync({ kind: 'decline', id: transaction.id, reason });
+      onDone(t('billing.done.decline', { amount: format.money(transaction.amount), name: transaction.userName }));
+    } catch (error) {
+      if (!applyFieldErrors(error, ['reason'], setError)) setFailure(tc(accountErrorKey(error)));
+    }
+  });
+  return (
+    <FormDialog
+      open
+      onClose={onClose}
+      title={t('billing.decline.title', { amount: format.money(transaction.amount), name: transaction.userName })}
+      submitLabel={t('actions.decline')}
+      submitVariant="danger"
+      pending={action.isPending}
+      error={failure}
+      onSubmit={() => void submit()}
+    >
+      <Field
+        label={t('billing.decline.reason')}
+        hint={t('billing.decline.hint')}
+        error={errors.reason?.message ? tc(errors.reason.message) : undefined}
+      >
+        {(control) => <Textarea rows={3} {...control} {...register('reason')} />}
+      </Field>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,145 @@
+import { AUDIT_ACTIONS } from '@hostpilot/shared';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Column } from '@/components/ui/data-table';
+import { PageHeader } from '@/components/ui/page-header';
+import { useAuditLog } from '../api/use-admin-actions';
+import { AdminList } from '../components/admin-list';
+import { NoticeDialog } from '../components/notice-dialog';
+import { useAdminFormat } from '../lib/use-admin-format';
+import { useNotice } from '../lib/use-notice';
+import { DAY_FILTER, type ListSpec, useListControls, useTableControls } from '../lib/use-table-controls';
+import type { AdminAuditEntry } from '@hostpilot/shared';
+
+/** What the audit list filters by: the API's actions and days (GET /api/admin/audit). */
+export const AUDIT_LIST = {
+  sorts: ['createdAt'],
+  defaultSort: 'createdAt',
+  defaultDirection: 'desc',
+  filters: { action: AUDIT_ACTIONS, from: DAY_FILTER, to: DAY_FILTER },
+} as const satisfies ListSpec;
+
+/** A change's values as short "field: value" text; nested values as JSON. */
+function describe(values: unknown): string {
+  if (values === null || values === undefined) return '';
+  if (typeof values !== 'object') return String(values);
+  return Object.entries(values as Record<string, unknown>)
+    .map(
+      ([field, value]) =>
+        `${field}: ${typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value)}`,
+    )
+    .join(', ');
+}
+
+/**
+ * The audit log (docs/decisions/027-back-office-actions-and-audit.md): who did what to which record, before and
+ * after, from which address, newest first; searched by actor and filtered by action and days. Read only.
+ */
+export function AdminAuditPage() {
+  const { t } = useTranslation('admin');
+  const format = useAdminFormat();
+  const list = useListControls(AUDIT_LIST);
+  const query = useAuditLog(list.params);
+  const controls = useTableControls(list, query.data);
+  const { notice, show, close } = useNotice();
+
+  const columns = useMemo<Column<AdminAuditEntry>[]>(
+    () => [
+      {
+        key: 'when',
+        header: t('audit.columns.when'),
+        rowHeader: true,
+        cell: (entry) => (
+          <time dateTime={entry.createdAt} className="whitespace-nowrap text-slate-700">
+            {format.dateTime(entry.createdAt)}
+          </time>
+        ),
+      },
+      {
+        key: 'actor',
+        header: t('audit.columns.actor'),
+        cell: (entry) =>
+          entry.actor ? (
+            <div className="min-w-0">
+              <p className="text-slate-900">{entry.actor.name}</p>
+              <p className="break-words text-slate-600">{entry.actor.email}</p>
+            </div>
+          ) : (
+            <span className="text-slate-500">{t('audit.system')}</span>
+          ),
+      },
+      {
+        key: 'action',
+        header: t('audit.columns.action'),
+        cell: (entry) => (
+          <div>
+            <p className="font-medium text-slate-900">
+              {t(`audit.actions.${entry.action.replace(/\./g, '_')}`, { defaultValue: entry.action })}
+            </p>
+            <p className="break-all text-slate-500">
+              {entry.entityType}
+              {entry.entityId ? ` ${entry.entityId}` : ''}
+            </p>
+          </div>
+        ),
+      },
+      {
+        key: 'change',
+        header: t('audit.columns.change'),
+        cell: (entry) => (
+          <dl className="max-w-md text-slate-700">
+            {entry.before !== null && (
+              <div>
+                <dt className="inline font-medium">{t('audit.before')}: </dt>
+                <dd className="inline break-words">{describe(entry.before)}</dd>
+              </div>
+            )}
+            {entry.after !== null && (
+              <div>
+                <dt className="inline font-medium">{t('audit.after')}: </dt>
+                <dd className="inline break-words">{describe(entry.after)}</dd>
+              </div>
+            )}
+          </dl>
+        ),
+      },
+      {
+        key: 'address',
+        header: t('audit.columns.address'),
+        cell: (entry) => <span className="break-words text-slate-700">{entry.clientIp ?? '—'}</span>,
+      },
+    ],
+    [t, format],
+  );
+
+  return (
+    <>
+      <PageHeader title={t('audit.heading')} description={t('audit.intro')} />
+      <AdminList
+        caption={t('audit.caption')}
+        items={t('audit.items')}
+        searchLabel={t('audit.searchLabel')}
+        placeholder={t('audit.searchPlaceholder')}
+        columns={columns}
+        rowKey={(entry) => entry.id}
+        query={query}
+        controls={controls}
+        filters={[
+          {
+            name: 'action',
+            label: t('audit.columns.action'),
+            values: AUDIT_ACTIONS.map((value) => ({ value, label: t(`audit.actions.${value.replace(/\./g, '_')}`) })),
+          },
+        ]}
+        dates={[
+          { name: 'from', label: t('audit.from') },
+          { name: 'to', label: t('audit.to') },
+        ]}
+        sorts={[{ value: 'createdAt', label: t('list.date') }]}
+        onNotice={show}
+        exportPath="/admin/audit/export"
+      />
+      <NoticeDialog notice={notice} onClose={close} />
+    </>
+  );
+}
