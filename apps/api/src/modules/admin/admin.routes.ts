@@ -6,6 +6,7 @@ import { guardStaffScope, staffOf } from '../../plugins/authorize';
 import { STAFF_ERRORS } from './errors';
 import { adminListRoutes } from './lists.admin';
 import { adminOverviewRoutes } from './overview.admin';
+import { adminServerRoutes } from './servers.admin';
 import { adminSettingsRoutes } from './settings.admin';
 import { adminUsersRoutes } from './users.admin';
 
@@ -38,4 +39,5 @@ export const adminRoutes: FastifyPluginAsyncZod<{ dataDir: string; clock: Clock 
   await app.register(adminListRoutes);
   await app.register(adminOverviewRoutes, { dataDir: options.dataDir });
   await app.register(adminSettingsRoutes, { clock: options.clock });
+  await app.register(adminServerRoutes, { clock: options.clock });
 };
