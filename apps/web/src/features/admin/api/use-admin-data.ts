@@ -210,6 +210,8 @@ export function useAdminServers(params: ListParams) {
           ? { cpu: server.load.cpuPercent, memory: server.load.memoryPercent, storage: server.load.storagePercent }
           : null,
         activeServices: server.services,
+        capacity: server.capacity,
+        record: server,
       })),
     }),
     [t],
