@@ -44,7 +44,7 @@ describe('servers', () => {
     await user.type(within(dialog).getByLabelText('RAM, GB'), '128');
     await user.type(within(dialog).getByLabelText('Storage, GB'), '3840');
     await user.type(within(dialog).getByLabelText('Bandwidth, Gbit/s'), '10');
-    api.on('/api/admin/servers', (url, request) =>
+    api.on('/api/admin/servers', (_url, request) =>
       request?.method === 'POST' ? conflict('name', 'validation.serverNameTaken') : { items: [], total: 0 },
     );
     await user.click(within(dialog).getByRole('button', { name: 'Add server' }));
@@ -63,7 +63,7 @@ describe('servers', () => {
       },
     });
 
-    api.on('/api/admin/servers', (url, request) =>
+    api.on('/api/admin/servers', (_url, request) =>
       request?.method === 'POST' ? { status: 201, body: { ...SERVERS[0], name: 'web-09.lon' } } : [],
     );
     await user.clear(within(dialog).getByLabelText('Name'));
