@@ -117,6 +117,17 @@ describe(`back-office server changes (${DATABASE_UNDER_TEST})`, () => {
     expect(await db().selectFrom('servers').select('id').execute()).toHaveLength(before.length);
   });
 
+  it('two additions of one name at once: one is added, the other refused by field (the unique index decides)', async () => {
+    const [a, b] = await Promise.all([
+      call('POST', '/api/admin/servers', server({ name: 'race-01', ip: '192.0.2.91' })),
+      call('POST', '/api/admin/servers', server({ name: 'race-01', ip: '192.0.2.92' })),
+    ]);
+    expect([a!.statusCode, b!.statusCode].sort()).toEqual([201, 409]);
+    const refused = a!.statusCode === 409 ? a! : b!;
+    expect(refused.json().error.fields.name.code).toBe('validation.serverNameTaken');
+    expect(await db().selectFrom('servers').select('id').where('name', '=', 'race-01').execute()).toHaveLength(1);
+  });
+
   it.each([
     [{ name: '' }, 'name', 'validation.serverName'],
     [{ name: 'has space' }, 'name', 'validation.serverName'],
