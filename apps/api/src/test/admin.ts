@@ -51,7 +51,7 @@ export const ADMIN_ENDPOINTS: { method: 'GET'; url: string; path: string; access
 /**
  * Back-office actions documented under /api/admin besides the lists above; each is tested with its module
  * (ending a user's sessions: modules/account/account.test.ts; the security settings:
- * modules/account/two-factor.test.ts). `success` is the status of a done action.
+ * modules/account/two-factor.test.ts; the servers: modules/admin/servers.admin.test.ts). `success` is the status of a done action.
  */
 export const ADMIN_ACTIONS: {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -70,6 +70,10 @@ export const ADMIN_ACTIONS: {
   { method: 'GET', path: '/api/admin/payments/{id}', access: 'billing.read', success: '200' },
   { method: 'POST', path: '/api/admin/payments/{id}/approve', access: 'billing.approve', success: '200' },
   { method: 'POST', path: '/api/admin/payments/{id}/decline', access: 'billing.approve', success: '200' },
+  { method: 'POST', path: '/api/admin/servers', access: 'servers.write', success: '201' },
+  { method: 'PATCH', path: '/api/admin/servers/{id}', access: 'servers.write', success: '200' },
+  { method: 'DELETE', path: '/api/admin/servers/{id}', access: 'servers.write', success: '204' },
+  { method: 'PUT', path: '/api/admin/servers/{id}/maintenance', access: 'servers.write', success: '200' },
 ];
 
 export interface UserFixture {

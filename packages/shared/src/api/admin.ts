@@ -9,11 +9,13 @@ import {
 } from '../model';
 import { PERMISSIONS, ROLES, type RoleName } from '../roles';
 import { dayParamSchema, enumFilter, listQuerySchema, pageSchema } from '../schemas/list-query';
+import type { ValidationMessageKey } from '../schemas/messages';
 import { z } from '../schemas/zod';
 import { DOMAIN_STATUSES } from '../states/domain';
 import { PAYMENT_STATUSES } from '../states/payment';
 import { SERVICE_STATUSES } from '../states/service';
 import { activitySchema, moneySchema } from './customer';
+import { isHostName, isIPv4, isIPv6 } from './self-service';
 
 /**
  * Contracts of the back-office API under /api/admin (docs/product/api.md). The API validates queries and
@@ -291,3 +293,69 @@ export type AdminServersSummary = z.infer<typeof adminServersSummarySchema>;
 
 export const adminServersPageSchema = pageSchema(adminServerSchema).extend({ summary: adminServersSummarySchema });
 export type AdminServersPage = z.infer<typeof adminServersPageSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Server changes (POST, PATCH, DELETE /api/admin/servers, PUT /api/admin/servers/:id/maintenance)
+
+const serverMsg = (key: ValidationMessageKey) => ({ error: key });
+
+/** A server's address: an IPv4 or IPv6 address, or a fully qualified host name; lower-cased. */
+export function isServerAddress(value: string): boolean {
+  return isIPv4(value) || isIPv6(value) || isHostName(value);
+}
+
+const wholeNumber = (max: number) =>
+  z
+    .number(serverMsg('validation.positiveInteger'))
+    .int(serverMsg('validation.positiveInteger'))
+    .min(1, serverMsg('validation.positiveInteger'))
+    .max(max, serverMsg('validation.numberTooLarge'));
+
+/** Limits of a server's numbers: above zero, and no larger than any machine the provider could rack. */
+export const SERVER_LIMITS = {
+  capacity: 10_000,
+  cpuCores: 1_024,
+  ramGb: 65_536,
+  storageGb: 1_000_000,
+  bandwidthGbps: 800,
+} as const;
+
+/** The fields of a server an administrator sets; the web form checks them with the same schema. */
+export const adminServerInputSchema = z.strictObject(
+  {
+    name: z
+      .string(serverMsg('validation.serverName'))
+      .trim()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, serverMsg('validation.serverName')),
+    location: z.enum(DATA_CENTER_IDS, serverMsg('validation.serverLocation')),
+    type: z.enum(SERVER_TYPES, serverMsg('validation.serverType')),
+    ip: z
+      .string(serverMsg('validation.serverAddress'))
+      .trim()
+      .toLowerCase()
+      .refine(isServerAddress, serverMsg('validation.serverAddress')),
+    capacity: wholeNumber(SERVER_LIMITS.capacity),
+    specs: z.strictObject(
+      {
+        cpuModel: z
+          .string(serverMsg('validation.required'))
+          .trim()
+          .min(1, serverMsg('validation.required'))
+          .max(100, serverMsg('validation.tooLong')),
+        cpuCores: wholeNumber(SERVER_LIMITS.cpuCores),
+        ramGb: wholeNumber(SERVER_LIMITS.ramGb),
+        storageGb: wholeNumber(SERVER_LIMITS.storageGb),
+        bandwidthGbps: wholeNumber(SERVER_LIMITS.bandwidthGbps),
+      },
+      serverMsg('validation.unknownField'),
+    ),
+  },
+  serverMsg('validation.unknownField'),
+);
+export type AdminServerInput = z.input<typeof adminServerInputSchema>;
+
+export const adminServerMaintenanceSchema = z.strictObject(
+  { maintenance: z.boolean(serverMsg('validation.invalidType')) },
+  serverMsg('validation.unknownField'),
+);
+export type AdminServerMaintenance = z.input<typeof adminServerMaintenanceSchema>;

@@ -4,3 +4,4 @@ export * from './domain';
 export * from './invoice';
 export * from './payment';
 export * from './ticket';
+export * from './server';

@@ -3,6 +3,8 @@ import { domainStates } from './domain';
 import { invoiceStates } from './invoice';
 import { defineStateMachine, InvalidTransitionError } from './machine';
 import { paymentStates } from './payment';
+import { SERVER_STATUSES } from '../model';
+import { serverStates } from './server';
 import { serviceStates } from './service';
 import { ticketStates } from './ticket';
 
@@ -52,6 +54,13 @@ describe('state machines', () => {
     expect(ticketStates.canTransition('closed', 'open')).toBe(true);
     expect(ticketStates.canTransition('closed', 'answered')).toBe(false);
     expect(ticketStates.terminal).toEqual([]);
+  });
+
+  it('server: active and maintenance switch both ways; the statuses are those of the data model', () => {
+    expect(serverStates.states).toEqual([...SERVER_STATUSES]);
+    expect(serverStates.canTransition('active', 'maintenance')).toBe(true);
+    expect(serverStates.canTransition('maintenance', 'active')).toBe(true);
+    expect(serverStates.terminal).toEqual([]);
   });
 
   it('assertTransition throws a typed error naming the entity and both states', () => {

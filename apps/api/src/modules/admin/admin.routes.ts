@@ -8,6 +8,7 @@ import { adminAuditRoutes } from './audit.admin';
 import { adminBillingRoutes } from './billing.admin';
 import { adminListRoutes } from './lists.admin';
 import { adminOverviewRoutes } from './overview.admin';
+import { adminServerRoutes } from './servers.admin';
 import { adminSettingsRoutes } from './settings.admin';
 import { adminUserActionsRoutes } from './users.actions.admin';
 import { adminUsersRoutes } from './users.admin';
@@ -44,4 +45,5 @@ export const adminRoutes: FastifyPluginAsyncZod<{ dataDir: string; clock: Clock 
   await app.register(adminUserActionsRoutes, { clock: options.clock });
   await app.register(adminBillingRoutes, { clock: options.clock });
   await app.register(adminAuditRoutes);
+  await app.register(adminServerRoutes, { clock: options.clock });
 };

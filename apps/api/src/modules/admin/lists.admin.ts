@@ -2,7 +2,6 @@ import {
   type AdminDomain,
   adminDomainsPageSchema,
   adminDomainsQuerySchema,
-  type AdminServer,
   adminServersPageSchema,
   adminServersQuerySchema,
   type AdminService,
@@ -13,14 +12,14 @@ import {
   adminTransactionsQuerySchema,
   CURRENCY,
 } from '@hostpilot/shared';
-import { type ExpressionBuilder, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { Database } from '../../db/schema';
 import { errorResponses } from '../../lib/errors';
 import { LIST_ERRORS, STAFF_ERRORS } from './errors';
 import { fullName, iso, isoOrNull, pageOf } from './list';
 import { contains } from './search';
+import { placedServices, serverExtras, toAdminServer } from './server-rows';
 
 const DAY = 86_400_000;
 const ERRORS = errorResponses({ ...LIST_ERRORS, ...STAFF_ERRORS });
@@ -338,62 +337,18 @@ export const adminListRoutes: FastifyPluginAsyncZod = async (app) => {
           sql<boolean>`(servers.name ${like} ${pattern} escape '\\' or servers.ip ${like} ${pattern} escape '\\')`,
         );
       }
-      const serviceCount = (eb: ExpressionBuilder<Database, 'servers'>) =>
-        eb
-          .selectFrom('services')
-          .select(eb.fn.countAll<number>().as('n'))
-          .whereRef('services.serverId', '=', 'servers.id')
-          .where('services.status', '!=', 'cancelled');
       const page = await pageOf(
         query,
         () => filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst(),
         (limit, offset) => {
-          let rows = filtered.selectAll('servers').select((eb) => [
-            serviceCount(eb).as('serviceCount'),
-            eb
-              .selectFrom('serverUsageSamples')
-              .select(
-                sql<string>`cpu_percent || ',' || memory_percent || ',' || storage_percent || ',' || taken_at`.as('s'),
-              )
-              .whereRef('serverUsageSamples.serverId', '=', 'servers.id')
-              .orderBy('serverUsageSamples.takenAt', 'desc')
-              .limit(1)
-              .as('latestSample'),
-          ]);
+          let rows = filtered.selectAll('servers').select(serverExtras);
           rows =
             query.sort === 'services'
-              ? rows.orderBy((eb) => serviceCount(eb), direction(query.order))
+              ? rows.orderBy((eb) => placedServices(eb), direction(query.order))
               : rows.orderBy(`servers.${query.sort}`, direction(query.order));
           return rows.orderBy('servers.id').limit(limit).offset(offset).execute();
         },
-        (row): AdminServer => {
-          const sample = row.latestSample ? String(row.latestSample).split(',').map(Number) : null;
-          return {
-            id: row.id,
-            name: row.name,
-            location: row.location as AdminServer['location'],
-            type: row.type,
-            ip: row.ip,
-            status: row.status,
-            specs: {
-              cpuModel: row.cpuModel,
-              cpuCores: row.cpuCores,
-              ramGb: row.ramGb,
-              storageGb: row.storageGb,
-              bandwidthGbps: row.bandwidthGbps,
-            },
-            capacity: row.capacity,
-            services: Number(row.serviceCount ?? 0),
-            load: sample
-              ? {
-                  cpuPercent: sample[0]!,
-                  memoryPercent: sample[1]!,
-                  storagePercent: sample[2]!,
-                  sampledAt: iso(sample[3]!),
-                }
-              : null,
-          };
-        },
+        toAdminServer,
       );
       const [servers, services] = await Promise.all([
         db

@@ -4,7 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { appQueryClient } from '@/lib/query-client';
 import { useSession } from '@/lib/session';
-import { usePermissions } from '@/features/admin/api/use-admin-actions';
+import { usePermissions } from '@/features/admin/api/use-permissions';
 import { SidebarAccount } from './sidebar-account';
 import { SidebarActions } from './sidebar-actions';
 import { SidebarLayout, type SidebarItem } from './sidebar-layout';

@@ -1,4 +1,4 @@
-import { ADMIN_ROLE, PERMISSIONS, ROLES, type RoleName } from '@hostpilot/shared';
+import { ADMIN_ROLE, permissionsOf, ROLES, type RoleName } from '@hostpilot/shared';
 import type {
   AdminDomain,
   AdminOverview,
@@ -208,8 +208,8 @@ export function listHandler<Row extends object>(
 export function adminRoutes(users = adminUsers()): Record<string, Handler> {
   const transactions = adminTransactions();
   return {
-    '/api/admin/me/permissions': () => ({ role: ADMIN_ROLE, permissions: [...PERMISSIONS] }),
     '/api/admin/overview': () => OVERVIEW,
+    '/api/admin/me/permissions': () => ({ role: ADMIN_ROLE, permissions: permissionsOf(ADMIN_ROLE) }),
     '/api/admin/users': listHandler(users, (user) => [`${user.firstName} ${user.lastName}`, user.email]),
     '/api/admin/services': listHandler(adminHosting(), (service) => [service.domain ?? '', service.owner.name]),
     '/api/admin/domains': listHandler(adminDomains(), (domain) => [domain.name, domain.owner.name]),

@@ -1,6 +1,7 @@
 import {
   type AdminDomainsPage,
   type AdminOverview as OverviewAnswer,
+  type AdminPermissions,
   type AdminServersPage,
   type AdminServicesPage,
   type AdminTransactionsPage,
@@ -84,6 +85,13 @@ export const adminQueries = {
     queryOptions({
       queryKey: adminKeys.overview(),
       queryFn: ({ signal }) => api.get<OverviewAnswer>('/admin/overview', { signal }),
+    }),
+  /** What the caller's role may do now, read from the database by the API: the pages hide what it cannot. */
+  permissions: () =>
+    queryOptions({
+      queryKey: adminKeys.permissions(),
+      queryFn: ({ signal }) => api.get<AdminPermissions>('/admin/me/permissions', { signal }),
+      staleTime: 60_000,
     }),
   users: (params: ListParams) => page<AdminUsersPage>('users', '/admin/users', params),
   hosting: (params: ListParams) => page<AdminServicesPage>('hosting', '/admin/services', params, { kind: 'hosting' }),

@@ -2,7 +2,7 @@
  * The back office's data as the admin API serves it (docs/product/entities.md, docs/product/api.md): money in
  * minor units with a currency, moments as timestamps the pages format in the reader's language.
  */
-import type { Money } from '@hostpilot/shared';
+import type { AdminServer, Money } from '@hostpilot/shared';
 import type { Moment } from '@/lib/format';
 
 export type { Moment, Money };
@@ -100,6 +100,9 @@ export interface Server {
   /** The latest load sample in percent; null before the first. */
   usage: { cpu: number; memory: number; storage: number } | null;
   activeServices: number;
+  capacity: number;
+  /** The server as the API answered it: what the Edit form starts from. */
+  record: AdminServer;
 }
 
 /** The server summary cards, computed by the API from the servers. */

@@ -2,12 +2,10 @@ import {
   type AdminAuditPage,
   type AdminCreditInput,
   type AdminPaymentDetail,
-  type AdminPermissions,
   type AdminUserEdit,
   IDEMPOTENCY_KEY_HEADER,
-  type Permission,
 } from '@hostpilot/shared';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/session';
 import type { ListParams } from '../lib/use-table-controls';
 import { adminKeys } from './keys';
@@ -17,20 +15,6 @@ import { listQuery } from './queries';
  * The back office's actions (docs/decisions/027-back-office-actions-and-audit.md) as TanStack Query mutations
  * through the app's one HTTP client. Each one, once done, marks the lists it changes (and the audit log) stale.
  */
-
-export const permissionsQuery = () =>
-  queryOptions({
-    queryKey: adminKeys.permissions(),
-    queryFn: ({ signal }) => api.get<AdminPermissions>('/admin/me/permissions', { signal }),
-    staleTime: 60_000,
-  });
-
-/** What the caller's role may do, as the API says now; nothing while it is asked (controls stay hidden). */
-export function usePermissions() {
-  const query = useQuery(permissionsQuery());
-  const granted = query.data?.permissions ?? [];
-  return { can: (permission: Permission) => granted.includes(permission), loaded: query.isSuccess };
-}
 
 function useInvalidate() {
   const client = useQueryClient();

@@ -5,7 +5,6 @@ import {
   type AdminServicesPage,
   type AdminTransactionsPage,
   type AdminUsersPage,
-  DATA_CENTERS,
   findServicePlan,
   type Translatable,
 } from '@hostpilot/shared';
@@ -36,7 +35,6 @@ import type {
  */
 
 const ACTIVITY_KINDS: readonly ActivityKind[] = ['service', 'domain', 'payment', 'invoice', 'ticket', 'account'];
-const city = (id: string) => DATA_CENTERS.find((center) => center.id === id)?.city ?? id;
 
 export function useAdminOverview() {
   const { t, i18n } = useTranslation('admin');
@@ -198,7 +196,7 @@ export function useAdminServers(params: ListParams) {
       items: data.items.map((server) => ({
         id: server.id,
         name: server.name,
-        location: city(server.location),
+        location: t(`servers.locations.${server.location}`),
         type: server.type,
         ip: server.ip,
         status: server.status,
@@ -212,6 +210,8 @@ export function useAdminServers(params: ListParams) {
           ? { cpu: server.load.cpuPercent, memory: server.load.memoryPercent, storage: server.load.storagePercent }
           : null,
         activeServices: server.services,
+        capacity: server.capacity,
+        record: server,
       })),
     }),
     [t],

@@ -1,6 +1,7 @@
 import { Activity, MapPin, Pencil, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
+import { Switch } from '@/components/ui/switch';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { UsageBar } from '@/components/ui/usage-bar';
 import { statusTone } from '@/lib/status';
@@ -9,17 +10,36 @@ import { statusLabel } from '../lib/status-label';
 import { useAdminFormat } from '../lib/use-admin-format';
 import { RowAction } from './row-action';
 
-export type ServerAction = 'edit' | 'monitor' | 'delete';
+export type ServerAction = 'edit' | 'monitor' | 'delete' | 'maintenanceOn' | 'maintenanceOff';
 
 /**
  * One server of docs/product/screens.md: name, location, type, status, IP, services, specs, four usage bars, actions.
+ * Edit, Delete and the maintenance switch only for a role that may change servers (`canWrite`).
  */
-export function ServerCard({ server, onAction }: { server: Server; onAction: (action: ServerAction) => void }) {
+export function ServerCard({
+  server,
+  onAction,
+  canWrite,
+  busy = false,
+}: {
+  server: Server;
+  onAction: (action: ServerAction) => void;
+  canWrite: boolean;
+  /** A change of this server is on its way: the switch waits for it. */
+  busy?: boolean;
+}) {
   const { t } = useTranslation('admin');
   const format = useAdminFormat();
   const facts = [
     { label: t('servers.ip'), value: <span className="font-mono">{server.ip}</span> },
-    { label: t('servers.activeServices'), value: format.number(server.activeServices) },
+    {
+      label: t('servers.placed'),
+      value: t('servers.placedValue', {
+        count: server.capacity,
+        services: format.number(server.activeServices),
+        capacity: format.number(server.capacity),
+      }),
+    },
     { label: t('servers.cpu'), value: server.specs.cpu },
     { label: t('servers.ram'), value: server.specs.ram },
     { label: t('servers.storage'), value: server.specs.storage },
@@ -65,21 +85,36 @@ export function ServerCard({ server, onAction }: { server: Server; onAction: (ac
           ))}
         </div>
       )}
-      <div className="mt-auto flex flex-wrap gap-2 border-t border-slate-100 pt-4">
-        <RowAction icon={Pencil} label={t('actions.edit')} subject={server.name} onClick={() => onAction('edit')} />
-        <RowAction
-          icon={Activity}
-          label={t('actions.monitor')}
-          subject={server.name}
-          onClick={() => onAction('monitor')}
-        />
-        <RowAction
-          icon={Trash2}
-          variant="danger"
-          label={t('actions.delete')}
-          subject={server.name}
-          onClick={() => onAction('delete')}
-        />
+      <div className="mt-auto flex flex-col gap-4 border-t border-slate-100 pt-4">
+        {canWrite && (
+          <Switch
+            label={t('servers.maintenance', { name: server.name })}
+            description={t('servers.maintenanceHint')}
+            checked={server.status === 'maintenance'}
+            disabled={busy}
+            onChange={(on) => onAction(on ? 'maintenanceOn' : 'maintenanceOff')}
+          />
+        )}
+        <div className="flex flex-wrap gap-2">
+          {canWrite && (
+            <RowAction icon={Pencil} label={t('actions.edit')} subject={server.name} onClick={() => onAction('edit')} />
+          )}
+          <RowAction
+            icon={Activity}
+            label={t('actions.monitor')}
+            subject={server.name}
+            onClick={() => onAction('monitor')}
+          />
+          {canWrite && (
+            <RowAction
+              icon={Trash2}
+              variant="danger"
+              label={t('actions.delete')}
+              subject={server.name}
+              onClick={() => onAction('delete')}
+            />
+          )}
+        </div>
       </div>
     </Card>
   );
