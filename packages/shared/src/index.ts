@@ -13,3 +13,4 @@ export * from './api/customer';
 export * from './api/admin';
 export * from './api/actions';
 export * from './api/self-service';
+export * from './api/automation';

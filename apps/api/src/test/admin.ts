@@ -43,6 +43,13 @@ export const ADMIN_ENDPOINTS: { method: 'GET'; url: string; path: string; access
     path: '/api/admin/settings/security',
     access: 'settings.read',
   },
+  { method: 'GET', url: '/api/admin/scheduler', path: '/api/admin/scheduler', access: 'settings.read' },
+  {
+    method: 'GET',
+    url: '/api/admin/settings/automation',
+    path: '/api/admin/settings/automation',
+    access: 'settings.read',
+  },
 ];
 
 /**
@@ -50,9 +57,19 @@ export const ADMIN_ENDPOINTS: { method: 'GET'; url: string; path: string; access
  * (ending a user's sessions: modules/account/account.test.ts; the security settings:
  * modules/account/two-factor.test.ts). `success` is the status of a done action.
  */
-export const ADMIN_ACTIONS: { method: 'POST' | 'PUT'; path: string; access: RouteAccess; success: string }[] = [
+export const ADMIN_ACTIONS: {
+  method: 'GET' | 'POST' | 'PUT';
+  path: string;
+  access: RouteAccess;
+  success: string;
+}[] = [
   { method: 'POST', path: '/api/admin/users/{id}/sessions/end', access: 'users.write', success: '204' },
   { method: 'PUT', path: '/api/admin/settings/security', access: 'settings.write', success: '200' },
+  // The lifecycle automation's (modules/scheduler/scheduler.admin.test.ts).
+  { method: 'POST', path: '/api/admin/scheduler/{job}/run', access: 'system.maintenance', success: '200' },
+  { method: 'PUT', path: '/api/admin/settings/automation', access: 'settings.write', success: '200' },
+  { method: 'GET', path: '/api/admin/services/{id}/history', access: 'hosting.read', success: '200' },
+  { method: 'GET', path: '/api/admin/domains/{id}/history', access: 'domains.read', success: '200' },
 ];
 
 export interface UserFixture {

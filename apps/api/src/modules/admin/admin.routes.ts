@@ -8,9 +8,16 @@ import { adminListRoutes } from './lists.admin';
 import { adminOverviewRoutes } from './overview.admin';
 import { adminSettingsRoutes } from './settings.admin';
 import { adminUsersRoutes } from './users.admin';
+import { adminSchedulerRoutes } from '../scheduler/scheduler.admin';
+import type { Scheduler } from '../scheduler/scheduler';
 
 /** The back office's API, under /api/admin. Every route declares the permission it needs (decision 014). */
-export const adminRoutes: FastifyPluginAsyncZod<{ dataDir: string; clock: Clock }> = async (app, options) => {
+export const adminRoutes: FastifyPluginAsyncZod<{
+  dataDir: string;
+  clock: Clock;
+  scheduler: Scheduler;
+  schedulerConfig: { enabled: boolean; intervalMs: number };
+}> = async (app, options) => {
   guardStaffScope(app);
 
   app.get(
@@ -38,4 +45,9 @@ export const adminRoutes: FastifyPluginAsyncZod<{ dataDir: string; clock: Clock 
   await app.register(adminListRoutes);
   await app.register(adminOverviewRoutes, { dataDir: options.dataDir });
   await app.register(adminSettingsRoutes, { clock: options.clock });
+  await app.register(adminSchedulerRoutes, {
+    clock: options.clock,
+    scheduler: options.scheduler,
+    schedulerConfig: options.schedulerConfig,
+  });
 };
