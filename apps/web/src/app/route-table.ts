@@ -145,6 +145,7 @@ export const ROUTE_TABLE = [
       ['/admin/domains', 'adminDomains', 'admin-domains-page', 'AdminDomainsPage'],
       ['/admin/billing', 'adminBilling', 'admin-billing-page', 'AdminBillingPage'],
       ['/admin/settings', 'adminSettings', 'admin-settings-page', 'AdminSettingsPage'],
+      ['/admin/scheduler', 'adminScheduler', 'admin-scheduler-page', 'AdminSchedulerPage'],
     ] as const
   ).map(([path, page, module, component]) => ({
     path,

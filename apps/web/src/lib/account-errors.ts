@@ -16,6 +16,7 @@ export function accountErrorKey(error: unknown): string {
     INVALID_STATE: 'errors.invalidState',
     TWO_FACTOR_REQUIRED: 'errors.twoFactorRequired',
     TWO_FACTOR_CHALLENGE_INVALID: 'errors.twoFactorChallengeInvalid',
+    FORBIDDEN: 'errors.forbidden',
   };
   return (error.code && byCode[error.code]) || 'errors.generic';
 }

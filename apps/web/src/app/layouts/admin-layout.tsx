@@ -1,4 +1,14 @@
-import { CreditCard, Globe, Home, LayoutDashboard, Server, Settings, ShieldCheck, Users } from 'lucide-react';
+import {
+  CalendarClock,
+  CreditCard,
+  Globe,
+  Home,
+  LayoutDashboard,
+  Server,
+  Settings,
+  ShieldCheck,
+  Users,
+} from 'lucide-react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { appQueryClient } from '@/lib/query-client';
@@ -17,6 +27,7 @@ export function AdminLayout() {
     { to: '/admin/hosting', label: t('adminNav.hosting'), icon: ShieldCheck },
     { to: '/admin/domains', label: t('adminNav.domains'), icon: Globe },
     { to: '/admin/billing', label: t('adminNav.billing'), icon: CreditCard },
+    { to: '/admin/scheduler', label: t('adminNav.scheduler'), icon: CalendarClock },
     { to: '/admin/settings', label: t('adminNav.settings'), icon: Settings },
   ];
   return (

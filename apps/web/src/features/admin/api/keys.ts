@@ -9,6 +9,9 @@ export const adminKeys = {
   overview: () => [...adminKeys.all, 'overview'] as const,
   list: (name: AdminListName) => [...adminKeys.all, name] as const,
   page: (name: AdminListName, params: ListParams) => [...adminKeys.list(name), params] as const,
+  scheduler: () => [...adminKeys.all, 'scheduler'] as const,
+  automation: () => [...adminKeys.all, 'settings', 'automation'] as const,
+  history: (entity: 'services' | 'domains', id: string) => [...adminKeys.all, 'history', entity, id] as const,
 };
 
 export type AdminListName = 'users' | 'hosting' | 'domains' | 'transactions' | 'servers';
