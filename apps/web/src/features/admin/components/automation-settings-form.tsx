@@ -3,7 +3,7 @@ import { type AutomationSettings, automationSettingsSchema } from '@hostpilot/sh
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
 import { useId } from 'react';
-import { Controller, type FieldPath, useForm } from 'react-hook-form';
+import { Controller, type FieldPath, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -51,7 +51,6 @@ function SettingsFields({ values }: { values: AutomationSettings }) {
     control,
     handleSubmit,
     setError,
-    watch,
     formState: { errors },
   } = useForm<AutomationSettings>({
     resolver: zodResolver(automationSettingsSchema),
@@ -81,7 +80,7 @@ function SettingsFields({ values }: { values: AutomationSettings }) {
       {...register(name, { valueAsNumber: true })}
     />
   );
-  const terminationEnabled = watch('terminationEnabled');
+  const terminationEnabled = useWatch({ control, name: 'terminationEnabled' });
 
   return (
     <form noValidate onSubmit={(event) => void handleSubmit((next) => save.mutate(next))(event)} className="space-y-5">
