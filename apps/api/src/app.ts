@@ -185,6 +185,7 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
     mailer,
     log: app.log,
     intervalMs: config.scheduler.intervalMs,
+    leaseMs: config.scheduler.leaseMs,
   });
   app.decorate('scheduler', scheduler);
   if (config.scheduler.enabled) app.addHook('onReady', async () => scheduler.start());
@@ -249,7 +250,7 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
         dataDir: config.dataDir,
         clock,
         scheduler,
-        schedulerConfig: config.scheduler,
+        schedulerConfig: { enabled: config.scheduler.enabled, intervalMs: config.scheduler.intervalMs },
       });
       // The customer's self-service actions (docs/decisions/022-money-transactions.md).
       await api.register(billingActionsRoutes, { clock, demoMode: config.demoMode });
