@@ -596,6 +596,7 @@ test.describe('the admin sidebar', () => {
       'Hosting',
       'Domains',
       'Billing',
+      'Scheduler',
       'Settings',
     ]);
     await nav.getByRole('link', { name: 'Billing' }).click();

@@ -128,7 +128,9 @@ export function AdminSchedulerPage() {
               {!status.enabled && <Alert tone="info">{t('scheduler.disabled')}</Alert>}
               {status.enabled && (
                 <p className="text-sm text-slate-600">
-                  {t('scheduler.every', { count: Math.max(1, Math.round(status.intervalMs / 60_000)) })}
+                  {status.intervalMs <= 60_000
+                    ? t('scheduler.everyMinute')
+                    : t('scheduler.every', { count: Math.round(status.intervalMs / 60_000) })}
                 </p>
               )}
               <DataTable
