@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { findServicePlan, toCents } from '@hostpilot/shared';
+import { DEFAULT_AUTOMATION_SETTINGS, findServicePlan, toCents } from '@hostpilot/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp, outboxDir } from '../../app';
 import { createMailer } from '../../lib/mail/mailer';
@@ -9,6 +9,7 @@ import { createTestApp, DATABASE_UNDER_TEST, type TestContext } from '../../test
 import { mailsTo } from '../../test/mail';
 import { balanceOf } from '../billing/ledger';
 import { addMonths, domainYearCents } from '../billing/renewals.service';
+import { writeAutomationSettings } from './automation-settings';
 import { createScheduler, type Scheduler } from './scheduler';
 
 /**
@@ -384,4 +385,60 @@ describe(`two instances on one database (${DATABASE_UNDER_TEST})`, () => {
       await db.selectFrom('ledgerEntries').selectAll().where('userId', '=', customer.userId).execute(),
     ).toHaveLength(4);
   });
+});
+
+describe(`termination and staff suspensions (${DATABASE_UNDER_TEST})`, () => {
+  let ctx: TestContext;
+  const clock = fakeClock(T0);
+
+  beforeAll(async () => {
+    ctx = await createTestApp({}, { clock });
+  });
+  afterAll(async () => ctx.close());
+
+  it('terminates overdue services only when turned on, and never lifts or ends a suspension by staff', async () => {
+    const app = ctx.app;
+    const db = app.database.db;
+    const owner = await person(app);
+    const overdue = await addService(app, owner.userId, { expiresAt: at(0) });
+    const byStaff = await addService(app, owner.userId, { expiresAt: at(0) });
+    await app.scheduler.tick();
+    await db
+      .updateTable('services')
+      .set({ status: 'suspended', suspensionReason: 'abuse' })
+      .where('id', '=', byStaff)
+      .execute();
+
+    // Day 31: the overdue service is suspended; termination is off by default, so it stays so.
+    clock.advance(31 * DAY);
+    await app.scheduler.tick();
+    const status = async (id: string) =>
+      db.selectFrom('services').select(['status', 'suspensionReason']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(await status(overdue)).toEqual({ status: 'suspended', suspensionReason: 'overdue' });
+
+    await writeAutomationSettings(db, { ...DEFAULT_AUTOMATION_SETTINGS, terminationEnabled: true }, null, clock.now());
+    expect(await app.scheduler.runNow('termination')).toEqual({ claimed: true, outcome: 'succeeded', changed: 1 });
+    expect((await status(overdue)).status).toBe('cancelled');
+    expect(await status(byStaff)).toEqual({ status: 'suspended', suspensionReason: 'abuse' });
+    const invoices = await db.selectFrom('invoices').select('status').where('userId', '=', owner.userId).execute();
+    expect(invoices.map((i) => i.status).sort()).toEqual(['unpaid', 'void']);
+    expect(await notesOf(owner.userId)).toContain('serviceTerminated');
+
+    // Paying the staff-suspended service's renewal extends it but leaves the staff's suspension in place.
+    await credit(app, owner.userId, STARTER);
+    expect(await app.scheduler.runNow('auto-renew')).toMatchObject({ changed: 1 });
+    expect(await status(byStaff)).toEqual({ status: 'suspended', suspensionReason: 'abuse' });
+    const renewed = await db
+      .selectFrom('services')
+      .select('expiresAt')
+      .where('id', '=', byStaff)
+      .executeTakeFirstOrThrow();
+    expect(renewed.expiresAt).toBe(addMonths(at(0), 1));
+  });
+
+  const at = (day: number) => T0 + day * DAY;
+  const notesOf = async (userId: string) =>
+    (await ctx.app.database.db.selectFrom('notifications').select('key').where('userId', '=', userId).execute()).map(
+      (n) => n.key,
+    );
 });
