@@ -18,6 +18,7 @@ import { serializerCompiler } from './lib/serializer';
 import { createRedisCounterStore } from './lib/redis-counter-store';
 import { loggerOptions } from './logger';
 import { createMailer, type Mailer } from './lib/mail/mailer';
+import { createScheduler } from './modules/scheduler/scheduler';
 import { accountRoutes } from './modules/account/account.routes';
 import { createAccountService } from './modules/account/account.service';
 import { deriveTwoFactorKeys } from './modules/account/two-factor-codes';
@@ -179,6 +180,18 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
     options.mailer ??
     createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: outboxDir(config) });
   if (!options.mailer) app.addHook('onClose', async () => mailer.close());
+  const scheduler = createScheduler({
+    db: database.db,
+    clock,
+    mailer,
+    log: app.log,
+    intervalMs: config.scheduler.intervalMs,
+    leaseMs: config.scheduler.leaseMs,
+  });
+  app.decorate('scheduler', scheduler);
+  if (config.scheduler.enabled) app.addHook('onReady', async () => scheduler.start());
+  // Stopped before any onClose hook closes the mailer or the database under a pass still running.
+  app.addHook('preClose', async () => scheduler.stop());
   const twoFactorKeys = deriveTwoFactorKeys(config.jwt.secret);
   const authService = createAuthService({
     db: database.db,
@@ -234,7 +247,13 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
       await api.register(supportRoutes);
       await api.register(notificationsRoutes);
       await api.register(knowledgeRoutes);
-      await api.register(adminRoutes, { prefix: '/admin', dataDir: config.dataDir, clock });
+      await api.register(adminRoutes, {
+        prefix: '/admin',
+        dataDir: config.dataDir,
+        clock,
+        scheduler,
+        schedulerConfig: { enabled: config.scheduler.enabled, intervalMs: config.scheduler.intervalMs },
+      });
       // The customer's self-service actions (docs/decisions/022-money-transactions.md).
       await api.register(billingActionsRoutes, { clock, demoMode: config.demoMode });
       await api.register(serviceActionsRoutes, { clock });

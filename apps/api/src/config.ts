@@ -77,6 +77,9 @@ const envSchema = z.object({
     .regex(/^https?:\/\/[^/?#\s]+$/, 'must be an origin such as https://example.com, with no path')
     .optional(),
   SHUTDOWN_TIMEOUT: positiveInt.default(10),
+  SCHEDULER_ENABLED: booleanFromEnv.optional(),
+  SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(60_000),
+  SCHEDULER_LEASE_MS: z.coerce.number().int().min(1000).max(86_400_000).default(600_000),
 });
 
 /** One core stays free for the event loop, so other requests keep answering during a sign-in storm. */
@@ -142,6 +145,11 @@ export interface Config {
   /** The site's public origin, written into canonical, hreflang and sitemap links; the request's own otherwise. */
   siteOrigin: string | undefined;
   shutdownTimeout: number;
+  /**
+   * The lifecycle scheduler (docs/decisions/030-lifecycle-automation.md): on by default, off by default under
+   * NODE_ENV=test so that tests which do not exercise it never see it change their data.
+   */
+  scheduler: { enabled: boolean; intervalMs: number; leaseMs: number };
 }
 
 export class ConfigError extends Error {
@@ -241,5 +249,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : undefined,
     siteOrigin: env.SITE_ORIGIN,
     shutdownTimeout: env.SHUTDOWN_TIMEOUT,
+    scheduler: {
+      enabled: env.SCHEDULER_ENABLED ?? env.NODE_ENV !== 'test',
+      intervalMs: env.SCHEDULER_INTERVAL_MS,
+      leaseMs: env.SCHEDULER_LEASE_MS,
+    },
   };
 }

@@ -606,6 +606,7 @@ test.describe('the admin sidebar', () => {
       'Domains',
       'Billing',
       'Audit log',
+      'Scheduler',
       'Settings',
     ]);
     await nav.getByRole('link', { name: 'Billing' }).click();

@@ -16,3 +16,4 @@ export * from './api/admin-actions';
 export * from './api/self-service';
 export * from './api/ordering';
 export * from './dates';
+export * from './api/automation';

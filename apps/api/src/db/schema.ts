@@ -412,6 +412,30 @@ export interface SignInChallengesTable {
   usedAt: number | null;
 }
 
+/** A scheduled job's lease and last run (docs/decisions/030-lifecycle-automation.md). */
+export interface SchedulerJobsTable {
+  name: string;
+  leaseOwner: string | null;
+  leaseExpiresAt: number | null;
+  lastStartedAt: number | null;
+  lastFinishedAt: number | null;
+  outcome: string | null;
+  changed: number | null;
+  error: string | null;
+  nextRunAt: number;
+}
+
+/** The renewal invoice of one period of a service or domain: unique per (entity, period start). */
+export interface RenewalInvoicesTable {
+  invoiceId: string;
+  entityType: 'service' | 'domain';
+  entityId: string;
+  userId: string;
+  periodStart: number;
+  months: number;
+  shortNotifiedAt: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   refreshTokens: RefreshTokensTable;
@@ -440,4 +464,6 @@ export interface Database {
   twoFactor: TwoFactorTable;
   recoveryCodes: RecoveryCodesTable;
   signInChallenges: SignInChallengesTable;
+  schedulerJobs: SchedulerJobsTable;
+  renewalInvoices: RenewalInvoicesTable;
 }

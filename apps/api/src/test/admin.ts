@@ -46,6 +46,13 @@ export const ADMIN_ENDPOINTS: { method: 'GET'; url: string; path: string; access
   { method: 'GET', url: '/api/admin/audit', path: '/api/admin/audit', access: 'audit.read' },
   { method: 'GET', url: '/api/admin/users/export', path: '/api/admin/users/export', access: 'users.read' },
   { method: 'GET', url: '/api/admin/audit/export', path: '/api/admin/audit/export', access: 'audit.read' },
+  { method: 'GET', url: '/api/admin/scheduler', path: '/api/admin/scheduler', access: 'settings.read' },
+  {
+    method: 'GET',
+    url: '/api/admin/settings/automation',
+    path: '/api/admin/settings/automation',
+    access: 'settings.read',
+  },
 ];
 
 /**
@@ -74,6 +81,11 @@ export const ADMIN_ACTIONS: {
   { method: 'PATCH', path: '/api/admin/servers/{id}', access: 'servers.write', success: '200' },
   { method: 'DELETE', path: '/api/admin/servers/{id}', access: 'servers.write', success: '204' },
   { method: 'PUT', path: '/api/admin/servers/{id}/maintenance', access: 'servers.write', success: '200' },
+  // The lifecycle automation's (modules/scheduler/scheduler.admin.test.ts).
+  { method: 'POST', path: '/api/admin/scheduler/{job}/run', access: 'system.maintenance', success: '200' },
+  { method: 'PUT', path: '/api/admin/settings/automation', access: 'settings.write', success: '200' },
+  { method: 'GET', path: '/api/admin/services/{id}/history', access: 'hosting.read', success: '200' },
+  { method: 'GET', path: '/api/admin/domains/{id}/history', access: 'domains.read', success: '200' },
 ];
 
 export interface UserFixture {

@@ -150,6 +150,7 @@ export const ROUTE_TABLE = [
       ['/admin/billing', 'adminBilling', 'admin-billing-page', 'AdminBillingPage'],
       ['/admin/settings', 'adminSettings', 'admin-settings-page', 'AdminSettingsPage'],
       ['/admin/audit', 'adminAudit', 'admin-audit-page', 'AdminAuditPage'],
+      ['/admin/scheduler', 'adminScheduler', 'admin-scheduler-page', 'AdminSchedulerPage'],
     ] as const
   ).map(([path, page, module, component]) => ({
     path,

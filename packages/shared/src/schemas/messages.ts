@@ -37,6 +37,8 @@ export const VALIDATION_MESSAGES = {
   'validation.paymentMethod': 'Choose a payment method',
   'validation.paymentMethodUnavailable': 'This payment method is not available',
   'validation.period': 'Not a period this can be renewed for',
+  'validation.days': 'Enter a whole number of days in the allowed range',
+  'validation.terminateAfterSuspend': 'Termination must come later than suspension',
   'validation.idempotencyKey': 'Must be 8 to 100 visible characters',
   'validation.cancelWhen': 'Choose when the cancellation takes effect',
   'validation.hostName': 'Enter a host name such as ns1.example.com',

@@ -16,6 +16,7 @@ import * as m0041 from './0041-add-users-email-verified-at';
 import * as m0042 from './0042-create-sign-ins';
 import * as m0043 from './0043-create-two-factor';
 import * as m0050 from './0050-list-generations';
+import * as m0070 from './0070-create-scheduler';
 
 /**
  * Every migration, in order. Imported statically so that the bundled server carries them.
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0042-create-sign-ins': m0042,
   '0043-create-two-factor': m0043,
   '0050-list-generations': m0050,
+  '0070-create-scheduler': m0070,
 };

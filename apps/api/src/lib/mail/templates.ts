@@ -1,3 +1,5 @@
+import type { MessageParams } from '@hostpilot/shared';
+import { documentFormat, storedText, textsOf } from '../documents/texts';
 import type { MailLanguage } from './language';
 
 /** A mail ready to send: plain text always, HTML beside it. */
@@ -14,7 +16,9 @@ export type MailTemplate =
   | { kind: 'new-sign-in'; firstName: string; when: Date; device: string; address: string }
   | { kind: 'two-factor-enabled'; firstName: string; when: Date }
   | { kind: 'two-factor-disabled'; firstName: string; when: Date }
-  | { kind: 'two-factor-recovery-codes'; firstName: string; when: Date };
+  | { kind: 'two-factor-recovery-codes'; firstName: string; when: Date }
+  /** A dashboard notification (its key and parameters) sent by mail too, in the words the dashboard shows. */
+  | { kind: 'account-notice'; firstName: string; key: string; params: MessageParams };
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -140,6 +144,18 @@ function parts(template: MailTemplate, language: MailLanguage): Parts {
         ],
         closing: [NOT_YOU[language]],
       };
+    case 'account-notice': {
+      const t = textsOf(language);
+      const format = documentFormat(language);
+      return {
+        subject: t(`messages.notifications.${template.key}.title`, {
+          defaultValue: t('messages.notifications.unknown.title'),
+        }),
+        greeting,
+        paragraphs: [storedText(t, format, { key: `notifications.${template.key}.message`, params: template.params })],
+        closing: [],
+      };
+    }
   }
 }
 

@@ -12,9 +12,16 @@ import { adminServerRoutes } from './servers.admin';
 import { adminSettingsRoutes } from './settings.admin';
 import { adminUserActionsRoutes } from './users.actions.admin';
 import { adminUsersRoutes } from './users.admin';
+import { adminSchedulerRoutes } from '../scheduler/scheduler.admin';
+import type { Scheduler } from '../scheduler/scheduler';
 
 /** The back office's API, under /api/admin. Every route declares the permission it needs (decision 014). */
-export const adminRoutes: FastifyPluginAsyncZod<{ dataDir: string; clock: Clock }> = async (app, options) => {
+export const adminRoutes: FastifyPluginAsyncZod<{
+  dataDir: string;
+  clock: Clock;
+  scheduler: Scheduler;
+  schedulerConfig: { enabled: boolean; intervalMs: number };
+}> = async (app, options) => {
   guardStaffScope(app);
 
   app.get(
@@ -46,4 +53,9 @@ export const adminRoutes: FastifyPluginAsyncZod<{ dataDir: string; clock: Clock 
   await app.register(adminBillingRoutes, { clock: options.clock });
   await app.register(adminAuditRoutes);
   await app.register(adminServerRoutes, { clock: options.clock });
+  await app.register(adminSchedulerRoutes, {
+    clock: options.clock,
+    scheduler: options.scheduler,
+    schedulerConfig: options.schedulerConfig,
+  });
 };

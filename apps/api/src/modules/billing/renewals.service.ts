@@ -18,6 +18,7 @@ import { AppError } from '../../lib/errors';
 import { type Answer, runIdempotent } from '../../lib/idempotency';
 import { journal } from '../../lib/journal';
 import { appendLedgerEntry, balanceOf, createInvoice, money, toInvoice } from './ledger';
+import { reactivateIfOverdue, voidOpenRenewalInvoices } from './renewal-invoices';
 
 /**
  * Renewals paid from the balance (docs/decisions/022-money-transactions.md). The price is the catalogue's,
@@ -115,6 +116,10 @@ export function createRenewalsService({ db, clock }: { db: Kysely<Database>; clo
             reason: 'renewed',
           });
         }
+        // This renewal pays the period a scheduled renewal invoice asked for, and ends an overdue suspension
+        // (docs/decisions/030-lifecycle-automation.md).
+        await voidOpenRenewalInvoices(trx, 'service', service.id, now, log);
+        await reactivateIfOverdue(trx, service, now, log);
         const done = {
           ...params,
           amountMinor: priceCents,
@@ -194,6 +199,7 @@ export function createRenewalsService({ db, clock }: { db: Kysely<Database>; clo
             reason: 'renewed',
           });
         }
+        await voidOpenRenewalInvoices(trx, 'domain', domain.id, now, log);
         const done = {
           ...params,
           amountMinor: priceCents,

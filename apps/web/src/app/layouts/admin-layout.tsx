@@ -1,5 +1,16 @@
 import type { Permission } from '@hostpilot/shared';
-import { CreditCard, Globe, History, Home, LayoutDashboard, Server, Settings, ShieldCheck, Users } from 'lucide-react';
+import {
+  CalendarClock,
+  CreditCard,
+  Globe,
+  History,
+  Home,
+  LayoutDashboard,
+  Server,
+  Settings,
+  ShieldCheck,
+  Users,
+} from 'lucide-react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { appQueryClient } from '@/lib/query-client';
@@ -30,6 +41,7 @@ function AdminShell() {
     { to: '/admin/domains', label: t('adminNav.domains'), icon: Globe, needs: 'domains.read' },
     { to: '/admin/billing', label: t('adminNav.billing'), icon: CreditCard, needs: 'billing.read' },
     { to: '/admin/audit', label: t('adminNav.audit'), icon: History, needs: 'audit.read' },
+    { to: '/admin/scheduler', label: t('adminNav.scheduler'), icon: CalendarClock, needs: 'settings.read' },
     { to: '/admin/settings', label: t('adminNav.settings'), icon: Settings, needs: 'settings.read' },
   ];
   return (

@@ -11,6 +11,9 @@ export const adminKeys = {
   page: (name: AdminListName, params: ListParams) => [...adminKeys.list(name), params] as const,
   permissions: () => [...adminKeys.all, 'permissions'] as const,
   payment: (id: string) => [...adminKeys.all, 'payment', id] as const,
+  scheduler: () => [...adminKeys.all, 'scheduler'] as const,
+  automation: () => [...adminKeys.all, 'settings', 'automation'] as const,
+  history: (entity: 'services' | 'domains', id: string) => [...adminKeys.all, 'history', entity, id] as const,
 };
 
 export type AdminListName = 'users' | 'hosting' | 'domains' | 'transactions' | 'servers' | 'audit';

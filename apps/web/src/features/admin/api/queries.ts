@@ -1,4 +1,7 @@
 import {
+  type AutomationSettings,
+  type SchedulerStatus,
+  type StatusHistory,
   type AdminDomainsPage,
   type AdminOverview as OverviewAnswer,
   type AdminPermissions,
@@ -98,4 +101,20 @@ export const adminQueries = {
   domains: (params: ListParams) => page<AdminDomainsPage>('domains', '/admin/domains', params),
   transactions: (params: ListParams) => page<AdminTransactionsPage>('transactions', '/admin/transactions', params),
   servers: (params: ListParams) => page<AdminServersPage>('servers', '/admin/servers', params),
+  scheduler: () =>
+    queryOptions({
+      queryKey: adminKeys.scheduler(),
+      queryFn: ({ signal }) => api.get<SchedulerStatus>('/admin/scheduler', { signal }),
+    }),
+  automation: () =>
+    queryOptions({
+      queryKey: adminKeys.automation(),
+      queryFn: ({ signal }) => api.get<AutomationSettings>('/admin/settings/automation', { signal }),
+    }),
+  /** The status history of a service or a domain (docs/decisions/030-lifecycle-automation.md). */
+  history: (entity: 'services' | 'domains', id: string) =>
+    queryOptions({
+      queryKey: adminKeys.history(entity, id),
+      queryFn: ({ signal }) => api.get<StatusHistory>(`/admin/${entity}/${id}/history`, { signal }),
+    }),
 };

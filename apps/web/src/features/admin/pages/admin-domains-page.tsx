@@ -1,5 +1,5 @@
-import { ArrowRightLeft, Plus, Settings2, Trash2 } from 'lucide-react';
-import { useMemo } from 'react';
+import { History, ArrowRightLeft, Plus, Settings2, Trash2 } from 'lucide-react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import type { Column } from '@/components/ui/data-table';
@@ -12,6 +12,7 @@ import { useAdminDomains } from '../api/use-admin-data';
 import { AdminList } from '../components/admin-list';
 import { NoticeDialog } from '../components/notice-dialog';
 import { RowAction } from '../components/row-action';
+import { type HistoryTarget, StatusHistoryDialog } from '../components/status-history-dialog';
 import { statusLabel } from '../lib/status-label';
 import { useAdminFormat } from '../lib/use-admin-format';
 import { useNotice } from '../lib/use-notice';
@@ -24,6 +25,7 @@ export function AdminDomainsPage() {
   const query = useAdminDomains(list.params);
   const controls = useTableControls(list, query.data);
   const { notice, show, close } = useNotice();
+  const [history, setHistory] = useState<HistoryTarget | null>(null);
 
   const columns = useMemo<Column<AdminDomain>[]>(() => {
     const action = (label: string, domain: AdminDomain, body: string) =>
@@ -81,6 +83,12 @@ export function AdminDomainsPage() {
         header: t('list.actions'),
         cell: (domain) => (
           <div className="flex flex-wrap gap-2">
+            <RowAction
+              icon={History}
+              label={t('history.open')}
+              subject={domain.name}
+              onClick={() => setHistory({ entity: 'domains', id: domain.id, name: domain.name })}
+            />
             <RowAction
               icon={Settings2}
               label={t('actions.editDns')}
@@ -142,6 +150,7 @@ export function AdminDomainsPage() {
         onNotice={show}
       />
       <NoticeDialog notice={notice} onClose={close} />
+      <StatusHistoryDialog target={history} onClose={() => setHistory(null)} />
     </>
   );
 }

@@ -1,5 +1,5 @@
-import { Pause, Pencil, Play, Plus, Trash2 } from 'lucide-react';
-import { useMemo } from 'react';
+import { History, Pause, Pencil, Play, Plus, Trash2 } from 'lucide-react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import type { Column } from '@/components/ui/data-table';
@@ -13,6 +13,7 @@ import { useAdminHosting } from '../api/use-admin-data';
 import { AdminList } from '../components/admin-list';
 import { NoticeDialog } from '../components/notice-dialog';
 import { RowAction } from '../components/row-action';
+import { type HistoryTarget, StatusHistoryDialog } from '../components/status-history-dialog';
 import { statusToggle } from '../lib/row-actions';
 import { statusLabel } from '../lib/status-label';
 import { useAdminFormat } from '../lib/use-admin-format';
@@ -26,6 +27,7 @@ export function AdminHostingPage() {
   const query = useAdminHosting(list.params);
   const controls = useTableControls(list, query.data);
   const { notice, show, close } = useNotice();
+  const [history, setHistory] = useState<HistoryTarget | null>(null);
 
   const columns = useMemo<Column<AdminHostingService>[]>(() => {
     const action = (label: string, service: AdminHostingService) =>
@@ -85,6 +87,12 @@ export function AdminHostingPage() {
           const toggle = statusToggle(service.status);
           return (
             <div className="flex flex-wrap gap-2">
+              <RowAction
+                icon={History}
+                label={t('history.open')}
+                subject={service.domain}
+                onClick={() => setHistory({ entity: 'services', id: service.id, name: service.domain })}
+              />
               <RowAction
                 icon={Pencil}
                 label={t('actions.edit')}
@@ -147,6 +155,7 @@ export function AdminHostingPage() {
         onNotice={show}
       />
       <NoticeDialog notice={notice} onClose={close} />
+      <StatusHistoryDialog target={history} onClose={() => setHistory(null)} />
     </>
   );
 }

@@ -1,0 +1,241 @@
+import {
+  addMonths,
+  domainStates,
+  domainYearCents,
+  findServicePlan,
+  invoiceStates,
+  serviceStates,
+  toCents,
+} from '@hostpilot/shared';
+import type { Kysely } from 'kysely';
+import type { Database, DomainRow, InvoiceRow, RenewalInvoicesTable, ServiceRow } from '../../db/schema';
+import type { Journal } from '../../lib/journal';
+import { appendLedgerEntry, createInvoice } from './ledger';
+
+/**
+ * Renewal invoices issued ahead of expiry by the scheduler (docs/decisions/030-lifecycle-automation.md): one
+ * per (service or domain, period), paid from the balance by auto-renew, or superseded by the customer's own
+ * renewal (renewals.service.ts). Paying one extends the expiry from the period's start and brings back a service
+ * suspended for being overdue (a suspension by staff stays). Every function runs in the caller's transaction,
+ * after lockAccount.
+ */
+
+export const OVERDUE = 'overdue';
+
+export type RenewalEntity = { type: 'service'; row: ServiceRow } | { type: 'domain'; row: DomainRow };
+
+/** The catalogue's price of one period of the entity and its length, or undefined when it is no longer sold. */
+export function renewalPeriod(entity: RenewalEntity): { months: number; unitPriceCents: number } | undefined {
+  if (entity.type === 'domain') {
+    const unitPriceCents = domainYearCents(entity.row.tld);
+    return unitPriceCents === undefined ? undefined : { months: 12, unitPriceCents };
+  }
+  const plan = findServicePlan(entity.row.kind, entity.row.planId);
+  if (!plan) return undefined;
+  return { months: plan.period === 'year' ? 12 : 1, unitPriceCents: toCents(plan.price) };
+}
+
+export function renewalParams(entity: RenewalEntity) {
+  return entity.type === 'service'
+    ? { name: entity.row.name, domain: entity.row.domain ?? '' }
+    : { name: entity.row.name, domain: entity.row.name };
+}
+
+/** Issues the unpaid invoice of the period starting at the entity's expiry; undefined when already issued. */
+export async function issueRenewalInvoice(
+  trx: Kysely<Database>,
+  entity: RenewalEntity,
+  now: number,
+): Promise<InvoiceRow | undefined> {
+  const period = renewalPeriod(entity);
+  if (!period) return undefined;
+  const existing = await trx
+    .selectFrom('renewalInvoices')
+    .select('invoiceId')
+    .where('entityType', '=', entity.type)
+    .where('entityId', '=', entity.row.id)
+    .where('periodStart', '=', entity.row.expiresAt)
+    .executeTakeFirst();
+  if (existing) return undefined;
+  const params = { ...renewalParams(entity), months: period.months };
+  const invoice = await createInvoice(trx, {
+    userId: entity.row.userId,
+    status: 'unpaid',
+    now,
+    lines: [
+      entity.type === 'service'
+        ? {
+            key: entity.row.kind === 'hosting' ? 'invoiceLines.hostingRenewal' : 'invoiceLines.serviceRenewal',
+            params,
+            quantity: 1,
+            unitPriceCents: period.unitPriceCents,
+            serviceId: entity.row.id,
+          }
+        : {
+            key: 'invoiceLines.domainRenewal',
+            params: { domain: entity.row.name, years: 1 },
+            quantity: 1,
+            unitPriceCents: period.unitPriceCents,
+            domainId: entity.row.id,
+          },
+    ],
+  });
+  // The unique (entity, period start) constraint stops a second copy even if two writers got this far.
+  await trx
+    .insertInto('renewalInvoices')
+    .values({
+      invoiceId: invoice.id,
+      entityType: entity.type,
+      entityId: entity.row.id,
+      userId: entity.row.userId,
+      periodStart: entity.row.expiresAt,
+      months: period.months,
+      shortNotifiedAt: null,
+    })
+    .execute();
+  return invoice;
+}
+
+/** The entity's renewal invoices still unpaid. */
+export async function openRenewalInvoices(
+  trx: Kysely<Database>,
+  entityType: RenewalInvoicesTable['entityType'],
+  entityId: string,
+) {
+  return trx
+    .selectFrom('renewalInvoices')
+    .innerJoin('invoices', 'invoices.id', 'renewalInvoices.invoiceId')
+    .selectAll('invoices')
+    .select(['renewalInvoices.periodStart', 'renewalInvoices.months'])
+    .where('renewalInvoices.entityType', '=', entityType)
+    .where('renewalInvoices.entityId', '=', entityId)
+    .where('invoices.status', '=', 'unpaid')
+    .execute();
+}
+
+/** Voids the entity's open renewal invoices: the customer renewed by other means, or the service ended. */
+export async function voidOpenRenewalInvoices(
+  trx: Kysely<Database>,
+  entityType: RenewalInvoicesTable['entityType'],
+  entityId: string,
+  now: number,
+  log: Journal,
+): Promise<void> {
+  for (const invoice of await openRenewalInvoices(trx, entityType, entityId)) {
+    invoiceStates.assertTransition('unpaid', 'void');
+    const done = await trx
+      .updateTable('invoices')
+      .set({ status: 'void', updatedAt: now })
+      .where('id', '=', invoice.id)
+      .where('status', '=', 'unpaid')
+      .executeTakeFirst();
+    if (Number(done.numUpdatedRows) === 1) {
+      await log.statusChange({ entityType: 'invoice', entityId: invoice.id, from: 'unpaid', to: 'void' });
+    }
+  }
+}
+
+/**
+ * Brings back a service suspended for being overdue once its renewal is paid; a suspension by staff (another
+ * reason) stays. Returns whether it did.
+ */
+export async function reactivateIfOverdue(
+  trx: Kysely<Database>,
+  service: Pick<ServiceRow, 'id' | 'status' | 'suspensionReason'>,
+  now: number,
+  log: Journal,
+): Promise<boolean> {
+  if (service.status !== 'suspended' || service.suspensionReason !== OVERDUE) return false;
+  serviceStates.assertTransition('suspended', 'active');
+  const done = await trx
+    .updateTable('services')
+    .set({ status: 'active', suspensionReason: null, updatedAt: now })
+    .where('id', '=', service.id)
+    .where('status', '=', 'suspended')
+    .where('suspensionReason', '=', OVERDUE)
+    .executeTakeFirst();
+  if (Number(done.numUpdatedRows) !== 1) return false;
+  await log.statusChange({
+    entityType: 'service',
+    entityId: service.id,
+    from: 'suspended',
+    to: 'active',
+    reason: 'paid',
+  });
+  return true;
+}
+
+/**
+ * Pays an unpaid renewal invoice from the balance (the caller checked it covers the total): the invoice is
+ * paid, the ledger charged once, the expiry moved one period on from the period's start, and a lapsed or overdue
+ * entity brought back. Returns the new expiry, or undefined when the invoice was no longer unpaid.
+ */
+export async function payRenewalInvoice(
+  trx: Kysely<Database>,
+  input: {
+    invoice: InvoiceRow & { periodStart: number; months: number };
+    entity: RenewalEntity;
+    now: number;
+    actorId: string | null;
+    log: Journal;
+  },
+): Promise<{ expiresAt: number; reactivated: boolean } | undefined> {
+  const { invoice, entity, now, log } = input;
+  invoiceStates.assertTransition('unpaid', 'paid');
+  const paid = await trx
+    .updateTable('invoices')
+    .set({ status: 'paid', paidAt: now, updatedAt: now })
+    .where('id', '=', invoice.id)
+    .where('status', '=', 'unpaid')
+    .executeTakeFirst();
+  if (Number(paid.numUpdatedRows) !== 1) return undefined;
+  await log.statusChange({ entityType: 'invoice', entityId: invoice.id, from: 'unpaid', to: 'paid' });
+  const params = { ...renewalParams(entity), months: invoice.months };
+  const service = entity.type === 'service' ? entity.row : null;
+  await appendLedgerEntry(trx, {
+    userId: entity.row.userId,
+    type: service ? (service.kind === 'hosting' ? 'hosting_renewal' : 'service_renewal') : 'domain_renewal',
+    amountCents: -invoice.totalCents,
+    key: service
+      ? service.kind === 'hosting'
+        ? 'transactions.hostingRenewal'
+        : 'transactions.serviceRenewal'
+      : 'transactions.domainRenewal',
+    params,
+    invoiceId: invoice.id,
+    serviceId: service?.id ?? null,
+    domainId: service ? null : entity.row.id,
+    actorId: input.actorId,
+    now,
+  });
+  const expiresAt = addMonths(Math.max(entity.row.expiresAt, invoice.periodStart), invoice.months);
+  let reactivated = false;
+  if (entity.type === 'service') {
+    const row = entity.row;
+    let status = row.status;
+    if (status === 'expired') {
+      serviceStates.assertTransition('expired', 'active');
+      status = 'active';
+      await log.statusChange({
+        entityType: 'service',
+        entityId: row.id,
+        from: 'expired',
+        to: 'active',
+        reason: 'paid',
+      });
+      reactivated = true;
+    }
+    await trx.updateTable('services').set({ expiresAt, status, updatedAt: now }).where('id', '=', row.id).execute();
+    reactivated = (await reactivateIfOverdue(trx, row, now, log)) || reactivated;
+  } else {
+    const row = entity.row;
+    const status = 'active' as const;
+    if (row.status !== status) {
+      domainStates.assertTransition(row.status, status);
+      await log.statusChange({ entityType: 'domain', entityId: row.id, from: row.status, to: status, reason: 'paid' });
+      reactivated = true;
+    }
+    await trx.updateTable('domains').set({ expiresAt, status, updatedAt: now }).where('id', '=', row.id).execute();
+  }
+  return { expiresAt, reactivated };
+}

@@ -1,0 +1,469 @@
+import {
+  type AutomationSettings,
+  domainStates,
+  type SchedulerJobName,
+  serviceStates,
+  ticketNumber,
+  ticketStates,
+} from '@hostpilot/shared';
+import type { Kysely } from 'kysely';
+import type { Database, DomainRow, InvoiceRow, ServiceRow } from '../../db/schema';
+import { lockAccount } from '../../lib/idempotency';
+import { balanceOf } from '../billing/ledger';
+import {
+  issueRenewalInvoice,
+  OVERDUE,
+  openRenewalInvoices,
+  payRenewalInvoice,
+  type RenewalEntity,
+  renewalParams,
+  voidOpenRenewalInvoices,
+} from '../billing/renewal-invoices';
+import { type JobRecords, jobRecords, type NoticeMail } from './job-records';
+
+/**
+ * The lifecycle jobs (docs/decisions/030-lifecycle-automation.md). Each finds the entities due, then changes
+ * each in its own transaction, after the account's lock, with a conditional write that re-checks the entity is
+ * still due: a job run twice, by two instances at once, or again after a crash, changes nothing twice.
+ */
+
+export const DAY = 24 * 60 * 60 * 1000;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export interface JobContext {
+  db: Kysely<Database>;
+  now: number;
+  settings: AutomationSettings;
+  /** Mails of the changes committed so far; the scheduler sends them. */
+  mails: NoticeMail[];
+}
+
+/** One entity's change in its own transaction; counts it and keeps its mails only when it committed a change. */
+async function change(
+  ctx: JobContext,
+  job: SchedulerJobName,
+  userId: string,
+  body: (trx: Kysely<Database>, records: JobRecords) => Promise<boolean>,
+): Promise<number> {
+  const mails: NoticeMail[] = [];
+  const changed = await ctx.db.transaction().execute(async (trx) => {
+    await lockAccount(trx, userId);
+    return body(trx, jobRecords(trx, job, userId, ctx.now, mails));
+  });
+  if (!changed) return 0;
+  ctx.mails.push(...mails);
+  return 1;
+}
+
+function invoiceNotice(invoice: InvoiceRow, entity: RenewalEntity) {
+  return {
+    ...renewalParams(entity),
+    number: invoice.number,
+    amountMinor: invoice.totalCents,
+    currency: invoice.currency,
+    expiresAt: iso(entity.row.expiresAt),
+  };
+}
+
+async function renewalInvoices(ctx: JobContext): Promise<number> {
+  const horizon = ctx.now + ctx.settings.renewalInvoiceDays * DAY;
+  let changed = 0;
+  const services = await ctx.db
+    .selectFrom('services')
+    .select(['id', 'userId'])
+    .where('status', '=', 'active')
+    .where('cancelRequestedAt', 'is', null)
+    .where('expiresAt', '<=', horizon)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('renewalInvoices')
+            .select('renewalInvoices.invoiceId')
+            .where('renewalInvoices.entityType', '=', 'service')
+            .whereRef('renewalInvoices.entityId', '=', 'services.id')
+            .whereRef('renewalInvoices.periodStart', '=', 'services.expiresAt'),
+        ),
+      ),
+    )
+    .orderBy('expiresAt')
+    .execute();
+  for (const { id, userId } of services) {
+    changed += await change(ctx, 'renewal-invoices', userId, async (trx, records) => {
+      const row = await trx
+        .selectFrom('services')
+        .selectAll()
+        .where('id', '=', id)
+        .where('status', '=', 'active')
+        .where('expiresAt', '<=', horizon)
+        .executeTakeFirst();
+      if (!row) return false;
+      const entity: RenewalEntity = { type: 'service', row };
+      const invoice = await issueRenewalInvoice(trx, entity, ctx.now);
+      if (!invoice) return false;
+      await recordIssued(records, entity, invoice);
+      return true;
+    });
+  }
+  const domains = await ctx.db
+    .selectFrom('domains')
+    .select(['id', 'userId'])
+    .where('status', '=', 'active')
+    .where('expiresAt', '<=', horizon)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('renewalInvoices')
+            .select('renewalInvoices.invoiceId')
+            .where('renewalInvoices.entityType', '=', 'domain')
+            .whereRef('renewalInvoices.entityId', '=', 'domains.id')
+            .whereRef('renewalInvoices.periodStart', '=', 'domains.expiresAt'),
+        ),
+      ),
+    )
+    .orderBy('expiresAt')
+    .execute();
+  for (const { id, userId } of domains) {
+    changed += await change(ctx, 'renewal-invoices', userId, async (trx, records) => {
+      const row = await trx
+        .selectFrom('domains')
+        .selectAll()
+        .where('id', '=', id)
+        .where('status', '=', 'active')
+        .where('expiresAt', '<=', horizon)
+        .executeTakeFirst();
+      if (!row) return false;
+      const entity: RenewalEntity = { type: 'domain', row };
+      const invoice = await issueRenewalInvoice(trx, entity, ctx.now);
+      if (!invoice) return false;
+      await recordIssued(records, entity, invoice);
+      return true;
+    });
+  }
+  return changed;
+}
+
+async function recordIssued(records: JobRecords, entity: RenewalEntity, invoice: InvoiceRow): Promise<void> {
+  const params = invoiceNotice(invoice, entity);
+  await records.tell({ type: 'info', key: 'renewalInvoiceIssued', params });
+  await records.activity({
+    action: `${entity.type}.renewalInvoiced`,
+    subjectType: entity.type,
+    subjectId: entity.row.id,
+    params,
+  });
+  await records.audit({ action: 'invoice.issued', entityType: 'invoice', entityId: invoice.id, after: params });
+}
+
+async function loadEntity(
+  trx: Kysely<Database>,
+  type: 'service' | 'domain',
+  id: string,
+): Promise<RenewalEntity | undefined> {
+  if (type === 'service') {
+    const row: ServiceRow | undefined = await trx
+      .selectFrom('services')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row ? { type, row } : undefined;
+  }
+  const row: DomainRow | undefined = await trx
+    .selectFrom('domains')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? { type, row } : undefined;
+}
+
+/** Pays open renewal invoices of auto-renewing services and domains from the balance, or tells the customer once. */
+async function autoRenew(ctx: JobContext): Promise<number> {
+  if (!ctx.settings.autoRenew) return 0;
+  const open = await ctx.db
+    .selectFrom('renewalInvoices')
+    .innerJoin('invoices', 'invoices.id', 'renewalInvoices.invoiceId')
+    .select(['renewalInvoices.invoiceId', 'renewalInvoices.entityType', 'renewalInvoices.entityId', 'invoices.userId'])
+    .where('invoices.status', '=', 'unpaid')
+    .orderBy('invoices.issuedAt')
+    .execute();
+  let changed = 0;
+  for (const candidate of open) {
+    changed += await change(ctx, 'auto-renew', candidate.userId, async (trx, records) => {
+      const entity = await loadEntity(trx, candidate.entityType, candidate.entityId);
+      if (!entity || entity.row.autoRenew !== 1) return false;
+      if (entity.row.status === 'cancelled' || entity.row.status === 'transferring') return false;
+      const invoice = (await openRenewalInvoices(trx, entity.type, entity.row.id)).find(
+        (row) => row.id === candidate.invoiceId,
+      );
+      if (!invoice) return false;
+      const balance = await balanceOf(trx, entity.row.userId);
+      if (balance < invoice.totalCents) {
+        const told = await trx
+          .updateTable('renewalInvoices')
+          .set({ shortNotifiedAt: ctx.now })
+          .where('invoiceId', '=', invoice.id)
+          .where('shortNotifiedAt', 'is', null)
+          .executeTakeFirst();
+        if (Number(told.numUpdatedRows) !== 1) return false;
+        await records.tell({ type: 'warning', key: 'renewalFundsShort', params: invoiceNotice(invoice, entity) });
+        return true;
+      }
+      const paid = await payRenewalInvoice(trx, { invoice, entity, now: ctx.now, actorId: null, log: records });
+      if (!paid) return false;
+      const params = {
+        ...renewalParams(entity),
+        number: invoice.number,
+        amountMinor: invoice.totalCents,
+        currency: invoice.currency,
+        expiresAt: iso(paid.expiresAt),
+      };
+      await records.tell({ type: 'success', key: 'renewalPaid', params });
+      if (paid.reactivated && entity.type === 'service') {
+        await records.tell({ type: 'success', key: 'serviceReactivated', params: renewalParams(entity) });
+      }
+      await records.activity({
+        action: `${entity.type}.autoRenewed`,
+        subjectType: entity.type,
+        subjectId: entity.row.id,
+        params,
+      });
+      await records.audit({
+        action: 'invoice.paid',
+        entityType: 'invoice',
+        entityId: invoice.id,
+        before: { status: 'unpaid', expiresAt: iso(entity.row.expiresAt) },
+        after: { status: 'paid', expiresAt: iso(paid.expiresAt) },
+      });
+      return true;
+    });
+  }
+  return changed;
+}
+
+async function overdueSuspension(ctx: JobContext): Promise<number> {
+  const threshold = ctx.now - ctx.settings.suspendAfterDays * DAY;
+  const due = await ctx.db
+    .selectFrom('services')
+    .select(['id', 'userId'])
+    .where('status', '=', 'active')
+    .where('cancelRequestedAt', 'is', null)
+    .where('expiresAt', '<=', threshold)
+    .execute();
+  let changed = 0;
+  for (const { id, userId } of due) {
+    changed += await change(ctx, 'overdue-suspension', userId, async (trx, records) => {
+      serviceStates.assertTransition('active', 'suspended');
+      const done = await trx
+        .updateTable('services')
+        .set({ status: 'suspended', suspensionReason: OVERDUE, updatedAt: ctx.now })
+        .where('id', '=', id)
+        .where('status', '=', 'active')
+        .where('expiresAt', '<=', threshold)
+        .executeTakeFirst();
+      if (Number(done.numUpdatedRows) !== 1) return false;
+      const row = await trx.selectFrom('services').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      const [invoice] = await openRenewalInvoices(trx, 'service', id);
+      const params = { ...renewalParams({ type: 'service', row }), number: invoice?.number ?? null };
+      await records.statusChange({
+        entityType: 'service',
+        entityId: id,
+        from: 'active',
+        to: 'suspended',
+        reason: OVERDUE,
+      });
+      await records.tell({ type: 'error', key: 'serviceSuspendedOverdue', params });
+      await records.activity({ action: 'service.suspended', subjectType: 'service', subjectId: id, params });
+      await records.audit({
+        action: 'service.suspend',
+        entityType: 'service',
+        entityId: id,
+        before: { status: 'active' },
+        after: { status: 'suspended', reason: OVERDUE },
+      });
+      return true;
+    });
+  }
+  return changed;
+}
+
+/** Cancels services left unpaid long after expiry; off by default. A suspension by staff is left to staff. */
+async function termination(ctx: JobContext): Promise<number> {
+  if (!ctx.settings.terminationEnabled) return 0;
+  const threshold = ctx.now - ctx.settings.terminateAfterDays * DAY;
+  const due = await ctx.db
+    .selectFrom('services')
+    .select(['id', 'userId'])
+    .where('expiresAt', '<=', threshold)
+    .where('cancelRequestedAt', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb('status', 'in', ['active', 'expired']),
+        eb.and([eb('status', '=', 'suspended'), eb('suspensionReason', '=', OVERDUE)]),
+      ]),
+    )
+    .execute();
+  let changed = 0;
+  for (const { id, userId } of due) {
+    changed += await change(ctx, 'termination', userId, async (trx, records) => {
+      const row = await trx.selectFrom('services').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!row || row.expiresAt > threshold || row.status === 'cancelled' || row.status === 'pending') return false;
+      if (row.status === 'suspended' && row.suspensionReason !== OVERDUE) return false;
+      serviceStates.assertTransition(row.status, 'cancelled');
+      const done = await trx
+        .updateTable('services')
+        .set({ status: 'cancelled', cancelledAt: ctx.now, updatedAt: ctx.now })
+        .where('id', '=', id)
+        .where('status', '=', row.status)
+        .executeTakeFirst();
+      if (Number(done.numUpdatedRows) !== 1) return false;
+      await voidOpenRenewalInvoices(trx, 'service', id, ctx.now, records);
+      const params = renewalParams({ type: 'service', row });
+      await records.statusChange({
+        entityType: 'service',
+        entityId: id,
+        from: row.status,
+        to: 'cancelled',
+        reason: OVERDUE,
+      });
+      await records.tell({ type: 'error', key: 'serviceTerminated', params });
+      await records.activity({ action: 'service.terminated', subjectType: 'service', subjectId: id, params });
+      await records.audit({
+        action: 'service.terminate',
+        entityType: 'service',
+        entityId: id,
+        before: { status: row.status },
+        after: { status: 'cancelled', reason: OVERDUE },
+      });
+      return true;
+    });
+  }
+  return changed;
+}
+
+async function domainExpiry(ctx: JobContext): Promise<number> {
+  const graceEnd = ctx.now - ctx.settings.domainGraceDays * DAY;
+  const due = await ctx.db
+    .selectFrom('domains')
+    .select(['id', 'userId', 'status'])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'active'), eb('expiresAt', '<=', ctx.now)]),
+        eb.and([eb('status', '=', 'graceperiod'), eb('expiresAt', '<=', graceEnd)]),
+      ]),
+    )
+    .execute();
+  let changed = 0;
+  for (const { id, userId, status } of due) {
+    const to = status === 'active' ? 'graceperiod' : 'expired';
+    changed += await change(ctx, 'domain-expiry', userId, async (trx, records) => {
+      domainStates.assertTransition(status, to);
+      const done = await trx
+        .updateTable('domains')
+        .set({ status: to, updatedAt: ctx.now })
+        .where('id', '=', id)
+        .where('status', '=', status)
+        .where('expiresAt', '<=', to === 'graceperiod' ? ctx.now : graceEnd)
+        .executeTakeFirst();
+      if (Number(done.numUpdatedRows) !== 1) return false;
+      const row = await trx.selectFrom('domains').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      if (to === 'expired') await voidOpenRenewalInvoices(trx, 'domain', id, ctx.now, records);
+      const params: Record<string, string> = { domain: row.name };
+      if (to === 'graceperiod') params.expiresAt = iso(row.expiresAt + ctx.settings.domainGraceDays * DAY);
+      await records.statusChange({ entityType: 'domain', entityId: id, from: status, to, reason: 'expired' });
+      await records.tell({
+        type: to === 'graceperiod' ? 'warning' : 'error',
+        key: to === 'graceperiod' ? 'domainGracePeriod' : 'domainExpired',
+        params,
+      });
+      await records.activity({
+        action: to === 'graceperiod' ? 'domain.gracePeriod' : 'domain.expired',
+        subjectType: 'domain',
+        subjectId: id,
+        params,
+      });
+      await records.audit({
+        action: `domain.${to}`,
+        entityType: 'domain',
+        entityId: id,
+        before: { status },
+        after: { status: to },
+      });
+      return true;
+    });
+  }
+  return changed;
+}
+
+/** Closes tickets answered by staff whose last message is older than the setting. */
+async function ticketAutoclose(ctx: JobContext): Promise<number> {
+  const threshold = ctx.now - ctx.settings.ticketCloseDays * DAY;
+  const due = await ctx.db
+    .selectFrom('tickets')
+    .select(['id', 'userId'])
+    .where('status', '=', 'answered')
+    .where('updatedAt', '<=', threshold)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('ticketMessages')
+            .select('ticketMessages.id')
+            .whereRef('ticketMessages.ticketId', '=', 'tickets.id')
+            .where('ticketMessages.createdAt', '>', threshold),
+        ),
+      ),
+    )
+    .execute();
+  let changed = 0;
+  for (const { id, userId } of due) {
+    changed += await change(ctx, 'ticket-autoclose', userId, async (trx, records) => {
+      ticketStates.assertTransition('answered', 'closed');
+      const done = await trx
+        .updateTable('tickets')
+        .set({ status: 'closed', closedAt: ctx.now, updatedAt: ctx.now })
+        .where('id', '=', id)
+        .where('status', '=', 'answered')
+        .where('updatedAt', '<=', threshold)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('ticketMessages')
+                .select('ticketMessages.id')
+                .whereRef('ticketMessages.ticketId', '=', 'tickets.id')
+                .where('ticketMessages.createdAt', '>', threshold),
+            ),
+          ),
+        )
+        .executeTakeFirst();
+      if (Number(done.numUpdatedRows) !== 1) return false;
+      const row = await trx.selectFrom('tickets').select(['number']).where('id', '=', id).executeTakeFirstOrThrow();
+      const params = { number: ticketNumber(row.number), days: ctx.settings.ticketCloseDays };
+      await records.statusChange({
+        entityType: 'ticket',
+        entityId: id,
+        from: 'answered',
+        to: 'closed',
+        reason: 'silent',
+      });
+      await records.tell({ type: 'info', key: 'ticketAutoClosed', params });
+      await records.activity({ action: 'ticket.autoClosed', subjectType: 'ticket', subjectId: id, params });
+      await records.audit({
+        action: 'ticket.close',
+        entityType: 'ticket',
+        entityId: id,
+        before: { status: 'answered' },
+        after: { status: 'closed' },
+      });
+      return true;
+    });
+  }
+  return changed;
+}
+
+/** The jobs in the order a scheduler pass runs them: invoices first, so auto-renew can pay them the same pass. */
+export const JOBS: Record<SchedulerJobName, (ctx: JobContext) => Promise<number>> = {
+  'renewal-invoices': renewalInvoices,
+  'auto-renew': autoRenew,
+  'overdue-suspension': overdueSuspension,
+  termination,
+  'domain-expiry': domainExpiry,
+  'ticket-autoclose': ticketAutoclose,
+};
