@@ -1,3 +1,13 @@
+import type { LedgerEntryType, PaymentStatus } from '@hostpilot/shared';
+
+/** The transaction list's filters (the API's `type`, `status`, `from` and `to`; days as `YYYY-MM-DD`). */
+export interface TransactionFilters {
+  type?: LedgerEntryType;
+  status?: PaymentStatus;
+  from?: string;
+  to?: string;
+}
+
 /**
  * The dashboard's query keys, one factory so that every cache entry of the feature sits under `['dashboard']`
  * and an action can invalidate exactly what it changes (for example `dashboardKeys.finance()` after a payment).
@@ -12,8 +22,8 @@ export const dashboardKeys = {
   domain: (id: string) => [...dashboardKeys.domains(), 'detail', id] as const,
   finance: () => [...dashboardKeys.all, 'finance'] as const,
   balance: () => [...dashboardKeys.finance(), 'balance'] as const,
-  transactions: (page: number, pageSize: number) =>
-    [...dashboardKeys.finance(), 'transactions', { page, pageSize }] as const,
+  transactions: (page: number, pageSize: number, filters: TransactionFilters = {}) =>
+    [...dashboardKeys.finance(), 'transactions', { page, pageSize, ...filters }] as const,
   invoices: (page: number, pageSize: number) => [...dashboardKeys.finance(), 'invoices', { page, pageSize }] as const,
   invoice: (id: string) => [...dashboardKeys.finance(), 'invoice', id] as const,
   tickets: () => [...dashboardKeys.all, 'tickets'] as const,

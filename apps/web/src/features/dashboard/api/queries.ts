@@ -18,7 +18,7 @@ import type {
 } from '@hostpilot/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/session';
-import { dashboardKeys } from './keys';
+import { dashboardKeys, type TransactionFilters } from './keys';
 
 /** How many rows of transactions and of invoices the finance page shows at a time. */
 export const FINANCE_PAGE_SIZE = 10 as const;
@@ -71,10 +71,10 @@ export const dashboardQueries = {
       queryFn: get<DomainDetail>(`/domains/${encodeURIComponent(id)}`),
     }),
   balance: () => queryOptions({ queryKey: dashboardKeys.balance(), queryFn: get<Balance>('/finance/balance') }),
-  transactions: (page = 1, pageSize = FINANCE_PAGE_SIZE) =>
+  transactions: (page = 1, pageSize = FINANCE_PAGE_SIZE, filters: TransactionFilters = {}) =>
     queryOptions({
-      queryKey: dashboardKeys.transactions(page, pageSize),
-      queryFn: get<TransactionPage>(path('/finance/transactions', { page, pageSize })),
+      queryKey: dashboardKeys.transactions(page, pageSize, filters),
+      queryFn: get<TransactionPage>(path('/finance/transactions', { page, pageSize, ...filters })),
     }),
   invoices: (page = 1, pageSize = FINANCE_PAGE_SIZE) =>
     queryOptions({

@@ -21,6 +21,7 @@ import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@/lib/i18n';
 import { messageOptions } from '@/lib/message-params';
+import type { TransactionFilters } from './keys';
 import { dashboardQueries } from './queries';
 import type {
   Activity,
@@ -210,13 +211,17 @@ export function useBalance() {
 }
 
 /** One page of transactions, newest first; the previous page stays on screen while the next one loads. */
-export function useTransactions(page: number) {
+export function useTransactions(page: number, filters: TransactionFilters = {}) {
   const tr = useTranslators();
   const select = useCallback(
     (data: TransactionPage) => ({ total: data.total, items: data.items.map(tr.transaction) }),
     [tr],
   );
-  return useQuery({ ...dashboardQueries.transactions(page), select, placeholderData: keepPreviousData });
+  return useQuery({
+    ...dashboardQueries.transactions(page, undefined, filters),
+    select,
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useInvoices(page: number) {

@@ -17,7 +17,9 @@ import { Skeleton, SkeletonRows } from '@/components/ui/skeleton';
 import { FINANCE_PAGE_SIZE } from '../api/queries';
 import type { Invoice, Paged, Transaction } from '../api/types';
 import { useBalance, useInvoices, useTransactions } from '../api/use-dashboard-data';
+import type { TransactionFilters } from '../api/keys';
 import { BalanceCard } from '../components/balance-card';
+import { appliedFilters, hasFilters, TransactionFilterBar } from '../components/transaction-filters';
 import { Panel } from '../components/panel';
 import { useStatusLabel } from '../components/status-label';
 import { StatementDialog } from '../components/statement-dialog';
@@ -34,8 +36,19 @@ export function DashboardFinancePage() {
   const { t: tc } = useTranslation();
   const balance = useBalance();
   const [transactionPage, setTransactionPage] = useState(1);
+  const [filters, setFilters] = useState<TransactionFilters>({});
+  // The last filters the API was asked with: a period that ends before it starts keeps showing them.
+  const [applied, setApplied] = useState<TransactionFilters>({});
+  const changeFilters = (next: TransactionFilters) => {
+    setFilters(next);
+    const valid = appliedFilters(next);
+    if (valid) {
+      setApplied(valid);
+      setTransactionPage(1);
+    }
+  };
   const [invoicePage, setInvoicePage] = useState(1);
-  const transactions = useTransactions(transactionPage);
+  const transactions = useTransactions(transactionPage, applied);
   const invoices = useInvoices(invoicePage);
   const format = useDashboardFormat();
   const statusLabel = useStatusLabel();
@@ -181,6 +194,7 @@ export function DashboardFinancePage() {
 
       <section id={TRANSACTIONS_ID} tabIndex={-1} className="mt-8 scroll-mt-20 outline-none">
         <h2 className="mb-3 text-lg font-semibold text-slate-900">{t('finance.transactions')}</h2>
+        <TransactionFilterBar value={filters} onChange={changeFilters} />
         <QueryView
           query={transactions}
           loadingLabel={t('finance.loadingTransactions')}
@@ -199,7 +213,7 @@ export function DashboardFinancePage() {
                 empty={
                   <span className="inline-flex items-center gap-2">
                     <Receipt aria-hidden="true" className="size-5" />
-                    {t('finance.noTransactions')}
+                    {hasFilters(applied) ? t('finance.filters.noMatch') : t('finance.noTransactions')}
                   </span>
                 }
               />

@@ -283,6 +283,34 @@ describe('finance', () => {
     expect(screen.getByRole('button', { name: 'Download statement' })).toBeVisible();
   });
 
+  it('filters the transactions by type, status and period on the server, and clears them', async () => {
+    const user = userEvent.setup();
+    await renderWithRouter(<DashboardFinancePage />, ns);
+    await screen.findByRole('table', { name: 'Transactions' });
+    const filters = within(screen.getByRole('group', { name: 'Filter transactions' }));
+    const transactionCalls = () => api.calls.filter((call) => call.startsWith('/api/finance/transactions'));
+
+    await user.selectOptions(filters.getByLabelText('Status'), 'Pending');
+    await vi.waitFor(() => expect(transactionCalls().at(-1)).toContain('status=pending'));
+    await user.selectOptions(filters.getByLabelText('Type'), 'Top-up');
+    await vi.waitFor(() => expect(transactionCalls().at(-1)).toContain('type=topup'));
+
+    // A period that ends before it starts is not asked for, and the To field says why.
+    await user.type(filters.getByLabelText('From'), '2026-11-20');
+    await vi.waitFor(() => expect(transactionCalls().at(-1)).toContain('from=2026-11-20'));
+    const asked = transactionCalls().length;
+    await user.type(filters.getByLabelText('To'), '2026-11-01');
+    expect(filters.getByLabelText('To')).toHaveAccessibleDescription('The end date must not be before the start date');
+    expect(transactionCalls()).toHaveLength(asked);
+
+    await user.click(filters.getByRole('button', { name: 'Clear filters' }));
+    expect(filters.getByLabelText('Status')).toHaveValue('');
+    expect(filters.getByLabelText('To')).toHaveValue('');
+    // Back to the whole list (answered from the cache of the first, unfiltered, page).
+    const table = within(await screen.findByRole('table', { name: 'Transactions' }));
+    expect(await table.findByRole('rowheader', { name: /Hosting renewal/ })).toBeVisible();
+  });
+
   it('formats money and dates in Russian', async () => {
     await renderWithRouter(<DashboardFinancePage />, nsRu);
     await screen.findByRole('table', { name: 'Операции' });
