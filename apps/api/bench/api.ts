@@ -34,7 +34,8 @@ const children: ChildProcess[] = [];
 function start(args: string[], env: Record<string, string>): ChildProcess {
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
-    env: { ...process.env, ...env },
+    // The lifecycle scheduler stays off: its start-up pass over the population would run beside the measurements.
+    env: { ...process.env, SCHEDULER_ENABLED: 'false', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   children.push(child);
