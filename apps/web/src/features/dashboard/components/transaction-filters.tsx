@@ -25,7 +25,7 @@ export function TransactionFilterBar({ value, onChange }: TransactionFilterBarPr
   const statusLabel = useStatusLabel();
   const set = (field: keyof TransactionFilters, text: string) => onChange({ ...value, [field]: text || undefined });
   return (
-    <fieldset className="mb-4 grid gap-3 rounded-(--radius-card) border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto] lg:items-end">
+    <fieldset className="mb-4 grid grid-cols-2 gap-3 rounded-(--radius-card) border border-slate-200 bg-white p-4 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto] lg:items-end">
       <legend className="sr-only">{t('finance.filters.title')}</legend>
       <Field label={t('finance.filters.type')}>
         {(control) => (
@@ -86,7 +86,12 @@ export function TransactionFilterBar({ value, onChange }: TransactionFilterBarPr
           />
         )}
       </Field>
-      <Button variant="ghost" disabled={!hasFilters(value)} onClick={() => onChange({})}>
+      <Button
+        variant="ghost"
+        className="col-span-2 lg:col-span-1"
+        disabled={!hasFilters(value)}
+        onClick={() => onChange({})}
+      >
         <X aria-hidden="true" className="size-4" />
         {t('finance.filters.clear')}
       </Button>
