@@ -65,79 +65,47 @@ function invoiceNotice(invoice: InvoiceRow, entity: RenewalEntity) {
   };
 }
 
+/**
+ * Services or domains due a renewal invoice by `horizon`: active, without an invoice for their current period, and
+ * (services) with no cancellation waiting. Both tables have the columns read here, so one query serves both.
+ */
+function dueForInvoice(ctx: JobContext, type: RenewalEntity['type'], horizon: number) {
+  const table = type === 'service' ? 'services' : 'domains';
+  // Typed as services: the domains table has the same id, userId, status and expiresAt columns.
+  let query = ctx.db
+    .selectFrom(table as 'services')
+    .select(['id', 'userId'])
+    .where('status', '=', 'active')
+    .where('expiresAt', '<=', horizon)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('renewalInvoices')
+            .select('renewalInvoices.invoiceId')
+            .where('renewalInvoices.entityType', '=', type)
+            .whereRef('renewalInvoices.entityId', '=', `${table}.id` as 'services.id')
+            .whereRef('renewalInvoices.periodStart', '=', `${table}.expiresAt` as 'services.expiresAt'),
+        ),
+      ),
+    );
+  if (type === 'service') query = query.where('cancelRequestedAt', 'is', null);
+  return query.orderBy('expiresAt').execute();
+}
+
 async function renewalInvoices(ctx: JobContext): Promise<number> {
   const horizon = ctx.now + ctx.settings.renewalInvoiceDays * DAY;
   let changed = 0;
-  const services = await ctx.db
-    .selectFrom('services')
-    .select(['id', 'userId'])
-    .where('status', '=', 'active')
-    .where('cancelRequestedAt', 'is', null)
-    .where('expiresAt', '<=', horizon)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('renewalInvoices')
-            .select('renewalInvoices.invoiceId')
-            .where('renewalInvoices.entityType', '=', 'service')
-            .whereRef('renewalInvoices.entityId', '=', 'services.id')
-            .whereRef('renewalInvoices.periodStart', '=', 'services.expiresAt'),
-        ),
-      ),
-    )
-    .orderBy('expiresAt')
-    .execute();
-  for (const { id, userId } of services) {
-    changed += await change(ctx, 'renewal-invoices', userId, async (trx, records) => {
-      const row = await trx
-        .selectFrom('services')
-        .selectAll()
-        .where('id', '=', id)
-        .where('status', '=', 'active')
-        .where('expiresAt', '<=', horizon)
-        .executeTakeFirst();
-      if (!row) return false;
-      const entity: RenewalEntity = { type: 'service', row };
-      const invoice = await issueRenewalInvoice(trx, entity, ctx.now);
-      if (!invoice) return false;
-      await recordIssued(records, entity, invoice);
-      return true;
-    });
-  }
-  const domains = await ctx.db
-    .selectFrom('domains')
-    .select(['id', 'userId'])
-    .where('status', '=', 'active')
-    .where('expiresAt', '<=', horizon)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('renewalInvoices')
-            .select('renewalInvoices.invoiceId')
-            .where('renewalInvoices.entityType', '=', 'domain')
-            .whereRef('renewalInvoices.entityId', '=', 'domains.id')
-            .whereRef('renewalInvoices.periodStart', '=', 'domains.expiresAt'),
-        ),
-      ),
-    )
-    .orderBy('expiresAt')
-    .execute();
-  for (const { id, userId } of domains) {
-    changed += await change(ctx, 'renewal-invoices', userId, async (trx, records) => {
-      const row = await trx
-        .selectFrom('domains')
-        .selectAll()
-        .where('id', '=', id)
-        .where('status', '=', 'active')
-        .where('expiresAt', '<=', horizon)
-        .executeTakeFirst();
-      if (!row) return false;
-      const entity: RenewalEntity = { type: 'domain', row };
-      const invoice = await issueRenewalInvoice(trx, entity, ctx.now);
-      if (!invoice) return false;
-      await recordIssued(records, entity, invoice);
-      return true;
-    });
+  for (const type of ['service', 'domain'] as const) {
+    for (const { id, userId } of await dueForInvoice(ctx, type, horizon)) {
+      changed += await change(ctx, 'renewal-invoices', userId, async (trx, records) => {
+        const entity = await loadEntity(trx, type, id);
+        if (!entity || entity.row.status !== 'active' || entity.row.expiresAt > horizon) return false;
+        const invoice = await issueRenewalInvoice(trx, entity, ctx.now);
+        if (!invoice) return false;
+        await recordIssued(records, entity, invoice);
+        return true;
+      });
+    }
   }
   return changed;
 }
