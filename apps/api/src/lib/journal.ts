@@ -46,6 +46,8 @@ export function journal(
   actorId: string | null,
   now: number,
   clientIp: string | null = null,
+  /** The scheduled job that makes the change, recorded in the status history instead of a person. */
+  job: string | null = null,
 ): Journal {
   return {
     async activity({ action, subjectType, subjectId, params = {} }) {
@@ -79,7 +81,7 @@ export function journal(
           toStatus: to,
           reason,
           actorId,
-          job: null,
+          job,
           createdAt: now,
         })
         .execute();

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { MessageParams, NotificationType, SchedulerJobName } from '@hostpilot/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -38,27 +37,12 @@ export function jobRecords(
   now: number,
   mails: NoticeMail[],
 ): JobRecords {
-  const base = journal(trx, userId, null, now);
+  const base = journal(trx, userId, null, now, null, job);
   return {
     activity: (entry) => base.activity({ ...entry, params: { ...entry.params, job } }),
     notify: (entry) => base.notify(entry),
     audit: (entry) => writeJobAudit(trx, job, entry, now),
-    async statusChange({ entityType, entityId, from, to, reason = null }) {
-      await trx
-        .insertInto('statusHistory')
-        .values({
-          id: randomUUID(),
-          entityType,
-          entityId,
-          fromStatus: from,
-          toStatus: to,
-          reason,
-          actorId: null,
-          job,
-          createdAt: now,
-        })
-        .execute();
-    },
+    statusChange: (entry) => base.statusChange(entry),
     async tell({ type, key, params }) {
       await base.notify({ type, key, params });
       mails.push({ userId, key, params });
