@@ -3,10 +3,11 @@
 // against the built app served as `npm start` serves it, plus the gzip bytes of JavaScript and CSS each route
 // loads first. Prints a table and writes bench-results/web-<time>.json.
 //
-//   npm run bench:web [-- --routes /,/hosting] [--runs 3] [--update-readme]
+//   npm run bench:web [-- --routes /,/hosting] [--runs 3] [--update-readme] [--reports DIR]
 //
 // --runs takes the median of several Lighthouse runs per route (the machine's other work moves single runs).
 // --update-readme replaces the table between the bench:web markers in README.md.
+// --reports DIR keeps each run's whole Lighthouse report (JSON) there, to see what a metric was made of.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -23,6 +24,7 @@ const { values } = parseArgs({
     routes: { type: 'string' },
     runs: { type: 'string', default: '1' },
     'update-readme': { type: 'boolean', default: false },
+    reports: { type: 'string' },
   },
 });
 const runs = Math.max(1, Number(values.runs) || 1);
@@ -168,6 +170,11 @@ try {
           },
         },
       );
+      if (values.reports) {
+        fs.mkdirSync(values.reports, { recursive: true });
+        const name = `${route === '/' ? 'home' : route.slice(1).replace(/\//g, '-')}-${i + 1}.json`;
+        fs.writeFileSync(path.join(values.reports, name), JSON.stringify(result.lhr));
+      }
       const { categories, audits } = result.lhr;
       const complete =
         typeof categories.performance.score === 'number' &&

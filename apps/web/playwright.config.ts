@@ -21,6 +21,9 @@ const CHROMIUM_ARGS: string[] = JSON.parse(
   fs.readFileSync(path.join(import.meta.dirname, 'e2e/support/chromium.json'), 'utf8'),
 ).args;
 
+/** Specs that change the whole site for a while (settings, maintenance mode). */
+const SITE_WIDE = [/admin-settings\.spec\.ts$/, /maintenance\.spec\.ts$/];
+
 export default defineConfig({
   testDir: './e2e',
   outputDir: '../../test-results/e2e',
@@ -44,7 +47,23 @@ export default defineConfig({
       args: CHROMIUM_ARGS,
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  // The site-wide settings and maintenance mode change what every other test sees on the one server, so they run
+  // after all of them, one file at a time (`--no-deps` runs one of them alone).
+  projects: [
+    { name: 'chromium', testIgnore: SITE_WIDE, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    {
+      name: 'site-settings',
+      testMatch: /admin-settings\.spec\.ts$/,
+      dependencies: ['chromium'],
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+    {
+      name: 'maintenance',
+      testMatch: /maintenance\.spec\.ts$/,
+      dependencies: ['site-settings'],
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+  ],
   webServer: {
     command: 'node apps/api/dist/server.js',
     cwd: repoRoot,

@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type UserConfig } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 
 const apiPort = process.env.API_PORT ?? '3001';
 
@@ -12,6 +14,41 @@ const reactRouterProduction = path.join(
   'dist/production/index.mjs',
 );
 
+/**
+ * The built page asks for its scripts once it has painted (src/boot.js) instead of with the HTML
+ * (docs/decisions/040-scripts-after-the-first-paint.md): the entry module and the modules it preloads are named on
+ * the boot script's tag. The boot script is emitted as an asset named by its content, cached for good like the
+ * others. Build only; the dev server loads the entry as Vite writes it.
+ */
+function scriptsAfterFirstPaint(): Plugin {
+  const source = fs.readFileSync(path.join(import.meta.dirname, 'src/boot.js'), 'utf8');
+  const fileName = `assets/boot-${createHash('sha256').update(source).digest('base64url').slice(0, 8)}.js`;
+  return {
+    name: 'scripts-after-first-paint',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName, source });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const preloads: string[] = [];
+        let page = html.replace(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g, (_tag, href: string) => {
+          preloads.push(href);
+          return '';
+        });
+        const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(page);
+        if (!entry) throw new Error('index.html has no module entry script');
+        page = page.replace(
+          entry[0],
+          `<script src="/${fileName}" data-entry="${entry[1]}" data-preload="${preloads.join(' ')}" defer></script>`,
+        );
+        return page;
+      },
+    },
+  };
+}
+
 export function defineViteConfig({
   command,
   isSsrBuild = false,
@@ -20,7 +57,7 @@ export function defineViteConfig({
   isSsrBuild?: boolean;
 }): UserConfig {
   return {
-    plugins: [react(), tailwindcss()],
+    plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [scriptsAfterFirstPaint()])],
     resolve: {
       alias: [
         { find: '@', replacement: path.resolve(import.meta.dirname, 'src') },

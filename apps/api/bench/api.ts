@@ -68,6 +68,30 @@ interface Measure {
   non2xx: number;
   statusCodes?: Record<string, number>;
   errors: number;
+  /**
+   * Processor time (user and system) of the measured server process per answered request, in µs: what each
+   * request costs the server, which a busy machine disturbs far less than requests per second (Linux only).
+   */
+  cpuMicrosPerRequest?: number;
+}
+
+/** Clock ticks per second of /proc/<pid>/stat's times. */
+const CLOCK_TICKS = (() => {
+  const answer = spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' });
+  return Number(answer.stdout?.trim()) || 100;
+})();
+
+/** User plus system processor time of a process so far, in seconds; undefined where /proc cannot tell. */
+function processorSeconds(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The fields after the command name (which may hold spaces, inside parentheses): utime is the 14th field.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
 }
 
 async function measure(
@@ -79,11 +103,21 @@ async function measure(
     headers?: Record<string, string>;
     body?: string;
     overallRate?: number;
+    /** The server process whose processor time per request is reported. */
+    pid?: number;
   },
 ): Promise<Measure> {
-  const base = { ...options, method: options.method ?? 'GET' };
+  const { pid, ...target } = options;
+  const base = { ...target, method: options.method ?? 'GET' };
   await autocannon({ ...base, duration: WARMUP });
-  return toMeasure(name, options.connections, await autocannon({ ...base, duration: DURATION }));
+  const before = processorSeconds(pid);
+  const result = await autocannon({ ...base, duration: DURATION });
+  const after = processorSeconds(pid);
+  const measured = toMeasure(name, options.connections, result);
+  if (before !== undefined && after !== undefined && result.requests.total > 0) {
+    measured.cpuMicrosPerRequest = Math.round(((after - before) * 1e6) / result.requests.total);
+  }
+  return measured;
 }
 
 function toMeasure(name: string, connections: number, result: AutocannonResult): Measure {
@@ -173,7 +207,7 @@ async function main() {
       JWT_SECRET: randomBytes(32).toString('hex'),
       // Every sign-in comes from this one address; successful ones are not counted, set high all the same.
     });
-    start(['--import', 'tsx', 'apps/api/bench/bare-server.ts'], { PORT: String(barePort) });
+    const bareServer = start(['--import', 'tsx', 'apps/api/bench/bare-server.ts'], { PORT: String(barePort) });
     await Promise.all([waitFor(`${api}/api/health`), waitFor(`${bare}/bare`)]);
 
     const credentials = JSON.stringify({ email: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password });
@@ -187,11 +221,12 @@ async function main() {
 
     console.log(`Measuring: ${DURATION} s per run after ${WARMUP} s of warm-up, on ${os.cpus().length} CPU(s)…`);
     const results = [
-      await measure('GET /bare (bare Fastify)', { url: `${bare}/bare`, connections: 10 }),
+      await measure('GET /bare (bare Fastify)', { url: `${bare}/bare`, connections: 10, pid: bareServer.pid }),
       await measure('GET /api/users/me', {
         url: `${api}/api/users/me`,
         connections: 10,
         headers: { authorization: `Bearer ${accessToken}` },
+        pid: server.pid,
       }),
     ];
 
@@ -239,6 +274,7 @@ async function main() {
             'max ms': r.latencyMs.max,
             'non-2xx': r.non2xx,
             errors: r.errors,
+            'CPU µs/req': r.cpuMicrosPerRequest ?? '',
           },
         ]),
       ),
@@ -313,6 +349,7 @@ function printTable(results: Measure[]) {
           'max ms': r.latencyMs.max,
           'non-2xx': r.non2xx,
           errors: r.errors,
+          'CPU µs/req': r.cpuMicrosPerRequest ?? '',
         },
       ]),
     ),
@@ -350,7 +387,7 @@ async function scaled() {
       LOG_LEVEL: 'warn',
       JWT_SECRET: randomBytes(32).toString('hex'),
     });
-    start(['--import', 'tsx', 'apps/api/bench/bare-server.ts'], { PORT: String(barePort) });
+    const bareServer = start(['--import', 'tsx', 'apps/api/bench/bare-server.ts'], { PORT: String(barePort) });
     // Seeding takes minutes; a server that exits instead (a failed migration, say) ends the run at once.
     const exited = new Promise<never>((_, reject) =>
       server.once('exit', (code) => reject(new Error(`the API exited (${code}) before it answered`))),
@@ -366,16 +403,23 @@ async function scaled() {
     );
     const customer = { authorization: `Bearer ${targets.customerToken}` };
     const results = [
-      await measure('GET /bare (bare Fastify)', { url: `${bare}/bare`, connections: 10 }),
-      await measure('GET /api/users/me', { url: `${api}/api/users/me`, connections: 10, headers: customer }),
+      await measure('GET /bare (bare Fastify)', { url: `${bare}/bare`, connections: 10, pid: bareServer.pid }),
+      await measure('GET /api/users/me', {
+        url: `${api}/api/users/me`,
+        connections: 10,
+        headers: customer,
+        pid: server.pid,
+      }),
       await measure('GET /api/admin/users (search, last sign-in, page 3 of 20)', {
         url: targets.usersUrl,
         connections: 10,
+        pid: server.pid,
         headers: { authorization: `Bearer ${targets.adminToken}` },
       }),
       await measure('GET /api/dashboard/summary', {
         url: `${api}/api/dashboard/summary`,
         connections: 10,
+        pid: server.pid,
         headers: customer,
       }),
     ];

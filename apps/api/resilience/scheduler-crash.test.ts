@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { SCHEDULER_JOBS } from '@hostpilot/shared';
 import SQLite from 'better-sqlite3';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { apiOutputs, createPgSchema, killAll, newSecret, sleep, startApi, tempDir } from './support';
@@ -102,7 +103,11 @@ async function crashAndCheck(target: Target) {
   const deadline = Date.now() + 60_000;
   for (;;) {
     const rows = await target.query('select name, outcome, lease_owner from scheduler_jobs');
-    if (rows.length === 6 && rows.every((row) => row.outcome === 'succeeded' && row.lease_owner === null)) break;
+    if (
+      rows.length === SCHEDULER_JOBS.length &&
+      rows.every((row) => row.outcome === 'succeeded' && row.lease_owner === null)
+    )
+      break;
     if (Date.now() > deadline) throw new Error(`the jobs did not finish: ${JSON.stringify(rows)}`);
     await sleep(200);
   }

@@ -22,14 +22,20 @@ import { createScheduler } from './modules/scheduler/scheduler';
 import { accountRoutes } from './modules/account/account.routes';
 import { createAccountService } from './modules/account/account.service';
 import { deriveTwoFactorKeys } from './modules/account/two-factor-codes';
+import { createSecretBox } from './lib/secret-box';
+import { createSiteSettings } from './modules/settings/site-settings';
+import { publicSettingsRoutes } from './modules/settings/settings.routes';
 import { twoFactorRoutes } from './modules/account/two-factor.routes';
 import { createTwoFactorService } from './modules/account/two-factor.service';
 import { createAuthRateLimits } from './modules/auth/auth-rate-limits';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { billingActionsRoutes } from './modules/billing/actions.routes';
+import { paymentMethodRoutes } from './modules/billing/payment-method.routes';
+import { testCardVault } from './modules/billing/saved-card';
 import { createAuthService } from './modules/auth/auth.service';
 import { serviceActionsRoutes } from './modules/services/service-actions';
+import { planChangeRoutes } from './modules/services/plan-change';
 import { domainActionsRoutes } from './modules/domains/domain-actions';
 import { ticketActionsRoutes } from './modules/support/tickets.actions';
 import { notificationActionsRoutes } from './modules/notifications/notifications.actions';
@@ -45,7 +51,11 @@ import { supportRoutes } from './modules/support/support.routes';
 import { preferencesRoutes } from './modules/users/preferences.routes';
 import { metaRoutes } from './modules/meta/meta.routes';
 import { domainSearchRoutes } from './modules/ordering/domain-search.routes';
+import { ordersRoutes } from './modules/ordering/orders.routes';
+import { createOrdersService } from './modules/ordering/orders.service';
+import { createLocalRegistrar } from './modules/ordering/registrar';
 import { usersRoutes } from './modules/users/users.routes';
+import { createMaintenanceState, guardMaintenance, maintenanceRoutes } from './modules/operations/maintenance';
 import authenticate from './plugins/authenticate';
 import authorize from './plugins/authorize';
 import databasePlugin from './plugins/database';
@@ -176,13 +186,24 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
     maxWaitMs: config.passwordHashMaxWaitMs,
   });
   const limits = createAuthRateLimits(counterStore, config.rateLimit);
+  // The saved System Settings, read by the mailer, the password rules and the pages (decision 034).
+  const siteSettings = createSiteSettings(database.db, createSecretBox(config.jwt.secret));
+  app.decorate('siteSettings', siteSettings);
   const mailer =
     options.mailer ??
-    createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: outboxDir(config) });
+    createMailer({
+      smtpUrl: config.mail.smtpUrl,
+      from: config.mail.from,
+      outboxDir: outboxDir(config),
+      settings: () => siteSettings.mail(),
+    });
   if (!options.mailer) app.addHook('onClose', async () => mailer.close());
+  // The one card provider (docs/decisions/038-saved-card-for-renewals.md): the test card, in demo mode only.
+  const cardVault = testCardVault(() => config.demoMode);
   const scheduler = createScheduler({
     db: database.db,
     clock,
+    cardVault,
     mailer,
     log: app.log,
     intervalMs: config.scheduler.intervalMs,
@@ -203,6 +224,7 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
     mailer,
     appUrl: config.appUrl,
     twoFactorKeys,
+    passwordPolicy: () => siteSettings.passwordPolicy(),
   });
   const accountService = createAccountService({
     db: database.db,
@@ -221,11 +243,22 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
     keys: twoFactorKeys,
   });
 
+  const orders = createOrdersService({
+    db: database.db,
+    clock,
+    registrar: createLocalRegistrar(database.db),
+    mailer,
+    demoMode: config.demoMode,
+    log: app.log,
+  });
+
   await app.register(authenticate, { accessTokens });
   await app.register(authorize);
   await app.register(docs);
+  const maintenance = createMaintenanceState(database.db, clock);
   await app.register(
     async (api) => {
+      guardMaintenance(api, maintenance);
       await api.register(requestLimit, {
         store: counterStore,
         max: config.rateLimit.apiPerIp,
@@ -233,6 +266,8 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
       });
       await api.register(healthRoutes);
       await api.register(metaRoutes, { demo: config.seedDemo });
+      await api.register(publicSettingsRoutes);
+      await api.register(maintenanceRoutes, { state: maintenance });
       await api.register(authRoutes, { service: authService });
       await api.register(accountRoutes, { service: accountService });
       await api.register(twoFactorRoutes, { service: twoFactorService });
@@ -250,13 +285,20 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
       await api.register(adminRoutes, {
         prefix: '/admin',
         dataDir: config.dataDir,
+        mail: { smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: outboxDir(config) },
         clock,
         scheduler,
         schedulerConfig: { enabled: config.scheduler.enabled, intervalMs: config.scheduler.intervalMs },
+        orders,
+        maintenance,
+        mailer,
       });
+      await api.register(ordersRoutes, { orders });
       // The customer's self-service actions (docs/decisions/022-money-transactions.md).
       await api.register(billingActionsRoutes, { clock, demoMode: config.demoMode });
+      await api.register(paymentMethodRoutes, { clock, vault: cardVault });
       await api.register(serviceActionsRoutes, { clock });
+      await api.register(planChangeRoutes, { clock });
       await api.register(domainActionsRoutes, { clock });
       await api.register(ticketActionsRoutes, { clock });
       await api.register(notificationActionsRoutes, { clock });
@@ -266,7 +308,7 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
   );
 
   if (options.serveWebApp ?? true) {
-    await app.register(webApp, { root: config.webDist, siteOrigin: config.siteOrigin });
+    await app.register(webApp, { root: config.webDist, siteOrigin: config.siteOrigin, demo: config.seedDemo });
   } else {
     app.decorate('webApp', null);
   }

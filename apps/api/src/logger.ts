@@ -20,6 +20,9 @@ export const REDACTED_PATHS = [
   '*.refreshToken',
   '*.access_token',
   '*.refresh_token',
+  // A card number is never logged (docs/decisions/038-saved-card-for-renewals.md).
+  'cardNumber',
+  '*.cardNumber',
 ];
 
 export function loggerOptions(

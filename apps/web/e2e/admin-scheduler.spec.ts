@@ -1,3 +1,4 @@
+import { SCHEDULER_JOBS } from '@hostpilot/shared';
 import type { Page } from '@playwright/test';
 import { apiSignIn, DEMO_ADMIN, storeTokens } from './support/auth';
 import { expect, gotoInLanguage, test } from './support/fixtures';
@@ -18,7 +19,7 @@ test('the administrator runs a job now and sees its last run update, in English 
   await gotoInLanguage(page, '/admin/scheduler', 'en');
   await expect(page.getByRole('heading', { level: 1, name: 'Scheduler' })).toBeVisible();
   const jobs = page.getByRole('table', { name: 'Scheduled jobs' });
-  await expect(jobs.getByRole('rowheader')).toHaveCount(6);
+  await expect(jobs.getByRole('rowheader')).toHaveCount(SCHEDULER_JOBS.length);
   const row = jobs.getByRole('row', { name: /Termination/ });
 
   await row.getByRole('button', { name: 'Run “Termination” now' }).click();

@@ -8,6 +8,9 @@ import { NOT_FOUND_ROUTE, PUBLIC_ROUTES } from './support/routes';
  */
 
 const FORM_ROUTES = new Set([
+  // The cart edits its lines' choices and checkout takes a card number, checked with the shared schemas.
+  '/cart',
+  '/checkout',
   '/contact',
   '/login',
   '/register',
@@ -52,7 +55,12 @@ for (const route of PUBLIC_ROUTES) {
     if (route === NOT_FOUND_ROUTE) allowNotFoundStatus();
     const scripts = await scriptsOf(page, route);
     expect(scripts.length).toBeGreaterThan(0);
-    const names = scripts.map((script) => new URL(script.url).pathname);
+    // The boot script comes first, on its own and small: it starts the module graph once the page has painted
+    // (docs/decisions/040-scripts-after-the-first-paint.md). The budget is the module graph's.
+    const [boot, ...modules] = scripts;
+    expect(new URL(boot!.url).pathname).toMatch(/^\/assets\/boot-[\w-]{8}\.js$/);
+    expect(boot!.body.length).toBeLessThan(2_000);
+    const names = modules.map((script) => new URL(script.url).pathname);
     expect(names.length, `${route} loaded ${names.join(', ')}`).toBeLessThanOrEqual(MAX_FIRST_LOAD_SCRIPTS);
     expect(
       names.filter((name) => /dashboard|admin/i.test(name)),

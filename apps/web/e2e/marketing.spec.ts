@@ -190,7 +190,7 @@ test.describe('home domain search', () => {
     await expect(page).toHaveURL(/\/\?lng=ru$/);
   });
 
-  test('a search on /domains asks our registry: a held name is taken, another ending is free and leads to the team', async ({
+  test('a search on /domains asks our registry: a held name is taken, another ending is free and goes in the cart', async ({
     page,
   }) => {
     // mysite.com is the demo customer's domain (e2e/support/demo.ts).
@@ -199,11 +199,13 @@ test.describe('home domain search', () => {
     const others = page.getByRole('list', { name: 'The same name under other endings' });
     await expect(others.getByRole('listitem').filter({ hasText: 'mysite.org' })).toContainText('Available');
     await others.getByRole('button', { name: 'Register mysite.org' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Online registration opens soon' });
-    await expect(dialog).toContainText('mysite.org is free');
-    await dialog.getByRole('link', { name: 'Ask our team' }).click();
-    await expect(page).toHaveURL(/\/contact\?topic=mysite\.org$/);
-    await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue("Hello! I'm interested in: mysite.org.");
+    const dialog = page.getByRole('dialog', { name: 'Add to cart' });
+    await expect(dialog).toContainText('mysite.org');
+    await expect(dialog).toContainText('Price for this period: $9.99');
+    await dialog.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+    await dialog.getByRole('link', { name: 'Go to cart' }).click();
+    await expect(page).toHaveURL(/\/cart$/);
   });
 
   test('a refused name says which rule it breaks, in Russian too, and a new search keeps the box focused', async ({
@@ -223,13 +225,13 @@ test.describe('home domain search', () => {
   });
 });
 
-test.describe('plan buttons give honest feedback and make no call', () => {
+test.describe('plan buttons open Add to cart with the plan and its catalogue price, and make no call', () => {
   const cases = [
-    { path: '/', button: 'Order Now: Pro', plan: 'Pro', price: '$9.99/mo' },
-    { path: '/hosting', button: 'Select Plan: Business', plan: 'Business', price: '$5.99/mo' },
-    { path: '/game-servers', button: 'Order Now: CS2 Pro', plan: 'CS2 Pro', price: '$19.99/mo' },
-    { path: '/vds', button: 'Order Now: VDS Pro', plan: 'VDS Pro', price: '$19.99/mo' },
-    { path: '/dedicated', button: 'Configure & Order: Enterprise', plan: 'Enterprise', price: '$299.99/mo' },
+    { path: '/', button: 'Order Now: Pro', plan: 'Business', price: '$5.99' },
+    { path: '/hosting', button: 'Select Plan: Business', plan: 'Business', price: '$5.99' },
+    { path: '/game-servers', button: 'Order Now: CS2 Pro', plan: 'CS2 Pro', price: '$19.99' },
+    { path: '/vds', button: 'Order Now: VDS Pro', plan: 'VDS Pro', price: '$19.99' },
+    { path: '/dedicated', button: 'Configure & Order: Enterprise', plan: 'Enterprise', price: '$299.99' },
   ];
   for (const { path, button, plan, price } of cases) {
     test(`${path}: ${button}`, async ({ page }) => {
@@ -240,8 +242,9 @@ test.describe('plan buttons give honest feedback and make no call', () => {
       });
       const trigger = page.getByRole('button', { name: button });
       await trigger.click();
-      const dialog = page.getByRole('dialog', { name: 'Online ordering opens soon' });
-      await expect(dialog).toContainText(`You chose ${plan} at ${price}.`);
+      const dialog = page.getByRole('dialog', { name: 'Add to cart' });
+      await expect(dialog.getByRole('combobox', { name: 'Plan' }).locator('option:checked')).toHaveText(plan);
+      await expect(dialog).toContainText(`Price for this period: ${price}`);
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
       await expect(trigger).toBeFocused();

@@ -20,13 +20,30 @@ if (!template.includes('<div id="root"></div>')) throw new Error('index.html has
 /** React writes the page's `<title>`, `<meta>` and `<link>` before the markup when it renders less than a document. */
 const LEADING_HEAD_TAGS = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>)+/;
 
+/**
+ * The font files a page in `language` draws its text with (Inter's Latin subset, and its Cyrillic one for
+ * Russian), asked for with the HTML instead of after the stylesheet has been read, so that they usually arrive
+ * before the first paint; until then the size-matched fallback face of styles.css shows.
+ */
+const assets = fs.readdirSync(path.join(DIST, 'assets'));
+const fontFile = (subset) => {
+  const file = assets.find((name) => new RegExp(`^inter-${subset}-wght-normal-[\\w-]+\\.woff2$`).test(name));
+  if (!file) throw new Error(`The build has no Inter ${subset} font file`);
+  return `/assets/${file}`;
+};
+const FONT_SUBSETS = { en: ['latin'], ru: ['latin', 'cyrillic'] };
+const fontPreloads = (language) =>
+  (FONT_SUBSETS[language] ?? ['latin'])
+    .map((subset) => `<link rel="preload" href="${fontFile(subset)}" as="font" type="font/woff2" crossorigin>`)
+    .join('');
+
 function page(markup, language) {
   const head = markup.match(LEADING_HEAD_TAGS)?.[0] ?? '';
   if (!head.includes('<title>')) throw new Error('A prerendered page has no <title>');
   const body = markup.slice(head.length);
   return template
     .replace(/<html lang="[^"]*">/, `<html lang="${language}">`)
-    .replace('</head>', `${head}</head>`)
+    .replace('</head>', `${fontPreloads(language)}${head}</head>`)
     .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
 }
 
@@ -39,6 +56,10 @@ for (const language of LANGUAGES) {
     const file = path.join(OUT, language, route === NOT_FOUND_PATH ? '404.html' : fileOf(route));
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, page(html, language));
+    // A page that looks different on a server in demo mode (the sign-in page's demo hint) gets a second file,
+    // `<name>.demo.html`, which the API serves instead while it runs in demo mode.
+    const demo = await renderPage(route, language, { demo: true });
+    if (demo.html !== html) fs.writeFileSync(file.replace(/\.html$/, '.demo.html'), page(demo.html, language));
   }
 }
 

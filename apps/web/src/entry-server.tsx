@@ -6,6 +6,7 @@ import { routes } from '@/app/routes';
 import { SessionGate } from '@/app/session-gate';
 import { i18n, initI18n, type Language, LANGUAGES } from '@/lib/i18n';
 import { PRERENDER_ORIGIN } from '@/lib/site-origin';
+import { setInitialDemoMode } from '@/lib/use-demo-mode';
 
 /**
  * The build's prerender step (apps/web/scripts/prerender.mjs) renders every prerendered route of the route table
@@ -14,8 +15,16 @@ import { PRERENDER_ORIGIN } from '@/lib/site-origin';
  */
 export { LANGUAGES, NOT_FOUND_PATH, PRERENDER_ORIGIN, PRERENDERED_ROUTES, ROUTE_TABLE };
 
-/** The HTML of one page in one language: the app's markup, with React's `<title>`, `<meta>` and `<link>` first. */
-export async function renderPage(path: string, language: Language): Promise<{ html: string; status: number }> {
+/**
+ * The HTML of one page in one language: the app's markup, with React's `<title>`, `<meta>` and `<link>` first.
+ * `demo` renders it as a server in demo mode shows it (the sign-in page's demo hint).
+ */
+export async function renderPage(
+  path: string,
+  language: Language,
+  { demo = false }: { demo?: boolean } = {},
+): Promise<{ html: string; status: number }> {
+  setInitialDemoMode(demo);
   initI18n(language);
   await i18n.changeLanguage(language);
   const handler = createStaticHandler(routes);

@@ -36,11 +36,21 @@ export const ERROR_STATUS = {
   INVALID_STATE: 409,
   DNS_CONFLICT: 409,
   PAYMENT_DECLINED: 402,
+  /** The cart's total differs from the catalogue's now: it changed in another tab, or a price changed. */
+  CART_CHANGED: 409,
+  /** The order is paid already, or a bank transfer toward it is pending. */
+  ORDER_ALREADY_PAID: 409,
+  /** No active server in the chosen city has a free slot for the plan any more. */
+  OUT_OF_CAPACITY: 409,
+  /** A domain of the order was registered by someone else (or reserved) meanwhile. */
+  DOMAIN_UNAVAILABLE: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
+  /** Maintenance mode is on: customers' changes wait until it ends; reading and staff work go on. */
+  MAINTENANCE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

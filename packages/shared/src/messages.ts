@@ -4,6 +4,107 @@
  * for the documents the API writes (invoice PDFs, statements), so both say the same thing.
  */
 
+/**
+ * Every notification the API writes (`notifications.key`). Each has a title and a message under
+ * `messages.notifications.<key>` in both languages' dashboard texts (checked by `message-keys.test.ts` in the web
+ * app), so a reader never sees the generic "Account update" for a notification this version writes.
+ */
+export const NOTIFICATION_KEYS = [
+  'welcome',
+  'domainExpiring',
+  'serviceExpiring',
+  'paymentReceived',
+  'paymentDeclined',
+  'paymentRefunded',
+  'invoiceIssued',
+  'maintenance',
+  'backupFailed',
+  'ticketAnswered',
+  'renewalInvoiceIssued',
+  'renewalPaid',
+  'renewalFundsShort',
+  'renewalCardCharged',
+  'renewalCardFailed',
+  'serviceRenewed',
+  'serviceCancelled',
+  'servicePlanUpgraded',
+  'servicePlanChanged',
+  'serviceSuspendedOverdue',
+  'serviceReactivated',
+  'serviceTerminated',
+  'serviceSuspendedByStaff',
+  'serviceTerminatedByStaff',
+  'serviceCreatedByStaff',
+  'domainAddedByStaff',
+  'domainTransferOut',
+  'domainDeletedByStaff',
+  'domainRenewed',
+  'domainGracePeriod',
+  'domainExpired',
+  'ticketAutoClosed',
+  'orderPlaced',
+  'orderAwaitingReview',
+  'orderActive',
+  'orderCancelled',
+] as const;
+export type NotificationKey = (typeof NOTIFICATION_KEYS)[number];
+
+/**
+ * Every entry of a customer's activity record (`activity.action`), each with a text under
+ * `messages.activity.<action>` in both languages' dashboard texts.
+ */
+export const ACTIVITY_ACTIONS = [
+  'account.created',
+  'account.passwordChanged',
+  'account.profileUpdated',
+  'payment.topUp',
+  'payment.pending',
+  'payment.declined',
+  'payment.refund',
+  'paymentMethod.saved',
+  'paymentMethod.removed',
+  'invoice.paid',
+  'ticket.opened',
+  'ticket.answered',
+  'ticket.replied',
+  'ticket.closed',
+  'ticket.reopened',
+  'ticket.autoClosed',
+  'service.created',
+  'service.renewed',
+  'service.renewalInvoiced',
+  'service.autoRenewed',
+  'service.autoRenewOn',
+  'service.autoRenewOff',
+  'service.suspended',
+  'service.terminated',
+  'service.cancelRequested',
+  'service.cancellationWithdrawn',
+  'service.cancelled',
+  'service.planUpgraded',
+  'service.planDowngradeScheduled',
+  'service.planDowngradeCancelled',
+  'service.planChanged',
+  'domain.registered',
+  'domain.renewed',
+  'domain.renewalInvoiced',
+  'domain.autoRenewed',
+  'domain.autoRenewOn',
+  'domain.autoRenewOff',
+  'domain.gracePeriod',
+  'domain.expired',
+  'domain.transferLocked',
+  'domain.transferUnlocked',
+  'domain.nameserversChanged',
+  'dns.recordAdded',
+  'dns.recordChanged',
+  'dns.recordDeleted',
+  'order.placed',
+  'order.paid',
+  'order.active',
+] as const;
+export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
+
 /** The parameters of a stored text (numbers, text, true/false or null). */
 export type MessageParams = Record<string, string | number | boolean | null>;
 
@@ -36,4 +137,24 @@ export function messageOptions(params: MessageParams, format: MessageFormatters)
     out.amount = format.money(minor, params.currency);
   }
   return Object.keys(out).length === 0 ? { context: 'none' } : out;
+}
+
+/** A `{{name}}` left in a text: a parameter the stored message did not have. */
+const UNFILLED = /\{\{\s*[\w.]+\s*\}\}/;
+
+/**
+ * Reads a stored message so that a reader never sees a raw `{{placeholder}}`: `read(options)` translates the
+ * message with its parameters; when a parameter the text names is missing (the domain of a service that has none,
+ * say), the message's `_none` form is read instead, and when that also names something unknown, `fallback()`
+ * (the group's general text).
+ */
+export function readStoredMessage(
+  read: (options: Record<string, string | number>) => string,
+  options: Record<string, string | number>,
+  fallback: () => string,
+): string {
+  const text = read(options);
+  if (!UNFILLED.test(text)) return text;
+  const none = read({ context: 'none' });
+  return UNFILLED.test(none) ? fallback() : none;
 }

@@ -37,6 +37,7 @@ export const LEDGER_ENTRY_TYPES = [
   'domain_registration',
   'domain_renewal',
   'service_purchase',
+  'plan_change',
   'refund',
   'adjustment',
 ] as const;

@@ -34,6 +34,8 @@ export const PERMISSIONS = [
   'billing.read',
   'billing.write',
   'billing.approve',
+  'orders.read',
+  'orders.write',
   'servers.read',
   'servers.write',
   'tickets.read',
@@ -70,6 +72,8 @@ export const ROLE_PERMISSIONS: Readonly<Record<number, readonly Permission[]>> =
     'billing.read',
     'billing.write',
     'billing.approve',
+    'orders.read',
+    'orders.write',
   ]),
 });
 

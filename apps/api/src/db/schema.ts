@@ -8,6 +8,8 @@ import type {
   InvoiceStatus,
   Language,
   NotificationType,
+  OrderLineKind,
+  OrderStatus,
   PaymentMethod,
   PaymentStatus,
   ServerLocation,
@@ -126,6 +128,8 @@ export interface ServicesTable {
   cancelRequestedAt: number | null;
   cancelReason: string | null;
   cancelledAt: number | null;
+  /** A cheaper plan of the same kind the next renewal switches to (docs/decisions/037-plan-changes.md). */
+  pendingPlanId: Generated<string | null>;
   createdAt: number;
   updatedAt: number;
 }
@@ -145,6 +149,10 @@ export interface DomainsTable {
   /** JSON array of host names. */
   nameservers: Generated<string>;
   dnsUpdatedAt: number | null;
+  /** SHA-256 (hex) of the authorisation code of a transfer out started by staff; never the code. */
+  transferCodeHash: Generated<string | null>;
+  /** Set when staff deleted a domain that accounting records still name: hidden everywhere (migration 0110). */
+  deletedAt: Generated<number | null>;
   createdAt: number;
   updatedAt: number;
 }
@@ -215,6 +223,8 @@ export interface PaymentsTable {
   declineReason: string | null;
   idempotencyKey: string | null;
   providerReference: string | null;
+  /** How much of a completed payment staff have refunded to the balance (decision 033). */
+  refundedCents: Generated<number>;
   createdAt: number;
   updatedAt: number;
   completedAt: number | null;
@@ -380,6 +390,15 @@ export interface ListGenerationsTable {
   value: number;
 }
 
+/**
+ * A counter per account that moves with every change its dashboard summary can show (migration 0140,
+ * docs/decisions/039-account-generation-and-kept-answers.md). No row reads as 0.
+ */
+export interface AccountGenerationsTable {
+  userId: string;
+  value: number;
+}
+
 /** An account's TOTP secret, sealed; `enabledAt` null while set-up waits for its first code. */
 export interface TwoFactorTable {
   userId: string;
@@ -434,6 +453,81 @@ export interface RenewalInvoicesTable {
   periodStart: number;
   months: number;
   shortNotifiedAt: number | null;
+  /** When auto-renew tried to charge the shortfall to the saved card (once per invoice; migration 0130). */
+  cardAttemptedAt: Generated<number | null>;
+}
+
+/** A customer's saved card (docs/decisions/038-saved-card-for-renewals.md): never the full number. */
+export interface PaymentMethodsTable {
+  id: string;
+  userId: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  holder: string;
+  /** The card provider's opaque reference; only the provider can charge it. */
+  token: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export type PaymentMethodRow = Selectable<PaymentMethodsTable>;
+
+/** A customer's order (docs/decisions/032-ordering-and-checkout.md). */
+export interface OrdersTable {
+  id: string;
+  userId: string;
+  number: string;
+  year: number;
+  sequence: number;
+  status: OrderStatus;
+  invoiceId: string;
+  totalCents: number;
+  currency: Generated<string>;
+  paidAt: number | null;
+  decidedAt: number | null;
+  decidedBy: string | null;
+  decisionReason: string | null;
+  refundCents: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export type OrderRow = Selectable<OrdersTable>;
+
+/** One line of an order, priced from the catalogue when placed; the service or domain it became. */
+export interface OrderLinesTable {
+  id: string;
+  orderId: string;
+  position: number;
+  kind: OrderLineKind;
+  planId: string | null;
+  name: string;
+  domain: string | null;
+  months: number;
+  location: string | null;
+  game: string | null;
+  unit: 'month' | 'year';
+  unitPriceCents: number;
+  amountCents: number;
+  serviceId: string | null;
+  domainId: string | null;
+}
+
+export type OrderLineRow = Selectable<OrderLinesTable>;
+
+/** A recent 5xx answer of the API (docs/decisions/035-support-queue-and-operations.md). */
+export interface ErrorLogTable {
+  id: string;
+  createdAt: number;
+  requestId: string;
+  method: string;
+  /** The route pattern (/api/tickets/:id), never the URL with its values or query. */
+  route: string;
+  status: number;
+  errorName: string;
+  message: string;
 }
 
 export interface Database {
@@ -461,9 +555,14 @@ export interface Database {
   accountTokens: AccountTokensTable;
   signIns: SignInsTable;
   listGenerations: ListGenerationsTable;
+  accountGenerations: AccountGenerationsTable;
   twoFactor: TwoFactorTable;
   recoveryCodes: RecoveryCodesTable;
   signInChallenges: SignInChallengesTable;
   schedulerJobs: SchedulerJobsTable;
   renewalInvoices: RenewalInvoicesTable;
+  paymentMethods: PaymentMethodsTable;
+  orders: OrdersTable;
+  orderLines: OrderLinesTable;
+  errorLog: ErrorLogTable;
 }

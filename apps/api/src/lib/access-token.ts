@@ -24,6 +24,15 @@ export interface AccessTokenOptions {
 const MAX_TOKEN_LENGTH = 2048;
 const ACCESS_TYPE = 'access';
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
+/** How many verified tokens `verify` remembers (a few hundred bytes each); the oldest is forgotten first. */
+export const VERIFIED_TOKENS_REMEMBERED = 10_000;
+
+/** What a verified token says, kept so that its time limits are checked again on every use. */
+interface VerifiedToken {
+  claims: AccessClaims;
+  exp: number;
+  nbf: number | undefined;
+}
 
 /** A base64url JSON object, or null for anything else (bad encoding, bad JSON, an array, a string...). */
 function decodeJson(part: string): Record<string, unknown> | null {
@@ -52,6 +61,22 @@ export function createAccessTokens(options: AccessTokenOptions) {
     ['sign', 'verify'],
   );
   const hmacKey = createSecretKey(Buffer.from(options.secret, 'utf8'));
+  // Token text → what it was verified to say. The key is the whole token, signature included, so only a token
+  // this key verified before is found here; its expiry and not-before are checked again on every use below.
+  // Recomputing the HMAC and decoding the JSON was a quarter of an authenticated request's processor time
+  // (docs/decisions/025-scale-read-paths.md) and protected nothing more than this comparison of the text.
+  const verified = new Map<string, VerifiedToken>();
+  const remember = (token: string, entry: VerifiedToken) => {
+    if (verified.size >= VERIFIED_TOKENS_REMEMBERED) {
+      const oldest = verified.keys().next();
+      if (!oldest.done) verified.delete(oldest.value);
+    }
+    verified.set(token, entry);
+  };
+  const expired = () =>
+    new AppError('TOKEN_EXPIRED', undefined, undefined, {
+      'www-authenticate': 'Bearer error="invalid_token", error_description="expired"',
+    });
   const invalid = () =>
     new AppError('TOKEN_INVALID', undefined, undefined, { 'www-authenticate': 'Bearer error="invalid_token"' });
 
@@ -80,6 +105,16 @@ export function createAccessTokens(options: AccessTokenOptions) {
      * (decision 015). Thrown errors are the same AppErrors; async callers are unaffected.
      */
     verify(token: string): AccessClaims {
+      const known = verified.get(token);
+      if (known) {
+        const now = Math.floor(options.clock.now() / 1000);
+        if (known.nbf !== undefined && known.nbf > now) throw invalid();
+        if (known.exp <= now) {
+          verified.delete(token);
+          throw expired();
+        }
+        return known.claims;
+      }
       if (token.length > MAX_TOKEN_LENGTH) throw invalid();
       const parts = token.split('.');
       if (parts.length !== 3 || !parts.every((part) => BASE64URL.test(part))) throw invalid();
@@ -103,12 +138,15 @@ export function createAccessTokens(options: AccessTokenOptions) {
       if (!(aud === options.audience || (Array.isArray(aud) && aud.includes(options.audience)))) throw invalid();
       if (typeof nbf === 'number' && nbf > now) throw invalid();
       if (typ !== ACCESS_TYPE || typeof sub !== 'string' || sub === '' || !Number.isInteger(role)) throw invalid();
-      if (exp <= now) {
-        throw new AppError('TOKEN_EXPIRED', undefined, undefined, {
-          'www-authenticate': 'Bearer error="invalid_token", error_description="expired"',
-        });
-      }
-      return { userId: sub, role: role as number, ...(typeof sid === 'string' ? { sessionId: sid } : {}) };
+      if (exp <= now) throw expired();
+      // Frozen: every request that brings this token is handed this same object.
+      const claims: AccessClaims = Object.freeze({
+        userId: sub,
+        role: role as number,
+        ...(typeof sid === 'string' ? { sessionId: sid } : {}),
+      });
+      remember(token, { claims, exp, nbf: typeof nbf === 'number' ? nbf : undefined });
+      return claims;
     },
   };
 }

@@ -28,11 +28,16 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   INVALID_STATE: 'This cannot be done in the current state',
   DNS_CONFLICT: 'The record conflicts with other records at the same name',
   PAYMENT_DECLINED: 'The payment was declined',
+  CART_CHANGED: 'The cart or its prices changed; check the new total and order again',
+  ORDER_ALREADY_PAID: 'This order is already paid, or a bank transfer for it is pending',
+  OUT_OF_CAPACITY: 'No server in the chosen data centre has a free place left; nothing was charged',
+  DOMAIN_UNAVAILABLE: 'A domain of this order was registered meanwhile; nothing was charged',
   PAYLOAD_TOO_LARGE: 'The request body is too large',
   UNSUPPORTED_MEDIA_TYPE: 'The request body must be JSON (Content-Type: application/json)',
   RATE_LIMITED: 'Too many attempts; try again later',
   INTERNAL: 'An error occurred',
   SERVICE_UNAVAILABLE: 'The service is temporarily unavailable; try again shortly',
+  MAINTENANCE: 'Maintenance is under way: changes are paused until it ends; try again later',
 };
 
 /** The one error type of the API. Anything thrown that is not an AppError answers 500 with no internals. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ActivitySubjectType, NotificationType } from '@hostpilot/shared';
+import type { ActivityAction, ActivitySubjectType, NotificationKey, NotificationType } from '@hostpilot/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { writeAudit } from './audit';
@@ -14,12 +14,12 @@ type Params = Record<string, string | number | boolean | null>;
 
 export interface Journal {
   activity(entry: {
-    action: string;
+    action: ActivityAction;
     subjectType: ActivitySubjectType;
     subjectId: string | null;
     params?: Params;
   }): Promise<void>;
-  notify(entry: { type: NotificationType; key: string; params?: Params }): Promise<void>;
+  notify(entry: { type: NotificationType; key: NotificationKey; params?: Params }): Promise<void>;
   statusChange(entry: {
     entityType: string;
     entityId: string;

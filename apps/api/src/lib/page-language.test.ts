@@ -29,4 +29,12 @@ describe('the language of a prerendered page', () => {
   it('ignores a cookie it cannot decode', () => {
     expect(pageLanguage({ ...none, cookie: 'i18next=%E0%A4%A', acceptLanguage: 'ru' }, LANGUAGES)).toBe('ru');
   });
+
+  it("falls back to the back office's Default Language only when the visitor states no language we have", () => {
+    expect(pageLanguage(none, LANGUAGES, 'ru')).toBe('ru');
+    expect(pageLanguage({ ...none, acceptLanguage: 'de, fr;q=0.8' }, LANGUAGES, 'ru')).toBe('ru');
+    expect(pageLanguage({ ...none, acceptLanguage: 'en-GB' }, LANGUAGES, 'ru')).toBe('en');
+    expect(pageLanguage({ ...none, cookie: 'i18next=en' }, LANGUAGES, 'ru')).toBe('en');
+    expect(pageLanguage(none, LANGUAGES, 'xx')).toBe('en');
+  });
 });

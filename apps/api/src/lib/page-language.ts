@@ -47,9 +47,10 @@ function acceptedLanguages(header: string | undefined): string[] {
 /**
  * The language of the HTML the server sends, in the order docs/product/states.md gives the web app's detector:
  * `?lng=`, the `i18next` cookie, then the browser's languages (Accept-Language here; the browser's local storage,
- * which the server cannot read, is mirrored into the cookie by the app). The first language otherwise.
+ * which the server cannot read, is mirrored into the cookie by the app). Otherwise `fallback`, the back office's
+ * Default Language (docs/decisions/034-system-settings-and-mail.md), else the first language.
  */
-export function pageLanguage(hints: LanguageHints, languages: readonly string[]): string {
+export function pageLanguage(hints: LanguageHints, languages: readonly string[], fallback?: string): string {
   const candidates = [
     hints.query,
     cookieValue(hints.cookie, LANGUAGE_COOKIE),
@@ -59,5 +60,5 @@ export function pageLanguage(hints: LanguageHints, languages: readonly string[])
     const language = toLanguage(candidate, languages);
     if (language) return language;
   }
-  return languages[0]!;
+  return fallback && languages.includes(fallback) ? fallback : languages[0]!;
 }

@@ -16,12 +16,19 @@ declare module 'fastify' {
      * Use it as a route's `onRequest`: `{ onRequest: app.authenticate }`.
      */
     authenticate: onRequestAsyncHookHandler;
+    /** The verified claims of the request's access token (`Authorization: Bearer`); throws 401 without one. */
+    accessClaims(request: FastifyRequest): AccessClaims;
   }
   interface FastifyRequest {
     /** The signed-in caller; null unless the route ran `app.authenticate`. Read it with authOf(request). */
     auth: AccessClaims | null;
     /** The caller's account, read on this request; null unless the route ran `app.authenticate`. */
     account: SessionAccount | null;
+    /**
+     * The caller's account generation, read with the account (migration 0140): it moves with every change the
+     * dashboard summary can show. 0 unless the route ran `app.authenticate`.
+     */
+    accountGeneration: number;
   }
 }
 
@@ -46,6 +53,7 @@ export function accountOf(request: FastifyRequest): SessionAccount {
 async function authenticatePlugin(app: FastifyInstance, options: { accessTokens: AccessTokens }) {
   app.decorateRequest('auth', null);
   app.decorateRequest('account', null);
+  app.decorateRequest('accountGeneration', 0);
   const db = app.database.db;
   // The hottest read of the API, compiled once (docs/decisions/025-scale-read-paths.md).
   const readAccount = precompiled(
@@ -54,27 +62,52 @@ async function authenticatePlugin(app: FastifyInstance, options: { accessTokens:
       db
         .selectFrom('users')
         .select(['id', 'firstName', 'lastName', 'email', 'role', 'status', 'deletedAt'])
+        // Read before anything the request answers from, so a kept answer is never newer than its generation
+        // (docs/decisions/039-account-generation-and-kept-answers.md).
+        .select((eb) =>
+          eb
+            .selectFrom('accountGenerations')
+            .select('value')
+            .whereRef('accountGenerations.userId', '=', 'users.id')
+            .as('generation'),
+        )
         .where('id', '=', id),
     (text) => app.database.prepare(text),
   );
-  app.decorate('authenticate', async function authenticate(request: FastifyRequest) {
+  const accessClaims = (request: FastifyRequest): AccessClaims => {
     const header = request.headers.authorization;
     const match = header ? BEARER.exec(header) : null;
     if (!match) throw signInRequired();
-    const claims = options.accessTokens.verify(match[1]!);
+    return options.accessTokens.verify(match[1]!);
+  };
+  app.decorate('accessClaims', accessClaims);
+  app.decorate('authenticate', async function authenticate(request: FastifyRequest) {
+    const claims = accessClaims(request);
     // A suspended or deleted account's sessions end at once, whatever its tokens say
     // (docs/decisions/014-roles-and-permissions.md): one primary-key read per request.
-    const row = await readAccount(claims.userId);
-    if (!row || row.deletedAt !== null || row.status !== 'active') throw signInRequired();
-    request.auth = claims;
-    request.account = {
-      id: row.id,
-      firstName: row.firstName,
-      lastName: row.lastName,
-      email: row.email,
-      role: row.role,
-    };
+    signIn(request, claims, await readAccount(claims.userId));
   });
+}
+
+/** What app.authenticate reads of the caller's account (and the back office's staff check, with more). */
+export type AccountRead = SessionAccount &
+  Pick<UserRow, 'status' | 'deletedAt'> & { generation: number | string | null | undefined };
+
+/**
+ * Sets the request's caller from its verified claims and the account read on this request; a missing,
+ * deleted or suspended account answers 401.
+ */
+export function signIn(request: FastifyRequest, claims: AccessClaims, row: AccountRead | undefined): void {
+  if (!row || row.deletedAt !== null || row.status !== 'active') throw signInRequired();
+  request.auth = claims;
+  request.accountGeneration = Number(row.generation ?? 0);
+  request.account = {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    role: row.role,
+  };
 }
 
 export default fp(authenticatePlugin, { name: 'authenticate', dependencies: ['database'] });

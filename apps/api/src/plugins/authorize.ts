@@ -1,9 +1,10 @@
 import { type Permission, permissionsOf } from '@hostpilot/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { precompiled } from '../db/precompiled';
 import { AppError } from '../lib/errors';
 import { parseSecuritySettings, SECURITY_SETTING } from '../modules/admin/security-settings';
-import { signInRequired } from './authenticate';
+import { signIn, signInRequired } from './authenticate';
 
 /** What a back-office route needs: one permission, or only that the caller is staff (any permission). */
 export type RouteAccess = Permission | 'staff';
@@ -26,6 +27,11 @@ export interface Staff {
   permissions: readonly Permission[];
   /** Whether the account has two-factor sign-in on. */
   twoFactor: boolean;
+  /**
+   * The users list's generation (migration 0050), read with the caller before the route runs: the list's kept
+   * pages answer only while it has not moved (docs/decisions/025-scale-read-paths.md).
+   */
+  usersListGeneration: number;
 }
 
 /** The caller of a route registered with registerStaffRoutes. */
@@ -63,20 +69,44 @@ export function guardStaffScope(scope: FastifyInstance): void {
       throw new Error(`${route.method} ${route.url} declares no access (config.access): every admin route must`);
     }
   });
-  scope.addHook('onRequest', scope.authenticate);
+  // Everything a back-office request needs of the database before its route runs, in one statement compiled
+  // once: the caller's account (what app.authenticate reads), its two-factor state, the security rules and the
+  // users list's generation. Each statement costs a read transaction of its own, and on a kept page of the
+  // users list these reads were most of the work (docs/decisions/039-account-generation-and-kept-answers.md).
+  const readStaff = precompiled(
+    users,
+    (id) =>
+      users
+        .selectFrom('users')
+        .leftJoin('twoFactor', 'twoFactor.userId', 'users.id')
+        .select([
+          'users.id',
+          'users.firstName',
+          'users.lastName',
+          'users.email',
+          'users.role',
+          'users.status',
+          'users.deletedAt',
+          'twoFactor.enabledAt',
+        ])
+        .select((eb) => [
+          eb.selectFrom('settings').select('settings.value').where('settings.key', '=', SECURITY_SETTING).as('rules'),
+          eb
+            .selectFrom('accountGenerations')
+            .select('value')
+            .whereRef('accountGenerations.userId', '=', 'users.id')
+            .as('generation'),
+          eb.selectFrom('listGenerations').select('value').where('name', '=', 'users').as('usersListGeneration'),
+        ])
+        .where('users.id', '=', id),
+    (text) => scope.database.prepare(text),
+  );
   scope.addHook('onRequest', async (request) => {
-    const { userId } = request.auth!;
-    const row = await users
-      .selectFrom('users')
-      .leftJoin('twoFactor', 'twoFactor.userId', 'users.id')
-      .select(['users.id', 'users.role', 'users.status', 'users.deletedAt', 'twoFactor.enabledAt'])
-      .select((eb) =>
-        eb.selectFrom('settings').select('settings.value').where('settings.key', '=', SECURITY_SETTING).as('rules'),
-      )
-      .where('users.id', '=', userId)
-      .executeTakeFirst();
+    const claims = scope.accessClaims(request);
+    const row = await readStaff(claims.userId);
     // A deleted or suspended account's sign-in is over, whatever its token says.
-    if (!row || row.deletedAt !== null || row.status !== 'active') throw signInRequired();
+    signIn(request, claims, row);
+    if (!row) throw signInRequired();
     const permissions = permissionsOf(row.role);
     const access = request.routeOptions.config.access;
     if (permissions.length === 0) throw forbidden();
@@ -86,6 +116,12 @@ export function guardStaffScope(scope: FastifyInstance): void {
     if (!twoFactor && parseSecuritySettings(row.rules).requireStaffTwoFactor) {
       throw new AppError('TWO_FACTOR_REQUIRED');
     }
-    request.staff = { userId: row.id, role: row.role, permissions, twoFactor };
+    request.staff = {
+      userId: row.id,
+      role: row.role,
+      permissions,
+      twoFactor,
+      usersListGeneration: Number(row.usersListGeneration),
+    };
   });
 }

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DATABASE_UNDER_TEST, type TestContext } from '../test/helpers';
 
 /** The routes anyone may call without signing in (besides /api/auth). */
-const PUBLIC_PATHS = new Set(['/api/health', '/api/meta', '/api/domains/search']);
+const PUBLIC_PATHS = new Set([
+  '/api/health',
+  '/api/meta',
+  '/api/domains/search',
+  '/api/settings/public',
+  '/api/maintenance',
+]);
 
 describe(`OpenAPI description at /api/docs (${DATABASE_UNDER_TEST})`, () => {
   let ctx: TestContext;
@@ -44,6 +50,7 @@ describe(`OpenAPI description at /api/docs (${DATABASE_UNDER_TEST})`, () => {
       '/api/auth/sessions',
       '/api/auth/sessions/sign-out-others',
       '/api/auth/sessions/{id}',
+      '/api/billing/payment-method',
       '/api/dashboard/summary',
       '/api/domains',
       '/api/domains/search',
@@ -66,16 +73,24 @@ describe(`OpenAPI description at /api/docs (${DATABASE_UNDER_TEST})`, () => {
       '/api/hosting/{id}',
       '/api/knowledge/articles',
       '/api/knowledge/articles/{id}',
+      '/api/maintenance',
       '/api/meta',
       '/api/notifications',
       '/api/notifications/read-all',
       '/api/notifications/unread-count',
       '/api/notifications/{id}/read',
+      '/api/orders',
+      '/api/orders/quote',
+      '/api/orders/{id}',
+      '/api/orders/{id}/pay',
       '/api/services',
       '/api/services/{id}',
       '/api/services/{id}/auto-renew',
       '/api/services/{id}/cancellation',
+      '/api/services/{id}/pending-plan',
+      '/api/services/{id}/plan',
       '/api/services/{id}/renew',
+      '/api/settings/public',
       '/api/tickets',
       '/api/tickets/{id}',
       '/api/tickets/{id}/close',

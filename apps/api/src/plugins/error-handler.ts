@@ -4,6 +4,7 @@ import './web-app';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors';
+import { recordServerError } from '../modules/operations/error-log';
 
 const CONTENT_TYPE_PARSER_400 = new Set([
   'FST_ERR_CTP_EMPTY_JSON_BODY',
@@ -80,10 +81,24 @@ function isApiPath(request: FastifyRequest): boolean {
 }
 
 async function errorHandlerPlugin(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
     const appError = toAppError(error);
-    if (appError.statusCode >= 500) {
+    if (appError.statusCode >= 500 && appError.code !== 'MAINTENANCE') {
       request.log.error({ err: error }, 'request failed');
+      // The back office's error log (docs/decisions/035-support-queue-and-operations.md); a database that
+      // cannot be reached cannot take the row either.
+      if (app.hasDecorator('database') && !isDatabaseUnavailable(error)) {
+        await recordServerError(app.database.db, {
+          requestId: request.id,
+          method: request.method,
+          route: request.routeOptions.url ?? '(no route)',
+          status: appError.statusCode,
+          error,
+          now: Date.now(),
+        });
+      }
+    } else if (appError.statusCode >= 500) {
+      request.log.info({ code: appError.code, status: appError.statusCode }, 'request refused');
     } else {
       request.log.info({ code: appError.code, status: appError.statusCode }, 'request refused');
     }

@@ -25,6 +25,7 @@ function writeDist(withPages: boolean): string {
       `<!doctype html><html lang="${language}"><link rel="canonical" href="${BUILD_ORIGIN}/x"><div id="root"><h1>${text}</h1></div>`;
     fs.writeFileSync(path.join(pages, language!, 'index.html'), page(home!));
     fs.writeFileSync(path.join(pages, language!, 'hosting.html'), page(hosting!));
+    fs.writeFileSync(path.join(pages, language!, 'hosting.demo.html'), page(`${hosting!} (demo)`));
     fs.writeFileSync(path.join(pages, language!, '404.html'), page(missing!));
   }
   fs.writeFileSync(path.join(pages, 'sitemap.xml'), `<urlset><url><loc>${BUILD_ORIGIN}/?lng=en</loc></url></urlset>`);
@@ -183,6 +184,29 @@ describe('serving a build without prerendered pages', () => {
       }
     } finally {
       await ctx.close();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a server in demo mode', () => {
+  it('marks every document it serves and sends the demo variant of a page that has one', async () => {
+    const dist = writeDist(true);
+    const demo = await createTestApp({ WEB_DIST: dist, SEED_DEMO: 'true' }, { serveWebApp: true });
+    const plain = await createTestApp({ WEB_DIST: dist }, { serveWebApp: true });
+    try {
+      const get = (ctx: TestContext, url: string) => ctx.app.inject({ method: 'GET', url }).then((r) => r.body);
+      expect(await get(demo, '/hosting')).toContain('<html lang="en" data-demo>');
+      expect(await get(demo, '/hosting')).toContain('<h1>Hosting plans (demo)</h1>');
+      expect(await get(demo, '/hosting?lng=ru')).toContain('<h1>Тарифы хостинга (demo)</h1>');
+      expect(await get(demo, '/')).toContain('<html lang="en" data-demo><link');
+      expect(await get(demo, '/dashboard')).toBe('<!doctype html><html lang="en" data-demo><div id="root"></div>');
+
+      for (const url of ['/', '/hosting', '/dashboard']) expect(await get(plain, url)).not.toContain('data-demo');
+      expect(await get(plain, '/hosting')).toContain('<h1>Hosting plans</h1>');
+    } finally {
+      await demo.close();
+      await plain.close();
       fs.rmSync(dist, { recursive: true, force: true });
     }
   });

@@ -13,7 +13,7 @@ export interface WebApp {
    * Answers a GET for an address that is not a file or an API route: a prerendered page's 404 for an unknown
    * public address, the app's shell for the client-rendered areas (the dashboard, the back office).
    */
-  sendApp(request: FastifyRequest, reply: FastifyReply): FastifyReply;
+  sendApp(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
 }
 
 declare module 'fastify' {
@@ -67,14 +67,24 @@ interface Variant {
   br: Buffer;
 }
 
-/** A page's bytes with the site's origin in place of the build's, compressed once per origin and file. */
-function createVariants(root: string, buildOrigin: string) {
+/** `<html …>` of a document served in demo mode: the app reads it before its first render (use-demo-mode.ts). */
+const markDemo = (html: string) => html.replace(/<html([^>]*)>/, '<html$1 data-demo>');
+
+/**
+ * A page's bytes with the site's origin in place of the build's, compressed once per origin and file. In demo
+ * mode a page the build rendered differently for it (`<name>.demo.html`, the sign-in page with its demo hint)
+ * replaces the plain one, and every page is marked as served in demo mode.
+ */
+function createVariants(root: string, buildOrigin: string, demo: boolean) {
   const sources = new Map<string, string>();
   const variants = new Map<string, Variant>();
   const source = (file: string) => {
     let text = sources.get(file);
     if (text === undefined) {
-      text = fs.readFileSync(path.join(root, PAGES_DIR, file), 'utf8');
+      const demoFile = path.join(root, PAGES_DIR, file.replace(/\.html$/, '.demo.html'));
+      const page = demo && file.endsWith('.html');
+      text = fs.readFileSync(page && fs.existsSync(demoFile) ? demoFile : path.join(root, PAGES_DIR, file), 'utf8');
+      if (page) text = markDemo(text);
       sources.set(file, text);
     }
     return text;
@@ -107,7 +117,11 @@ function send(request: FastifyRequest, reply: FastifyReply, variant: Variant, ty
   return reply.send(variant.raw);
 }
 
-async function webAppPlugin(app: FastifyInstance, options: { root: string | undefined; siteOrigin?: string }) {
+async function webAppPlugin(
+  app: FastifyInstance,
+  options: { root: string | undefined; siteOrigin?: string; demo?: boolean },
+) {
+  const demo = options.demo ?? false;
   const root = options.root ?? DEFAULT_WEB_DIST;
   if (!fs.existsSync(path.join(root, 'index.html'))) {
     app.log.warn({ root }, 'web app not built: serving the API only (run `npm run build`)');
@@ -135,17 +149,32 @@ async function webAppPlugin(app: FastifyInstance, options: { root: string | unde
     );
   }
 
-  const sendShell = (reply: FastifyReply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html', root);
+  /** The back office's Default Language: the last fallback of a visitor with no preference (decision 034). */
+  const defaultLanguage = async () => (await app.siteSettings.publicSettings()).defaultLanguage;
+  const builtShell = fs.readFileSync(path.join(root, 'index.html'), 'utf8');
+  const shellHtml = demo ? markDemo(builtShell) : builtShell;
+  /**
+   * The app's shell. Its `<html lang>` is the detector's last fallback (docs/product/states.md), so it carries the
+   * Default Language when that is not the built one.
+   */
+  const sendShell = async (reply: FastifyReply) => {
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+    const language = await defaultLanguage();
+    if (!demo && shellHtml.includes(`<html lang="${language}"`)) return reply.sendFile('index.html', root);
+    return reply.send(shellHtml.replace(/ lang="[a-z-]*"/, ` lang="${language}"`));
+  };
 
   const manifest = readManifest(root);
   if (!manifest) {
     // A build without prerendered pages (an older build): every address gets the app's shell.
-    app.decorate('webApp', { root, sendApp: (_request: FastifyRequest, reply: FastifyReply) => sendShell(reply) });
+    app.decorate('webApp', {
+      root,
+      sendApp: async (_request: FastifyRequest, reply: FastifyReply) => sendShell(reply),
+    });
     return;
   }
 
-  const variants = createVariants(root, manifest.origin);
+  const variants = createVariants(root, manifest.origin, demo);
   /**
    * The configured origin, else the request's own (what the browser shows in its address bar). A Host header
    * that is not a plain host name and port never reaches the HTML.
@@ -157,7 +186,7 @@ async function webAppPlugin(app: FastifyInstance, options: { root: string | unde
   };
 
   /** docs/product/states.md's order, on the server: `?lng`, the `i18next` cookie, Accept-Language. */
-  const languageOf = (request: FastifyRequest) => {
+  const languageOf = async (request: FastifyRequest) => {
     const query = (request.query as Record<string, unknown> | undefined)?.lng;
     return pageLanguage(
       {
@@ -166,11 +195,12 @@ async function webAppPlugin(app: FastifyInstance, options: { root: string | unde
         acceptLanguage: request.headers['accept-language'],
       },
       manifest.languages,
+      await defaultLanguage(),
     );
   };
 
-  const sendPage = (request: FastifyRequest, reply: FastifyReply, file: string) => {
-    const language = languageOf(request);
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, file: string) => {
+    const language = await languageOf(request);
     const query = (request.query as Record<string, unknown> | undefined)?.lng;
     const canonicalQuery = typeof query === 'string' && manifest.languages.includes(query) ? `?lng=${query}` : '';
     reply.header('cache-control', 'no-cache').header('content-language', language);
@@ -202,7 +232,7 @@ async function webAppPlugin(app: FastifyInstance, options: { root: string | unde
 
   app.decorate('webApp', {
     root,
-    sendApp(request: FastifyRequest, reply: FastifyReply) {
+    async sendApp(request: FastifyRequest, reply: FastifyReply) {
       if (clientRendered(request.url)) return sendShell(reply);
       return sendPage(request, reply.code(404), manifest.notFound);
     },

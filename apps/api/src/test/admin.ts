@@ -34,6 +34,12 @@ export const ADMIN_ENDPOINTS: { method: 'GET'; url: string; path: string; access
   { method: 'GET', url: '/api/admin/overview', path: '/api/admin/overview', access: 'overview.read' },
   { method: 'GET', url: '/api/admin/users', path: '/api/admin/users', access: 'users.read' },
   { method: 'GET', url: '/api/admin/services?kind=hosting', path: '/api/admin/services', access: 'hosting.read' },
+  {
+    method: 'GET',
+    url: '/api/admin/services/placement',
+    path: '/api/admin/services/placement',
+    access: 'hosting.write',
+  },
   { method: 'GET', url: '/api/admin/domains', path: '/api/admin/domains', access: 'domains.read' },
   { method: 'GET', url: '/api/admin/transactions', path: '/api/admin/transactions', access: 'billing.read' },
   { method: 'GET', url: '/api/admin/servers', path: '/api/admin/servers', access: 'servers.read' },
@@ -46,6 +52,20 @@ export const ADMIN_ENDPOINTS: { method: 'GET'; url: string; path: string; access
   { method: 'GET', url: '/api/admin/audit', path: '/api/admin/audit', access: 'audit.read' },
   { method: 'GET', url: '/api/admin/users/export', path: '/api/admin/users/export', access: 'users.read' },
   { method: 'GET', url: '/api/admin/audit/export', path: '/api/admin/audit/export', access: 'audit.read' },
+  {
+    method: 'GET',
+    url: '/api/admin/services/export?kind=hosting',
+    path: '/api/admin/services/export',
+    access: 'hosting.read',
+  },
+  { method: 'GET', url: '/api/admin/domains/export', path: '/api/admin/domains/export', access: 'domains.read' },
+  {
+    method: 'GET',
+    url: '/api/admin/transactions/export',
+    path: '/api/admin/transactions/export',
+    access: 'billing.read',
+  },
+  { method: 'GET', url: '/api/admin/servers/export', path: '/api/admin/servers/export', access: 'servers.read' },
   { method: 'GET', url: '/api/admin/scheduler', path: '/api/admin/scheduler', access: 'settings.read' },
   {
     method: 'GET',
@@ -53,6 +73,17 @@ export const ADMIN_ENDPOINTS: { method: 'GET'; url: string; path: string; access
     path: '/api/admin/settings/automation',
     access: 'settings.read',
   },
+  { method: 'GET', url: '/api/admin/orders', path: '/api/admin/orders', access: 'orders.read' },
+  { method: 'GET', url: '/api/admin/orders/export', path: '/api/admin/orders/export', access: 'orders.read' },
+  { method: 'GET', url: '/api/admin/orders/settings', path: '/api/admin/orders/settings', access: 'settings.read' },
+  // The System Settings and the outbox (modules/settings/system-settings.test.ts).
+  { method: 'GET', url: '/api/admin/settings', path: '/api/admin/settings', access: 'settings.read' },
+  { method: 'GET', url: '/api/admin/outbox', path: '/api/admin/outbox', access: 'settings.read' },
+  // The operations of docs/decisions/035-support-queue-and-operations.md (modules/operations/operations.admin.test.ts).
+  { method: 'GET', url: '/api/admin/tickets', path: '/api/admin/tickets', access: 'tickets.read' },
+  { method: 'GET', url: '/api/admin/tickets/assignees', path: '/api/admin/tickets/assignees', access: 'tickets.read' },
+  { method: 'GET', url: '/api/admin/maintenance', path: '/api/admin/maintenance', access: 'overview.read' },
+  { method: 'GET', url: '/api/admin/error-logs', path: '/api/admin/error-logs', access: 'settings.read' },
 ];
 
 /**
@@ -81,11 +112,42 @@ export const ADMIN_ACTIONS: {
   { method: 'PATCH', path: '/api/admin/servers/{id}', access: 'servers.write', success: '200' },
   { method: 'DELETE', path: '/api/admin/servers/{id}', access: 'servers.write', success: '204' },
   { method: 'PUT', path: '/api/admin/servers/{id}/maintenance', access: 'servers.write', success: '200' },
+  // modules/admin/hosting.admin.test.ts (decision 033)
+  { method: 'POST', path: '/api/admin/services', access: 'hosting.write', success: '201' },
+  { method: 'PATCH', path: '/api/admin/services/{id}', access: 'hosting.write', success: '200' },
+  { method: 'POST', path: '/api/admin/services/{id}/suspend', access: 'hosting.write', success: '200' },
+  { method: 'POST', path: '/api/admin/services/{id}/activate', access: 'hosting.write', success: '200' },
+  { method: 'DELETE', path: '/api/admin/services/{id}', access: 'hosting.write', success: '200' },
+  { method: 'POST', path: '/api/admin/payments/{id}/refund', access: 'billing.write', success: '201' },
+  // modules/admin/domains.admin.test.ts (decision 033, "Domains")
+  { method: 'POST', path: '/api/admin/domains', access: 'domains.write', success: '201' },
+  { method: 'GET', path: '/api/admin/domains/{id}/dns-records', access: 'domains.read', success: '200' },
+  { method: 'POST', path: '/api/admin/domains/{id}/dns-records', access: 'domains.write', success: '201' },
+  { method: 'PUT', path: '/api/admin/domains/{id}/dns-records/{recordId}', access: 'domains.write', success: '200' },
+  { method: 'DELETE', path: '/api/admin/domains/{id}/dns-records/{recordId}', access: 'domains.write', success: '204' },
+  { method: 'POST', path: '/api/admin/domains/{id}/transfer', access: 'domains.write', success: '200' },
+  { method: 'DELETE', path: '/api/admin/domains/{id}', access: 'domains.write', success: '204' },
   // The lifecycle automation's (modules/scheduler/scheduler.admin.test.ts).
   { method: 'POST', path: '/api/admin/scheduler/{job}/run', access: 'system.maintenance', success: '200' },
   { method: 'PUT', path: '/api/admin/settings/automation', access: 'settings.write', success: '200' },
   { method: 'GET', path: '/api/admin/services/{id}/history', access: 'hosting.read', success: '200' },
   { method: 'GET', path: '/api/admin/domains/{id}/history', access: 'domains.read', success: '200' },
+  // Order review (modules/ordering/orders.test.ts).
+  { method: 'GET', path: '/api/admin/orders/{id}', access: 'orders.read', success: '200' },
+  { method: 'POST', path: '/api/admin/orders/{id}/accept', access: 'orders.write', success: '200' },
+  { method: 'POST', path: '/api/admin/orders/{id}/cancel', access: 'orders.write', success: '200' },
+  { method: 'POST', path: '/api/admin/orders/{id}/fraud', access: 'orders.write', success: '200' },
+  { method: 'PUT', path: '/api/admin/orders/settings', access: 'settings.write', success: '200' },
+  // modules/settings/system-settings.test.ts
+  { method: 'PUT', path: '/api/admin/settings', access: 'settings.write', success: '200' },
+  { method: 'POST', path: '/api/admin/settings/email/test', access: 'settings.write', success: '200' },
+  { method: 'GET', path: '/api/admin/outbox/{id}', access: 'settings.read', success: '200' },
+  // modules/operations/operations.admin.test.ts
+  { method: 'GET', path: '/api/admin/tickets/{id}', access: 'tickets.read', success: '200' },
+  { method: 'PATCH', path: '/api/admin/tickets/{id}', access: 'tickets.write', success: '200' },
+  { method: 'POST', path: '/api/admin/tickets/{id}/messages', access: 'tickets.write', success: '200' },
+  { method: 'PUT', path: '/api/admin/maintenance', access: 'system.maintenance', success: '200' },
+  { method: 'GET', path: '/api/admin/servers/{id}/usage', access: 'servers.read', success: '200' },
 ];
 
 export interface UserFixture {

@@ -19,9 +19,10 @@ describe('the route table', () => {
     expect(new Set(ROUTE_TABLE.map((route) => route.page)).size).toBe(ROUTE_TABLE.length);
   });
 
-  it('prerenders exactly the public pages and the visitors’ forms, except the two that read a mailed link', () => {
-    // /reset-password and /verify-email read their token after `#`, which only the browser sees.
-    const browserOnly = ['/reset-password', '/verify-email'];
+  it('prerenders exactly the public pages and the visitors’ forms, except those that read the browser', () => {
+    // The cart and checkout read the stored cart; /reset-password and /verify-email read their token after `#`,
+    // which only the browser sees.
+    const browserOnly = ['/cart', '/checkout', '/reset-password', '/verify-email'];
     expect(PRERENDERED_ROUTES).toEqual(
       routesOf('public', 'guest').filter((route) => !browserOnly.includes(route.path)),
     );

@@ -32,6 +32,7 @@ const marketing = ['marketing'];
 const legal = ['marketing', 'legal'];
 const blog = ['marketing', 'blog'];
 const auth = ['auth'];
+const ordering = ['marketing', 'ordering'];
 const dashboard = ['dashboard'];
 const admin = ['admin'];
 
@@ -64,6 +65,26 @@ export const ROUTE_TABLE = [
   site('/blog', 'blog', 'blog-page', 'BlogPage', blog),
   site('/terms', 'terms', 'terms-page', 'TermsPage', legal),
   site('/privacy', 'privacy', 'privacy-page', 'PrivacyPage', legal),
+  // The cart and checkout read the visitor's browser (the stored cart, the session): rendered there, never at build
+  // time, and kept out of the sitemap (docs/decisions/036-cart-in-local-storage.md).
+  {
+    path: '/cart',
+    page: 'cart' as const,
+    module: 'marketing/pages/cart-page',
+    component: 'CartPage',
+    namespaces: ordering,
+    layout: 'public' as const,
+    prerender: false,
+  },
+  {
+    path: '/checkout',
+    page: 'checkout' as const,
+    module: 'marketing/pages/checkout-page',
+    component: 'CheckoutPage',
+    namespaces: ordering,
+    layout: 'public' as const,
+    prerender: false,
+  },
   {
     path: '/login',
     page: 'login' as const,
@@ -118,6 +139,8 @@ export const ROUTE_TABLE = [
       ['/dashboard/domains', 'dashboardDomains', 'dashboard-domains-page', 'DashboardDomainsPage'],
       ['/dashboard/domains/:id', 'dashboardDomain', 'dashboard-domain-page', 'DashboardDomainPage'],
       ['/dashboard/services', 'dashboardServices', 'dashboard-services-page', 'DashboardServicesPage'],
+      ['/dashboard/orders', 'dashboardOrders', 'dashboard-orders-page', 'DashboardOrdersPage'],
+      ['/dashboard/orders/:id', 'dashboardOrder', 'dashboard-order-page', 'DashboardOrderPage'],
       ['/dashboard/finance', 'dashboardFinance', 'dashboard-finance-page', 'DashboardFinancePage'],
       ['/dashboard/finance/invoices/:id', 'dashboardInvoice', 'dashboard-invoice-page', 'DashboardInvoicePage'],
       ['/dashboard/support', 'dashboardSupport', 'dashboard-support-page', 'DashboardSupportPage'],
@@ -148,9 +171,14 @@ export const ROUTE_TABLE = [
       ['/admin/hosting', 'adminHosting', 'admin-hosting-page', 'AdminHostingPage'],
       ['/admin/domains', 'adminDomains', 'admin-domains-page', 'AdminDomainsPage'],
       ['/admin/billing', 'adminBilling', 'admin-billing-page', 'AdminBillingPage'],
+      ['/admin/orders', 'adminOrders', 'admin-orders-page', 'AdminOrdersPage'],
       ['/admin/settings', 'adminSettings', 'admin-settings-page', 'AdminSettingsPage'],
       ['/admin/audit', 'adminAudit', 'admin-audit-page', 'AdminAuditPage'],
+      ['/admin/outbox', 'adminOutbox', 'admin-outbox-page', 'AdminOutboxPage'],
       ['/admin/scheduler', 'adminScheduler', 'admin-scheduler-page', 'AdminSchedulerPage'],
+      ['/admin/support', 'adminSupport', 'admin-support-page', 'AdminSupportPage'],
+      ['/admin/support/:id', 'adminTicket', 'admin-ticket-page', 'AdminTicketPage'],
+      ['/admin/error-logs', 'adminErrorLogs', 'admin-error-logs-page', 'AdminErrorLogsPage'],
     ] as const
   ).map(([path, page, module, component]) => ({
     path,

@@ -12,6 +12,7 @@ export function accountErrorKey(error: unknown): string {
     RATE_LIMITED: 'errors.rateLimited',
     VALIDATION_FAILED: 'errors.validationFailed',
     SERVICE_UNAVAILABLE: 'errors.serviceUnavailable',
+    MAINTENANCE: 'errors.maintenance',
     NOT_FOUND: 'errors.notFound',
     INVALID_STATE: 'errors.invalidState',
     INSUFFICIENT_FUNDS: 'errors.insufficientFunds',
@@ -24,6 +25,10 @@ export function accountErrorKey(error: unknown): string {
     TWO_FACTOR_CHALLENGE_INVALID: 'errors.twoFactorChallengeInvalid',
     DNS_CONFLICT: 'errors.dnsConflict',
     EMAIL_TAKEN: 'errors.emailTaken',
+    CART_CHANGED: 'errors.cartChanged',
+    ORDER_ALREADY_PAID: 'errors.orderAlreadyPaid',
+    OUT_OF_CAPACITY: 'errors.outOfCapacity',
+    DOMAIN_UNAVAILABLE: 'errors.domainUnavailable',
   };
   return (error.code && byCode[error.code]) || 'errors.generic';
 }

@@ -18,3 +18,10 @@ describe('messageOptions', () => {
     expect(messageOptions({ number: 'TCK-1' }, 'en')).toEqual({ number: 'TCK-1' });
   });
 });
+
+describe('a stored text with a parameter it does not have', () => {
+  it('leaves an empty value out, so the message reads its `_none` form', () => {
+    expect(messageOptions({ domain: '' }, 'en')).toEqual({ context: 'none' });
+    expect(messageOptions({ domain: '', name: 'VDS Pro' }, 'en')).toEqual({ name: 'VDS Pro' });
+  });
+});

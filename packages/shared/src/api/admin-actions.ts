@@ -65,6 +65,8 @@ export const adminCreditResultSchema = z.object({
 
 /** POST /api/admin/payments/:id/decline. */
 export const adminDeclineSchema = z.object({ reason: reasonSchema });
+/** Any back-office change that takes only a reason (decline, suspend, cancel or flag an order): the same rule. */
+export const reasonRequestSchema = adminDeclineSchema;
 
 /** GET /api/admin/payments/:id: a payment, its invoice and the ledger entries it made. */
 export const adminPaymentDetailSchema = z.object({
@@ -104,7 +106,41 @@ export const AUDIT_ACTIONS = [
   'user.credit',
   'payment.approve',
   'payment.decline',
+  'paymentMethod.save',
+  'paymentMethod.remove',
   'settings.security.update',
+  'service.suspend',
+  'service.activate',
+  'service.terminate',
+  'service.create',
+  'service.update',
+  'payment.refund',
+  'order.accept',
+  'order.cancel',
+  'order.fraud',
+  'settings.orders.update',
+  'ticket.reply',
+  'ticket.update',
+  'maintenance.update',
+  'settings.update',
+  'settings.automation.update',
+  'server.create',
+  'server.update',
+  'server.delete',
+  'ticket.close',
+  'user.emailChanged',
+  'scheduler.run',
+  'invoice.issued',
+  'invoice.paid',
+  'domain.create',
+  'domain.dns.create',
+  'domain.dns.update',
+  'domain.dns.delete',
+  'domain.transfer',
+  'domain.delete',
+  'service.planUpgrade',
+  'service.planDowngrade',
+  'service.planDowngradeCancel',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

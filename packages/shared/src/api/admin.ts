@@ -144,11 +144,18 @@ export type AdminUsersPage = z.infer<typeof adminUsersPageSchema>;
 // ---------------------------------------------------------------------------------------------------------
 // Hosting and every other service
 
-export const adminServicesQuerySchema = listQuerySchema({
+const SERVICES_LIST = {
   sort: ['createdAt', 'expiresAt', 'domain', 'status'],
   defaultSort: 'expiresAt',
   defaultOrder: 'asc',
   filters: { kind: enumFilter(SERVICE_KINDS), status: enumFilter(SERVICE_STATUSES) },
+} as const;
+
+export const adminServicesQuerySchema = listQuerySchema(SERVICES_LIST);
+/** The export of this list: its query without paging, and `lang` for the headings. */
+export const adminServicesExportQuerySchema = listQuerySchema({
+  ...SERVICES_LIST,
+  filters: { ...SERVICES_LIST.filters, lang: enumFilter(LANGUAGES) },
 });
 export type AdminServicesQuery = z.input<typeof adminServicesQuerySchema>;
 
@@ -180,7 +187,7 @@ export type AdminServicesPage = z.infer<typeof adminServicesPageSchema>;
 // ---------------------------------------------------------------------------------------------------------
 // Domains
 
-export const adminDomainsQuerySchema = listQuerySchema({
+const DOMAINS_LIST = {
   sort: ['name', 'registeredAt', 'expiresAt', 'status'],
   defaultSort: 'expiresAt',
   defaultOrder: 'asc',
@@ -188,6 +195,13 @@ export const adminDomainsQuerySchema = listQuerySchema({
     status: enumFilter(DOMAIN_STATUSES),
     tld: z.string().regex(/^[a-z0-9-]{2,24}$/, { error: 'validation.filter' }),
   },
+} as const;
+
+export const adminDomainsQuerySchema = listQuerySchema(DOMAINS_LIST);
+/** The export of this list: its query without paging, and `lang` for the headings. */
+export const adminDomainsExportQuerySchema = listQuerySchema({
+  ...DOMAINS_LIST,
+  filters: { ...DOMAINS_LIST.filters, lang: enumFilter(LANGUAGES) },
 });
 export type AdminDomainsQuery = z.input<typeof adminDomainsQuerySchema>;
 
@@ -211,11 +225,18 @@ export type AdminDomainsPage = z.infer<typeof adminDomainsPageSchema>;
 // ---------------------------------------------------------------------------------------------------------
 // Transactions (payments)
 
-export const adminTransactionsQuerySchema = listQuerySchema({
+const TRANSACTIONS_LIST = {
   sort: ['createdAt', 'amount', 'status'],
   defaultSort: 'createdAt',
   defaultOrder: 'desc',
   filters: { status: enumFilter(PAYMENT_STATUSES), method: enumFilter(PAYMENT_METHODS) },
+} as const;
+
+export const adminTransactionsQuerySchema = listQuerySchema(TRANSACTIONS_LIST);
+/** The export of this list: its query without paging, and `lang` for the headings. */
+export const adminTransactionsExportQuerySchema = listQuerySchema({
+  ...TRANSACTIONS_LIST,
+  filters: { ...TRANSACTIONS_LIST.filters, lang: enumFilter(LANGUAGES) },
 });
 export type AdminTransactionsQuery = z.input<typeof adminTransactionsQuerySchema>;
 
@@ -227,6 +248,7 @@ export const adminTransactionSchema = z.object({
   status: z.enum(PAYMENT_STATUSES),
   invoice: z.object({ id: z.string(), number: z.string() }).nullable(),
   declineReason: z.string().nullable(),
+  refunded: moneySchema.describe('How much staff have refunded to the balance; zero when none'),
   createdAt: timestamp,
   completedAt: timestamp.nullable(),
 });
@@ -248,7 +270,7 @@ export type AdminTransactionsPage = z.infer<typeof adminTransactionsPageSchema>;
 // ---------------------------------------------------------------------------------------------------------
 // Servers
 
-export const adminServersQuerySchema = listQuerySchema({
+const SERVERS_LIST = {
   sort: ['name', 'location', 'status', 'services'],
   defaultSort: 'name',
   defaultOrder: 'asc',
@@ -257,6 +279,13 @@ export const adminServersQuerySchema = listQuerySchema({
     type: enumFilter(SERVER_TYPES),
     location: enumFilter(DATA_CENTER_IDS),
   },
+} as const;
+
+export const adminServersQuerySchema = listQuerySchema(SERVERS_LIST);
+/** The export of this list: its query without paging, and `lang` for the headings. */
+export const adminServersExportQuerySchema = listQuerySchema({
+  ...SERVERS_LIST,
+  filters: { ...SERVERS_LIST.filters, lang: enumFilter(LANGUAGES) },
 });
 export type AdminServersQuery = z.input<typeof adminServersQuerySchema>;
 

@@ -95,6 +95,9 @@ export const serviceSchema = z.object({
   expiresAt: timestamp,
   autoRenew: z.boolean(),
   cancelRequestedAt: timestamp.nullable(),
+  pendingPlan: planRefSchema
+    .nullable()
+    .describe('A cheaper plan chosen to take over at the next renewal (docs/decisions/037-plan-changes.md)'),
   createdAt: timestamp,
   server: serverSummarySchema.nullable(),
 });

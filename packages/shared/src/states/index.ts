@@ -5,3 +5,4 @@ export * from './invoice';
 export * from './payment';
 export * from './ticket';
 export * from './server';
+export * from './order';

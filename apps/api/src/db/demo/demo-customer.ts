@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { dataSizeMb } from '@hostpilot/shared';
+import { type ActivityAction, dataSizeMb, type NotificationKey } from '@hostpilot/shared';
 import { push } from './batch';
 import { SeedBatch } from './builder';
 import { DAY, HOUR } from './servers';
@@ -213,7 +213,7 @@ export function demoCustomerBatch(userId: string, staffId: string | null, now: n
 
   const notification = (
     type: 'info' | 'warning' | 'success' | 'error',
-    key: string,
+    key: NotificationKey,
     at: number,
     read: boolean,
     params: Record<string, string> = {},
@@ -241,7 +241,7 @@ export function demoCustomerBatch(userId: string, staffId: string | null, now: n
   notification('info', 'welcome', ago(14), true);
 
   const activity = (
-    action: string,
+    action: ActivityAction,
     subjectType: 'payment' | 'ticket' | 'service' | 'domain' | 'account',
     at: number,
     params: Record<string, string | number> = {},

@@ -17,6 +17,13 @@ import * as m0042 from './0042-create-sign-ins';
 import * as m0043 from './0043-create-two-factor';
 import * as m0050 from './0050-list-generations';
 import * as m0070 from './0070-create-scheduler';
+import * as m0080 from './0080-create-orders';
+import * as m0090 from './0090-payment-refunds';
+import * as m0100 from './0100-create-error-log';
+import * as m0110 from './0110-domain-administration';
+import * as m0120 from './0120-services-pending-plan';
+import * as m0130 from './0130-payment-methods';
+import * as m0140 from './0140-account-generations';
 
 /**
  * Every migration, in order. Imported statically so that the bundled server carries them.
@@ -41,4 +48,11 @@ export const migrations: Record<string, Migration> = {
   '0043-create-two-factor': m0043,
   '0050-list-generations': m0050,
   '0070-create-scheduler': m0070,
+  '0080-create-orders': m0080,
+  '0090-payment-refunds': m0090,
+  '0100-create-error-log': m0100,
+  '0110-domain-administration': m0110,
+  '0120-services-pending-plan': m0120,
+  '0130-payment-methods': m0130,
+  '0140-account-generations': m0140,
 };

@@ -1,4 +1,4 @@
-import { type Language, type MessageParams, messageOptions } from '@hostpilot/shared';
+import { type Language, type MessageParams, messageOptions, readStoredMessage } from '@hostpilot/shared';
 import i18next, { type TFunction } from 'i18next';
 // The web app's catalogue is the one catalogue of what a customer reads: the documents the API writes (invoice
 // PDFs, statements) take their words from it, so the page and its PDF say the same thing in both languages.
@@ -61,5 +61,9 @@ export function adminTextsOf(language: Language): TFunction {
 export function storedText(t: TFunction, format: DocumentFormat, text: { key: string; params: MessageParams }): string {
   const group = text.key.split('.')[0] ?? '';
   const fallback = t(`messages.${group}.unknown`, { defaultValue: t('messages.transactions.unknown') });
-  return t(`messages.${text.key}`, { ...messageOptions(text.params, format), defaultValue: fallback });
+  return readStoredMessage(
+    (options) => t(`messages.${text.key}`, { ...options, defaultValue: fallback }),
+    messageOptions(text.params, format),
+    () => fallback,
+  );
 }

@@ -9,6 +9,13 @@ export interface MailContent {
   html: string;
 }
 
+/** The site as mails name it: the back office's Site Name and Support Email. */
+export interface MailSite {
+  name: string;
+  supportEmail: string;
+}
+export const DEFAULT_SITE: MailSite = { name: 'HostPilot', supportEmail: 'support@hostpilot.com' };
+
 export type MailTemplate =
   | { kind: 'verify-email'; firstName: string; link: string }
   | { kind: 'password-reset'; firstName: string; link: string; minutes: number }
@@ -18,7 +25,19 @@ export type MailTemplate =
   | { kind: 'two-factor-disabled'; firstName: string; when: Date }
   | { kind: 'two-factor-recovery-codes'; firstName: string; when: Date }
   /** A dashboard notification (its key and parameters) sent by mail too, in the words the dashboard shows. */
-  | { kind: 'account-notice'; firstName: string; key: string; params: MessageParams };
+  | { kind: 'account-notice'; firstName: string; key: string; params: MessageParams }
+  /** An order placed, provisioned, waiting for review or cancelled (docs/decisions/032-ordering-and-checkout.md). */
+  | {
+      kind: 'order';
+      event: 'placed' | 'active' | 'awaiting' | 'cancelled';
+      firstName: string;
+      number: string;
+      totalMinor: number;
+      currency: string;
+      lines: { name: string; detail: string | null; months: number; amountMinor: number }[];
+    }
+  /** Test Email Settings in the back office. */
+  | { kind: 'settings-test'; server: string };
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -47,14 +66,27 @@ interface Parts {
   closing: string[];
 }
 
-const SIGNATURE = { en: 'The HostPilot team', ru: 'Команда HostPilot' } as const;
-const NOT_YOU = {
-  en: 'If this was not you, change your password at once and contact support.',
-  ru: 'Если это были не вы, немедленно смените пароль и напишите в поддержку.',
-} as const;
+const signature = (site: MailSite, language: MailLanguage) =>
+  language === 'ru' ? `Команда ${site.name}` : `The ${site.name} team`;
 
-function parts(template: MailTemplate, language: MailLanguage): Parts {
+function parts(template: MailTemplate, language: MailLanguage, site: MailSite): Parts {
   const ru = language === 'ru';
+  const NOT_YOU = {
+    en: `If this was not you, change your password at once and write to support at ${site.supportEmail}.`,
+    ru: `Если это были не вы, немедленно смените пароль и напишите в поддержку: ${site.supportEmail}.`,
+  } as const;
+  if (template.kind === 'settings-test') {
+    return {
+      subject: ru ? `${site.name}: проверка настроек почты` : `${site.name}: mail settings test`,
+      greeting: ru ? 'Здравствуйте!' : 'Hello,',
+      paragraphs: [
+        ru
+          ? `Это проверочное письмо из панели администратора ${site.name}. Оно отправлено через ${template.server}: настройки почты работают.`
+          : `This is a test message from the ${site.name} back office. It was sent through ${template.server}, so the mail settings work.`,
+      ],
+      closing: [],
+    };
+  }
   const greeting = ru ? `Здравствуйте, ${template.firstName}!` : `Hello ${template.firstName},`;
   switch (template.kind) {
     case 'verify-email':
@@ -63,8 +95,8 @@ function parts(template: MailTemplate, language: MailLanguage): Parts {
         greeting,
         paragraphs: [
           ru
-            ? 'Спасибо за регистрацию в HostPilot. Подтвердите, что это ваш адрес, — и вам станут доступны заказы и платежи.'
-            : 'Thank you for signing up with HostPilot. Confirm that this address is yours to order services and make payments.',
+            ? `Спасибо за регистрацию в ${site.name}. Подтвердите, что это ваш адрес, — и вам станут доступны заказы и платежи.`
+            : `Thank you for signing up with ${site.name}. Confirm that this address is yours to order services and make payments.`,
         ],
         link: { url: template.link, label: ru ? 'Подтвердить адрес' : 'Confirm my address' },
         closing: [
@@ -75,7 +107,7 @@ function parts(template: MailTemplate, language: MailLanguage): Parts {
       };
     case 'password-reset':
       return {
-        subject: ru ? 'Сброс пароля HostPilot' : 'Reset your HostPilot password',
+        subject: ru ? `Сброс пароля ${site.name}` : `Reset your ${site.name} password`,
         greeting,
         paragraphs: [
           ru
@@ -144,6 +176,49 @@ function parts(template: MailTemplate, language: MailLanguage): Parts {
         ],
         closing: [NOT_YOU[language]],
       };
+    case 'order': {
+      const format = documentFormat(language);
+      const period = (months: number) =>
+        months % 12 === 0
+          ? ru
+            ? `${months / 12} ${ruPlural(months / 12, 'год', 'года', 'лет')}`
+            : `${months / 12} ${months === 12 ? 'year' : 'years'}`
+          : ru
+            ? `${months} ${ruPlural(months, 'месяц', 'месяца', 'месяцев')}`
+            : `${months} ${months === 1 ? 'month' : 'months'}`;
+      const lines = template.lines.map(
+        (l) =>
+          `${l.name}${l.detail ? ` (${l.detail})` : ''}, ${period(l.months)}: ${format.money(l.amountMinor, template.currency)}`,
+      );
+      const total = format.money(template.totalMinor, template.currency);
+      const n = template.number;
+      const texts = {
+        placed: ru
+          ? [`Заказ ${n} принят`, `Мы приняли ваш заказ ${n} на сумму ${total}. Оплатите его в личном кабинете.`]
+          : [`Order ${n} received`, `We received your order ${n} for ${total}. Pay it in your dashboard.`],
+        awaiting: ru
+          ? [
+              `Заказ ${n} оплачен`,
+              `Оплата заказа ${n} на сумму ${total} получена. Сотрудник проверит заказ и запустит услуги; мы напишем, когда всё будет готово.`,
+            ]
+          : [
+              `Order ${n} paid`,
+              `We received ${total} for order ${n}. Our staff review it and start your services; we will write when they run.`,
+            ],
+        active: ru
+          ? [`Заказ ${n} выполнен`, `Заказ ${n} на сумму ${total} выполнен: услуги запущены и видны в личном кабинете.`]
+          : [`Order ${n} is ready`, `Order ${n} for ${total} is ready: your services run and show in your dashboard.`],
+        cancelled: ru
+          ? [`Заказ ${n} отменён`, `Заказ ${n} отменён. Если он был оплачен, сумма ${total} возвращена на ваш баланс.`]
+          : [`Order ${n} cancelled`, `Order ${n} was cancelled. If it was paid, ${total} went back to your balance.`],
+      }[template.event];
+      return {
+        subject: texts[0]!,
+        greeting,
+        paragraphs: [texts[1]!, ...lines, ru ? `Итого: ${total}` : `Total: ${total}`],
+        closing: [],
+      };
+    }
     case 'account-notice': {
       const t = textsOf(language);
       const format = documentFormat(language);
@@ -160,11 +235,11 @@ function parts(template: MailTemplate, language: MailLanguage): Parts {
 }
 
 /** Renders a template in a language: the same words as plain text and as simple, inline-styled HTML. */
-export function renderMail(template: MailTemplate, language: MailLanguage): MailContent {
-  const p = parts(template, language);
+export function renderMail(template: MailTemplate, language: MailLanguage, site: MailSite = DEFAULT_SITE): MailContent {
+  const p = parts(template, language, site);
   const textLines = [p.greeting, '', ...p.paragraphs.flatMap((line) => [line, ''])];
   if (p.link) textLines.push(`${p.link.label}: ${p.link.url}`, '');
-  textLines.push(...p.closing.flatMap((line) => [line, '']), '—', SIGNATURE[language]);
+  textLines.push(...p.closing.flatMap((line) => [line, '']), '—', signature(site, language));
   const para = (line: string) => `<p style="margin:0 0 16px">${escapeHtml(line)}</p>`;
   const html = [
     `<!doctype html><html lang="${language}"><body style="font-family:Arial,sans-serif;font-size:16px;line-height:1.5;color:#111827">`,
@@ -175,7 +250,7 @@ export function renderMail(template: MailTemplate, language: MailLanguage): Mail
         para(p.link.url)
       : '',
     ...p.closing.map(para),
-    `<p style="margin:0;color:#4b5563">— ${escapeHtml(SIGNATURE[language])}</p>`,
+    `<p style="margin:0;color:#4b5563">— ${escapeHtml(signature(site, language))}</p>`,
     '</body></html>',
   ].join('');
   return { subject: p.subject, text: textLines.join('\n'), html };

@@ -2,11 +2,10 @@ import { type ChangePasswordInput, permissionsOf, validationMessage } from '@hos
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { isCommonPassword } from '../../lib/common-passwords';
 import { AppError } from '../../lib/errors';
 import type { PasswordHasher } from '../../lib/password';
 import { type AuthRateLimits, rateLimitedError } from '../auth/auth-rate-limits';
-import { type AuthService, commonPasswordError, type RequestContext } from '../auth/auth.service';
+import type { AuthService, RequestContext } from '../auth/auth.service';
 import { createRefreshTokensRepository } from '../auth/refresh-tokens.repository';
 import { readSecuritySettings } from '../admin/security-settings';
 import { createUsersRepository } from '../users/users.repository';
@@ -80,7 +79,7 @@ export function createAccountService(deps: AccountServiceDeps) {
      * address counts as verified (the link proved the mailbox), all in one transaction.
      */
     async resetPassword(token: string, password: string, ctx: RequestContext): Promise<void> {
-      if (isCommonPassword(password)) throw commonPasswordError('password');
+      await auth.checkPassword('password', password);
       const passwordHash = await passwords.hash(password);
       const now = clock.now();
       const result = await db.transaction().execute(async (trx) => {
@@ -120,7 +119,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       }
       await limits.loginSucceeded(user.email, ctx.ip);
       if (input.newPassword === input.currentPassword) throw fieldError('newPassword', 'validation.passwordSame');
-      if (isCommonPassword(input.newPassword)) throw commonPasswordError('newPassword');
+      await auth.checkPassword('newPassword', input.newPassword);
       const passwordHash = await passwords.hash(input.newPassword);
       const now = clock.now();
       const ended = await db.transaction().execute(async (trx) => {

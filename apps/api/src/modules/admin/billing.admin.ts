@@ -1,5 +1,12 @@
 import {
   adminDeclineSchema,
+  adminRefundResultSchema,
+  adminRefundSchema,
+  CURRENCY,
+  idempotencyHeadersSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  paymentStates,
+  validationMessage,
   adminPaymentDetailSchema,
   type AdminPaymentDetail,
   paymentSchema,
@@ -9,8 +16,11 @@ import { z } from 'zod';
 import type { Clock } from '../../lib/clock';
 import { AppError, BODY_ERRORS, errorResponses } from '../../lib/errors';
 import { staffOf } from '../../plugins/authorize';
-import { money, toInvoice } from '../billing/ledger';
+import { requestFingerprint, runIdempotent } from '../../lib/idempotency';
+import { journal } from '../../lib/journal';
+import { appendLedgerEntry, balanceOf, money, toInvoice } from '../billing/ledger';
 import { settleBankTransfer } from '../billing/payments.service';
+import type { OrdersService } from '../ordering/orders.service';
 import { STAFF_ERRORS } from './errors';
 import { fullName, iso, isoOrNull } from './list';
 
@@ -27,7 +37,10 @@ const SETTLE_ERRORS = {
  * invoice and ledger entries, and the settlement of a pending bank transfer, exactly once
  * (settleBankTransfer, docs/decisions/022-money-transactions.md).
  */
-export const adminBillingRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async (app, { clock }) => {
+export const adminBillingRoutes: FastifyPluginAsyncZod<{ clock: Clock; orders: OrdersService }> = async (
+  app,
+  { clock, orders },
+) => {
   const db = app.database.db;
 
   app.get(
@@ -103,13 +116,17 @@ export const adminBillingRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async
       },
     },
     async (request) =>
-      settleBankTransfer(db, {
-        paymentId: request.params.id,
-        decision: 'approve',
-        actorId: staffOf(request).userId,
-        clientIp: request.ip,
-        now: clock.now(),
-      }),
+      settleBankTransfer(
+        db,
+        {
+          paymentId: request.params.id,
+          decision: 'approve',
+          actorId: staffOf(request).userId,
+          clientIp: request.ip,
+          now: clock.now(),
+        },
+        orders.transferHooks,
+      ),
   );
 
   app.post(
@@ -134,13 +151,142 @@ export const adminBillingRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async
       },
     },
     async (request) =>
-      settleBankTransfer(db, {
-        paymentId: request.params.id,
-        decision: 'decline',
-        reason: request.body.reason,
-        actorId: staffOf(request).userId,
-        clientIp: request.ip,
-        now: clock.now(),
-      }),
+      settleBankTransfer(
+        db,
+        {
+          paymentId: request.params.id,
+          decision: 'decline',
+          reason: request.body.reason,
+          actorId: staffOf(request).userId,
+          clientIp: request.ip,
+          now: clock.now(),
+        },
+        orders.transferHooks,
+      ),
+  );
+
+  app.post(
+    '/payments/:id/refund',
+    {
+      config: { access: 'billing.write' },
+      schema: {
+        tags: ['admin'],
+        summary: "Refund a completed payment, in full or in part, to the customer's balance",
+        description:
+          'The amount (major units, two decimals) is at most what is left unrefunded; a reason is kept. One ' +
+          'conditional update raises the refunded amount only while it stays within the payment, so two staff ' +
+          'refunding at the same moment never return more than was paid; the same `Idempotency-Key` answers the ' +
+          'first answer again. A ledger credit, the audit entry, a status-history row when the payment is fully ' +
+          'refunded, and a notification to the customer, in one transaction. Refunds go to the balance, never to ' +
+          'a card (docs/decisions/033-hosting-and-domain-administration.md). Needs `billing.write`.',
+        security,
+        params,
+        headers: idempotencyHeadersSchema.loose(),
+        body: adminRefundSchema,
+        response: {
+          201: adminRefundResultSchema,
+          ...errorResponses({
+            ...BODY_ERRORS,
+            ...STAFF_ERRORS,
+            400: 'VALIDATION_FAILED (with `fields`): amount (validation.amountFormat, amountMin, amountMax), reason (validation.reason), the Idempotency-Key header',
+            404: 'NOT_FOUND: no such payment',
+            409:
+              'INVALID_STATE (with `fields.amount` validation.refundTooMuch): the payment is not completed or the ' +
+              'amount exceeds what is left unrefunded; IDEMPOTENCY_KEY_REUSED',
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const staff = staffOf(request);
+      const { amount, reason } = request.body;
+      const now = clock.now();
+      const payment = await db
+        .selectFrom('payments')
+        .select(['id', 'userId'])
+        .where('id', '=', request.params.id)
+        .executeTakeFirst();
+      if (!payment) throw new AppError('NOT_FOUND');
+      const tooMuch = () =>
+        new AppError('INVALID_STATE', validationMessage('validation.refundTooMuch'), {
+          amount: { code: 'validation.refundTooMuch', message: validationMessage('validation.refundTooMuch') },
+        });
+      const answer = await runIdempotent(
+        db,
+        {
+          userId: payment.userId,
+          key: String(request.headers[IDEMPOTENCY_KEY_HEADER]),
+          fingerprint: requestFingerprint(request.method, request.url, request.body),
+          now,
+        },
+        async (trx) => {
+          const before = await trx
+            .selectFrom('payments')
+            .selectAll()
+            .where('id', '=', payment.id)
+            .executeTakeFirstOrThrow();
+          if (before.status !== 'completed' || before.currency !== CURRENCY) throw tooMuch();
+          // The conditional update decides: it passes only while the refunded total stays within the payment.
+          const updated = await trx
+            .updateTable('payments')
+            .set((eb) => ({ refundedCents: eb('refundedCents', '+', amount), updatedAt: now }))
+            .where('id', '=', payment.id)
+            .where('status', '=', 'completed')
+            .where((eb) => eb(eb('refundedCents', '+', amount), '<=', eb.ref('amountCents')))
+            .returningAll()
+            .executeTakeFirst();
+          if (!updated) throw tooMuch();
+          const log = journal(trx, payment.userId, staff.userId, now, request.ip);
+          if (updated.refundedCents === updated.amountCents) {
+            paymentStates.assertTransition('completed', 'refunded');
+            await trx.updateTable('payments').set({ status: 'refunded' }).where('id', '=', payment.id).execute();
+            await log.statusChange({
+              entityType: 'payment',
+              entityId: payment.id,
+              from: 'completed',
+              to: 'refunded',
+              reason,
+            });
+          }
+          const balanceBefore = await balanceOf(trx, payment.userId);
+          const entryId = await appendLedgerEntry(trx, {
+            userId: payment.userId,
+            type: 'refund',
+            amountCents: amount,
+            key: 'transactions.refund',
+            params: {},
+            paymentId: payment.id,
+            invoiceId: updated.invoiceId,
+            actorId: staff.userId,
+            now,
+          });
+          await log.audit({
+            action: 'payment.refund',
+            entityType: 'payment',
+            entityId: payment.id,
+            before: { status: before.status, refundedMinor: before.refundedCents },
+            after: {
+              status: updated.refundedCents === updated.amountCents ? 'refunded' : 'completed',
+              refundedMinor: updated.refundedCents,
+              amountMinor: amount,
+              reason,
+              entryId,
+            },
+          });
+          const params = { amountMinor: amount, currency: CURRENCY };
+          await log.notify({ type: 'success', key: 'paymentRefunded', params });
+          await log.activity({ action: 'payment.refund', subjectType: 'payment', subjectId: payment.id, params });
+          return {
+            statusCode: 201,
+            body: {
+              paymentId: payment.id,
+              refunded: money(updated.refundedCents),
+              balance: money(balanceBefore + amount),
+            },
+          };
+        },
+      );
+      return reply.code(answer.statusCode as 201).send(answer.body);
+    },
   );
 };

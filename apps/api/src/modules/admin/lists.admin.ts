@@ -1,20 +1,32 @@
 import {
   type AdminDomain,
   adminDomainsPageSchema,
+  adminDomainsExportQuerySchema,
   adminDomainsQuerySchema,
+  adminServersExportQuerySchema,
   adminServersPageSchema,
   adminServersQuerySchema,
   type AdminService,
   adminServicesPageSchema,
+  adminServicesExportQuerySchema,
   adminServicesQuerySchema,
+  adminTransactionsExportQuerySchema,
   type AdminTransaction,
   adminTransactionsPageSchema,
   adminTransactionsQuerySchema,
   CURRENCY,
+  type Language,
 } from '@hostpilot/shared';
-import { sql } from 'kysely';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { TFunction } from 'i18next';
+import { type SelectQueryBuilder, sql } from 'kysely';
+import type { Database } from '../../db/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { attachment, batches, csvStream } from '../../lib/documents/csv-export';
+import { adminTextsOf } from '../../lib/documents/texts';
+import { readerLanguage } from '../../lib/reader-language';
+import { staffOf } from '../../plugins/authorize';
 import { errorResponses } from '../../lib/errors';
 import { LIST_ERRORS, STAFF_ERRORS } from './errors';
 import { fullName, iso, isoOrNull, pageOf } from './list';
@@ -35,6 +47,36 @@ const money = (amountMinor: number | string | null | undefined, currency: string
   currency,
 });
 
+const SERVICE_SORT = {
+  createdAt: 'services.createdAt',
+  expiresAt: 'services.expiresAt',
+  domain: 'services.domain',
+  status: 'services.status',
+} as const;
+const DOMAIN_SORT = {
+  name: 'domains.name',
+  registeredAt: 'domains.registeredAt',
+  expiresAt: 'domains.expiresAt',
+  status: 'domains.status',
+} as const;
+const PAYMENT_SORT = {
+  createdAt: 'payments.createdAt',
+  amount: 'payments.amountCents',
+  status: 'payments.status',
+} as const;
+
+/** Orders servers as the list does: by a column or by the services placed on them, then by id. */
+export function serversOrdered<Q extends SelectQueryBuilder<Database, 'servers', object>>(
+  rows: Q,
+  query: { sort: z.output<typeof adminServersQuerySchema>['sort']; order: 'asc' | 'desc' },
+): Q {
+  const sorted =
+    query.sort === 'services'
+      ? rows.orderBy((eb) => placedServices(eb), direction(query.order))
+      : rows.orderBy(`servers.${query.sort}`, direction(query.order));
+  return sorted.orderBy('servers.id') as Q;
+}
+
 /** The hosting, domain, transaction and server lists of the back office. */
 export const adminListRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, kind } = app.database;
@@ -44,6 +86,64 @@ export const adminListRoutes: FastifyPluginAsyncZod = async (app) => {
     'users.lastName as ownerLastName',
     'users.email as ownerEmail',
   ] as const;
+
+  /** The services a search and its filters match (the list's and the export's). */
+  const servicesMatching = (query: Pick<z.output<typeof adminServicesQuerySchema>, 'q' | 'kind' | 'status'>) => {
+    let filtered = db.selectFrom('services').innerJoin('users', 'users.id', 'services.userId');
+    if (query.kind !== undefined) filtered = filtered.where('services.kind', '=', query.kind);
+    if (query.status !== undefined) filtered = filtered.where('services.status', '=', query.status);
+    if (query.q !== undefined) {
+      const q = query.q;
+      filtered = filtered.where((eb) =>
+        eb.or([contains(kind, 'services', 'services', q), contains(kind, 'users', 'users', q)]),
+      );
+    }
+    return filtered;
+  };
+
+  /** The domains a search and its filters match. */
+  const domainsMatching = (query: Pick<z.output<typeof adminDomainsQuerySchema>, 'q' | 'status' | 'tld'>) => {
+    let filtered = db
+      .selectFrom('domains')
+      .innerJoin('users', 'users.id', 'domains.userId')
+      .where('domains.deletedAt', 'is', null);
+    if (query.status !== undefined) filtered = filtered.where('domains.status', '=', query.status);
+    if (query.tld !== undefined) filtered = filtered.where('domains.tld', '=', query.tld);
+    if (query.q !== undefined) {
+      const q = query.q;
+      filtered = filtered.where((eb) =>
+        eb.or([contains(kind, 'domains', 'domains', q), contains(kind, 'users', 'users', q)]),
+      );
+    }
+    return filtered;
+  };
+
+  /** The payments a search and its filters match. */
+  const paymentsMatching = (query: Pick<z.output<typeof adminTransactionsQuerySchema>, 'q' | 'status' | 'method'>) => {
+    let filtered = db.selectFrom('payments').innerJoin('users', 'users.id', 'payments.userId');
+    if (query.status !== undefined) filtered = filtered.where('payments.status', '=', query.status);
+    if (query.method !== undefined) filtered = filtered.where('payments.method', '=', query.method);
+    if (query.q !== undefined) filtered = filtered.where(contains(kind, 'users', 'users', query.q));
+    return filtered;
+  };
+
+  /** The servers a search and its filters match. */
+  const serversMatching = (
+    query: Pick<z.output<typeof adminServersQuerySchema>, 'q' | 'status' | 'type' | 'location'>,
+  ) => {
+    let filtered = db.selectFrom('servers');
+    if (query.status !== undefined) filtered = filtered.where('servers.status', '=', query.status);
+    if (query.type !== undefined) filtered = filtered.where('servers.type', '=', query.type);
+    if (query.location !== undefined) filtered = filtered.where('servers.location', '=', query.location);
+    if (query.q !== undefined) {
+      const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const like = kind === 'postgres' ? sql.raw('ilike') : sql.raw('like');
+      filtered = filtered.where(
+        sql<boolean>`(servers.name ${like} ${pattern} escape '\\' or servers.ip ${like} ${pattern} escape '\\')`,
+      );
+    }
+    return filtered;
+  };
 
   app.get(
     '/services',
@@ -62,21 +162,7 @@ export const adminListRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const query = request.query as z.output<typeof adminServicesQuerySchema>;
-      let filtered = db.selectFrom('services').innerJoin('users', 'users.id', 'services.userId');
-      if (query.kind !== undefined) filtered = filtered.where('services.kind', '=', query.kind);
-      if (query.status !== undefined) filtered = filtered.where('services.status', '=', query.status);
-      if (query.q !== undefined) {
-        const q = query.q;
-        filtered = filtered.where((eb) =>
-          eb.or([contains(kind, 'services', 'services', q), contains(kind, 'users', 'users', q)]),
-        );
-      }
-      const sortColumn = {
-        createdAt: 'services.createdAt',
-        expiresAt: 'services.expiresAt',
-        domain: 'services.domain',
-        status: 'services.status',
-      } as const;
+      const filtered = servicesMatching(query);
       return pageOf(
         query,
         () => filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst(),
@@ -104,7 +190,7 @@ export const adminListRoutes: FastifyPluginAsyncZod = async (app) => {
               'servers.name as serverName',
               ...ownerColumns,
             ])
-            .orderBy(sortColumn[query.sort], (ob) => ob[direction(query.order)]().nullsLast())
+            .orderBy(SERVICE_SORT[query.sort], (ob) => ob[direction(query.order)]().nullsLast())
             .orderBy('services.id')
             .limit(limit)
             .offset(offset)
@@ -150,21 +236,7 @@ export const adminListRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const query = request.query as z.output<typeof adminDomainsQuerySchema>;
-      let filtered = db.selectFrom('domains').innerJoin('users', 'users.id', 'domains.userId');
-      if (query.status !== undefined) filtered = filtered.where('domains.status', '=', query.status);
-      if (query.tld !== undefined) filtered = filtered.where('domains.tld', '=', query.tld);
-      if (query.q !== undefined) {
-        const q = query.q;
-        filtered = filtered.where((eb) =>
-          eb.or([contains(kind, 'domains', 'domains', q), contains(kind, 'users', 'users', q)]),
-        );
-      }
-      const sortColumn = {
-        name: 'domains.name',
-        registeredAt: 'domains.registeredAt',
-        expiresAt: 'domains.expiresAt',
-        status: 'domains.status',
-      } as const;
+      const filtered = domainsMatching(query);
       return pageOf(
         query,
         () => filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst(),
@@ -190,7 +262,7 @@ export const adminListRoutes: FastifyPluginAsyncZod = async (app) => {
                 .whereRef('dnsRecords.domainId', '=', 'domains.id')
                 .as('dnsCount'),
             )
-            .orderBy(sortColumn[query.sort], direction(query.order))
+            .orderBy(DOMAIN_SORT[query.sort], direction(query.order))
             .orderBy('domains.id')
             .limit(limit)
             .offset(offset)
@@ -229,15 +301,7 @@ export const adminListRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const query = request.query as z.output<typeof adminTransactionsQuerySchema>;
-      let filtered = db.selectFrom('payments').innerJoin('users', 'users.id', 'payments.userId');
-      if (query.status !== undefined) filtered = filtered.where('payments.status', '=', query.status);
-      if (query.method !== undefined) filtered = filtered.where('payments.method', '=', query.method);
-      if (query.q !== undefined) filtered = filtered.where(contains(kind, 'users', 'users', query.q));
-      const sortColumn = {
-        createdAt: 'payments.createdAt',
-        amount: 'payments.amountCents',
-        status: 'payments.status',
-      } as const;
+      const filtered = paymentsMatching(query);
       const page = await pageOf(
         query,
         () => filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst(),
@@ -251,13 +315,14 @@ export const adminListRoutes: FastifyPluginAsyncZod = async (app) => {
               'payments.method',
               'payments.status',
               'payments.declineReason',
+              'payments.refundedCents',
               'payments.createdAt',
               'payments.completedAt',
               'invoices.id as invoiceId',
               'invoices.number as invoiceNumber',
               ...ownerColumns,
             ])
-            .orderBy(sortColumn[query.sort], direction(query.order))
+            .orderBy(PAYMENT_SORT[query.sort], direction(query.order))
             .orderBy('payments.id')
             .limit(limit)
             .offset(offset)
@@ -270,6 +335,7 @@ export const adminListRoutes: FastifyPluginAsyncZod = async (app) => {
           status: row.status,
           invoice: row.invoiceId && row.invoiceNumber ? { id: row.invoiceId, number: row.invoiceNumber } : null,
           declineReason: row.declineReason,
+          refunded: money(row.refundedCents, row.currency),
           createdAt: iso(row.createdAt),
           completedAt: isoOrNull(row.completedAt),
         }),
@@ -326,27 +392,15 @@ export const adminListRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const query = request.query as z.output<typeof adminServersQuerySchema>;
-      let filtered = db.selectFrom('servers');
-      if (query.status !== undefined) filtered = filtered.where('servers.status', '=', query.status);
-      if (query.type !== undefined) filtered = filtered.where('servers.type', '=', query.type);
-      if (query.location !== undefined) filtered = filtered.where('servers.location', '=', query.location);
-      if (query.q !== undefined) {
-        const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        const like = kind === 'postgres' ? sql.raw('ilike') : sql.raw('like');
-        filtered = filtered.where(
-          sql<boolean>`(servers.name ${like} ${pattern} escape '\\' or servers.ip ${like} ${pattern} escape '\\')`,
-        );
-      }
+      const filtered = serversMatching(query);
       const page = await pageOf(
         query,
         () => filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst(),
         (limit, offset) => {
-          let rows = filtered.selectAll('servers').select(serverExtras);
-          rows =
-            query.sort === 'services'
-              ? rows.orderBy((eb) => placedServices(eb), direction(query.order))
-              : rows.orderBy(`servers.${query.sort}`, direction(query.order));
-          return rows.orderBy('servers.id').limit(limit).offset(offset).execute();
+          return serversOrdered(filtered.selectAll('servers').select(serverExtras), query)
+            .limit(limit)
+            .offset(offset)
+            .execute();
         },
         toAdminServer,
       );
@@ -375,6 +429,306 @@ export const adminListRoutes: FastifyPluginAsyncZod = async (app) => {
           totalRamGb: Number(servers?.ram ?? 0),
         },
       };
+    },
+  );
+
+  /**
+   * The exports of the four lists (docs/decisions/033-hosting-and-domain-administration.md): the list's search,
+   * filters and sort, every page, streamed through the users export's CSV writer (UTF-8 with a byte-order mark,
+   * the language's delimiter, formula cells neutralised), headings in the caller's language or `lang`.
+   */
+  const sendCsv = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    lang: Language | undefined,
+    file: string,
+    heading: (t: TFunction) => string[],
+    read: (t: TFunction, limit: number, offset: number) => Promise<string[][]>,
+  ) => {
+    const language = await readerLanguage(db, staffOf(request).userId, lang);
+    const t = adminTextsOf(language);
+    const rows = async function* () {
+      for await (const page of batches((limit, offset) => read(t, limit, offset))) yield page;
+    };
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', attachment(`${t(`exports.${file}`)}.csv`))
+      .header('cache-control', 'private, no-store')
+      .send(csvStream(language, heading(t), rows()) as never);
+  };
+  const exportSchema = (summary: string, permission: string, querystring: z.ZodType) => ({
+    tags: ['admin'],
+    summary,
+    description:
+      "The list's `q`, filters and sort; `page` and `pageSize` are ignored (all rows), `lang` picks the headings' " +
+      "language (else the caller's). Streamed; UTF-8 with a byte-order mark; commas in English, semicolons in " +
+      `Russian; formula cells start with an apostrophe. Needs \`${permission}\`.`,
+    security,
+    querystring,
+    produces: ['text/csv'],
+    response: { 200: z.string().describe('The CSV text'), ...ERRORS },
+  });
+  const decimal = (minor: number | string | null | undefined) => (Number(minor ?? 0) / 100).toFixed(2);
+  const yesNo = (t: TFunction, value: number) => t(value === 1 ? 'exports.yes' : 'exports.no');
+  const col = (t: TFunction, names: string[]) => names.map((name) => t(`exports.columns.${name}`));
+
+  app.get(
+    '/services/export',
+    {
+      config: { access: 'hosting.read' },
+      schema: exportSchema(
+        "Every service the list's search and filters match, as CSV",
+        'hosting.read',
+        adminServicesExportQuerySchema,
+      ),
+    },
+    async (request, reply) => {
+      const query = request.query as z.output<typeof adminServicesExportQuerySchema>;
+      const filtered = servicesMatching(query);
+      return sendCsv(
+        request,
+        reply,
+        query.lang,
+        'hostingFile',
+        (t) =>
+          col(t, [
+            'domain',
+            'name',
+            'plan',
+            'owner',
+            'email',
+            'server',
+            'status',
+            'suspensionReason',
+            'price',
+            'currency',
+            'expiresAt',
+            'autoRenew',
+            'createdAt',
+          ]),
+        async (t, limit, offset) => {
+          const rows = await filtered
+            .leftJoin('servers', 'servers.id', 'services.serverId')
+            .select([
+              'services.domain',
+              'services.name',
+              'services.planId',
+              'services.status',
+              'services.suspensionReason',
+              'services.priceCents',
+              'services.currency',
+              'services.expiresAt',
+              'services.autoRenew',
+              'services.createdAt',
+              'servers.name as serverName',
+              ...ownerColumns,
+            ])
+            .orderBy(SERVICE_SORT[query.sort], (ob) => ob[direction(query.order)]().nullsLast())
+            .orderBy('services.id')
+            .limit(limit)
+            .offset(offset)
+            .execute();
+          return rows.map((row) => [
+            row.domain ?? '',
+            row.name,
+            row.planId,
+            fullName(row.ownerFirstName, row.ownerLastName),
+            row.ownerEmail,
+            row.serverName ?? '',
+            t(`status.${row.status}`),
+            row.suspensionReason ?? '',
+            decimal(row.priceCents),
+            row.currency,
+            iso(row.expiresAt),
+            yesNo(t, row.autoRenew),
+            iso(row.createdAt),
+          ]);
+        },
+      );
+    },
+  );
+
+  app.get(
+    '/domains/export',
+    {
+      config: { access: 'domains.read' },
+      schema: exportSchema(
+        "Every domain the list's search and filters match, as CSV",
+        'domains.read',
+        adminDomainsExportQuerySchema,
+      ),
+    },
+    async (request, reply) => {
+      const query = request.query as z.output<typeof adminDomainsExportQuerySchema>;
+      const filtered = domainsMatching(query);
+      return sendCsv(
+        request,
+        reply,
+        query.lang,
+        'domainsFile',
+        (t) =>
+          col(t, [
+            'domain',
+            'owner',
+            'email',
+            'status',
+            'registeredAt',
+            'expiresAt',
+            'autoRenew',
+            'transferLock',
+            'dnsRecords',
+          ]),
+        async (t, limit, offset) => {
+          const rows = await filtered
+            .select([
+              'domains.name',
+              'domains.status',
+              'domains.registeredAt',
+              'domains.expiresAt',
+              'domains.autoRenew',
+              'domains.transferLock',
+              ...ownerColumns,
+            ])
+            .select((eb) =>
+              eb
+                .selectFrom('dnsRecords')
+                .select(eb.fn.countAll<number>().as('n'))
+                .whereRef('dnsRecords.domainId', '=', 'domains.id')
+                .as('dnsCount'),
+            )
+            .orderBy(DOMAIN_SORT[query.sort], direction(query.order))
+            .orderBy('domains.id')
+            .limit(limit)
+            .offset(offset)
+            .execute();
+          return rows.map((row) => [
+            row.name,
+            fullName(row.ownerFirstName, row.ownerLastName),
+            row.ownerEmail,
+            t(`status.${row.status}`),
+            iso(row.registeredAt),
+            iso(row.expiresAt),
+            yesNo(t, row.autoRenew),
+            yesNo(t, row.transferLock),
+            String(Number(row.dnsCount ?? 0)),
+          ]);
+        },
+      );
+    },
+  );
+
+  app.get(
+    '/transactions/export',
+    {
+      config: { access: 'billing.read' },
+      schema: exportSchema(
+        "Every payment the list's search and filters match, as CSV",
+        'billing.read',
+        adminTransactionsExportQuerySchema,
+      ),
+    },
+    async (request, reply) => {
+      const query = request.query as z.output<typeof adminTransactionsExportQuerySchema>;
+      const filtered = paymentsMatching(query);
+      return sendCsv(
+        request,
+        reply,
+        query.lang,
+        'transactionsFile',
+        (t) =>
+          col(t, [
+            'id',
+            'owner',
+            'email',
+            'amount',
+            'refunded',
+            'currency',
+            'method',
+            'status',
+            'invoice',
+            'declineReason',
+            'createdAt',
+            'completedAt',
+          ]),
+        async (t, limit, offset) => {
+          const rows = await filtered
+            .leftJoin('invoices', 'invoices.id', 'payments.invoiceId')
+            .select([
+              'payments.id',
+              'payments.amountCents',
+              'payments.refundedCents',
+              'payments.currency',
+              'payments.method',
+              'payments.status',
+              'payments.declineReason',
+              'payments.createdAt',
+              'payments.completedAt',
+              'invoices.number as invoiceNumber',
+              ...ownerColumns,
+            ])
+            .orderBy(PAYMENT_SORT[query.sort], direction(query.order))
+            .orderBy('payments.id')
+            .limit(limit)
+            .offset(offset)
+            .execute();
+          return rows.map((row) => [
+            row.id,
+            fullName(row.ownerFirstName, row.ownerLastName),
+            row.ownerEmail,
+            decimal(row.amountCents),
+            decimal(row.refundedCents),
+            row.currency,
+            t(`billing.methods.${row.method}`),
+            t(`status.${row.status}`),
+            row.invoiceNumber ?? '',
+            row.declineReason ?? '',
+            iso(row.createdAt),
+            isoOrNull(row.completedAt) ?? '',
+          ]);
+        },
+      );
+    },
+  );
+
+  app.get(
+    '/servers/export',
+    {
+      config: { access: 'servers.read' },
+      schema: exportSchema(
+        "Every server the list's search and filters match, as CSV",
+        'servers.read',
+        adminServersExportQuerySchema,
+      ),
+    },
+    async (request, reply) => {
+      const query = request.query as z.output<typeof adminServersExportQuerySchema>;
+      const filtered = serversMatching(query);
+      return sendCsv(
+        request,
+        reply,
+        query.lang,
+        'serversFile',
+        (t) => col(t, ['name', 'location', 'type', 'ip', 'status', 'services', 'capacity', 'createdAt']),
+        async (t, limit, offset) => {
+          const rows = await serversOrdered(
+            filtered.selectAll('servers').select((eb) => placedServices(eb).as('serviceCount')),
+            query,
+          )
+            .limit(limit)
+            .offset(offset)
+            .execute();
+          return rows.map((row) => [
+            row.name,
+            t(`servers.locations.${row.location}`),
+            t(`servers.types.${row.type}`),
+            row.ip,
+            t(`status.${row.status}`),
+            String(Number(row.serviceCount ?? 0)),
+            String(row.capacity),
+            iso(row.createdAt),
+          ]);
+        },
+      );
     },
   );
 };

@@ -11,6 +11,8 @@ export interface OrderedIds<Row> {
   ids: string[];
   /** Rows of the pages answered so far, by id. */
   rows: Map<string, Row>;
+  /** The answers of the pages answered so far, serialised, by `page/pageSize`. */
+  bodies: Map<string, string>;
 }
 
 /** Least recently used entries go first; each entry holds at most `maxIds` ids. */

@@ -103,11 +103,13 @@ export const adminOverviewRoutes: FastifyPluginAsyncZod<{ dataDir: string }> = a
         db
           .selectFrom('domains')
           .where('status', '=', 'active')
+          .where('deletedAt', 'is', null)
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .executeTakeFirst(),
         db
           .selectFrom('domains')
           .where('status', '=', 'active')
+          .where('deletedAt', 'is', null)
           .groupBy('tld')
           .select((eb) => ['tld', eb.fn.countAll<number>().as('n')])
           .orderBy('n', 'desc')

@@ -4,7 +4,6 @@ import {
   adminUsersPageSchema,
   adminUsersQuerySchema,
   dayRange,
-  type Page,
   ROLES,
 } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -16,6 +15,7 @@ import { adminTextsOf } from '../../lib/documents/texts';
 import { readerLanguage } from '../../lib/reader-language';
 import { staffOf } from '../../plugins/authorize';
 import { errorResponses } from '../../lib/errors';
+import { sendKept, serialised } from '../../lib/kept-answers';
 import { iso, isoOrNull, pageOf } from './list';
 import { contains } from './search';
 import { LIST_ERRORS, STAFF_ERRORS } from './errors';
@@ -62,6 +62,7 @@ export const details = (rows: SelectQueryBuilder<Database, 'users', object>) =>
       .selectFrom('domains')
       .select(eb.fn.countAll<number>().as('n'))
       .whereRef('domains.userId', '=', 'users.id')
+      .where('domains.deletedAt', 'is', null)
       .as('domainCount'),
   ]);
 
@@ -75,6 +76,8 @@ export const pageByIds = (db: Kysely<Database>, ids: string[]) =>
 export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, kind } = app.database;
   const listCache = new OrderedIdsCache<AdminUser>();
+  /** Searches being read, by search and generation. */
+  const building = new Map<string, Promise<OrderedIds<AdminUser>>>();
 
   /** The accounts a search and its filters match, and their order (the list's and the export's). */
   const search = (query: Omit<Query, 'page' | 'pageSize'>) => {
@@ -173,9 +176,8 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const query = request.query as Query;
-      const { filtered, ordered } = search(query);
       type Row = Awaited<ReturnType<ReturnType<typeof details>['execute']>>[number];
       const toItem = (row: Row): AdminUser => ({
         id: row.id,
@@ -195,8 +197,8 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       });
 
       // A broad search matches thousands of accounts, and counting and sorting them is most of the work: the
-      // first matches' ids, the total and the rows of the pages answered are kept while the list's generation
-      // (accounts, their services and domains) stays (docs/decisions/025-scale-read-paths.md).
+      // first matches' ids, the total and the rows and answers of the pages answered are kept while the list's
+      // generation (accounts, their services and domains) stays (docs/decisions/025-scale-read-paths.md).
       const key = JSON.stringify([
         query.q ?? null,
         query.role ?? null,
@@ -206,52 +208,62 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
         query.sort,
         query.order,
       ]);
+      // The list's generation now, read with the caller's staff check before anything else (plugins/authorize.ts).
+      const generation = staffOf(request).usersListGeneration;
       const offset = (query.page - 1) * query.pageSize;
-      const generation = async () => {
-        const row = await db
-          .selectFrom('listGenerations')
-          .select('value')
-          .where('name', '=', 'users')
-          .executeTakeFirst();
-        return Number(row?.value);
-      };
-      const fromKept = async (entry: OrderedIds<AdminUser>): Promise<Page<AdminUser> | undefined> => {
+      const pageKey = `${query.page}/${query.pageSize}`;
+      const fromKept = async (entry: OrderedIds<AdminUser>): Promise<string | undefined> => {
         const ids = OrderedIdsCache.page(entry, offset, query.pageSize);
         if (ids === undefined) return undefined;
+        const answered = entry.bodies.get(pageKey);
+        if (answered !== undefined || ids.every((id) => entry.rows.has(id))) {
+          if (generation !== entry.generation) return undefined;
+        } else {
+          // The page's rows and the generation in one statement: the rows are those the kept ids were read from.
+          const rows = await pageByIds(db, ids).execute();
+          if (rows.length !== ids.length || rows.some((row) => Number(row.generation) !== entry.generation)) {
+            return undefined;
+          }
+          for (const row of rows) entry.rows.set(row.id, toItem(row));
+        }
+        if (answered !== undefined) return answered;
         const page = { total: entry.total, page: query.page, pageSize: query.pageSize };
-        if (ids.every((id) => entry.rows.has(id))) {
-          if ((await generation()) !== entry.generation) return undefined;
-          return { items: ids.map((id) => entry.rows.get(id)!), ...page };
-        }
-        // The page's rows and the generation in one statement: the rows are those the kept ids were read from.
-        const rows = await pageByIds(db, ids).execute();
-        if (rows.length !== ids.length || rows.some((row) => Number(row.generation) !== entry.generation)) {
-          return undefined;
-        }
-        for (const row of rows) entry.rows.set(row.id, toItem(row));
-        return { items: ids.map((id) => entry.rows.get(id)!), ...page };
+        const body = serialised(reply, { items: ids.map((id) => entry.rows.get(id)!), ...page });
+        entry.bodies.set(pageKey, body);
+        return body;
       };
 
       const kept = listCache.get(key);
       if (kept) {
         const answer = await fromKept(kept);
-        if (answer) return answer;
+        if (answer !== undefined) return sendKept(reply, answer);
       }
+      const { filtered, ordered } = search(query);
       if (offset + query.pageSize <= listCache.maxIds) {
-        // Read the generation first: a change that lands before the ids are read is then seen as a change.
-        const readAt = await generation();
-        const matches = await ordered(filtered.select(['users.id', sql<number>`count(*) over ()`.as('total')]))
-          .limit(listCache.maxIds)
-          .execute();
-        const entry: OrderedIds<AdminUser> = {
-          generation: readAt,
-          total: Number(matches[0]?.total ?? 0),
-          ids: matches.map((match) => match.id),
-          rows: new Map(),
-        };
-        listCache.set(key, entry);
-        const answer = await fromKept(entry);
-        if (answer) return answer;
+        // One build per search and generation at a time: requests that miss together (the first page views
+        // after a change) wait for the same pass over the matches instead of each making their own.
+        const buildKey = `${key}@${generation}`;
+        let build = building.get(buildKey);
+        if (!build) {
+          build = (async (): Promise<OrderedIds<AdminUser>> => {
+            // The generation was read first: a change that lands before the ids are read is seen as a change.
+            const matches = await ordered(filtered.select(['users.id', sql<number>`count(*) over ()`.as('total')]))
+              .limit(listCache.maxIds)
+              .execute();
+            const entry: OrderedIds<AdminUser> = {
+              generation,
+              total: Number(matches[0]?.total ?? 0),
+              ids: matches.map((match) => match.id),
+              rows: new Map(),
+              bodies: new Map(),
+            };
+            listCache.set(key, entry);
+            return entry;
+          })().finally(() => building.delete(buildKey));
+          building.set(buildKey, build);
+        }
+        const answer = await fromKept(await build);
+        if (answer !== undefined) return sendKept(reply, answer);
       }
 
       return pageOf(

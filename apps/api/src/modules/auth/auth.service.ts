@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import {
+  DEFAULT_PASSWORD_POLICY,
   type LoginData,
+  type PasswordPolicy,
+  passwordPolicyIssue,
   type RegisterData,
   type TwoFactorChallenge,
   type User,
@@ -41,6 +44,8 @@ export interface AuthServiceDeps {
   appUrl: string;
   /** Keys of two-factor sign-in, derived from the server secret. */
   twoFactorKeys: TwoFactorKeys;
+  /** The saved password policy (docs/decisions/034-system-settings-and-mail.md); the default when not given. */
+  passwordPolicy?: () => Promise<PasswordPolicy>;
 }
 
 /** How long a verification link works. */
@@ -51,6 +56,20 @@ export function commonPasswordError(field: string): AppError {
   return new AppError('VALIDATION_FAILED', undefined, {
     [field]: { code: 'validation.passwordCommon', message: validationMessage('validation.passwordCommon') },
   });
+}
+
+/**
+ * Refuses a new password (registration, reset, change) that breaks the saved policy or is a common one, as the
+ * field error of `field`, with the same message keys the forms show (docs/decisions/034-system-settings-and-mail.md).
+ */
+export function checkNewPassword(field: string, password: string, policy: PasswordPolicy): void {
+  const issue = passwordPolicyIssue(password, policy);
+  if (issue) {
+    throw new AppError('VALIDATION_FAILED', undefined, {
+      [field]: { code: issue, message: validationMessage(issue) },
+    });
+  }
+  if (isCommonPassword(password)) throw commonPasswordError(field);
 }
 
 /** Who is asking: the client address (request.ip, governed by TRUST_PROXY) and the request's logger. */
@@ -89,6 +108,12 @@ const invalidRefreshToken = () => new AppError('REFRESH_TOKEN_INVALID');
  */
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, clock, passwords, accessTokens, limits, lifetimes, mailer, appUrl, twoFactorKeys } = deps;
+  const passwordPolicy = deps.passwordPolicy ?? (async () => DEFAULT_PASSWORD_POLICY);
+
+  /** checkNewPassword under the policy saved now. */
+  async function checkPassword(field: string, password: string): Promise<void> {
+    checkNewPassword(field, password, await passwordPolicy());
+  }
   const twoFactor = createTwoFactorRepository(db, twoFactorKeys);
   const users = createUsersRepository(db);
   const refreshTokens = createRefreshTokensRepository(db);
@@ -215,7 +240,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         ctx.log.info({ event: 'register', outcome: 'email_taken', email: input.email, ip: ctx.ip }, 'registration');
         throw new AppError('EMAIL_TAKEN');
       }
-      if (isCommonPassword(input.password)) throw commonPasswordError('password');
+      await checkPassword('password', input.password);
       const passwordHash = await passwords.hash(input.password);
       let user: User;
       let refreshToken: { value: string; familyId: string };
@@ -364,6 +389,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     sendVerification,
     deliver,
+    checkPassword,
     twoFactor,
   };
 }

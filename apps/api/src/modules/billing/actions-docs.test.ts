@@ -14,6 +14,7 @@ describe('OpenAPI description of the money-moving actions', () => {
       '/api/finance/top-ups': ['201', '400', '401', '402', '409', '413', '415'],
       '/api/services/{id}/renew': ['200', '400', '401', '404', '409', '413', '415'],
       '/api/domains/{id}/renew': ['200', '400', '401', '404', '409', '413', '415'],
+      '/api/services/{id}/plan': ['200', '400', '401', '404', '409', '413', '415'],
     };
     for (const [path, statuses] of Object.entries(routes)) {
       const post = spec.paths[path]?.post;
@@ -26,5 +27,10 @@ describe('OpenAPI description of the money-moving actions', () => {
     }
     const renewal = spec.paths['/api/services/{id}/renew'].post.responses['200'].content['application/json'].schema;
     expect(Object.keys(renewal.properties).sort()).toEqual(['balance', 'expiresAt', 'invoice']);
+    const change = spec.paths['/api/services/{id}/plan'].post;
+    expect(Object.keys(change.requestBody.content['application/json'].schema.properties)).toEqual(['planId']);
+    const cancelPending = spec.paths['/api/services/{id}/pending-plan'].delete;
+    expect(cancelPending.security).toEqual([{ bearerAuth: [] }]);
+    expect(Object.keys(cancelPending.responses).sort()).toEqual(['200', '401', '404', '409']);
   });
 });

@@ -129,6 +129,7 @@ export function createPaymentsService({ db, clock, providers }: PaymentsServiceD
           declineReason: outcome.status === 'failed' ? outcome.reason : null,
           idempotencyKey: idempotency.key,
           providerReference: outcome.reference,
+          refundedCents: 0,
           createdAt: now,
           updatedAt: now,
           completedAt: outcome.status === 'completed' ? now : null,
@@ -176,6 +177,19 @@ export function createPaymentsService({ db, clock, providers }: PaymentsServiceD
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
 
 /**
+ * What an order makes of a bank transfer toward its invoice (docs/decisions/032-ordering-and-checkout.md): on
+ * approval the order is charged and moves on (answering what to do once committed: its mail); a declined transfer
+ * leaves an order's invoice unpaid, so it can be paid another way.
+ */
+export interface TransferHooks {
+  isOrderInvoice(trx: Kysely<Database>, invoiceId: string): Promise<boolean>;
+  afterApproval(
+    trx: Kysely<Database>,
+    input: { invoiceId: string; actorId: string; now: number; clientIp: string | null },
+  ): Promise<(() => Promise<void>) | null>;
+}
+
+/**
  * Staff approve or decline a pending bank transfer, exactly once (the back office calls this). Approval
  * credits the ledger and marks the pro-forma invoice paid; a decline fails the payment with the reason and
  * voids the invoice. A payment no longer pending (settled before, or by someone else at the same moment)
@@ -192,8 +206,10 @@ export async function settleBankTransfer(
     clientIp?: string | null;
     now: number;
   },
+  hooks?: TransferHooks,
 ): Promise<Payment> {
-  return db.transaction().execute(async (trx) => {
+  let afterCommit: (() => Promise<void>) | null = null;
+  const payment = await db.transaction().execute(async (trx) => {
     const found = await trx
       .selectFrom('payments')
       .select(['userId'])
@@ -232,7 +248,8 @@ export async function settleBankTransfer(
       before: { status: 'pending' },
       after: { status: to, reason: input.reason ?? null },
     });
-    if (updated.invoiceId) {
+    const orderInvoice = updated.invoiceId !== null && (await hooks?.isOrderInvoice(trx, updated.invoiceId));
+    if (updated.invoiceId && !(orderInvoice && to === 'failed')) {
       const invoiceTo = to === 'completed' ? 'paid' : 'void';
       invoiceStates.assertTransition('unpaid', invoiceTo);
       const invoice = await trx
@@ -260,10 +277,20 @@ export async function settleBankTransfer(
       });
       await log.notify({ type: 'success', key: 'paymentReceived', params });
       await log.activity({ action: 'payment.topUp', subjectType: 'payment', subjectId: updated.id, params });
+      if (orderInvoice && hooks) {
+        afterCommit = await hooks.afterApproval(trx, {
+          invoiceId: updated.invoiceId!,
+          actorId: input.actorId,
+          now: input.now,
+          clientIp: input.clientIp ?? null,
+        });
+      }
     } else {
       await log.notify({ type: 'error', key: 'paymentDeclined', params });
       await log.activity({ action: 'payment.declined', subjectType: 'payment', subjectId: updated.id, params });
     }
     return toPayment(updated);
   });
+  if (afterCommit) await (afterCommit as () => Promise<void>)();
+  return payment;
 }

@@ -30,7 +30,9 @@ export function renewalPeriod(entity: RenewalEntity): { months: number; unitPric
     const unitPriceCents = domainYearCents(entity.row.tld);
     return unitPriceCents === undefined ? undefined : { months: 12, unitPriceCents };
   }
-  const plan = findServicePlan(entity.row.kind, entity.row.planId);
+  // A downgrade the customer chose takes over at the renewal, so the renewal is priced at it
+  // (docs/decisions/037-plan-changes.md).
+  const plan = findServicePlan(entity.row.kind, entity.row.pendingPlanId ?? entity.row.planId);
   if (!plan) return undefined;
   return { months: plan.period === 'year' ? 12 : 1, unitPriceCents: toCents(plan.price) };
 }
@@ -94,6 +96,74 @@ export async function issueRenewalInvoice(
     })
     .execute();
   return invoice;
+}
+
+/**
+ * Moves a service to its pending plan (a downgrade chosen for the renewal; docs/decisions/037-plan-changes.md) as
+ * the renewal that pays for it is paid: the plan and the price per period become the pending plan's. Runs in the
+ * renewal's transaction; returns whether it changed the plan.
+ */
+export async function applyPendingPlan(
+  trx: Kysely<Database>,
+  service: Pick<ServiceRow, 'id' | 'kind' | 'name' | 'planId' | 'pendingPlanId'>,
+  now: number,
+  log: Journal,
+): Promise<boolean> {
+  if (service.pendingPlanId === null) return false;
+  const plan = findServicePlan(service.kind, service.pendingPlanId);
+  if (!plan) return false;
+  const done = await trx
+    .updateTable('services')
+    .set({ planId: plan.id, priceCents: toCents(plan.price), pendingPlanId: null, updatedAt: now })
+    .where('id', '=', service.id)
+    .where('pendingPlanId', '=', service.pendingPlanId)
+    .executeTakeFirst();
+  if (Number(done.numUpdatedRows) !== 1) return false;
+  const params = {
+    name: service.name,
+    from: findServicePlan(service.kind, service.planId)?.name ?? service.planId,
+    plan: plan.name,
+  };
+  await log.notify({ type: 'info', key: 'servicePlanChanged', params });
+  await log.activity({ action: 'service.planChanged', subjectType: 'service', subjectId: service.id, params });
+  return true;
+}
+
+/**
+ * Prices the service's unpaid renewal invoices again after its plan or pending plan changed, so that the renewal
+ * charges the plan it renews (docs/decisions/037-plan-changes.md). An unpaid invoice is not money yet; a paid
+ * one is never touched.
+ */
+export async function repriceOpenRenewalInvoices(
+  trx: Kysely<Database>,
+  service: ServiceRow,
+  now: number,
+): Promise<void> {
+  const period = renewalPeriod({ type: 'service', row: service });
+  if (!period) return;
+  for (const invoice of await openRenewalInvoices(trx, 'service', service.id)) {
+    const lines = await trx.selectFrom('invoiceLines').selectAll().where('invoiceId', '=', invoice.id).execute();
+    let total = 0;
+    for (const line of lines) {
+      const unit = line.serviceId === service.id ? period.unitPriceCents : line.unitPriceCents;
+      total += unit * line.quantity;
+      if (unit !== line.unitPriceCents) {
+        await trx
+          .updateTable('invoiceLines')
+          .set({ unitPriceCents: unit, amountCents: unit * line.quantity })
+          .where('id', '=', line.id)
+          .execute();
+      }
+    }
+    if (total !== invoice.totalCents) {
+      await trx
+        .updateTable('invoices')
+        .set({ totalCents: total, updatedAt: now })
+        .where('id', '=', invoice.id)
+        .where('status', '=', 'unpaid')
+        .execute();
+    }
+  }
 }
 
 /** The entity's renewal invoices still unpaid. */
@@ -226,6 +296,7 @@ export async function payRenewalInvoice(
       reactivated = true;
     }
     await trx.updateTable('services').set({ expiresAt, status, updatedAt: now }).where('id', '=', row.id).execute();
+    await applyPendingPlan(trx, row, now, log);
     reactivated = (await reactivateIfOverdue(trx, row, now, log)) || reactivated;
   } else {
     const row = entity.row;

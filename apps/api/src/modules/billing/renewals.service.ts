@@ -18,7 +18,7 @@ import { AppError } from '../../lib/errors';
 import { type Answer, runIdempotent } from '../../lib/idempotency';
 import { journal } from '../../lib/journal';
 import { appendLedgerEntry, balanceOf, createInvoice, money, toInvoice } from './ledger';
-import { reactivateIfOverdue, voidOpenRenewalInvoices } from './renewal-invoices';
+import { applyPendingPlan, reactivateIfOverdue, voidOpenRenewalInvoices } from './renewal-invoices';
 
 /**
  * Renewals paid from the balance (docs/decisions/022-money-transactions.md). The price is the catalogue's,
@@ -60,7 +60,8 @@ export function createRenewalsService({ db, clock }: { db: Kysely<Database>; clo
           .where('userId', '=', userId)
           .executeTakeFirst();
         if (!service) throw new AppError('NOT_FOUND');
-        const plan = findServicePlan(service.kind, service.planId);
+        // A downgrade waiting for the renewal is what this renewal pays for (docs/decisions/037-plan-changes.md).
+        const plan = findServicePlan(service.kind, service.pendingPlanId ?? service.planId);
         if (!plan) throw new AppError('INVALID_STATE', 'This plan is no longer sold');
         if (!renewalMonthsOf(plan.period).includes(months)) throw periodError('months');
         if (service.status === 'cancelled' || service.status === 'pending') {
@@ -119,6 +120,7 @@ export function createRenewalsService({ db, clock }: { db: Kysely<Database>; clo
         // This renewal pays the period a scheduled renewal invoice asked for, and ends an overdue suspension
         // (docs/decisions/030-lifecycle-automation.md).
         await voidOpenRenewalInvoices(trx, 'service', service.id, now, log);
+        await applyPendingPlan(trx, service, now, log);
         await reactivateIfOverdue(trx, service, now, log);
         const done = {
           ...params,
@@ -152,6 +154,7 @@ export function createRenewalsService({ db, clock }: { db: Kysely<Database>; clo
           .selectAll()
           .where('id', '=', domainId)
           .where('userId', '=', userId)
+          .where('deletedAt', 'is', null)
           .executeTakeFirst();
         if (!domain) throw new AppError('NOT_FOUND');
         if (!(DOMAIN_RENEWAL_YEARS as readonly number[]).includes(years)) throw periodError('years');

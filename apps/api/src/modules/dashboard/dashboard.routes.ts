@@ -1,6 +1,7 @@
 import { dashboardSummarySchema } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../../lib/clock';
+import { KeptAnswers, sendKept, serialised } from '../../lib/kept-answers';
 import { CUSTOMER_ROUTE, SIGNED_IN_ERRORS } from '../../lib/customer-route';
 import { authOf } from '../../plugins/authenticate';
 import { createDashboardService } from './dashboard.service';
@@ -8,6 +9,9 @@ import { createDashboardService } from './dashboard.service';
 /** GET /dashboard/summary: everything the dashboard home shows, for the signed-in customer. */
 export const dashboardRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async (app, { clock }) => {
   const dashboard = createDashboardService(app.database.db, clock, (text) => app.database.prepare(text));
+  // Each account's summary, serialised, while its account generation stays and its window gains nothing
+  // (docs/decisions/039-account-generation-and-kept-answers.md).
+  const kept = new KeptAnswers();
 
   app.get(
     '/dashboard/summary',
@@ -20,6 +24,17 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async (a
         response: { 200: dashboardSummarySchema, ...SIGNED_IN_ERRORS },
       },
     },
-    async (request) => dashboard.summary(authOf(request).userId),
+    async (request, reply) => {
+      const { userId } = authOf(request);
+      // Read by app.authenticate before anything below, so a kept answer is never newer than its generation.
+      const generation = request.accountGeneration;
+      let body = kept.get(userId, generation, clock.now());
+      if (body === undefined) {
+        const { summary, holdsUntil } = await dashboard.read(userId);
+        body = serialised(reply, summary);
+        kept.set(userId, generation, holdsUntil, body);
+      }
+      return sendKept(reply, body);
+    },
   );
 };

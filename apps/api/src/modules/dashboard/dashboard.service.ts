@@ -72,7 +72,12 @@ export function createDashboardService(
         .where('kind', '<>', 'hosting')
         .where('status', '<>', 'cancelled')
         .as('otherServices'),
-      eb.selectFrom('domains').select(eb.fn.countAll<number>().as('n')).where('userId', '=', userId).as('domains'),
+      eb
+        .selectFrom('domains')
+        .select(eb.fn.countAll<number>().as('n'))
+        .where('userId', '=', userId)
+        .where('deletedAt', 'is', null)
+        .as('domains'),
       eb
         .selectFrom('tickets')
         .select(eb.fn.countAll<number>().as('n'))
@@ -92,6 +97,23 @@ export function createDashboardService(
         .where('userId', '=', userId)
         .where('readAt', 'is', null)
         .as('unread'),
+      // When the window next gains an item: the first expiry past its end (the summary is kept until then,
+      // docs/decisions/039-account-generation-and-kept-answers.md).
+      eb
+        .selectFrom('services')
+        .select((services) => services.fn.min<number>('expiresAt').as('next'))
+        .where('userId', '=', userId)
+        .where('expiresAt', '>', until)
+        .where('status', 'in', ['active', 'suspended'])
+        .as('nextServiceExpiry'),
+      eb
+        .selectFrom('domains')
+        .select((domains) => domains.fn.min<number>('expiresAt').as('next'))
+        .where('userId', '=', userId)
+        .where('deletedAt', 'is', null)
+        .where('expiresAt', '>', until)
+        .where('status', 'in', ['active', 'graceperiod'])
+        .as('nextDomainExpiry'),
       jsonArray(
         eb
           .selectFrom('services')
@@ -107,6 +129,7 @@ export function createDashboardService(
           .selectFrom('domains')
           .select(['id', sql<'domain'>`'domain'`.as('kind'), 'name', 'expiresAt'])
           .where('userId', '=', userId)
+          .where('deletedAt', 'is', null)
           .where('expiresAt', '<=', until)
           .where('status', 'in', ['active', 'graceperiod'])
           .orderBy('expiresAt')
@@ -143,37 +166,52 @@ export function createDashboardService(
   // Planning this statement cost PostgreSQL more than running it.
   prepare(compiled.sql);
 
+  /**
+   * The summary, and until when it holds while nothing of the account changes: the moment the 30-day window
+   * reaches the next expiry past its end (`null` when none is ahead). Items never leave the window with time
+   * alone: an expired service stays in it until its status changes, which is a change of the account.
+   */
+  async function read(userId: string): Promise<{ summary: DashboardSummary; holdsUntil: number | null }> {
+    const until = clock.now() + EXPIRING_SOON_DAYS * DAY;
+    const parameters = compiled.parameters.map((value) =>
+      value === USER_PLACEHOLDER ? userId : value === UNTIL_PLACEHOLDER ? until : value,
+    );
+    const [row] = (await db.executeQuery<SummaryRow>({ ...compiled, parameters })).rows;
+    if (!row) throw new Error('the dashboard summary query answered no row');
+    const expiring = [...rowsOf<ExpiringRow>(row.expiringServices), ...rowsOf<ExpiringRow>(row.expiringDomains)]
+      .sort((a, b) => a.expiresAt - b.expiresAt || a.id.localeCompare(b.id))
+      .slice(0, EXPIRING_LIMIT)
+      .map((item) => ({ ...item, expiresAt: iso(item.expiresAt) }));
+    const activity: Activity[] = rowsOf<Omit<Selectable<ActivityTable>, 'userId'>>(row.activity)
+      .sort(newestFirst)
+      .map(toActivity);
+    const notifications: Notification[] = rowsOf<Omit<Selectable<NotificationsTable>, 'userId'>>(row.notifications)
+      .sort(newestFirst)
+      .map(toNotification);
+    const nextExpiries = [row.nextServiceExpiry, row.nextDomainExpiry]
+      .filter((value) => value !== null && value !== undefined)
+      .map(Number);
+    const summary: DashboardSummary = {
+      counts: {
+        hosting: Number(row.hosting ?? 0),
+        domains: Number(row.domains ?? 0),
+        services: Number(row.otherServices ?? 0),
+        openTickets: Number(row.openTickets ?? 0),
+      },
+      expiringSoon: expiring,
+      balance: money(Number(row.balance ?? 0), CURRENCY),
+      recentActivity: activity,
+      notifications,
+      unreadNotifications: Number(row.unread ?? 0),
+    };
+    const holdsUntil = nextExpiries.length > 0 ? Math.min(...nextExpiries) - EXPIRING_SOON_DAYS * DAY : null;
+    return { summary, holdsUntil };
+  }
+
   return {
+    read,
     async summary(userId: string): Promise<DashboardSummary> {
-      const until = clock.now() + EXPIRING_SOON_DAYS * DAY;
-      const parameters = compiled.parameters.map((value) =>
-        value === USER_PLACEHOLDER ? userId : value === UNTIL_PLACEHOLDER ? until : value,
-      );
-      const [row] = (await db.executeQuery<SummaryRow>({ ...compiled, parameters })).rows;
-      if (!row) throw new Error('the dashboard summary query answered no row');
-      const expiring = [...rowsOf<ExpiringRow>(row.expiringServices), ...rowsOf<ExpiringRow>(row.expiringDomains)]
-        .sort((a, b) => a.expiresAt - b.expiresAt || a.id.localeCompare(b.id))
-        .slice(0, EXPIRING_LIMIT)
-        .map((item) => ({ ...item, expiresAt: iso(item.expiresAt) }));
-      const activity: Activity[] = rowsOf<Omit<Selectable<ActivityTable>, 'userId'>>(row.activity)
-        .sort(newestFirst)
-        .map(toActivity);
-      const notifications: Notification[] = rowsOf<Omit<Selectable<NotificationsTable>, 'userId'>>(row.notifications)
-        .sort(newestFirst)
-        .map(toNotification);
-      return {
-        counts: {
-          hosting: Number(row.hosting ?? 0),
-          domains: Number(row.domains ?? 0),
-          services: Number(row.otherServices ?? 0),
-          openTickets: Number(row.openTickets ?? 0),
-        },
-        expiringSoon: expiring,
-        balance: money(Number(row.balance ?? 0), CURRENCY),
-        recentActivity: activity,
-        notifications,
-        unreadNotifications: Number(row.unread ?? 0),
-      };
+      return (await read(userId)).summary;
     },
   };
 }

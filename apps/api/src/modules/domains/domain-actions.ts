@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type ActivityAction,
   autoRenewRequestSchema,
   type DnsRecord,
   dnsRecordInputSchema,
@@ -12,6 +13,7 @@ import {
   validationMessage,
 } from '@hostpilot/shared';
 import type { Kysely, Updateable } from 'kysely';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database, DnsRecordRow, DomainRow, DomainsTable } from '../../db/schema';
@@ -57,23 +59,52 @@ async function toDomainState(trx: Kysely<Database>, row: DomainRow): Promise<Dom
   };
 }
 
-/** Locks and returns the caller's domain, or 404. */
-async function lockOwnDomain(
+/**
+ * Who edits a domain: its owner (only their own domains), or staff with `domains.write` (any owner's domain;
+ * each change also writes an audit entry with the values before and after, docs/decisions/033-hosting-and-domain-administration.md).
+ */
+export type DomainEditor = { kind: 'customer'; userId: string } | { kind: 'staff'; userId: string; ip: string | null };
+
+/** Locks and returns the domain the editor may change (not a deleted one), or 404. */
+async function lockDomain(
   trx: Kysely<Database>,
-  userId: string,
+  editor: DomainEditor,
   id: string,
   now: number,
   dnsChange = false,
 ): Promise<DomainRow> {
-  const row = await trx
+  let query = trx
     .updateTable('domains')
     .set(dnsChange ? { updatedAt: now, dnsUpdatedAt: now } : { updatedAt: now })
     .where('id', '=', id)
-    .where('userId', '=', userId)
-    .returningAll()
-    .executeTakeFirst();
+    .where('deletedAt', 'is', null);
+  if (editor.kind === 'customer') query = query.where('userId', '=', editor.userId);
+  const row = await query.returningAll().executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND');
   return row;
+}
+
+/** The journal of the domain owner's account, written by the editor (with the client address for staff). */
+const journalOf = (trx: Kysely<Database>, editor: DomainEditor, domain: DomainRow, now: number) =>
+  journal(trx, domain.userId, editor.userId, now, editor.kind === 'staff' ? editor.ip : null);
+
+/** A staff change of a record is audited with the record before and after; a customer's is not. */
+async function auditDns(
+  log: ReturnType<typeof journal>,
+  editor: DomainEditor,
+  action: 'domain.dns.create' | 'domain.dns.update' | 'domain.dns.delete',
+  domain: DomainRow,
+  before: DnsRecord | null,
+  after: DnsRecord | null,
+) {
+  if (editor.kind !== 'staff') return;
+  await log.audit({
+    action,
+    entityType: 'domain',
+    entityId: domain.id,
+    before: before ? { domain: domain.name, record: before } : undefined,
+    after: after ? { domain: domain.name, record: after } : undefined,
+  });
 }
 
 function conflict(): AppError {
@@ -100,15 +131,14 @@ function assertCnameNotAtApex(record: DnsInput) {
 
 export function createDomainActions({ db, clock }: { db: Kysely<Database>; clock: Clock }) {
   const change = async <T>(
-    userId: string,
+    editor: DomainEditor | string,
     id: string,
     dnsChange: boolean,
     work: (trx: Kysely<Database>, domain: DomainRow, now: number) => Promise<T>,
   ): Promise<T> => {
     const now = clock.now();
-    return db
-      .transaction()
-      .execute(async (trx) => work(trx, await lockOwnDomain(trx, userId, id, now, dnsChange), now));
+    const who: DomainEditor = typeof editor === 'string' ? { kind: 'customer', userId: editor } : editor;
+    return db.transaction().execute(async (trx) => work(trx, await lockDomain(trx, who, id, now, dnsChange), now));
   };
 
   /** One setting of the domain changed, and the account's activity records it, in the same transaction. */
@@ -116,7 +146,7 @@ export function createDomainActions({ db, clock }: { db: Kysely<Database>; clock
     userId: string,
     id: string,
     values: Updateable<DomainsTable>,
-    action: string,
+    action: ActivityAction,
     params: (domain: DomainRow) => Record<string, string>,
     check?: (domain: DomainRow) => void,
   ) =>
@@ -165,14 +195,10 @@ export function createDomainActions({ db, clock }: { db: Kysely<Database>; clock
         nameservers: nameservers.join(', '),
       })),
 
-    async listRecords(userId: string, id: string): Promise<DnsRecord[]> {
-      const domain = await db
-        .selectFrom('domains')
-        .select('id')
-        .where('id', '=', id)
-        .where('userId', '=', userId)
-        .executeTakeFirst();
-      if (!domain) throw new AppError('NOT_FOUND');
+    async listRecords(editor: DomainEditor, id: string): Promise<DnsRecord[]> {
+      let query = db.selectFrom('domains').select('id').where('id', '=', id).where('deletedAt', 'is', null);
+      if (editor.kind === 'customer') query = query.where('userId', '=', editor.userId);
+      if (!(await query.executeTakeFirst())) throw new AppError('NOT_FOUND');
       const rows = await db
         .selectFrom('dnsRecords')
         .selectAll()
@@ -184,44 +210,54 @@ export function createDomainActions({ db, clock }: { db: Kysely<Database>; clock
       return rows.map(toDnsRecord);
     },
 
-    addRecord: (userId: string, id: string, record: DnsInput) =>
-      change(userId, id, true, async (trx, domain, now) => {
+    addRecord: (editor: DomainEditor, id: string, record: DnsInput) =>
+      change(editor, id, true, async (trx, domain, now) => {
         assertCnameNotAtApex(record);
         await assertNoCnameConflict(trx, id, record);
         const row: DnsRecordRow = { id: randomUUID(), domainId: id, ...record, createdAt: now, updatedAt: now };
         await trx.insertInto('dnsRecords').values(row).execute();
-        await journal(trx, userId, userId, now).activity({
+        const log = journalOf(trx, editor, domain, now);
+        await log.activity({
           action: 'dns.recordAdded',
           subjectType: 'domain',
           subjectId: id,
           params: { domain: domain.name, type: record.type, name: record.name },
         });
+        await auditDns(log, editor, 'domain.dns.create', domain, null, toDnsRecord(row));
         return toDnsRecord(row);
       }),
 
-    updateRecord: (userId: string, id: string, recordId: string, record: DnsInput) =>
-      change(userId, id, true, async (trx, domain, now) => {
+    updateRecord: (editor: DomainEditor, id: string, recordId: string, record: DnsInput) =>
+      change(editor, id, true, async (trx, domain, now) => {
         assertCnameNotAtApex(record);
         await assertNoCnameConflict(trx, id, record, recordId);
+        const before = await trx
+          .selectFrom('dnsRecords')
+          .selectAll()
+          .where('id', '=', recordId)
+          .where('domainId', '=', id)
+          .executeTakeFirst();
+        if (!before) throw new AppError('NOT_FOUND');
         const row = await trx
           .updateTable('dnsRecords')
           .set({ ...record, updatedAt: now })
           .where('id', '=', recordId)
           .where('domainId', '=', id)
           .returningAll()
-          .executeTakeFirst();
-        if (!row) throw new AppError('NOT_FOUND');
-        await journal(trx, userId, userId, now).activity({
+          .executeTakeFirstOrThrow();
+        const log = journalOf(trx, editor, domain, now);
+        await log.activity({
           action: 'dns.recordChanged',
           subjectType: 'domain',
           subjectId: id,
           params: { domain: domain.name, type: record.type, name: record.name },
         });
+        await auditDns(log, editor, 'domain.dns.update', domain, toDnsRecord(before), toDnsRecord(row));
         return toDnsRecord(row);
       }),
 
-    deleteRecord: (userId: string, id: string, recordId: string) =>
-      change(userId, id, true, async (trx, domain, now) => {
+    deleteRecord: (editor: DomainEditor, id: string, recordId: string) =>
+      change(editor, id, true, async (trx, domain, now) => {
         const row = await trx
           .deleteFrom('dnsRecords')
           .where('id', '=', recordId)
@@ -229,15 +265,19 @@ export function createDomainActions({ db, clock }: { db: Kysely<Database>; clock
           .returningAll()
           .executeTakeFirst();
         if (!row) throw new AppError('NOT_FOUND');
-        await journal(trx, userId, userId, now).activity({
+        const log = journalOf(trx, editor, domain, now);
+        await log.activity({
           action: 'dns.recordDeleted',
           subjectType: 'domain',
           subjectId: id,
           params: { domain: domain.name, type: row.type, name: row.name },
         });
+        await auditDns(log, editor, 'domain.dns.delete', domain, toDnsRecord(row), null);
       }),
   };
 }
+
+const customerOf = (request: FastifyRequest): DomainEditor => ({ kind: 'customer', userId: authOf(request).userId });
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 const recordParams = idParams.extend({ recordId: z.string().min(1).max(100) });
@@ -310,7 +350,7 @@ export const domainActionsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = asyn
         response: { 200: dnsRecordListSchema, ...errorResponses(ERRORS) },
       },
     },
-    async (request) => ({ items: await actions.listRecords(authOf(request).userId, request.params.id) }),
+    async (request) => ({ items: await actions.listRecords(customerOf(request), request.params.id) }),
   );
 
   const recordErrors = errorResponses({
@@ -332,7 +372,7 @@ export const domainActionsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = asyn
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await actions.addRecord(authOf(request).userId, request.params.id, request.body)),
+      reply.code(201).send(await actions.addRecord(customerOf(request), request.params.id, request.body)),
   );
 
   app.put(
@@ -348,7 +388,7 @@ export const domainActionsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = asyn
       },
     },
     async (request) =>
-      actions.updateRecord(authOf(request).userId, request.params.id, request.params.recordId, request.body),
+      actions.updateRecord(customerOf(request), request.params.id, request.params.recordId, request.body),
   );
 
   app.delete(
@@ -363,7 +403,7 @@ export const domainActionsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = asyn
       },
     },
     async (request, reply) => {
-      await actions.deleteRecord(authOf(request).userId, request.params.id, request.params.recordId);
+      await actions.deleteRecord(customerOf(request), request.params.id, request.params.recordId);
       return reply.code(204).send(null);
     },
   );

@@ -32,6 +32,7 @@ export function createDomainsRepository(db: Kysely<Database>) {
     return db
       .selectFrom('domains')
       .where('domains.userId', '=', userId)
+      .where('domains.deletedAt', 'is', null)
       .selectAll('domains')
       .select((eb) =>
         eb
@@ -44,7 +45,7 @@ export function createDomainsRepository(db: Kysely<Database>) {
 
   return {
     async list(userId: string, query: DomainQuery): Promise<{ items: Domain[]; total: number }> {
-      let base = db.selectFrom('domains').where('domains.userId', '=', userId);
+      let base = db.selectFrom('domains').where('domains.userId', '=', userId).where('domains.deletedAt', 'is', null);
       if (query.status) base = base.where('status', '=', query.status);
       if (query.q) {
         const q = query.q;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { DomainUnavailableReason } from '@hostpilot/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -13,8 +14,19 @@ export interface DomainAvailability {
  * Another registrar (an EPP client, say) implements the same calls.
  */
 export interface Registrar {
-  /** Availability of each full ASCII name (`example.com`, `xn--e1afmkfd.com`), in one call. */
-  check(names: readonly string[]): Promise<Map<string, DomainAvailability>>;
+  /**
+   * Availability of each full ASCII name (`example.com`, `xn--e1afmkfd.com`), in one call; `trx` reads inside
+   * the caller's transaction.
+   */
+  check(names: readonly string[], trx?: Kysely<Database>): Promise<Map<string, DomainAvailability>>;
+  /**
+   * Registers a name for an account until `expiresAt`, inside the caller's transaction `trx`: the domain's id, or
+   * null when the name is reserved or somebody holds it (also one registered a moment ago), writing nothing.
+   */
+  register(
+    trx: Kysely<Database>,
+    request: { name: string; userId: string; expiresAt: number; now: number },
+  ): Promise<string | null>;
 }
 
 /**
@@ -38,12 +50,12 @@ export const RESERVED_DOMAIN_LABELS: ReadonlySet<string> = new Set([
 /** Our own registry: a name is taken when any account holds it, whatever its state; reserved labels never are free. */
 export function createLocalRegistrar(db: Kysely<Database>): Registrar {
   return {
-    async check(names) {
+    async check(names, trx) {
       const answer = new Map<string, DomainAvailability>();
       if (names.length === 0) return answer;
       const taken = new Set(
         (
-          await db
+          await (trx ?? db)
             .selectFrom('domains')
             .select('name')
             .where('name', 'in', [...names])
@@ -57,6 +69,28 @@ export function createLocalRegistrar(db: Kysely<Database>): Registrar {
         else answer.set(name, { available: true, reason: null });
       }
       return answer;
+    },
+    async register(trx, { name, userId, expiresAt, now }) {
+      const dot = name.indexOf('.');
+      if (RESERVED_DOMAIN_LABELS.has(name.slice(0, dot))) return null;
+      // The name's unique index decides a race: the second writer inserts nothing and gets no id back.
+      const row = await trx
+        .insertInto('domains')
+        .values({
+          id: randomUUID(),
+          userId,
+          name,
+          tld: name.slice(dot),
+          status: 'active',
+          registeredAt: now,
+          expiresAt,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflict((oc) => oc.column('name').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return row?.id ?? null;
     },
   };
 }

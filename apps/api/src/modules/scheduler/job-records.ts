@@ -1,4 +1,4 @@
-import type { MessageParams, NotificationType, SchedulerJobName } from '@hostpilot/shared';
+import type { MessageParams, NotificationKey, NotificationType, SchedulerJobName } from '@hostpilot/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { type Journal, journal } from '../../lib/journal';
@@ -11,13 +11,13 @@ import { type Journal, journal } from '../../lib/journal';
 
 export interface NoticeMail {
   userId: string;
-  key: string;
+  key: NotificationKey;
   params: MessageParams;
 }
 
 export interface JobRecords extends Journal {
   /** Notifies the customer in the dashboard now and by mail once the transaction has committed. */
-  tell(entry: { type: NotificationType; key: string; params: MessageParams }): Promise<void>;
+  tell(entry: { type: NotificationType; key: NotificationKey; params: MessageParams }): Promise<void>;
 }
 
 /** The audit entry of a job's change: one small writer, so that it can move to a shared audit helper. */

@@ -19,6 +19,7 @@ import {
   renewalParams,
   voidOpenRenewalInvoices,
 } from '../billing/renewal-invoices';
+import { type CardVault, chargeShortfallToCard } from '../billing/saved-card';
 import { type JobRecords, jobRecords, type NoticeMail } from './job-records';
 
 /**
@@ -36,6 +37,8 @@ export interface JobContext {
   settings: AutomationSettings;
   /** Mails of the changes committed so far; the scheduler sends them. */
   mails: NoticeMail[];
+  /** The card provider a saved card is charged through (docs/decisions/038-saved-card-for-renewals.md). */
+  cardVault: CardVault;
 }
 
 /** One entity's change in its own transaction; counts it and keeps its mails only when it committed a change. */
@@ -89,6 +92,8 @@ function dueForInvoice(ctx: JobContext, type: RenewalEntity['type'], horizon: nu
       ),
     );
   if (type === 'service') query = query.where('cancelRequestedAt', 'is', null);
+  // A domain staff deleted is not renewed (migration 0110); the cast names the domains' own column.
+  else query = query.where('deletedAt' as 'cancelRequestedAt', 'is', null);
   return query.orderBy('expiresAt').execute();
 }
 
@@ -164,7 +169,33 @@ async function autoRenew(ctx: JobContext): Promise<number> {
       );
       if (!invoice) return false;
       const balance = await balanceOf(trx, entity.row.userId);
-      if (balance < invoice.totalCents) {
+      // A saved card pays what the balance lacks, tried once per invoice (docs/decisions/038-saved-card-for-renewals.md).
+      const card =
+        balance < invoice.totalCents
+          ? await chargeShortfallToCard(trx, {
+              vault: ctx.cardVault,
+              invoice,
+              userId: entity.row.userId,
+              shortfallCents: invoice.totalCents - Math.max(balance, 0),
+              now: ctx.now,
+              log: records,
+            })
+          : null;
+      if (card?.status === 'failed') {
+        await trx
+          .updateTable('renewalInvoices')
+          .set({ shortNotifiedAt: ctx.now })
+          .where('invoiceId', '=', invoice.id)
+          .where('shortNotifiedAt', 'is', null)
+          .execute();
+        await records.tell({
+          type: 'error',
+          key: 'renewalCardFailed',
+          params: { ...invoiceNotice(invoice, entity), last4: card.last4 },
+        });
+        return true;
+      }
+      if (balance < invoice.totalCents && card?.status !== 'charged') {
         const told = await trx
           .updateTable('renewalInvoices')
           .set({ shortNotifiedAt: ctx.now })
@@ -184,7 +215,15 @@ async function autoRenew(ctx: JobContext): Promise<number> {
         currency: invoice.currency,
         expiresAt: iso(paid.expiresAt),
       };
-      await records.tell({ type: 'success', key: 'renewalPaid', params });
+      if (card?.status === 'charged') {
+        await records.tell({
+          type: 'success',
+          key: 'renewalCardCharged',
+          params: { ...params, amountMinor: card.amountCents, last4: card.last4 },
+        });
+      } else {
+        await records.tell({ type: 'success', key: 'renewalPaid', params });
+      }
       if (paid.reactivated && entity.type === 'service') {
         await records.tell({ type: 'success', key: 'serviceReactivated', params: renewalParams(entity) });
       }
@@ -312,6 +351,7 @@ async function domainExpiry(ctx: JobContext): Promise<number> {
   const due = await ctx.db
     .selectFrom('domains')
     .select(['id', 'userId', 'status'])
+    .where('deletedAt', 'is', null)
     .where((eb) =>
       eb.or([
         eb.and([eb('status', '=', 'active'), eb('expiresAt', '<=', ctx.now)]),
@@ -426,6 +466,54 @@ async function ticketAutoclose(ctx: JobContext): Promise<number> {
   return changed;
 }
 
+/** How long a server's usage samples are kept (the Monitor chart shows the last week). */
+export const SAMPLE_RETENTION_DAYS = 30;
+
+/**
+ * Records each server's usage now (docs/decisions/035-support-queue-and-operations.md) and drops samples past the
+ * retention. The product runs no agent on the machines, so the figures are the placement load: the share of the
+ * server's capacity its running services take, scaled per resource; a server in maintenance counts as down.
+ */
+async function serverSamples(ctx: JobContext): Promise<number> {
+  const servers = await ctx.db
+    .selectFrom('servers')
+    .select(['servers.id', 'servers.status', 'servers.capacity'])
+    .select((eb) =>
+      eb
+        .selectFrom('services')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('services.serverId', '=', 'servers.id')
+        .where('services.status', '=', 'active')
+        .as('running'),
+    )
+    .execute();
+  const percent = (value: number) => Math.max(0, Math.min(100, Math.round(value)));
+  const rows = servers.map((server) => {
+    const load = server.capacity > 0 ? Number(server.running ?? 0) / server.capacity : 0;
+    return {
+      serverId: server.id,
+      takenAt: ctx.now,
+      cpuPercent: percent(5 + load * 80),
+      memoryPercent: percent(10 + load * 75),
+      storagePercent: percent(5 + load * 85),
+      bandwidthPercent: percent(load * 60),
+      up: server.status === 'active' ? 1 : 0,
+    };
+  });
+  if (rows.length > 0) {
+    await ctx.db
+      .insertInto('serverUsageSamples')
+      .values(rows)
+      .onConflict((oc) => oc.columns(['serverId', 'takenAt']).doNothing())
+      .execute();
+  }
+  await ctx.db
+    .deleteFrom('serverUsageSamples')
+    .where('takenAt', '<', ctx.now - SAMPLE_RETENTION_DAYS * DAY)
+    .execute();
+  return rows.length;
+}
+
 /** The jobs in the order a scheduler pass runs them: invoices first, so auto-renew can pay them the same pass. */
 export const JOBS: Record<SchedulerJobName, (ctx: JobContext) => Promise<number>> = {
   'renewal-invoices': renewalInvoices,
@@ -434,4 +522,5 @@ export const JOBS: Record<SchedulerJobName, (ctx: JobContext) => Promise<number>
   termination,
   'domain-expiry': domainExpiry,
   'ticket-autoclose': ticketAutoclose,
+  'server-samples': serverSamples,
 };

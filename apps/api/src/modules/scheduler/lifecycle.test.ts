@@ -8,6 +8,7 @@ import { addDomain, addService, credit } from '../../test/customer';
 import { createTestApp, DATABASE_UNDER_TEST, type TestContext } from '../../test/helpers';
 import { mailsTo } from '../../test/mail';
 import { balanceOf } from '../billing/ledger';
+import { testCardVault } from '../billing/saved-card';
 import { writeAutomationSettings } from './automation-settings';
 import { createScheduler, type Scheduler } from './scheduler';
 
@@ -344,7 +345,14 @@ describe(`two instances on one database (${DATABASE_UNDER_TEST})`, () => {
         from: 'test@hostpilot.local',
         outboxDir: outboxDir(ctx.config),
       });
-      second = createScheduler({ db: ctx.app.database.db, clock, mailer, log: ctx.app.log, intervalMs: 60_000 });
+      second = createScheduler({
+        db: ctx.app.database.db,
+        clock,
+        mailer,
+        log: ctx.app.log,
+        intervalMs: 60_000,
+        cardVault: testCardVault(() => true),
+      });
     }
   });
   afterAll(async () => {

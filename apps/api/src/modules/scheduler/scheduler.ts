@@ -8,6 +8,7 @@ import { mailLanguage } from '../../lib/mail/language';
 import type { Mailer } from '../../lib/mail/mailer';
 import { readAutomationSettings } from './automation-settings';
 import type { NoticeMail } from './job-records';
+import type { CardVault } from '../billing/saved-card';
 import { type JobContext, JOBS } from './jobs';
 
 /**
@@ -22,6 +23,8 @@ export interface SchedulerOptions {
   clock: Clock;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /** The card provider auto-renew charges a saved card through (docs/decisions/038-saved-card-for-renewals.md). */
+  cardVault: CardVault;
   /** How often a pass runs, and how long after a run its job is due again. */
   intervalMs: number;
   /** How long a claimed run stays claimed before another instance may take it over. */
@@ -111,7 +114,13 @@ export function createScheduler(options: SchedulerOptions) {
   async function runJob(name: SchedulerJobName, force: boolean): Promise<RunResult> {
     const now = clock.now();
     if (!(await claim(name, now, force))) return { claimed: false };
-    const ctx: JobContext = { db, now, settings: await readAutomationSettings(db), mails: [] };
+    const ctx: JobContext = {
+      db,
+      now,
+      settings: await readAutomationSettings(db),
+      mails: [],
+      cardVault: options.cardVault,
+    };
     try {
       const changed = await JOBS[name](ctx);
       await sendMails(ctx.mails);

@@ -109,6 +109,9 @@ export function createServicesRepository(db: Kysely<Database>) {
       expiresAt: iso(row.expiresAt),
       autoRenew: row.autoRenew === 1,
       cancelRequestedAt: isoOrNull(row.cancelRequestedAt),
+      pendingPlan: row.pendingPlanId
+        ? { id: row.pendingPlanId, name: findServicePlan(row.kind, row.pendingPlanId)?.name ?? row.pendingPlanId }
+        : null,
       createdAt: iso(row.createdAt),
       server: row.serverId ? (servers.get(row.serverId) ?? null) : null,
     };

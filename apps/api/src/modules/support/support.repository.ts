@@ -9,7 +9,10 @@ export type TicketQuery = z.output<typeof ticketListQuerySchema>;
 /** Priority sorts by urgency, not alphabetically. */
 const PRIORITY_RANK = sql<number>`case priority when 'low' then 0 when 'medium' then 1 when 'high' then 2 else 3 end`;
 
-function toTicket(row: TicketRow): Ticket {
+/** A ticket as lists show it: the customer's and, with the people added, the back office's. */
+export function toTicket(
+  row: Pick<TicketRow, 'id' | 'number' | 'subject' | 'department' | 'priority' | 'status' | 'createdAt' | 'updatedAt'>,
+): Ticket {
   return {
     id: row.id,
     number: ticketNumber(row.number),

@@ -156,27 +156,53 @@ export function createTicketActions({ db, clock }: { db: Kysely<Database>; clock
 export async function answerTicket(
   db: Kysely<Database>,
   input: { ticketId: string; staffId: string; message: string; now: number },
+): Promise<AnsweredTicket> {
+  return db.transaction().execute((trx) => answerTicketIn(trx, input));
+}
+
+export interface AnsweredTicket {
+  id: string;
+  userId: string;
+  number: number;
+  status: TicketStatus;
+}
+
+/** answerTicket inside the caller's transaction, so that the caller's own records (the audit entry) join it. */
+export async function answerTicketIn(
+  trx: Kysely<Database>,
+  input: { ticketId: string; staffId: string; message: string; now: number },
+): Promise<AnsweredTicket> {
+  const ticket = await trx
+    .selectFrom('tickets')
+    .select(['id', 'userId', 'status', 'number'])
+    .where('id', '=', input.ticketId)
+    .executeTakeFirst();
+  if (!ticket) throw notFound('Ticket');
+  if (ticket.status === 'closed') throw new AppError('INVALID_STATE', 'The ticket is closed');
+  await addMessage(trx, ticket.id, { id: input.staffId, kind: 'staff' }, input.message, input.now);
+  await moveTicket(
+    trx,
+    { ticketId: ticket.id, userId: ticket.userId, from: ticket.status, to: 'answered' },
+    input.staffId,
+    input.now,
+  );
+  const params = { number: ticketNumber(ticket.number), ticketId: ticket.id };
+  const log = journal(trx, ticket.userId, input.staffId, input.now);
+  await log.notify({ type: 'info', key: 'ticketAnswered', params });
+  await log.activity({ action: 'ticket.answered', subjectType: 'ticket', subjectId: ticket.id, params });
+  return ticket;
+}
+
+/** A ticket's status set by staff: closing, or reopening a closed one; the status history records who. */
+export async function setTicketStatusIn(
+  trx: Kysely<Database>,
+  ticket: { id: string; userId: string; status: TicketStatus },
+  to: 'open' | 'closed',
+  staffId: string,
+  now: number,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const ticket = await trx
-      .selectFrom('tickets')
-      .select(['id', 'userId', 'status', 'number'])
-      .where('id', '=', input.ticketId)
-      .executeTakeFirst();
-    if (!ticket) throw notFound('Ticket');
-    if (ticket.status === 'closed') throw new AppError('INVALID_STATE', 'The ticket is closed');
-    await addMessage(trx, ticket.id, { id: input.staffId, kind: 'staff' }, input.message, input.now);
-    await moveTicket(
-      trx,
-      { ticketId: ticket.id, userId: ticket.userId, from: ticket.status, to: 'answered' },
-      input.staffId,
-      input.now,
-    );
-    const params = { number: ticketNumber(ticket.number), ticketId: ticket.id };
-    const log = journal(trx, ticket.userId, input.staffId, input.now);
-    await log.notify({ type: 'info', key: 'ticketAnswered', params });
-    await log.activity({ action: 'ticket.answered', subjectType: 'ticket', subjectId: ticket.id, params });
-  });
+  if (ticket.status === to) return;
+  await moveTicket(trx, { ticketId: ticket.id, userId: ticket.userId, from: ticket.status, to }, staffId, now);
 }
 
 const ERRORS = errorResponses({

@@ -2,9 +2,12 @@ import type { Permission } from '@hostpilot/shared';
 import {
   CalendarClock,
   CreditCard,
+  ShoppingCart,
   Globe,
   History,
   Home,
+  Inbox,
+  LifeBuoy,
   LayoutDashboard,
   Server,
   Settings,
@@ -40,9 +43,12 @@ function AdminShell() {
     { to: '/admin/hosting', label: t('adminNav.hosting'), icon: ShieldCheck, needs: 'hosting.read' },
     { to: '/admin/domains', label: t('adminNav.domains'), icon: Globe, needs: 'domains.read' },
     { to: '/admin/billing', label: t('adminNav.billing'), icon: CreditCard, needs: 'billing.read' },
+    { to: '/admin/orders', label: t('adminNav.orders'), icon: ShoppingCart, needs: 'orders.read' },
+    { to: '/admin/support', label: t('adminNav.support'), icon: LifeBuoy, needs: 'tickets.read' },
     { to: '/admin/audit', label: t('adminNav.audit'), icon: History, needs: 'audit.read' },
     { to: '/admin/scheduler', label: t('adminNav.scheduler'), icon: CalendarClock, needs: 'settings.read' },
     { to: '/admin/settings', label: t('adminNav.settings'), icon: Settings, needs: 'settings.read' },
+    { to: '/admin/outbox', label: t('adminNav.outbox'), icon: Inbox, needs: 'settings.read' },
   ];
   return (
     <SidebarLayout

@@ -26,6 +26,7 @@ describe('DashboardLayout sidebar', () => {
       ['Hosting', '/dashboard/hosting'],
       ['Domains', '/dashboard/domains'],
       ['Services', '/dashboard/services'],
+      ['Orders', '/dashboard/orders'],
       ['Billing', '/dashboard/finance'],
       ['Support', '/dashboard/support'],
       ['Notifications', '/dashboard/notifications'],

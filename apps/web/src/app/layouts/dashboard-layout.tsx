@@ -1,5 +1,5 @@
 import { canSeeAdminLink } from '@hostpilot/shared';
-import { Bell, CreditCard, Globe, Home, LifeBuoy, Package, Server, Settings, ShieldCheck } from 'lucide-react';
+import { Bell, CreditCard, Globe, Home, LifeBuoy, Package, Receipt, Server, Settings, ShieldCheck } from 'lucide-react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -41,6 +41,7 @@ function DashboardFrame() {
     { to: '/dashboard/hosting', label: t('dashboardNav.hosting'), icon: Server },
     { to: '/dashboard/domains', label: t('dashboardNav.domains'), icon: Globe },
     { to: '/dashboard/services', label: t('dashboardNav.services'), icon: Package },
+    { to: '/dashboard/orders', label: t('dashboardNav.orders'), icon: Receipt },
     { to: '/dashboard/finance', label: t('dashboardNav.finance'), icon: CreditCard },
     { to: '/dashboard/support', label: t('dashboardNav.support'), icon: LifeBuoy },
     { to: '/dashboard/notifications', label: t('dashboardNav.notifications'), icon: Bell, badge },

@@ -4,6 +4,7 @@ import { routesOf } from '../route-table';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { RouteOutlet } from './route-outlet';
+import { MaintenanceBanner } from './maintenance-banner';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 
 /** docs/product/screens.md: the public layout adds extra top padding on the visitors' forms (/login, /register). */
@@ -22,6 +23,7 @@ export function PublicLayout() {
         data-auth-page={authPage}
         className={cn('flex-1 outline-none', authPage ? 'bg-slate-50 pb-16 pt-28 sm:pt-32' : 'pt-16')}
       >
+        <MaintenanceBanner className="mx-auto mt-4 w-[calc(100%-2rem)] max-w-7xl" />
         <RouteOutlet />
       </main>
       <SiteFooter />

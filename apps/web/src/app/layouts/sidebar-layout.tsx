@@ -6,8 +6,10 @@ import { useDisclosure } from '@/components/ui/use-disclosure';
 import { useDismiss } from '@/components/ui/use-dismiss';
 import { LanguageSwitcher } from '@/features/i18n/language-switcher';
 import { cn } from '@/lib/cn';
+import { usePublicSettings } from '@/lib/public-settings';
 import { SiteLogo } from './site-logo';
 import { RouteOutlet } from './route-outlet';
+import { MaintenanceBanner } from './maintenance-banner';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 
 const LEGAL_LINKS = [
@@ -55,6 +57,7 @@ export function SidebarLayout({
   homeLink,
 }: SidebarLayoutProps) {
   const { t } = useTranslation();
+  const siteName = usePublicSettings()?.siteName;
   const { pathname } = useLocation();
   const { open, close, toggle } = useDisclosure(pathname);
   const drawerId = useId();
@@ -65,7 +68,7 @@ export function SidebarLayout({
   const sidebar = (
     <div className="flex h-full flex-col gap-6 overflow-y-auto bg-slate-950 px-4 py-5 text-slate-200">
       <div className="px-2">
-        <SiteLogo tone="dark" to={homeLink} />
+        <SiteLogo tone="dark" to={homeLink} siteName={siteName} />
         <p className="mt-1 text-xs font-medium uppercase tracking-wide text-slate-400">{areaLabel}</p>
       </div>
       {account}
@@ -112,7 +115,7 @@ export function SidebarLayout({
       {/* The banner: the phone's top bar and the sidebar (a drawer on phones), which carries the navigation. */}
       <header>
         <div className="sticky top-0 z-30 flex h-14 items-center justify-between border-b border-slate-800 bg-slate-950 px-4 lg:hidden">
-          <SiteLogo tone="dark" to={homeLink} />
+          <SiteLogo tone="dark" to={homeLink} siteName={siteName} />
           <div className="flex items-center gap-1">
             {topBar}
             <button
@@ -140,6 +143,7 @@ export function SidebarLayout({
       <div className="flex min-h-[calc(100dvh-3.5rem)] flex-col lg:min-h-dvh lg:pl-64">
         <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 outline-none">
           <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+            <MaintenanceBanner className="mb-6" />
             {banner}
             <RouteOutlet />
           </div>

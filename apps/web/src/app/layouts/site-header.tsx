@@ -10,6 +10,7 @@ import { cn } from '@/lib/cn';
 import { useScrolled } from '@/lib/use-scrolled';
 import { MAIN_LINKS, SERVICE_LINKS } from '../navigation';
 import { HeaderAccount } from './header-account';
+import { HeaderCart } from './header-cart';
 import { ServicesMenu } from './services-menu';
 import { SiteLogo } from './site-logo';
 
@@ -61,6 +62,7 @@ export function SiteHeader() {
         </nav>
         <div className="flex items-center gap-2">
           <LanguageSwitcher />
+          <HeaderCart />
           <div className="hidden lg:block">
             <HeaderAccount />
           </div>

@@ -2,7 +2,19 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { cn } from '@/lib/cn';
 
-export function SiteLogo({ tone = 'light', to = '/' }: { tone?: 'light' | 'dark'; to?: string }) {
+/**
+ * The logo and the site's name: the back office's Site Name where the page reads it (the dashboard and the back
+ * office), the build's name on the prerendered public pages (docs/decisions/034-system-settings-and-mail.md).
+ */
+export function SiteLogo({
+  tone = 'light',
+  to = '/',
+  siteName,
+}: {
+  tone?: 'light' | 'dark';
+  to?: string;
+  siteName?: string;
+}) {
   const { t } = useTranslation();
   return (
     <Link
@@ -17,7 +29,7 @@ export function SiteLogo({ tone = 'light', to = '/' }: { tone?: 'light' | 'dark'
         <rect width="32" height="32" rx="8" fill="#1d37d8" />
         <path d="M9 23V9h3.2v5.6h7.6V9H23v14h-3.2v-5.6h-7.6V23z" fill="#fff" />
       </svg>
-      <span>{t('brand.name')}</span>
+      <span>{siteName ?? t('brand.name')}</span>
     </Link>
   );
 }

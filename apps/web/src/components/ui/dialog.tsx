@@ -10,13 +10,15 @@ export interface DialogProps {
   children: ReactNode;
   /** Buttons at the bottom; the close button is always there. */
   actions?: ReactNode;
+  /** A wider panel, for a table (the back office's DNS editor). */
+  wide?: boolean;
 }
 
 /**
  * A modal dialog on the native <dialog> element: focus moves in and stays in, Escape closes it,
  * the page behind is inert, and focus returns to whatever opened it.
  */
-export function Dialog({ open, onClose, title, closeLabel, children, actions }: DialogProps) {
+export function Dialog({ open, onClose, title, closeLabel, children, actions, wide = false }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const bodyId = useId();
@@ -33,13 +35,18 @@ export function Dialog({ open, onClose, title, closeLabel, children, actions }: 
       ref={ref}
       aria-labelledby={titleId}
       aria-describedby={bodyId}
-      onClose={onClose}
-      onCancel={onClose}
+      // Only this dialog's own events: React passes a nested dialog's close and cancel up to its parents.
+      onClose={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+      onCancel={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
       onClick={(event) => {
         // A click on the backdrop (the dialog element itself, outside its panel) closes it.
         if (event.target === ref.current) onClose();
       }}
-      className="m-auto w-[calc(100%-2rem)] max-w-lg rounded-2xl bg-white p-0 text-slate-900 shadow-(--shadow-raised) backdrop:bg-slate-950/50"
+      className={`m-auto w-[calc(100%-2rem)] ${wide ? 'max-w-3xl' : 'max-w-lg'} rounded-2xl bg-white p-0 text-slate-900 shadow-(--shadow-raised) backdrop:bg-slate-950/50`}
     >
       <div className="p-6">
         <div className="flex items-start justify-between gap-4">

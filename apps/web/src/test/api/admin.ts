@@ -115,6 +115,7 @@ export function adminTransactions(count = 28): AdminTransaction[] {
     status: statuses[index % statuses.length]!,
     invoice: index % 2 === 0 ? { id: `i${index}`, number: `INV-2026-${String(index + 100).padStart(4, '0')}` } : null,
     declineReason: null,
+    refunded: usd(0),
     createdAt: at(2026, 11, 21 - (index % 21)),
     completedAt: null,
   }));

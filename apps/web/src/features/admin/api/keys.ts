@@ -13,7 +13,26 @@ export const adminKeys = {
   payment: (id: string) => [...adminKeys.all, 'payment', id] as const,
   scheduler: () => [...adminKeys.all, 'scheduler'] as const,
   automation: () => [...adminKeys.all, 'settings', 'automation'] as const,
+  order: (id: string) => [...adminKeys.all, 'order', id] as const,
+  orderSettings: () => [...adminKeys.all, 'settings', 'orders'] as const,
+  systemSettings: () => [...adminKeys.all, 'settings', 'system'] as const,
+  outboxMail: (id: string) => [...adminKeys.all, 'outbox-mail', id] as const,
   history: (entity: 'services' | 'domains', id: string) => [...adminKeys.all, 'history', entity, id] as const,
+  ticket: (id: string) => [...adminKeys.all, 'ticket', id] as const,
+  assignees: () => [...adminKeys.all, 'assignees'] as const,
+  maintenance: () => [...adminKeys.all, 'maintenance'] as const,
+  placement: () => [...adminKeys.all, 'placement'] as const,
+  serverUsage: (id: string, range: string) => [...adminKeys.all, 'server-usage', id, range] as const,
 };
 
-export type AdminListName = 'users' | 'hosting' | 'domains' | 'transactions' | 'servers' | 'audit';
+export type AdminListName =
+  | 'users'
+  | 'hosting'
+  | 'domains'
+  | 'transactions'
+  | 'servers'
+  | 'audit'
+  | 'orders'
+  | 'outbox'
+  | 'tickets'
+  | 'errorLogs';

@@ -1,9 +1,12 @@
 import {
   type AutomationSettings,
+  type OutboxMailView,
+  type SystemSettingsView,
   type SchedulerStatus,
   type StatusHistory,
   type AdminDomainsPage,
   type AdminOverview as OverviewAnswer,
+  type AdminPlacement,
   type AdminPermissions,
   type AdminServersPage,
   type AdminServicesPage,
@@ -101,6 +104,12 @@ export const adminQueries = {
   domains: (params: ListParams) => page<AdminDomainsPage>('domains', '/admin/domains', params),
   transactions: (params: ListParams) => page<AdminTransactionsPage>('transactions', '/admin/transactions', params),
   servers: (params: ListParams) => page<AdminServersPage>('servers', '/admin/servers', params),
+  /** The active shared servers with their free slots, for Add New Hosting and Edit (decision 033). */
+  placement: () =>
+    queryOptions({
+      queryKey: adminKeys.placement(),
+      queryFn: ({ signal }) => api.get<AdminPlacement>('/admin/services/placement', { signal }),
+    }),
   scheduler: () =>
     queryOptions({
       queryKey: adminKeys.scheduler(),
@@ -110,6 +119,18 @@ export const adminQueries = {
     queryOptions({
       queryKey: adminKeys.automation(),
       queryFn: ({ signal }) => api.get<AutomationSettings>('/admin/settings/automation', { signal }),
+    }),
+  /** The System Settings (docs/decisions/034-system-settings-and-mail.md); never the SMTP password. */
+  systemSettings: () =>
+    queryOptions({
+      queryKey: adminKeys.systemSettings(),
+      queryFn: ({ signal }) => api.get<SystemSettingsView>('/admin/settings', { signal }),
+    }),
+  /** One mail of the outbox. */
+  outboxMail: (id: string) =>
+    queryOptions({
+      queryKey: adminKeys.outboxMail(id),
+      queryFn: ({ signal }) => api.get<OutboxMailView>(`/admin/outbox/${encodeURIComponent(id)}`, { signal }),
     }),
   /** The status history of a service or a domain (docs/decisions/030-lifecycle-automation.md). */
   history: (entity: 'services' | 'domains', id: string) =>

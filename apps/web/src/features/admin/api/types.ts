@@ -33,12 +33,19 @@ export interface AdminHostingService {
   id: string;
   userId: string;
   userName: string;
+  userEmail: string;
   plan: string;
+  /** The catalogue plan id (packages/shared/src/catalog.ts). */
+  planId: string;
   domain: string;
   /** The server's name. */
   server: string;
+  /** The server's id; null when the service is placed on none. */
+  serverId: string | null;
   /** active, suspended, expired. */
   status: string;
+  /** Why it is suspended, as staff or the lifecycle wrote it; null when it is not. */
+  suspensionReason: string | null;
   expiresAt: Moment;
   /** CPU and memory in percent, 0 to 100; storage used in gigabytes. */
   usage: { cpu: number; memory: number; storageGb: number };
@@ -52,6 +59,7 @@ export interface AdminDomain {
   /** active, transferring, expired, graceperiod. */
   status: string;
   autoRenew: boolean;
+  transferLock: boolean;
   userId: string;
   userName: string;
   userEmail: string;
@@ -65,6 +73,8 @@ export interface AdminTransaction {
   userName: string;
   userEmail: string;
   amount: Money;
+  /** How much staff have refunded to the balance (decision 033); zero when none. */
+  refunded: Money;
   /** completed, pending; anything else is treated as failed. */
   status: string;
   createdAt: Moment;
@@ -145,22 +155,4 @@ export interface AdminOverview {
   /** Percentages, 0 to 100. */
   systemStatus: { cpu: number; memory: number; storage: number };
   supportQueue: { priority: TicketPriority; count: number }[];
-}
-
-export type EmailEncryption = 'tls' | 'ssl' | 'none';
-
-export interface AdminSettings {
-  general: { siteName: string; supportEmail: string; defaultLanguage: 'en' | 'ru' };
-  security: {
-    sslEnforcement: boolean;
-    passwordPolicy: { uppercase: boolean; numbers: boolean; specialCharacters: boolean };
-  };
-  email: {
-    smtpHost: string;
-    /** Empty until set; the field's placeholder shows 587. */
-    smtpPort: string;
-    encryption: EmailEncryption;
-    smtpUsername: string;
-    smtpPassword: string;
-  };
 }

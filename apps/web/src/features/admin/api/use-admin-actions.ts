@@ -1,7 +1,12 @@
 import {
+  type AdminCreateServiceInput,
+  type AdminEditServiceInput,
+  type AdminService,
+  type AdminOutboxPage,
   type AdminAuditPage,
   type AdminCreditInput,
   type AdminPaymentDetail,
+  type AdminRefundInput,
   type AdminUserEdit,
   IDEMPOTENCY_KEY_HEADER,
 } from '@hostpilot/shared';
@@ -18,7 +23,7 @@ import { listQuery } from './queries';
 
 function useInvalidate() {
   const client = useQueryClient();
-  return (...lists: ('users' | 'transactions')[]) =>
+  return (...lists: ('users' | 'transactions' | 'hosting' | 'servers')[]) =>
     Promise.all([
       ...lists.map((name) => client.invalidateQueries({ queryKey: adminKeys.list(name) })),
       client.invalidateQueries({ queryKey: adminKeys.overview() }),
@@ -73,6 +78,67 @@ export function usePaymentAction() {
   });
 }
 
+/** Refund a completed payment to the balance, once per dialog (its idempotency key; decision 033). */
+export function useRefund() {
+  const invalidate = useInvalidate();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (action: { id: string; body: AdminRefundInput; idempotencyKey: string }) =>
+      api.post(`/admin/payments/${encodeURIComponent(action.id)}/refund`, action.body, {
+        headers: { [IDEMPOTENCY_KEY_HEADER]: action.idempotencyKey },
+      }),
+    onSettled: (_data, _error, action) =>
+      Promise.all([
+        invalidate('transactions', 'users'),
+        client.invalidateQueries({ queryKey: adminKeys.payment(action.id) }),
+      ]),
+  });
+}
+
+export type ServiceAction =
+  | { kind: 'suspend'; id: string; reason: string }
+  | { kind: 'activate'; id: string }
+  | { kind: 'terminate'; id: string; confirm: string };
+
+/** Suspend with a reason, activate or terminate a hosting service (decision 033). */
+export function useServiceAction() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (action: ServiceAction) => {
+      const path = `/admin/services/${encodeURIComponent(action.id)}`;
+      switch (action.kind) {
+        case 'suspend':
+          return api.post(`${path}/suspend`, { reason: action.reason });
+        case 'activate':
+          return api.post(`${path}/activate`);
+        case 'terminate':
+          return api.request('DELETE', path, { body: { confirm: action.confirm } });
+      }
+    },
+    onSettled: () => invalidate('hosting', 'users'),
+  });
+}
+
+export type ServiceSave =
+  { kind: 'create'; body: AdminCreateServiceInput } | { kind: 'edit'; id: string; body: AdminEditServiceInput };
+
+/** Add New Hosting or Edit (decision 033); the hosting list and the servers' free slots are read again. */
+export function useSaveService() {
+  const invalidate = useInvalidate();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (save: ServiceSave) =>
+      save.kind === 'create'
+        ? api.post<AdminService>('/admin/services', save.body)
+        : api.patch<AdminService>(`/admin/services/${encodeURIComponent(save.id)}`, save.body),
+    onSettled: () =>
+      Promise.all([
+        invalidate('hosting', 'users', 'servers'),
+        client.invalidateQueries({ queryKey: adminKeys.placement() }),
+      ]),
+  });
+}
+
 /** One payment with its invoice and ledger entries. */
 export function usePayment(id: string | null) {
   return useQuery({
@@ -87,6 +153,15 @@ export function useAuditLog(params: ListParams) {
   return useQuery({
     queryKey: adminKeys.page('audit', params),
     queryFn: ({ signal }) => api.get<AdminAuditPage>(listQuery('/admin/audit', params), { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A page of the outbox for the list state in the URL (docs/decisions/034-system-settings-and-mail.md). */
+export function useOutbox(params: ListParams) {
+  return useQuery({
+    queryKey: adminKeys.page('outbox', params),
+    queryFn: ({ signal }) => api.get<AdminOutboxPage>(listQuery('/admin/outbox', params), { signal }),
     placeholderData: keepPreviousData,
   });
 }

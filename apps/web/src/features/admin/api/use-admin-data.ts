@@ -6,6 +6,7 @@ import {
   type AdminTransactionsPage,
   type AdminUsersPage,
   findServicePlan,
+  readStoredMessage,
   type Translatable,
 } from '@hostpilot/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -46,7 +47,11 @@ export function useAdminOverview() {
       const key = `messages.${message.key}`;
       const options = messageOptions(message.params, language);
       const known = /^[A-Za-z0-9.]+$/.test(message.key) && i18n.exists(key, { ns: 'admin', ...options });
-      return t(known ? key : 'messages.activity.unknown', options);
+      return readStoredMessage(
+        (values) => t(known ? key : 'messages.activity.unknown', values),
+        options,
+        () => t('messages.activity.unknown'),
+      );
     },
     [t, i18n, language],
   );
@@ -119,10 +124,14 @@ const hosting = (data: AdminServicesPage): Paged<AdminHostingService> => ({
     id: service.id,
     userId: service.owner.id,
     userName: service.owner.name,
+    userEmail: service.owner.email,
     plan: findServicePlan(service.kind, service.planId)?.name ?? service.planId,
+    planId: service.planId,
     domain: service.domain ?? service.name,
     server: service.server?.name ?? '—',
+    serverId: service.server?.id ?? null,
     status: service.status,
+    suspensionReason: service.suspensionReason,
     expiresAt: service.expiresAt,
     usage: {
       cpu: service.usage.cpuPercent,
@@ -145,6 +154,7 @@ const domains = (data: AdminDomainsPage): Paged<AdminDomain> => ({
     expiresAt: domain.expiresAt,
     status: domain.status,
     autoRenew: domain.autoRenew,
+    transferLock: domain.transferLock,
     userId: domain.owner.id,
     userName: domain.owner.name,
     userEmail: domain.owner.email,
@@ -165,6 +175,7 @@ const transactions = (data: AdminTransactionsPage): Paged<AdminTransaction> & { 
     userName: transaction.owner.name,
     userEmail: transaction.owner.email,
     amount: transaction.amount,
+    refunded: transaction.refunded,
     status: transaction.status,
     createdAt: transaction.createdAt,
     paymentMethod: transaction.method,

@@ -21,7 +21,7 @@ export interface ListFilter<Filter extends string> {
 export interface AdminListProps<Row, Sort extends string, Filter extends string> {
   /** The table's caption, e.g. "Users". */
   caption: string;
-  /** What one row is, for the Export notice, in the plural: "users", "hosting services". */
+  /** What one row is, in the plural, for the empty list: "users", "hosting services". */
   items: string;
   searchLabel: string;
   placeholder: string;
@@ -38,9 +38,12 @@ export interface AdminListProps<Row, Sort extends string, Filter extends string>
   onNotice: (notice: Notice) => void;
   /**
    * The API's CSV export of this list (`/admin/users/export`): Export downloads every row the search and
-   * filters match. Without it, Export says it is not available yet.
+   * filters match (docs/decisions/033-hosting-and-domain-administration.md).
    */
+  /** Without it the list has no Export (the outbox, whose mails are read one by one). */
   exportPath?: string;
+  /** Parameters the list always sends (the hosting list's `kind=hosting`), sent with the export too. */
+  exportFixed?: Record<string, string>;
   /** Shows the rows some other way than the table (the servers' cards); gets the rows of the page. */
   renderRows?: (rows: Row[]) => ReactNode;
 }
@@ -66,18 +69,15 @@ export function AdminList<Row, Sort extends string, Filter extends string>({
   sorts,
   onNotice,
   exportPath,
+  exportFixed,
   renderRows,
 }: AdminListProps<Row, Sort, Filter>) {
   const { t } = useTranslation('admin');
   const { t: tc } = useTranslation('common');
   const { params } = controls;
   const download = useDownload();
-  const exportRows = () => {
-    if (!exportPath) {
-      onNotice({ title: t('list.exportTitle'), body: t('list.exportBody', { items }) });
-      return;
-    }
-    download.mutate(listQuery(exportPath, params), {
+  const exportRows = (path: string) => {
+    download.mutate(listQuery(path, params, exportFixed), {
       onError: (error) => onNotice({ title: t('list.exportFailed'), body: tc(accountErrorKey(error)) }),
     });
   };
@@ -119,7 +119,7 @@ export function AdminList<Row, Sort extends string, Filter extends string>({
           value: params.filters[date.name] ?? '',
           onChange: (value: string) => controls.setFilter(date.name, value || undefined),
         }))}
-        onExport={exportRows}
+        onExport={exportPath ? () => exportRows(exportPath) : undefined}
         exporting={download.isPending}
       />
       <QueryView

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { adminDeclineSchema } from '@hostpilot/shared';
+import { type AdminRefundInput, adminRefundSchema } from '@hostpilot/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -8,14 +8,16 @@ import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { QueryView } from '@/components/ui/query-view';
 import { StatusBadge } from '@/components/ui/status-badge';
+import { TextField } from '@/components/ui/text-field';
 import { Textarea } from '@/components/ui/textarea';
 import { accountErrorKey } from '@/lib/account-errors';
 import { statusTone } from '@/lib/status';
 import type { AdminTransaction } from '../api/types';
-import { usePayment, usePaymentAction } from '../api/use-admin-actions';
+import { usePayment, usePaymentAction, useRefund } from '../api/use-admin-actions';
 import { statusLabel } from '../lib/status-label';
 import { useAdminFormat } from '../lib/use-admin-format';
 import { FormDialog } from './form-dialog';
+import { ReasonDialog } from './reason-dialog';
 import { applyFieldErrors } from './user-dialogs';
 
 /** View: the payment, its invoice and the ledger entries it made, as the server has them now. */
@@ -103,41 +105,88 @@ export function DeclineDialog({
   onDone: (message: string) => void;
 }) {
   const { t } = useTranslation('admin');
-  const { t: tc } = useTranslation('common');
   const format = useAdminFormat();
   const action = usePaymentAction();
+  const texts = { amount: format.money(transaction.amount), name: transaction.userName };
+  return (
+    <ReasonDialog
+      title={t('billing.decline.title', texts)}
+      label={t('billing.decline.reason')}
+      hint={t('billing.decline.hint')}
+      submitLabel={t('actions.decline')}
+      pending={action.isPending}
+      send={async (reason) => {
+        await action.mutateAsync({ kind: 'decline', id: transaction.id, reason });
+        return t('billing.done.decline', texts);
+      }}
+      onClose={onClose}
+      onDone={onDone}
+    />
+  );
+}
+
+/**
+ * Refund a completed payment, in full or in part, to the customer's balance (never to a card; decision 033).
+ * One idempotency key per dialog: a double click refunds once; the server refuses more than is left.
+ */
+export function RefundDialog({
+  transaction,
+  onClose,
+  onDone,
+}: {
+  transaction: AdminTransaction;
+  onClose: () => void;
+  onDone: (message: string) => void;
+}) {
+  const { t } = useTranslation('admin');
+  const { t: tc } = useTranslation('common');
+  const format = useAdminFormat();
+  const action = useRefund();
   const [failure, setFailure] = useState<string>();
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const left = transaction.amount.amountMinor - transaction.refunded.amountMinor;
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<{ reason: string }>({ resolver: zodResolver(adminDeclineSchema), defaultValues: { reason: '' } });
-  const submit = handleSubmit(async ({ reason }) => {
+  } = useForm<AdminRefundInput>({
+    // raw: the API takes the amount as typed (major units) and converts it itself.
+    resolver: zodResolver(adminRefundSchema, undefined, { raw: true }),
+    defaultValues: { amount: (left / 100).toFixed(2), reason: '' },
+  });
+  const message = (error?: { message?: string }) => (error?.message ? tc(error.message) : undefined);
+  const submit = handleSubmit(async (body) => {
     setFailure(undefined);
     try {
-      await action.mutateAsync({ kind: 'decline', id: transaction.id, reason });
-      onDone(t('billing.done.decline', { amount: format.money(transaction.amount), name: transaction.userName }));
+      await action.mutateAsync({ id: transaction.id, body, idempotencyKey });
+      const minor = adminRefundSchema.shape.amount.parse(body.amount);
+      const amount = format.money({ amountMinor: minor, currency: transaction.amount.currency });
+      onDone(t('billing.done.refund', { amount, name: transaction.userName }));
     } catch (error) {
-      if (!applyFieldErrors(error, ['reason'], setError)) setFailure(tc(accountErrorKey(error)));
+      if (!applyFieldErrors(error, ['amount', 'reason'], setError)) setFailure(tc(accountErrorKey(error)));
     }
   });
   return (
     <FormDialog
       open
       onClose={onClose}
-      title={t('billing.decline.title', { amount: format.money(transaction.amount), name: transaction.userName })}
-      submitLabel={t('actions.decline')}
-      submitVariant="danger"
+      title={t('billing.refund.title', { amount: format.money(transaction.amount), name: transaction.userName })}
+      submitLabel={t('actions.refund')}
       pending={action.isPending}
       error={failure}
       onSubmit={() => void submit()}
     >
-      <Field
-        label={t('billing.decline.reason')}
-        hint={t('billing.decline.hint')}
-        error={errors.reason?.message ? tc(errors.reason.message) : undefined}
-      >
+      <p>{t('billing.refund.body', { left: format.money({ ...transaction.amount, amountMinor: left }) })}</p>
+      <TextField
+        label={t('billing.refund.amount')}
+        inputMode="decimal"
+        autoComplete="off"
+        hint={t('billing.refund.amountHint')}
+        error={message(errors.amount)}
+        {...register('amount')}
+      />
+      <Field label={t('billing.refund.reason')} error={message(errors.reason)}>
         {(control) => <Textarea rows={3} {...control} {...register('reason')} />}
       </Field>
     </FormDialog>

@@ -1,8 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Mail, Save } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { type EmailTestResult, type SystemSettingsView, emailSchema } from '@hostpilot/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Inbox, Mail, Save } from 'lucide-react';
+import { type ReactNode, useId, useState } from 'react';
+import { Controller, type FieldPath, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -12,15 +15,19 @@ import { inputClasses } from '@/components/ui/field-styles';
 import { PasswordField } from '@/components/ui/password-field';
 import { Switch } from '@/components/ui/switch';
 import { TextField } from '@/components/ui/text-field';
-import type { AdminSettings } from '../api/types';
+import { accountErrorKey, fieldErrorsOf } from '@/lib/account-errors';
+import { refreshPublicSettings } from '@/lib/public-settings';
+import { api } from '@/lib/session';
+import { adminKeys } from '../api/keys';
 import {
   ENCRYPTIONS,
-  SMTP_DEFAULT_PORT,
+  formValues,
   type SettingsData,
   type SettingsInput,
   settingsSchema,
+  toEmailInput,
+  toInput,
 } from '../lib/settings-schema';
-import type { Notice } from '../lib/use-notice';
 
 function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
   const id = useId();
@@ -36,55 +43,83 @@ function Section({ title, description, children }: { title: string; description:
 }
 
 export interface SettingsFormProps {
-  defaults: AdminSettings;
-  onNotice: (notice: Notice) => void;
+  /** The saved settings (GET /api/admin/settings). */
+  saved: SystemSettingsView;
+  /** Where Test Email Settings sends by default: the operator's own address. */
+  ownEmail: string;
+  /** Whether the caller may save (settings.write); the API checks it anyway. */
+  canWrite: boolean;
 }
 
 /**
- * General, Security and Email settings and Save All Settings. The form checks what is typed; saving and the
- * test e-mail are not available yet (docs/product/screens.md: no setting is saved on the server yet), and the
- * form says so instead of pretending.
+ * General, Security and Email settings and Save All Settings, saved on the server
+ * (docs/decisions/034-system-settings-and-mail.md). A refusal puts the API's message on its field and keeps
+ * everything typed. The SMTP password is never shown: the field says when one is saved and keeps it unless it is
+ * replaced or removed. Test Email Settings sends through the fields as typed and shows the server's answer.
  */
-export function SettingsForm({ defaults, onNotice }: SettingsFormProps) {
+export function SettingsForm({ saved, ownEmail, canWrite }: SettingsFormProps) {
   const { t } = useTranslation('admin');
   const { t: tc } = useTranslation('common');
-  const [checked, setChecked] = useState(false);
+  const queryClient = useQueryClient();
+  const [current, setCurrent] = useState(saved);
+  const [testTo, setTestTo] = useState(ownEmail);
+  const [testToError, setTestToError] = useState<string | undefined>();
   const {
     register,
     control,
     handleSubmit,
     trigger,
     getValues,
-    subscribe,
+    setError,
+    reset,
     formState: { errors, touchedFields, isSubmitted },
   } = useForm<SettingsInput, unknown, SettingsData>({
     resolver: zodResolver(settingsSchema),
     mode: 'onTouched',
-    defaultValues: defaults,
+    defaultValues: formValues(saved),
+  });
+  const passwordClear = useWatch({ control, name: 'email.smtpPasswordClear' });
+
+  const putFieldErrors = (error: unknown) => {
+    const fields = Object.entries(fieldErrorsOf(error));
+    fields.forEach(([field, problem], index) =>
+      setError(field as FieldPath<SettingsInput>, { message: problem.code }, { shouldFocus: index === 0 }),
+    );
+    return fields.length > 0;
+  };
+
+  const save = useMutation({
+    mutationFn: (data: SettingsData) => api.put<SystemSettingsView>('/admin/settings', toInput(data)),
+    onSuccess: (view) => {
+      queryClient.setQueryData(adminKeys.systemSettings(), view);
+      refreshPublicSettings();
+      setCurrent(view);
+      reset(formValues(view));
+    },
+    onError: putFieldErrors,
   });
 
-  // "Checked" holds until any value changes: typed, toggled or set, one subscription sees them all.
-  useEffect(() => {
-    return subscribe({ formState: { values: true }, callback: () => setChecked(false) });
-  }, [subscribe]);
+  const test = useMutation({
+    mutationFn: (input: { to: string; email: SettingsData['email'] }) =>
+      api.post<EmailTestResult>('/admin/settings/email/test', { to: input.to, email: toEmailInput(input.email) }),
+    onError: putFieldErrors,
+  });
 
   const message = (error: { message?: string } | undefined, touched: boolean | undefined) =>
     error?.message && (touched || isSubmitted) ? tc(error.message) : undefined;
 
-  const onSubmit = handleSubmit(() => setChecked(true));
+  const onSubmit = handleSubmit((data) => save.mutate(data));
 
-  const testEmail = async () => {
-    const ok = await trigger(['email.smtpHost', 'email.smtpPort'], { shouldFocus: true });
-    if (!ok) return;
-    const { smtpHost, smtpPort } = getValues('email');
-    onNotice({
-      title: t('settings.email.test'),
-      body: t('settings.email.testBody', {
-        email: getValues('general.supportEmail'),
-        host: `${smtpHost.trim()}:${smtpPort.trim() || SMTP_DEFAULT_PORT}`,
-      }),
-    });
+  const runTest = async () => {
+    const recipient = emailSchema.safeParse(testTo);
+    setTestToError(recipient.success ? undefined : recipient.error.issues[0]?.message);
+    const ok = await trigger('email', { shouldFocus: true });
+    if (!ok || !recipient.success) return;
+    const parsed = settingsSchema.shape.email.safeParse(getValues('email'));
+    if (parsed.success) test.mutate({ to: recipient.data, email: parsed.data });
   };
+
+  const testResult = test.data;
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-6">
@@ -146,11 +181,13 @@ export function SettingsForm({ defaults, onNotice }: SettingsFormProps) {
       </Section>
 
       <Section title={t('settings.email.title')} description={t('settings.email.description')}>
+        {current.smtpUrlOverride && <Alert tone="info">{t('settings.email.override')}</Alert>}
         <div className="grid gap-5 md:grid-cols-2">
           <TextField
             label={t('settings.email.host')}
             autoComplete="off"
             spellCheck={false}
+            hint={t('settings.email.hostHint')}
             error={message(errors.email?.smtpHost, touchedFields.email?.smtpHost)}
             {...register('email.smtpHost')}
           />
@@ -159,7 +196,7 @@ export function SettingsForm({ defaults, onNotice }: SettingsFormProps) {
             inputMode="numeric"
             min={1}
             max={65535}
-            placeholder={String(SMTP_DEFAULT_PORT)}
+            placeholder="587"
             label={t('settings.email.port')}
             hint={t('settings.email.portHint')}
             error={message(errors.email?.smtpPort, touchedFields.email?.smtpPort)}
@@ -177,37 +214,105 @@ export function SettingsForm({ defaults, onNotice }: SettingsFormProps) {
             )}
           </Field>
           <TextField
+            label={t('settings.email.from')}
+            autoComplete="off"
+            spellCheck={false}
+            hint={t('settings.email.fromHint')}
+            error={message(errors.email?.smtpFrom, touchedFields.email?.smtpFrom)}
+            {...register('email.smtpFrom')}
+          />
+          <TextField
             label={t('settings.email.username')}
             autoComplete="off"
             error={message(errors.email?.smtpUsername, touchedFields.email?.smtpUsername)}
             {...register('email.smtpUsername')}
           />
-          <PasswordField
-            label={t('settings.email.password')}
-            autoComplete="new-password"
-            showLabel={t('settings.email.showPassword')}
-            hideLabel={t('settings.email.hidePassword')}
-            error={message(errors.email?.smtpPassword, touchedFields.email?.smtpPassword)}
-            {...register('email.smtpPassword')}
-          />
+          <div className="space-y-3">
+            <PasswordField
+              label={t('settings.email.password')}
+              autoComplete="new-password"
+              showLabel={t('settings.email.showPassword')}
+              hideLabel={t('settings.email.hidePassword')}
+              disabled={passwordClear}
+              hint={current.email.smtpPasswordSet ? t('settings.email.passwordSet') : undefined}
+              error={message(errors.email?.smtpPassword, touchedFields.email?.smtpPassword)}
+              {...register('email.smtpPassword')}
+            />
+            {current.email.smtpPasswordSet && (
+              <CheckboxField label={t('settings.email.passwordClear')} {...register('email.smtpPasswordClear')} />
+            )}
+          </div>
         </div>
-        <div>
-          <Button variant="secondary" onClick={() => void testEmail()}>
-            <Mail aria-hidden="true" className="size-4" />
-            {t('settings.email.test')}
-          </Button>
+        <div className="space-y-4 border-t border-slate-100 pt-5">
+          <div className="grid gap-4 md:grid-cols-2 md:items-end">
+            <TextField
+              type="email"
+              label={t('settings.email.testTo')}
+              hint={t('settings.email.testHint')}
+              autoComplete="off"
+              value={testTo}
+              onChange={(event) => setTestTo(event.target.value)}
+              error={testToError ? tc(testToError) : undefined}
+            />
+          </div>
+          <div className="flex flex-wrap items-center gap-3">
+            <Button variant="secondary" onClick={() => void runTest()} disabled={test.isPending || !canWrite}>
+              <Mail aria-hidden="true" className="size-4" />
+              {test.isPending ? t('settings.email.testing') : t('settings.email.test')}
+            </Button>
+            <Link
+              to="/admin/outbox"
+              className="inline-flex items-center gap-1.5 text-sm font-medium text-blue-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+            >
+              <Inbox aria-hidden="true" className="size-4" />
+              {t('settings.email.outboxLink')}
+            </Link>
+          </div>
+          <div>
+            {testResult?.sent && (
+              <Alert tone="success">
+                {testResult.via === 'outbox'
+                  ? t('settings.email.testOutbox', { to: testResult.to })
+                  : t('settings.email.testSent', { to: testResult.to })}
+                {testResult.detail && (
+                  <span className="mt-1 block break-words font-mono text-xs">
+                    {t('settings.email.serverAnswer', { detail: testResult.detail })}
+                  </span>
+                )}
+              </Alert>
+            )}
+            {testResult && !testResult.sent && (
+              <Alert tone="error" title={t('settings.email.testFailed')}>
+                <span className="block break-words font-mono text-xs">
+                  {t('settings.email.serverAnswer', { detail: testResult.detail })}
+                </span>
+              </Alert>
+            )}
+            {test.isError && (
+              <Alert tone="error" title={t('settings.email.testError')}>
+                {tc(
+                  Object.keys(fieldErrorsOf(test.error)).length
+                    ? 'errors.validationFailed'
+                    : accountErrorKey(test.error),
+                )}
+              </Alert>
+            )}
+          </div>
         </div>
       </Section>
 
-      {checked && (
-        <Alert tone="info" title={t('settings.checkedTitle')}>
-          {t('settings.checkedBody')}
+      {save.isError && (
+        <Alert tone="error" title={t('settings.saveFailed')}>
+          {Object.keys(fieldErrorsOf(save.error)).length ? t('settings.fixFields') : tc(accountErrorKey(save.error))}
         </Alert>
       )}
-      <div className="flex justify-end">
-        <Button type="submit" size="lg">
+      <div className="flex flex-wrap items-center justify-end gap-4">
+        <p role="status" className="text-sm text-slate-700 empty:hidden">
+          {save.isSuccess && !save.isPending ? t('settings.saved') : ''}
+        </p>
+        <Button type="submit" size="lg" disabled={save.isPending || !canWrite}>
           <Save aria-hidden="true" className="size-5" />
-          {t('settings.save')}
+          {save.isPending ? t('settings.saving') : t('settings.save')}
         </Button>
       </div>
     </form>

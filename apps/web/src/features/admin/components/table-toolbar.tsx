@@ -36,7 +36,8 @@ export interface TableToolbarProps {
   selects: ToolbarSelect[];
   /** Day filters, each a labelled date input. */
   dates?: ToolbarDate[];
-  onExport: () => void;
+  /** Export's action; a list without an export (the outbox) shows no Export button. */
+  onExport?: () => void;
   /** While an export downloads: the button is busy. */
   exporting?: boolean;
 }
@@ -92,10 +93,12 @@ export function TableToolbar({
             />
           </div>
         ))}
-        <Button variant="secondary" onClick={onExport} disabled={exporting} aria-busy={exporting}>
-          <Download aria-hidden="true" className="size-4" />
-          {t('list.export')}
-        </Button>
+        {onExport && (
+          <Button variant="secondary" onClick={onExport} disabled={exporting} aria-busy={exporting}>
+            <Download aria-hidden="true" className="size-4" />
+            {t('list.export')}
+          </Button>
+        )}
       </div>
     </div>
   );

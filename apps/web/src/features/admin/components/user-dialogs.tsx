@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   adminCreditSchema,
-  adminUserDeleteSchema,
   type AdminCreditInput,
   type AdminUserEdit,
   adminUserEditSchema,
@@ -20,6 +19,7 @@ import { accountErrorKey, fieldErrorsOf } from '@/lib/account-errors';
 import type { AdminUser } from '../api/types';
 import { useUserAction } from '../api/use-admin-actions';
 import { FormDialog } from './form-dialog';
+import { TypeToConfirmDialog } from './type-to-confirm-dialog';
 
 /** Puts the server's field errors on the form's fields; answers whether there were any. */
 export function applyFieldErrors<T extends FieldValues>(
@@ -133,52 +133,25 @@ export function UserEditDialog({ user, onClose, onDone }: UserDialogProps) {
 /** Delete: the account's e-mail typed again confirms it; the server checks it too. */
 export function DeleteUserDialog({ user, onClose, onDone }: UserDialogProps) {
   const { t } = useTranslation('admin');
-  const { t: tc } = useTranslation('common');
   const action = useUserAction();
-  const [failure, setFailure] = useState<string>();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<{ confirmEmail: string }>({
-    resolver: zodResolver(
-      adminUserDeleteSchema.refine((value) => value.confirmEmail.toLowerCase() === user.email.toLowerCase(), {
-        path: ['confirmEmail'],
-        message: 'validation.confirmEmail',
-      }),
-    ),
-    defaultValues: { confirmEmail: '' },
-  });
-  const submit = handleSubmit(async ({ confirmEmail }) => {
-    setFailure(undefined);
-    try {
-      await action.mutateAsync({ kind: 'delete', id: user.id, confirmEmail });
-      onDone(t('users.done.delete', { email: user.email }));
-    } catch (error) {
-      if (!applyFieldErrors(error, ['confirmEmail'], setError)) setFailure(tc(accountErrorKey(error)));
-    }
-  });
   return (
-    <FormDialog
-      open
-      onClose={onClose}
+    <TypeToConfirmDialog
       title={t('users.delete.title', { name: user.name })}
+      body={t('users.delete.body')}
+      label={t('users.delete.confirm', { email: user.email })}
       submitLabel={t('users.delete.submit')}
-      submitVariant="danger"
+      type="email"
+      expected={user.email}
+      mismatch="validation.confirmEmail"
+      field="confirmEmail"
       pending={action.isPending}
-      error={failure}
-      onSubmit={() => void submit()}
-    >
-      <p>{t('users.delete.body')}</p>
-      <TextField
-        type="email"
-        label={t('users.delete.confirm', { email: user.email })}
-        autoComplete="off"
-        error={errors.confirmEmail?.message ? tc(errors.confirmEmail.message) : undefined}
-        {...register('confirmEmail')}
-      />
-    </FormDialog>
+      send={async (confirmEmail) => {
+        await action.mutateAsync({ kind: 'delete', id: user.id, confirmEmail });
+        return t('users.done.delete', { email: user.email });
+      }}
+      onClose={onClose}
+      onDone={onDone}
+    />
   );
 }
 
@@ -195,7 +168,8 @@ export function CreditDialog({ user, onClose, onDone }: UserDialogProps) {
     setError,
     formState: { errors },
   } = useForm<AdminCreditInput>({
-    resolver: zodResolver(adminCreditSchema) as never,
+    // raw: the form sends the amount as typed (dollars); the API turns it into cents once, with the same schema.
+    resolver: zodResolver(adminCreditSchema, undefined, { raw: true }) as never,
     defaultValues: { direction: 'add', amount: '', reason: '' },
   });
   const message = (error?: { message?: string }) => (error?.message ? tc(error.message) : undefined);

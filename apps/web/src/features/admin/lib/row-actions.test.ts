@@ -20,5 +20,8 @@ describe('row action rules (docs/product/states.md)', () => {
 
   it('offers only View to a role that may not settle payments', () => {
     expect(transactionActions('pending', 'bank_transfer', false)).toEqual(['view']);
+    expect(transactionActions('completed', 'credit_card', false, true)).toEqual(['view', 'refund']);
+    expect(transactionActions('refunded', 'credit_card', true, true)).toEqual(['view']);
+    expect(transactionActions('pending', 'credit_card', true, true)).toEqual(['view']);
   });
 });

@@ -12,11 +12,18 @@ export function statusToggle(status: string): StatusToggle {
 
 /**
  * Billing rows: View on every row; Approve and Decline only on pending bank transfers (staff settle those; a card
- * or PayPal payment is settled by its provider), and only for a role that may settle payments (billing.approve).
+ * or PayPal payment is settled by its provider), and only for a role that may settle payments (billing.approve);
+ * Refund on a completed payment for a role that may move money (billing.write; decision 033).
  */
-export type TransactionAction = 'view' | 'approve' | 'decline';
+export type TransactionAction = 'view' | 'approve' | 'decline' | 'refund';
 
-export function transactionActions(status: string, method: string, canApprove = true): TransactionAction[] {
+export function transactionActions(
+  status: string,
+  method: string,
+  canApprove = true,
+  canRefund = false,
+): TransactionAction[] {
   const settleable = canApprove && method === 'bank_transfer' && transactionState(status) === 'pending';
-  return settleable ? ['view', 'approve', 'decline'] : ['view'];
+  if (settleable) return ['view', 'approve', 'decline'];
+  return canRefund && status === 'completed' ? ['view', 'refund'] : ['view'];
 }

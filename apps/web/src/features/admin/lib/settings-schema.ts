@@ -1,54 +1,70 @@
-import { emailSchema, NAME_MAX_LENGTH } from '@hostpilot/shared';
-import type { AdminSettings } from '../api/types';
+import {
+  emailSettingsInputSchema,
+  generalSettingsSchema,
+  passwordPolicySchema,
+  SMTP_ENCRYPTIONS,
+  type SystemSettingsInput,
+  type SystemSettingsView,
+} from '@hostpilot/shared';
 import { z } from '@hostpilot/shared/zod';
 
 /**
- * The System Settings form (docs/product/screens.md). Messages are i18n keys: `validation.*` of the common namespace,
- * `admin:settings.validation.*` for the SMTP fields.
+ * The System Settings form (docs/product/screens.md, docs/decisions/034-system-settings-and-mail.md): the API's
+ * own schemas (packages/shared/src/api/system-settings.ts), with the port typed as text. Messages are i18n keys of
+ * the common namespace's `validation.*`, the same the API answers, so a refusal reads the same either way.
  */
-const required = { error: 'validation.required' };
-const HOST = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+export const ENCRYPTIONS = SMTP_ENCRYPTIONS;
 
-export const SMTP_DEFAULT_PORT = 587;
-export const ENCRYPTIONS = ['tls', 'ssl', 'none'] as const;
+const portText = z
+  .string()
+  .trim()
+  .refine((value) => value === '' || (/^\d{1,5}$/.test(value) && Number(value) >= 1 && Number(value) <= 65535), {
+    error: 'validation.smtpPort',
+  })
+  .transform((value) => (value === '' ? null : Number(value)));
 
 export const settingsSchema = z.object({
-  general: z.object({
-    siteName: z.string(required).trim().min(1, required).max(NAME_MAX_LENGTH, { error: 'validation.tooLong' }),
-    supportEmail: emailSchema,
-    defaultLanguage: z.enum(['en', 'ru']),
-  }),
-  security: z.object({
-    sslEnforcement: z.boolean(),
-    passwordPolicy: z.object({ uppercase: z.boolean(), numbers: z.boolean(), specialCharacters: z.boolean() }),
-  }),
-  email: z.object({
-    smtpHost: z.string(required).trim().min(1, required).regex(HOST, { error: 'admin:settings.validation.host' }),
-    /** Empty means the usual submission port, 587 (the field's placeholder). */
-    smtpPort: z
-      .string()
-      .trim()
-      .refine((value) => value === '' || (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 65535), {
-        error: 'admin:settings.validation.port',
-      }),
-    encryption: z.enum(ENCRYPTIONS),
-    smtpUsername: z.string().trim().max(254, { error: 'validation.tooLong' }),
-    smtpPassword: z.string().max(128, { error: 'validation.tooLong' }),
+  general: generalSettingsSchema,
+  security: z.object({ sslEnforcement: z.boolean(), passwordPolicy: passwordPolicySchema }),
+  email: emailSettingsInputSchema.extend({
+    smtpPort: portText,
+    smtpPassword: z.string().max(256, { error: 'validation.tooLong' }),
+    smtpPasswordClear: z.boolean(),
   }),
 });
 
 export type SettingsInput = z.input<typeof settingsSchema>;
 export type SettingsData = z.output<typeof settingsSchema>;
 
+/** The form's values of saved settings: the password field empty (a saved one is kept unless replaced). */
+export function formValues(view: SystemSettingsView): SettingsInput {
+  return {
+    general: view.general,
+    security: { sslEnforcement: view.security.sslEnforcement, passwordPolicy: view.security.passwordPolicy },
+    email: {
+      smtpHost: view.email.smtpHost,
+      smtpPort: view.email.smtpPort === null ? '' : String(view.email.smtpPort),
+      encryption: view.email.encryption,
+      smtpUsername: view.email.smtpUsername,
+      smtpFrom: view.email.smtpFrom,
+      smtpPassword: '',
+      smtpPasswordClear: false,
+    },
+  };
+}
+
 /**
- * What the settings form starts from. The settings are not stored yet (Save checks them and says so), so these
- * are the product's defaults, not data of any account.
+ * What Save sends. The two-factor requirement is left out: the Staff sign-in card saves it at once
+ * (docs/decisions/023-two-factor-sign-in.md), and Save keeps it as it is.
  */
-export const DEFAULT_ADMIN_SETTINGS: AdminSettings = {
-  general: { siteName: 'HostPilot', supportEmail: 'support@hostpilot.example', defaultLanguage: 'en' },
-  security: {
-    sslEnforcement: true,
-    passwordPolicy: { uppercase: true, numbers: true, specialCharacters: true },
-  },
-  email: { smtpHost: 'smtp.hostpilot.example', smtpPort: '', encryption: 'tls', smtpUsername: '', smtpPassword: '' },
-};
+export function toInput(data: SettingsData): SystemSettingsInput {
+  return { general: data.general, security: data.security, email: toEmailInput(data.email) };
+}
+
+export function toEmailInput(email: SettingsData['email']): SystemSettingsInput['email'] {
+  return {
+    ...email,
+    smtpPassword: email.smtpPasswordClear ? undefined : email.smtpPassword,
+    smtpPasswordClear: email.smtpPasswordClear,
+  };
+}

@@ -1,5 +1,5 @@
 import { AUDIT_ACTIONS } from '@hostpilot/shared';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '@/components/ui/data-table';
 import { PageHeader } from '@/components/ui/page-header';
@@ -36,7 +36,25 @@ function describe(values: unknown): string {
  * after, from which address, newest first; searched by actor and filtered by action and days. Read only.
  */
 export function AdminAuditPage() {
-  const { t } = useTranslation('admin');
+  const { t, i18n } = useTranslation('admin');
+  /**
+   * An action's name: its own text; a scheduler job's change (`job.<job>.<action>`) as the job's name and the
+   * action's text; an action this version has no text for, as the API wrote it.
+   */
+  const actionLabel = useCallback(
+    (action: string): string => {
+      const label = (name: string) => {
+        const key = `audit.actions.${name.replace(/\./g, '_')}`;
+        return i18n.exists(key, { ns: 'admin' }) ? t(key) : name;
+      };
+      const job = /^job\.([^.]+)\.(.+)$/.exec(action);
+      if (job && i18n.exists(`scheduler.jobs.${job[1]}.name`, { ns: 'admin' })) {
+        return `${t(`scheduler.jobs.${job[1]}.name`)}: ${label(job[2]!)}`;
+      }
+      return label(action);
+    },
+    [t, i18n],
+  );
   const format = useAdminFormat();
   const list = useListControls(AUDIT_LIST);
   const query = useAuditLog(list.params);
@@ -73,9 +91,7 @@ export function AdminAuditPage() {
         header: t('audit.columns.action'),
         cell: (entry) => (
           <div>
-            <p className="font-medium text-slate-900">
-              {t(`audit.actions.${entry.action.replace(/\./g, '_')}`, { defaultValue: entry.action })}
-            </p>
+            <p className="font-medium text-slate-900">{actionLabel(entry.action)}</p>
             <p className="break-all text-slate-500">
               {entry.entityType}
               {entry.entityId ? ` ${entry.entityId}` : ''}
@@ -109,7 +125,7 @@ export function AdminAuditPage() {
         cell: (entry) => <span className="break-words text-slate-700">{entry.clientIp ?? '—'}</span>,
       },
     ],
-    [t, format],
+    [t, format, actionLabel],
   );
 
   return (

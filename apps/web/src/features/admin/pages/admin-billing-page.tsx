@@ -1,4 +1,4 @@
-import { AlertTriangle, Check, Clock, DollarSign, Eye, X } from 'lucide-react';
+import { AlertTriangle, Check, Clock, DollarSign, Eye, Undo2, X } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
@@ -14,11 +14,11 @@ import { TRANSACTION_LIST } from '../api/queries';
 import { usePaymentAction } from '../api/use-admin-actions';
 import { usePermissions } from '../api/use-permissions';
 import { useAdminTransactions } from '../api/use-admin-data';
-import { DeclineDialog, PaymentDialog } from '../components/payment-dialogs';
+import { DeclineDialog, PaymentDialog, RefundDialog } from '../components/payment-dialogs';
 import { AdminList } from '../components/admin-list';
 import { NoticeDialog } from '../components/notice-dialog';
 import { RowAction } from '../components/row-action';
-import { transactionActions } from '../lib/row-actions';
+import { type TransactionAction, transactionActions } from '../lib/row-actions';
 import { useAdminFormat } from '../lib/use-admin-format';
 import { useNotice } from '../lib/use-notice';
 import { statusLabel } from '../lib/status-label';
@@ -37,14 +37,17 @@ export function AdminBillingPage() {
   const settle = usePaymentAction();
   const [viewing, setViewing] = useState<string | null>(null);
   const [declining, setDeclining] = useState<AdminTransaction | null>(null);
+  const [refunding, setRefunding] = useState<AdminTransaction | null>(null);
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const canApprove = can('billing.approve');
+  const canRefund = can('billing.write');
 
   const columns = useMemo<Column<AdminTransaction>[]>(() => {
-    const run = (name: 'view' | 'approve' | 'decline', transaction: AdminTransaction) => {
+    const run = (name: TransactionAction, transaction: AdminTransaction) => {
       setOutcome(null);
       if (name === 'view') return setViewing(transaction.id);
       if (name === 'decline') return setDeclining(transaction);
+      if (name === 'refund') return setRefunding(transaction);
       settle.mutate(
         { kind: 'approve', id: transaction.id },
         {
@@ -61,6 +64,7 @@ export function AdminBillingPage() {
       view: { icon: Eye, variant: 'secondary' },
       approve: { icon: Check, variant: 'primary' },
       decline: { icon: X, variant: 'danger' },
+      refund: { icon: Undo2, variant: 'secondary' },
     } as const;
     return [
       {
@@ -96,9 +100,16 @@ export function AdminBillingPage() {
         header: t('billing.columns.amount'),
         className: 'text-right',
         cell: (transaction) => (
-          <span className="font-semibold whitespace-nowrap text-slate-900 tabular-nums">
-            {format.money(transaction.amount)}
-          </span>
+          <>
+            <span className="font-semibold whitespace-nowrap text-slate-900 tabular-nums">
+              {format.money(transaction.amount)}
+            </span>
+            {transaction.refunded.amountMinor > 0 && (
+              <span className="block text-slate-600 tabular-nums">
+                {t('billing.refundedAmount', { amount: format.money(transaction.refunded) })}
+              </span>
+            )}
+          </>
         ),
       },
       {
@@ -114,7 +125,7 @@ export function AdminBillingPage() {
         header: t('list.actions'),
         cell: (transaction) => (
           <div className="flex flex-wrap gap-2">
-            {transactionActions(transaction.status, transaction.paymentMethod, canApprove).map((name) => (
+            {transactionActions(transaction.status, transaction.paymentMethod, canApprove, canRefund).map((name) => (
               <RowAction
                 key={name}
                 icon={ACTIONS[name].icon}
@@ -129,7 +140,7 @@ export function AdminBillingPage() {
         ),
       },
     ];
-  }, [t, tc, format, settle, canApprove]);
+  }, [t, tc, format, settle, canApprove, canRefund]);
 
   return (
     <>
@@ -193,10 +204,21 @@ export function AdminBillingPage() {
           { value: 'createdAt', label: t('list.date') },
           { value: 'amount', label: t('billing.sortAmount') },
         ]}
+        exportPath="/admin/transactions/export"
         onNotice={show}
       />
       <NoticeDialog notice={notice} onClose={close} />
       {viewing && <PaymentDialog id={viewing} onClose={() => setViewing(null)} />}
+      {refunding && (
+        <RefundDialog
+          transaction={refunding}
+          onClose={() => setRefunding(null)}
+          onDone={(text) => {
+            setRefunding(null);
+            setOutcome({ tone: 'success', text });
+          }}
+        />
+      )}
       {declining && (
         <DeclineDialog
           transaction={declining}

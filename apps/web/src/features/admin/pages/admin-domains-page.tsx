@@ -1,6 +1,7 @@
 import { History, ArrowRightLeft, Plus, Settings2, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import type { Column } from '@/components/ui/data-table';
 import { PageHeader } from '@/components/ui/page-header';
@@ -9,7 +10,9 @@ import { statusTone } from '@/lib/status';
 import type { AdminDomain } from '../api/types';
 import { DOMAIN_LIST } from '../api/queries';
 import { useAdminDomains } from '../api/use-admin-data';
+import { useCan } from '../api/use-permissions';
 import { AdminList } from '../components/admin-list';
+import { AddDomainDialog, DeleteDomainDialog, EditDnsDialog, TransferDomainDialog } from '../components/domain-dialogs';
 import { NoticeDialog } from '../components/notice-dialog';
 import { RowAction } from '../components/row-action';
 import { type HistoryTarget, StatusHistoryDialog } from '../components/status-history-dialog';
@@ -26,10 +29,17 @@ export function AdminDomainsPage() {
   const controls = useTableControls(list, query.data);
   const { notice, show, close } = useNotice();
   const [history, setHistory] = useState<HistoryTarget | null>(null);
+  const canWrite = useCan('domains.write');
+  const [dialog, setDialog] = useState<
+    { kind: 'add' } | { kind: 'dns' | 'transfer' | 'delete'; domain: AdminDomain } | null
+  >(null);
+  const [outcome, setOutcome] = useState<string | null>(null);
+  const done = (text: string) => {
+    setDialog(null);
+    setOutcome(text);
+  };
 
   const columns = useMemo<Column<AdminDomain>[]>(() => {
-    const action = (label: string, domain: AdminDomain, body: string) =>
-      show({ title: t('notice.actionTitle', { action: label, subject: domain.name }), body });
     return [
       {
         key: 'domain',
@@ -41,6 +51,9 @@ export function AdminDomainsPage() {
             <p className="text-slate-600">{t('domains.expires', { date: format.date(domain.expiresAt) })}</p>
             <p className="text-slate-600">
               {t('domains.autoRenew', { value: domain.autoRenew ? t('domains.yes') : t('domains.no') })}
+            </p>
+            <p className="text-slate-600">
+              {t('domains.transferLock', { value: domain.transferLock ? t('domains.on') : t('domains.off') })}
             </p>
           </div>
         ),
@@ -89,30 +102,36 @@ export function AdminDomainsPage() {
               subject={domain.name}
               onClick={() => setHistory({ entity: 'domains', id: domain.id, name: domain.name })}
             />
-            <RowAction
-              icon={Settings2}
-              label={t('actions.editDns')}
-              subject={domain.name}
-              onClick={() => action(t('actions.editDns'), domain, t('domains.dnsBody'))}
-            />
-            <RowAction
-              icon={ArrowRightLeft}
-              label={t('actions.transfer')}
-              subject={domain.name}
-              onClick={() => action(t('actions.transfer'), domain, t('domains.actionBody'))}
-            />
-            <RowAction
-              icon={Trash2}
-              variant="danger"
-              label={t('actions.delete')}
-              subject={domain.name}
-              onClick={() => action(t('actions.delete'), domain, t('domains.actionBody'))}
-            />
+            {canWrite && (
+              <>
+                <RowAction
+                  icon={Settings2}
+                  label={t('actions.editDns')}
+                  subject={domain.name}
+                  onClick={() => setDialog({ kind: 'dns', domain })}
+                />
+                {domain.status === 'active' && (
+                  <RowAction
+                    icon={ArrowRightLeft}
+                    label={t('actions.transfer')}
+                    subject={domain.name}
+                    onClick={() => setDialog({ kind: 'transfer', domain })}
+                  />
+                )}
+                <RowAction
+                  icon={Trash2}
+                  variant="danger"
+                  label={t('actions.delete')}
+                  subject={domain.name}
+                  onClick={() => setDialog({ kind: 'delete', domain })}
+                />
+              </>
+            )}
           </div>
         ),
       },
     ];
-  }, [t, format, show]);
+  }, [t, format, canWrite]);
 
   return (
     <>
@@ -120,12 +139,19 @@ export function AdminDomainsPage() {
         title={t('domains.heading')}
         description={t('domains.intro')}
         actions={
-          <Button onClick={() => show({ title: t('domains.add'), body: t('domains.addBody') })}>
-            <Plus aria-hidden="true" className="size-4" />
-            {t('domains.add')}
-          </Button>
+          canWrite && (
+            <Button onClick={() => setDialog({ kind: 'add' })}>
+              <Plus aria-hidden="true" className="size-4" />
+              {t('domains.add')}
+            </Button>
+          )
         }
       />
+      {outcome && (
+        <Alert tone="success" className="mb-4">
+          {outcome}
+        </Alert>
+      )}
       <AdminList
         caption={t('domains.caption')}
         items={t('domains.items')}
@@ -147,9 +173,18 @@ export function AdminDomainsPage() {
           { value: 'expiresAt', label: t('list.expiry') },
           { value: 'name', label: t('domains.sortName') },
         ]}
+        exportPath="/admin/domains/export"
         onNotice={show}
       />
       <NoticeDialog notice={notice} onClose={close} />
+      {dialog?.kind === 'add' && <AddDomainDialog onClose={() => setDialog(null)} onDone={done} />}
+      {dialog?.kind === 'dns' && <EditDnsDialog domain={dialog.domain} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'transfer' && (
+        <TransferDomainDialog domain={dialog.domain} onClose={() => setDialog(null)} onDone={done} />
+      )}
+      {dialog?.kind === 'delete' && (
+        <DeleteDomainDialog domain={dialog.domain} onClose={() => setDialog(null)} onDone={done} />
+      )}
       <StatusHistoryDialog target={history} onClose={() => setHistory(null)} />
     </>
   );

@@ -10,8 +10,11 @@ import {
   Users,
   Wrench,
 } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
 import { Card } from '@/components/ui/card';
 import { QueryView } from '@/components/ui/query-view';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -22,9 +25,9 @@ import { UsageBar } from '@/components/ui/usage-bar';
 import type { StatusTone } from '@/lib/status';
 import type { ActivityKind, AdminOverview, TicketPriority } from '../api/types';
 import { useAdminOverview } from '../api/use-admin-data';
-import { NoticeDialog } from '../components/notice-dialog';
+import { usePermissions } from '../api/use-permissions';
+import { MaintenanceDialog } from '../components/maintenance-dialog';
 import { useAdminFormat } from '../lib/use-admin-format';
-import { useNotice } from '../lib/use-notice';
 
 const ACTIVITY_ICONS: Record<ActivityKind, LucideIcon> = {
   account: UserPlus,
@@ -45,7 +48,9 @@ const PRIORITY_TONES: Record<TicketPriority, StatusTone> = {
 export function AdminOverviewPage() {
   const { t } = useTranslation('admin');
   const overview = useAdminOverview();
-  const { notice, show, close } = useNotice();
+  const { can } = usePermissions();
+  const [maintenanceOpen, setMaintenanceOpen] = useState(false);
+  const [outcome, setOutcome] = useState<string | null>(null);
 
   return (
     <>
@@ -54,23 +59,26 @@ export function AdminOverviewPage() {
         description={t('overview.intro')}
         actions={
           <>
-            <Button
-              variant="secondary"
-              onClick={() => show({ title: t('overview.maintenance'), body: t('overview.maintenanceBody') })}
-            >
-              <Wrench aria-hidden="true" className="size-4" />
-              {t('overview.maintenance')}
-            </Button>
-            <Button
-              variant="secondary"
-              onClick={() => show({ title: t('overview.errorLogs'), body: t('overview.errorLogsBody') })}
-            >
-              <FileWarning aria-hidden="true" className="size-4" />
-              {t('overview.errorLogs')}
-            </Button>
+            {can('system.maintenance') && (
+              <Button variant="secondary" onClick={() => setMaintenanceOpen(true)}>
+                <Wrench aria-hidden="true" className="size-4" />
+                {t('overview.maintenance')}
+              </Button>
+            )}
+            {can('settings.read') && (
+              <ButtonLink to="/admin/error-logs" variant="secondary">
+                <FileWarning aria-hidden="true" className="size-4" />
+                {t('overview.errorLogs')}
+              </ButtonLink>
+            )}
           </>
         }
       />
+      {outcome && (
+        <Alert tone="success" className="mb-6">
+          {outcome}
+        </Alert>
+      )}
 
       <QueryView
         query={overview}
@@ -91,7 +99,7 @@ export function AdminOverviewPage() {
       >
         {(data) => <OverviewContent data={data} />}
       </QueryView>
-      <NoticeDialog notice={notice} onClose={close} />
+      <MaintenanceDialog open={maintenanceOpen} onClose={() => setMaintenanceOpen(false)} onDone={setOutcome} />
     </>
   );
 }

@@ -17,6 +17,7 @@ import { AdminList } from '../components/admin-list';
 import { type ServerAction, ServerCard } from '../components/server-card';
 import { DeleteServerDialog, ServerDialog, type ServerDialogState } from '../components/server-dialogs';
 import { NoticeDialog } from '../components/notice-dialog';
+import { ServerMonitorDialog } from '../components/server-monitor-dialog';
 import { statusLabel } from '../lib/status-label';
 import { useListControls, useTableControls } from '../lib/use-table-controls';
 import { useAdminFormat } from '../lib/use-admin-format';
@@ -38,6 +39,7 @@ export function AdminServersPage() {
   const [dialog, setDialog] = useState<ServerDialogState>(null);
   const [deleting, setDeleting] = useState<AdminServer | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
+  const [monitored, setMonitored] = useState<{ id: string; name: string } | null>(null);
   const maintenance = useServerMaintenance();
 
   const done = (text: string) => {
@@ -76,10 +78,7 @@ export function AdminServersPage() {
         return;
       }
       case 'monitor':
-        show({
-          title: t('notice.actionTitle', { action: t('actions.monitor'), subject: server.name }),
-          body: t('servers.monitorBody'),
-        });
+        setMonitored({ id: server.id, name: server.name });
     }
   };
 
@@ -145,6 +144,7 @@ export function AdminServersPage() {
           { value: 'name', label: t('servers.sortName') },
           { value: 'location', label: t('servers.sortLocation') },
         ]}
+        exportPath="/admin/servers/export"
         onNotice={show}
         renderRows={(servers) => (
           <div className="grid gap-6 lg:grid-cols-2">
@@ -160,6 +160,7 @@ export function AdminServersPage() {
           </div>
         )}
       />
+      <ServerMonitorDialog server={monitored} onClose={() => setMonitored(null)} />
       <ServerDialog state={dialog} onClose={() => setDialog(null)} onDone={done} />
       <DeleteServerDialog server={deleting} onClose={() => setDeleting(null)} onDone={done} />
       <NoticeDialog notice={notice} onClose={close} />

@@ -82,6 +82,26 @@ describe('users', () => {
     expect(email).toHaveValue('taken@example.com');
   });
 
+  it('sends the amount as typed, in dollars: the API converts it to cents once', async () => {
+    const user = userEvent.setup();
+    await renderPage();
+    await screen.findByRole('columnheader', { name: 'Actions' });
+    const { row, account, path } = firstRowUser();
+    api.on(`${path}/credit`, () => ({ entryId: 'entry-1', balance: { amountMinor: 2550, currency: 'USD' } }));
+    await user.click(within(row).getByRole('button', { name: /^Balance / }));
+    const dialog = await screen.findByRole('dialog', {
+      name: `Adjust the balance of ${account.firstName} ${account.lastName}`,
+    });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Amount, USD' }), '25.50');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Goodwill for the outage');
+    await user.click(within(dialog).getByRole('button', { name: 'Record the entry' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      `Credit was added to the balance of ${account.firstName} ${account.lastName}.`,
+    );
+    const write = api.writes.find((request) => request.path === `${path}/credit`);
+    expect(write?.body).toEqual({ direction: 'add', amount: '25.50', reason: 'Goodwill for the outage' });
+  });
+
   it('shows a support role no change actions', async () => {
     api.on('/api/admin/me/permissions', () => ({
       role: 2,

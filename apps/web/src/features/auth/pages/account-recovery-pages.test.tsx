@@ -59,7 +59,10 @@ describe('reset-password page', () => {
     await renderReset();
     await submit();
     expect(await screen.findByRole('status')).toHaveTextContent('Your password is changed');
-    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    // The first call may be the public settings (the password policy); the reset is the POST.
+    const [, init] = (fetchMock.mock.calls as unknown as [string, RequestInit][]).find(
+      ([, options]) => options?.method === 'POST',
+    )!;
     expect(JSON.parse(String(init.body))).toEqual({ token: 'token123', password: 'a brand new passphrase' });
   });
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithRouter } from '@/test/render';
 import { resetSession } from '@/test/session';
-import { resetDemoMode } from '@/lib/use-demo-mode';
+import { resetDemoMode, setInitialDemoMode } from '@/lib/use-demo-mode';
 import { LoginPage } from './login-page';
 
 const renderPage = () => renderWithRouter(<LoginPage />, { path: '/login', namespaces: ['auth'] });
@@ -48,6 +48,17 @@ describe('sign-in screen (docs/product/screens.md)', () => {
     expect(fetch).toHaveBeenCalledWith(expect.stringContaining('/api/meta'), expect.anything());
     expect(screen.queryByText(/demo customer account/)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Use the demo account' })).not.toBeInTheDocument();
+  });
+
+  it('shows the demo hint on its first render when the page says demo mode, before the server answers', async () => {
+    // The API marks a page served in demo mode (<html data-demo>) and the build prerendered its demo variant.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => undefined)),
+    );
+    setInitialDemoMode(true);
+    await renderPage();
+    expect(screen.getByRole('button', { name: 'Use the demo account' })).toBeInTheDocument();
   });
 
   it('shows and hides the password', async () => {

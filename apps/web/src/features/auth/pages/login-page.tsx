@@ -3,7 +3,7 @@ import { DEMO_CUSTOMER, type LoginInput, loginSchema } from '@hostpilot/shared';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { PasswordField } from '@/components/ui/password-field';
@@ -66,6 +66,8 @@ function TwoFactorStep({ pending, onRestart }: { pending: PendingTwoFactor; onRe
 
 /** docs/product/screens.md, /login. A successful sign-in is taken onwards by the GuestOnly guard. */
 export function LoginPage() {
+  // The page first asked for (the checkout, say), handed on between sign-in and registration.
+  const location = useLocation();
   const { t } = useTranslation('auth');
   const { t: tc } = useTranslation();
   const { login, error, clearError } = useSession();
@@ -103,7 +105,11 @@ export function LoginPage() {
       footer={
         <>
           {t('login.noAccount')}{' '}
-          <Link to="/register" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+          <Link
+            to="/register"
+            state={location.state}
+            className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+          >
             {t('login.createAccount')}
           </Link>
         </>

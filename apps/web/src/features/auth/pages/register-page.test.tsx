@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { refreshPublicSettings } from '@/lib/public-settings';
 import { session } from '@/lib/session';
 import { renderWithRouter } from '@/test/render';
 import { resetSession } from '@/test/session';
@@ -123,7 +124,10 @@ describe('registration wizard (docs/product/screens.md, docs/product/states.md a
     await user.click(submit);
     expect(await screen.findByRole('alert')).toHaveTextContent('An account with this e-mail already exists');
     expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('An account with this e-mail already exists');
-    expect(JSON.parse(String((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body))).toEqual({
+    const posted = (fetch.mock.calls as unknown as [string, RequestInit][]).find(([url]) =>
+      String(url).includes('/auth/register'),
+    );
+    expect(JSON.parse(String(posted![1].body))).toEqual({
       firstName: 'Anna',
       lastName: 'Ivanova',
       email: 'anna@example.com',
@@ -132,5 +136,40 @@ describe('registration wizard (docs/product/screens.md, docs/product/states.md a
     expect(session.getState().status).toBe('unauthenticated');
     // Nothing typed is lost.
     expect(screen.getByLabelText('Password')).toHaveValue('correct horse');
+  });
+
+  it("checks the back office's password policy with the API's messages, keeping what was typed", async () => {
+    const user = userEvent.setup();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({
+              siteName: 'HostPilot',
+              supportEmail: 'support@hostpilot.com',
+              defaultLanguage: 'en',
+              passwordPolicy: { uppercase: true, numbers: true, specialCharacters: false },
+            }),
+          ),
+      ),
+    );
+    refreshPublicSettings();
+    await renderPage();
+    await fillStepOne(user);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('heading', { name: 'Account Details' });
+    const password = screen.getByLabelText('Password');
+    await user.type(password, 'correct horse');
+    await user.tab();
+    expect(password).toHaveAccessibleDescription(/Include at least one capital letter/);
+    await user.clear(password);
+    await user.type(password, 'Correct horse');
+    await user.tab();
+    expect(password).toHaveAccessibleDescription(/Include at least one digit/);
+    await user.type(password, ' 4');
+    await user.tab();
+    expect(password).not.toHaveAccessibleDescription(/Include at least/);
+    expect(password).toHaveValue('Correct horse 4');
   });
 });

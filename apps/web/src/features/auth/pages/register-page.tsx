@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { usePasswordPolicy, withPasswordPolicy } from '@/lib/public-settings';
 import { type RegisterFormInput, registerFormSchema } from '@hostpilot/shared';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { PasswordField } from '@/components/ui/password-field';
@@ -24,6 +25,8 @@ const STEP_ONE_FIELDS = ['firstName', 'lastName'] as const;
  * valid, changed form. A successful registration is taken to /dashboard by the GuestOnly guard.
  */
 export function RegisterPage() {
+  // The page first asked for (the checkout, say), handed on between sign-in and registration.
+  const location = useLocation();
   const { t } = useTranslation('auth');
   const { t: tc } = useTranslation();
   const { register: registerAccount, error, clearError } = useSession();
@@ -32,6 +35,7 @@ export function RegisterPage() {
   const movedRef = useRef(false);
   const continueHintId = useId();
 
+  const policy = usePasswordPolicy();
   const {
     register,
     handleSubmit,
@@ -41,7 +45,7 @@ export function RegisterPage() {
     setError,
     formState: { errors, touchedFields, isValid, isDirty, isSubmitting },
   } = useForm<RegisterForm>({
-    resolver: zodResolver(registerFormSchema),
+    resolver: withPasswordPolicy(zodResolver(registerFormSchema), 'password', policy),
     mode: 'all',
     defaultValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '', acceptTerms: false },
   });
@@ -95,7 +99,11 @@ export function RegisterPage() {
       footer={
         <>
           {t('register.haveAccount')}{' '}
-          <Link to="/login" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+          <Link
+            to="/login"
+            state={location.state}
+            className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+          >
             {t('register.signIn')}
           </Link>
         </>

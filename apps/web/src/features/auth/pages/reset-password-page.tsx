@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { usePasswordPolicy, withPasswordPolicy } from '@/lib/public-settings';
 import { newPasswordSchema } from '@hostpilot/shared';
 import { z } from '@hostpilot/shared/zod';
 import { useEffect, useRef, useState } from 'react';
@@ -30,13 +31,14 @@ export function ResetPasswordPage() {
   const [done, setDone] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
+  const policy = usePasswordPolicy();
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
   } = useForm<ResetForm>({
-    resolver: zodResolver(resetFormSchema),
+    resolver: withPasswordPolicy(zodResolver(resetFormSchema), 'password', policy),
     defaultValues: { password: '', confirmPassword: '' },
   });
 

@@ -26,6 +26,8 @@ export const dashboardKeys = {
     [...dashboardKeys.finance(), 'transactions', { page, pageSize, ...filters }] as const,
   invoices: (page: number, pageSize: number) => [...dashboardKeys.finance(), 'invoices', { page, pageSize }] as const,
   invoice: (id: string) => [...dashboardKeys.finance(), 'invoice', id] as const,
+  orders: (page: number, pageSize: number) => [...dashboardKeys.all, 'orders', { page, pageSize }] as const,
+  order: (id: string) => [...dashboardKeys.all, 'orders', 'detail', id] as const,
   tickets: () => [...dashboardKeys.all, 'tickets'] as const,
   ticket: (id: string) => [...dashboardKeys.tickets(), 'detail', id] as const,
   notifications: () => [...dashboardKeys.all, 'notifications'] as const,

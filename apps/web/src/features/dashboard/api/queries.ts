@@ -9,6 +9,8 @@ import type {
   HostingPage,
   InvoicePage,
   NotificationPage,
+  OrderDetail,
+  OrderPage,
   Preferences,
   ServicePage,
   TicketDetail,
@@ -85,6 +87,16 @@ export const dashboardQueries = {
     queryOptions({
       queryKey: dashboardKeys.invoice(id),
       queryFn: get<InvoiceDetail>(`/finance/invoices/${encodeURIComponent(id)}`),
+    }),
+  orders: (page = 1, pageSize = FINANCE_PAGE_SIZE) =>
+    queryOptions({
+      queryKey: dashboardKeys.orders(page, pageSize),
+      queryFn: get<OrderPage>(path('/orders', { page, pageSize })),
+    }),
+  order: (id: string) =>
+    queryOptions({
+      queryKey: dashboardKeys.order(id),
+      queryFn: get<OrderDetail>(`/orders/${encodeURIComponent(id)}`),
     }),
   tickets: () =>
     queryOptions({

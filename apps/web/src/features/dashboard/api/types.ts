@@ -35,6 +35,8 @@ export interface UsageGb {
 /** The server a hosting service runs on: its state, latest CPU and memory load, and uptime, in percent. */
 export interface ServerStatus {
   name: string;
+  /** The data centre (new-york, london, frankfurt, singapore). */
+  location: string;
   status: 'active' | 'maintenance';
   cpu: number | null;
   memory: number | null;
@@ -57,7 +59,18 @@ export interface HostingService {
   autoRenew: boolean;
   /** Set while a cancellation at the end of the period is pending (it can be withdrawn until then). */
   cancelRequestedAt: Moment | null;
+  /** What a period costs now (docs/decisions/037-plan-changes.md). */
+  price: Money;
+  billingPeriod: 'month' | 'year';
+  /** A cheaper plan chosen to take over at the next renewal. */
+  pendingPlan: PlanRef | null;
   server: ServerStatus | null;
+}
+
+/** A catalogue plan as a service names it. */
+export interface PlanRef {
+  id: string;
+  name: string;
 }
 
 export type DomainStatus = 'active' | 'transferring' | 'expired' | 'graceperiod';
@@ -171,6 +184,9 @@ export interface AdditionalService {
   billingPeriod: 'month' | 'year';
   autoRenew: boolean;
   cancelRequestedAt: Moment | null;
+  /** A cheaper plan chosen to take over at the next renewal. */
+  pendingPlan: PlanRef | null;
+  server: { name: string; location: string } | null;
 }
 
 export interface NotificationPreferences {

@@ -16,6 +16,7 @@ import type {
   Translatable,
   Usage,
 } from '@hostpilot/shared';
+import { readStoredMessage } from '@hostpilot/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -61,7 +62,12 @@ export function useMessageText() {
       const key = `messages.${message.key}${suffix}`;
       const options = messageOptions(message.params, language);
       const known = /^[A-Za-z0-9.]+$/.test(message.key) && i18n.exists(key, { ns: 'dashboard', ...options });
-      return t(known ? key : `messages.${fallback}${suffix}`, options);
+      const general = `messages.${fallback}${suffix}`;
+      return readStoredMessage(
+        (values) => t(known ? key : general, values),
+        options,
+        () => t(general),
+      );
     },
     [t, i18n, language],
   );
@@ -120,6 +126,7 @@ function serverStatus(server: ServerSummary | null): ServerStatus | null {
   if (!server) return null;
   return {
     name: server.name,
+    location: server.location,
     status: server.status,
     cpu: server.load?.cpuPercent ?? null,
     memory: server.load?.memoryPercent ?? null,
@@ -140,6 +147,9 @@ function hostingService(answer: HostingAnswer): HostingService {
     expiresAt: answer.expiresAt,
     autoRenew: answer.autoRenew,
     cancelRequestedAt: answer.cancelRequestedAt,
+    price: answer.price,
+    billingPeriod: answer.billingPeriod,
+    pendingPlan: answer.pendingPlan,
     server: serverStatus(answer.server),
   };
 }
@@ -161,6 +171,8 @@ function additionalService(answer: ServiceAnswer): AdditionalService {
     billingPeriod: answer.billingPeriod,
     autoRenew: answer.autoRenew,
     cancelRequestedAt: answer.cancelRequestedAt,
+    pendingPlan: answer.pendingPlan,
+    server: answer.server ? { name: answer.server.name, location: answer.server.location } : null,
   };
 }
 

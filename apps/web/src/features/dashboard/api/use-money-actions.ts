@@ -1,5 +1,6 @@
 import {
   type CancelServiceRequest,
+  type ChangePlanResponse,
   type DomainState,
   IDEMPOTENCY_KEY_HEADER,
   type RenewalResponse,
@@ -72,6 +73,25 @@ export function useWithdrawCancellation() {
   const refresh = useRefreshDashboard();
   return useMutation({
     mutationFn: (id: string) => api.delete<ServiceState>(`/services/${segment(id)}/cancellation`),
+    onSuccess: refresh,
+  });
+}
+
+/** Change a service's plan: an upgrade paid now from the balance, a downgrade at the renewal. */
+export function useChangePlan() {
+  const refresh = useRefreshDashboard();
+  return useMutation({
+    mutationFn: ({ id, planId, key }: { id: string; planId: string; key: string }) =>
+      api.post<ChangePlanResponse>(`/services/${segment(id)}/plan`, { planId }, withKey(key)),
+    onSuccess: refresh,
+  });
+}
+
+/** Keep the current plan: cancel a downgrade waiting for the renewal. */
+export function useCancelPendingPlan() {
+  const refresh = useRefreshDashboard();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<ChangePlanResponse>(`/services/${segment(id)}/pending-plan`),
     onSuccess: refresh,
   });
 }

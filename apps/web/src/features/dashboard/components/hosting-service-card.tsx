@@ -7,12 +7,13 @@ import { hostingStatusTone } from '@/lib/status';
 import type { HostingService } from '../api/types';
 import { useDashboardFormat } from '../lib/use-dashboard-format';
 import { AutoRenewSwitch } from './money/auto-renew-switch';
+import { PendingPlanChange } from './money/manage-service-dialog';
 import { PendingCancellation } from './money/pending-cancellation';
 import { useStatusLabel } from './status-label';
 
 export interface HostingServiceCardProps {
   service: HostingService;
-  /** Manage opens the "not available yet" dialog; renew and cancel open their dialogs. */
+  /** Manage (the plan change dialog), renew and cancel open their dialogs. */
   onAction: (action: 'manage' | 'renew' | 'cancel', service: HostingService) => void;
 }
 
@@ -69,6 +70,18 @@ export function HostingServiceCard({ service, onAction }: HostingServiceCardProp
         />
       </div>
       {pendingCancel && <PendingCancellation service={service} className="mt-4" />}
+      {!cancelled && service.pendingPlan && (
+        <PendingPlanChange
+          service={{
+            id: service.id,
+            name: service.domain,
+            currentPlan: service.plan,
+            pendingPlan: service.pendingPlan,
+            expiresAt: service.expiresAt,
+          }}
+          className="mt-4"
+        />
+      )}
 
       <div className="mt-4 flex flex-wrap gap-2">
         <Button variant="secondary" size="sm" onClick={() => onAction('manage', service)}>

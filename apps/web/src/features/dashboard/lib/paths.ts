@@ -11,4 +11,6 @@ export const dashboardPaths = {
   ticket: item('/dashboard/support/tickets'),
   article: item('/dashboard/support/articles'),
   notifications: '/dashboard/notifications',
+  orders: '/dashboard/orders',
+  order: item('/dashboard/orders'),
 } as const;

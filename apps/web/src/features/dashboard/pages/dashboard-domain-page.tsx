@@ -1,16 +1,18 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { DnsRecordsEditor } from '@/components/dns/dns-records-editor';
 import { PageHeader } from '@/components/ui/page-header';
 import { QueryView } from '@/components/ui/query-view';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { statusTone } from '@/lib/status';
 import { dashboardPaths } from '../lib/paths';
+import { dashboardKeys } from '../api/keys';
 import { dashboardQueries } from '../api/queries';
-import { DnsRecordsEditor } from '../components/domains/dns-records-editor';
 import { NameserversPanel, TransferLockPanel } from '../components/domains/domain-settings';
+import { Panel } from '../components/panel';
 import { useStatusLabel } from '../components/status-label';
 import { useDashboardFormat } from '../lib/use-dashboard-format';
 
@@ -19,6 +21,7 @@ export function DashboardDomainPage() {
   const { t } = useTranslation('dashboard');
   const { id = '' } = useParams();
   const query = useQuery(dashboardQueries.domain(id));
+  const queryClient = useQueryClient();
   const format = useDashboardFormat();
   const statusLabel = useStatusLabel();
 
@@ -63,7 +66,17 @@ export function DashboardDomainPage() {
               </div>
             </dl>
             <div className="grid gap-6 lg:grid-cols-2">
-              <DnsRecordsEditor domainId={domain.id} domainName={domain.name} records={domain.dnsRecords} />
+              <DnsRecordsEditor
+                domainName={domain.name}
+                records={domain.dnsRecords}
+                recordsPath={`/domains/${encodeURIComponent(domain.id)}/dns-records`}
+                onChanged={() => queryClient.invalidateQueries({ queryKey: dashboardKeys.domains() })}
+                frame={({ title, add, body }) => (
+                  <Panel title={title} action={add} className="lg:col-span-2">
+                    {body}
+                  </Panel>
+                )}
+              />
               <NameserversPanel key={domain.nameservers.join(' ')} domain={domain} />
               <TransferLockPanel domain={domain} />
             </div>

@@ -15,7 +15,6 @@ import { useDomains } from '../api/use-dashboard-data';
 import { AutoRenewSwitch } from '../components/money/auto-renew-switch';
 import { useMoneyDialogs } from '../components/money/use-money-dialogs';
 import { useStatusLabel } from '../components/status-label';
-import { useUnavailableAction } from '../components/use-unavailable-action';
 import { useDashboardFormat } from '../lib/use-dashboard-format';
 
 export function DashboardDomainsPage() {
@@ -23,13 +22,12 @@ export function DashboardDomainsPage() {
   const query = useDomains();
   const format = useDashboardFormat();
   const statusLabel = useStatusLabel();
-  const { show, dialog } = useUnavailableAction();
   const money = useMoneyDialogs();
   const register = (
-    <Button onClick={() => show('registerDomain')}>
+    <ButtonLink to="/domains">
       <Plus aria-hidden="true" className="size-4" />
       {t('domains.register')}
-    </Button>
+    </ButtonLink>
   );
 
   const columns: Column<Domain>[] = [
@@ -134,7 +132,6 @@ export function DashboardDomainsPage() {
           )
         }
       </QueryView>
-      {dialog}
       {money.dialogs}
     </>
   );

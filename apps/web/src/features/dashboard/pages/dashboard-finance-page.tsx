@@ -24,11 +24,12 @@ import { Panel } from '../components/panel';
 import { useStatusLabel } from '../components/status-label';
 import { StatementDialog } from '../components/statement-dialog';
 import { useMoneyDialogs } from '../components/money/use-money-dialogs';
-import { useUnavailableAction } from '../components/use-unavailable-action';
+import { PaymentMethodDialog, useCardLabel, usePaymentMethod } from '../components/money/payment-method-dialog';
 import { useDownload } from '@/lib/use-download';
 import { useDashboardFormat } from '../lib/use-dashboard-format';
 
 const TRANSACTIONS_ID = 'transactions';
+const SAVED_CARD_ID = 'saved-card';
 const pdfPath = (invoice: Invoice) => `/finance/invoices/${encodeURIComponent(invoice.id)}/pdf`;
 
 export function DashboardFinancePage() {
@@ -52,7 +53,9 @@ export function DashboardFinancePage() {
   const invoices = useInvoices(invoicePage);
   const format = useDashboardFormat();
   const statusLabel = useStatusLabel();
-  const { show, dialog } = useUnavailableAction();
+  const savedCard = usePaymentMethod();
+  const cardLabel = useCardLabel();
+  const [paymentMethodOpen, setPaymentMethodOpen] = useState(false);
   const money = useMoneyDialogs();
   const invoiceDownload = useDownload();
   const [statementOpen, setStatementOpen] = useState(false);
@@ -177,10 +180,23 @@ export function DashboardFinancePage() {
               </a>
             </li>
             <li>
-              <Button variant="secondary" fullWidth className="justify-start" onClick={() => show('paymentMethod')}>
+              <Button
+                variant="secondary"
+                fullWidth
+                className="justify-start"
+                aria-describedby={SAVED_CARD_ID}
+                onClick={() => setPaymentMethodOpen(true)}
+              >
                 <CreditCard aria-hidden="true" className="size-4 shrink-0 text-brand-700" />
                 {t('finance.quickActions.paymentMethod')}
               </Button>
+              <p id={SAVED_CARD_ID} className="mt-1 px-1 text-sm text-slate-600">
+                {savedCard.data
+                  ? t('finance.savedCard', { card: cardLabel(savedCard.data) })
+                  : savedCard.isSuccess
+                    ? t('finance.noSavedCard')
+                    : null}
+              </p>
             </li>
             <li>
               <Button variant="secondary" fullWidth className="justify-start" onClick={() => setStatementOpen(true)}>
@@ -263,7 +279,7 @@ export function DashboardFinancePage() {
         </QueryView>
       </section>
       <StatementDialog open={statementOpen} onClose={() => setStatementOpen(false)} />
-      {dialog}
+      <PaymentMethodDialog open={paymentMethodOpen} onClose={() => setPaymentMethodOpen(false)} />
       {money.dialogs}
     </>
   );

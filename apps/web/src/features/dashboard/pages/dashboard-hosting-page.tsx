@@ -1,6 +1,6 @@
 import { Plus, Server } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { QueryView } from '@/components/ui/query-view';
@@ -17,10 +17,10 @@ export function DashboardHostingPage() {
   const { show, dialog } = useUnavailableAction();
   const money = useMoneyDialogs();
   const addNew = (
-    <Button onClick={() => show('addHosting')}>
+    <ButtonLink to="/hosting">
       <Plus aria-hidden="true" className="size-4" />
       {t('hosting.addNew')}
-    </Button>
+    </ButtonLink>
   );
 
   return (
@@ -62,7 +62,7 @@ export function DashboardHostingPage() {
                         if (action === 'renew') money.openRenew({ type: 'service', id: s.id });
                         else if (action === 'cancel')
                           money.openCancel({ id: s.id, name: s.domain, expiresAt: s.expiresAt });
-                        else show('hosting.manage', { name: s.domain, plan: s.plan });
+                        else money.openManage({ id: s.id, name: s.domain });
                       }}
                     />
                   ))

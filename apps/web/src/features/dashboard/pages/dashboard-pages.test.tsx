@@ -279,7 +279,11 @@ describe('finance', () => {
     );
 
     expect(screen.getByRole('link', { name: 'Payment history' })).toHaveAttribute('href', '#transactions');
-    expect(screen.getByRole('button', { name: 'Update payment method' })).toBeVisible();
+    await vi.waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Update payment method' })).toHaveAccessibleDescription(
+        'No card saved for renewals',
+      ),
+    );
     expect(screen.getByRole('button', { name: 'Download statement' })).toBeVisible();
   });
 

@@ -10,6 +10,7 @@ import {
   ShieldHalf,
   type LucideIcon,
 } from 'lucide-react';
+import { findServicePlan } from '@hostpilot/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -24,11 +25,11 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useAdditionalServices } from '../api/use-dashboard-data';
 import type { AdditionalService } from '../api/types';
 import { AutoRenewSwitch } from '../components/money/auto-renew-switch';
+import { PendingPlanChange } from '../components/money/manage-service-dialog';
 import { PendingCancellation } from '../components/money/pending-cancellation';
 import { useMoneyDialogs } from '../components/money/use-money-dialogs';
 import { Panel } from '../components/panel';
 import { useStatusLabel } from '../components/status-label';
-import { useUnavailableAction } from '../components/use-unavailable-action';
 import { useDashboardFormat } from '../lib/use-dashboard-format';
 
 const KINDS = ['ssl', 'backup', 'email', 'security'] as const;
@@ -74,7 +75,6 @@ function ServicesContent({ services, browse }: { services: AdditionalService[]; 
   const { t } = useTranslation('dashboard');
   const format = useDashboardFormat();
   const statusLabel = useStatusLabel();
-  const { show, dialog } = useUnavailableAction();
   const money = useMoneyDialogs();
   const missing = KINDS.filter((kind) => !services.some((service) => service.kind === kind));
   return (
@@ -131,8 +131,24 @@ function ServicesContent({ services, browse }: { services: AdditionalService[]; 
                   className="mt-4 border-t border-slate-100 pt-4"
                 />
                 {pendingCancel && <PendingCancellation service={service} className="mt-4" />}
+                {!cancelled && service.pendingPlan && (
+                  <PendingPlanChange
+                    service={{
+                      id: service.id,
+                      name: service.name,
+                      currentPlan: findServicePlan(service.serviceKind, service.planId)?.name ?? service.planId,
+                      pendingPlan: service.pendingPlan,
+                      expiresAt: service.expiresAt,
+                    }}
+                    className="mt-4"
+                  />
+                )}
                 <div className="mt-4 flex flex-wrap gap-2">
-                  <Button variant="secondary" size="sm" onClick={() => show('service.manage', { name: service.name })}>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    onClick={() => money.openManage({ id: service.id, name: service.name })}
+                  >
                     <Settings2 aria-hidden="true" className="size-4" />
                     {t('services.manage')} <span className="sr-only">{service.name}</span>
                   </Button>
@@ -190,7 +206,6 @@ function ServicesContent({ services, browse }: { services: AdditionalService[]; 
           </ul>
         </Panel>
       )}
-      {dialog}
       {money.dialogs}
     </>
   );

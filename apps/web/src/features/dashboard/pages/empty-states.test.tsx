@@ -22,7 +22,10 @@ describe('empty states', () => {
   it('hosting: says there is none yet, offers Add New, and hides the server panel', async () => {
     await renderWithRouter(<DashboardHostingPage />, ns);
     expect(await screen.findByRole('heading', { name: 'No hosting services yet' })).toBeVisible();
-    expect(screen.getAllByRole('button', { name: 'Add New' })).toHaveLength(2);
+    // Both lead to the hosting plans, where ordering starts.
+    const links = screen.getAllByRole('link', { name: 'Add New' });
+    expect(links).toHaveLength(2);
+    for (const link of links) expect(link).toHaveAttribute('href', '/hosting');
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Server status' })).not.toBeInTheDocument();
   });
@@ -31,7 +34,9 @@ describe('empty states', () => {
     await renderWithRouter(<DashboardDomainsPage />, ns);
     expect(await screen.findByRole('heading', { name: 'No domains yet' })).toBeVisible();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
-    expect(screen.getAllByRole('button', { name: 'Register Domain' })).toHaveLength(2);
+    const links = screen.getAllByRole('link', { name: 'Register Domain' });
+    expect(links).toHaveLength(2);
+    for (const link of links) expect(link).toHaveAttribute('href', '/domains');
   });
 
   it('services: says there is none yet and links to the services on offer', async () => {

@@ -3,11 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Container } from '@/components/ui/container';
 import { useDataCenters, useDedicatedPlans } from '../api/use-catalog';
 import { ContactCta } from '../components/contact-cta';
-import { OrderDialog } from '../components/order-dialog';
 import { PageHero } from '../components/page-hero';
 import { PlanCards } from '../components/plan-cards';
 import { Section } from '../components/section';
-import { useOrderRequest } from '../lib/use-order-request';
+import { useAddToCart } from '../lib/use-add-to-cart';
 import { usePlanFormat } from '../lib/use-plan-format';
 
 /** docs/product/screens.md: three plans with Configure & Order, and the four data-centre cities. */
@@ -16,7 +15,7 @@ export function DedicatedPage() {
   const plans = useDedicatedPlans();
   const dataCenters = useDataCenters();
   const format = usePlanFormat();
-  const order = useOrderRequest();
+  const cart = useAddToCart();
   return (
     <>
       <PageHero eyebrow={t('dedicated.eyebrow')} title={t('dedicated.heading')} intro={t('dedicated.intro')} />
@@ -27,7 +26,7 @@ export function DedicatedPage() {
           description={(plan) => t(`dedicatedPlans.${plan.id}`)}
           specs={(plan) => format.serverSpecs(plan.specs)}
           actionLabel={t('plan.configure')}
-          onOrder={order.orderPlan}
+          onOrder={(plan) => cart.addPlan('dedicated', plan.id)}
         />
       </Container>
       <Section tone="muted" title={t('dedicated.locations.title')} intro={t('dedicated.locations.intro')}>
@@ -49,7 +48,7 @@ export function DedicatedPage() {
         </ul>
       </Section>
       <ContactCta keyPrefix="dedicated.cta" />
-      <OrderDialog request={order.request} onClose={order.close} />
+      {cart.dialog}
     </>
   );
 }

@@ -50,7 +50,7 @@ describe('DomainsPage', () => {
     expect(within(org).getByRole('button', { name: 'Register mybakery.org' })).toBeVisible();
   });
 
-  it('a new search asks again and keeps the text; Register says how to get the name today', async () => {
+  it('a new search asks again and keeps the text; Register adds the name to the cart', async () => {
     const user = userEvent.setup();
     const api = serveApi({
       '/api/domains/search': (url: URL) =>
@@ -67,14 +67,16 @@ describe('DomainsPage', () => {
     expect(box).toHaveValue('taken.io');
 
     await user.click(screen.getByRole('button', { name: 'Register taken.com' }));
-    const dialog = screen.getByRole('dialog', { name: 'Online registration opens soon' });
-    expect(dialog).toHaveTextContent('taken.com is free');
-    expect(within(dialog).getByRole('link', { name: 'Ask our team' })).toHaveAttribute(
-      'href',
-      '/contact?topic=taken.com',
-    );
+    const dialog = await screen.findByRole('dialog', { name: 'Add to cart' });
+    expect(dialog).toHaveTextContent('taken.com');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Registration period' }), '2 years');
+    await user.click(within(dialog).getByRole('button', { name: 'Add to cart' }));
+    expect(JSON.parse(localStorage.getItem('hostpilot.cart')!).lines).toEqual([
+      { id: expect.any(String), kind: 'domain', name: 'taken.com', displayName: 'taken.com', years: 2 },
+    ]);
     await user.click(within(dialog).getByRole('button', { name: 'Keep browsing' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    localStorage.clear();
   });
 
   it('shows the rule a refused name breaks by the search box, and a failed search with Retry', async () => {

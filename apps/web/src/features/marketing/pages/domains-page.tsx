@@ -7,10 +7,9 @@ import { type DomainSearchState, useDomainSearch } from '../api/use-domain-searc
 import { DomainSearchForm } from '../components/domain-search-form';
 import { DomainSearchResults } from '../components/domain-search-results';
 import { FeatureGrid } from '../components/feature-grid';
-import { OrderDialog } from '../components/order-dialog';
 import { PageHero } from '../components/page-hero';
 import { Section } from '../components/section';
-import { useOrderRequest } from '../lib/use-order-request';
+import { useAddToCart } from '../lib/use-add-to-cart';
 import { usePlanFormat } from '../lib/use-plan-format';
 
 /** docs/product/screens.md: three feature blurbs, privacy, DNS and support. */
@@ -36,7 +35,7 @@ export function DomainsPage() {
   const query = params.get('search')?.trim() ?? '';
   const tlds = useTldPrices();
   const { money } = usePlanFormat();
-  const order = useOrderRequest();
+  const cart = useAddToCart();
   const search = useDomainSearch(query);
   const refusal = refusalOf(search.state);
   return (
@@ -58,11 +57,7 @@ export function DomainsPage() {
         />
         <div aria-live="polite" className="mx-auto mt-8 max-w-3xl">
           {refusal === undefined && (
-            <DomainSearchResults
-              state={search.state}
-              onRetry={search.retry}
-              onRegister={(check) => order.registerDomain(check.displayName)}
-            />
+            <DomainSearchResults state={search.state} onRetry={search.retry} onRegister={cart.addDomain} />
           )}
         </div>
       </PageHero>
@@ -85,7 +80,7 @@ export function DomainsPage() {
       <Section tone="muted" title={t('domains.blurbs.title')}>
         <FeatureGrid items={BLURBS} keyPrefix="domains.blurbs" />
       </Section>
-      <OrderDialog request={order.request} onClose={order.close} />
+      {cart.dialog}
     </>
   );
 }

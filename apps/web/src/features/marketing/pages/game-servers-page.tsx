@@ -3,11 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { useGameCatalog } from '../api/use-catalog';
 import { ContactCta } from '../components/contact-cta';
 import { FeatureGrid } from '../components/feature-grid';
-import { OrderDialog } from '../components/order-dialog';
 import { PageHero } from '../components/page-hero';
 import { PlanCards } from '../components/plan-cards';
 import { Section } from '../components/section';
-import { useOrderRequest } from '../lib/use-order-request';
+import { useAddToCart } from '../lib/use-add-to-cart';
 import { usePlanFormat } from '../lib/use-plan-format';
 
 /** docs/product/screens.md: High Performance, DDoS Protection and Instant Setup, then plans per game with Order Now. */
@@ -21,7 +20,7 @@ export function GameServersPage() {
   const { t } = useTranslation('marketing');
   const games = useGameCatalog();
   const format = usePlanFormat();
-  const order = useOrderRequest();
+  const cart = useAddToCart();
   return (
     <>
       <PageHero eyebrow={t('gameServers.eyebrow')} title={t('gameServers.heading')} intro={t('gameServers.intro')} />
@@ -48,12 +47,12 @@ export function GameServersPage() {
               { label: t('specs.storage'), value: format.size(plan.specs.storage) },
             ]}
             actionLabel={t('plan.orderNow')}
-            onOrder={order.orderPlan}
+            onOrder={(plan) => cart.addPlan('game', plan.id)}
           />
         </Section>
       ))}
       <ContactCta keyPrefix="gameServers.cta" />
-      <OrderDialog request={order.request} onClose={order.close} />
+      {cart.dialog}
     </>
   );
 }

@@ -4,11 +4,10 @@ import { useHostingPlans, useSiteFacts } from '../api/use-catalog';
 import { CheckList } from '../components/check-list';
 import { ContactCta } from '../components/contact-cta';
 import { HostingCompareTable } from '../components/hosting-compare-table';
-import { OrderDialog } from '../components/order-dialog';
 import { PageHero } from '../components/page-hero';
 import { PlanCards } from '../components/plan-cards';
 import { Section } from '../components/section';
-import { useOrderRequest } from '../lib/use-order-request';
+import { useAddToCart } from '../lib/use-add-to-cart';
 import { usePlanFormat } from '../lib/use-plan-format';
 import { useTranslatedList } from '../lib/use-translated-list';
 
@@ -19,7 +18,7 @@ export function HostingPage() {
   const facts = useSiteFacts();
   const format = usePlanFormat();
   const list = useTranslatedList();
-  const order = useOrderRequest();
+  const cart = useAddToCart();
   return (
     <>
       <PageHero eyebrow={t('hosting.eyebrow')} title={t('hosting.heading')} intro={t('hosting.intro')} />
@@ -35,7 +34,7 @@ export function HostingPage() {
           ]}
           features={(plan) => plan.features.map((feature) => t(`hostingFeatures.${feature}`))}
           actionLabel={t('plan.select')}
-          onOrder={order.orderPlan}
+          onOrder={(plan) => cart.addPlan('hosting', plan.id)}
         />
       </Container>
       <Section id="compare" tone="muted" title={t('hosting.compare.title')} intro={t('hosting.compare.intro')}>
@@ -50,7 +49,7 @@ export function HostingPage() {
         </div>
       </Section>
       <ContactCta keyPrefix="hosting.cta" />
-      <OrderDialog request={order.request} onClose={order.close} />
+      {cart.dialog}
     </>
   );
 }

@@ -1,6 +1,8 @@
-import { ArrowRight } from 'lucide-react';
+import { EXTRA_PLANS } from '@hostpilot/shared';
+import { ArrowRight, ShoppingCart } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
 import { CheckList } from '../components/check-list';
 import { FeatureCard } from '../components/feature-card';
 import { PageHero } from '../components/page-hero';
@@ -9,6 +11,8 @@ import { SERVICE_ICONS, type ServiceId } from '../lib/service-icons';
 import { useScrollToHash } from '../lib/use-scroll-to-hash';
 import { useTranslatedList } from '../lib/use-translated-list';
 import { actionLabel } from '../lib/action-label';
+import { useAddToCart } from '../lib/use-add-to-cart';
+import { usePlanFormat } from '../lib/use-plan-format';
 
 /** docs/product/screens.md: three cards, SSL, website builder and backup. */
 const CORE_SERVICES: readonly ServiceId[] = ['ssl', 'builder', 'backup'];
@@ -18,6 +22,8 @@ const MORE_SERVICES: readonly ServiceId[] = ['email', 'security'];
 export function ServicesPage() {
   const { t } = useTranslation('marketing');
   const list = useTranslatedList();
+  const cart = useAddToCart();
+  const { money } = usePlanFormat();
   useScrollToHash();
 
   const card = (id: ServiceId) => (
@@ -30,6 +36,25 @@ export function ServicesPage() {
         className="w-full"
       >
         <CheckList items={list(`services.items.${id}.points`)} />
+        {(() => {
+          // The extras sold by the year for one domain (the website builder comes with hosting plans).
+          const plan = EXTRA_PLANS.find((extra) => extra.id === id);
+          return (
+            plan && (
+              <div className="mt-6 flex flex-wrap items-center gap-x-4 gap-y-2">
+                <p className="font-semibold text-slate-900">{t('price.perYearInline', { price: money(plan.price) })}</p>
+                <Button
+                  size="sm"
+                  aria-label={actionLabel(t('cart.add'), t(`services.items.${id}.title`))}
+                  onClick={() => cart.addPlan('extra', plan.id)}
+                >
+                  <ShoppingCart aria-hidden="true" className="size-4" />
+                  {t('cart.add')}
+                </Button>
+              </div>
+            )
+          );
+        })()}
         <Link
           to={`/contact?${new URLSearchParams({ topic: t(`services.items.${id}.title`) })}`}
           aria-label={actionLabel(t('services.ask'), t(`services.items.${id}.title`))}
@@ -51,6 +76,7 @@ export function ServicesPage() {
       <Section tone="muted" title={t('services.more.title')} intro={t('services.more.intro')}>
         <ul className="mx-auto grid max-w-5xl gap-6 md:grid-cols-2">{MORE_SERVICES.map(card)}</ul>
       </Section>
+      {cart.dialog}
     </>
   );
 }

@@ -4,11 +4,10 @@ import { Container } from '@/components/ui/container';
 import { useVdsPlans, useSiteFacts } from '../api/use-catalog';
 import { CheckList } from '../components/check-list';
 import { CtaBand } from '../components/cta-band';
-import { OrderDialog } from '../components/order-dialog';
 import { PageHero } from '../components/page-hero';
 import { PlanCards } from '../components/plan-cards';
 import { Section } from '../components/section';
-import { useOrderRequest } from '../lib/use-order-request';
+import { useAddToCart } from '../lib/use-add-to-cart';
 import { usePlanFormat } from '../lib/use-plan-format';
 import { useTranslatedList } from '../lib/use-translated-list';
 
@@ -19,7 +18,7 @@ export function VdsPage() {
   const facts = useSiteFacts();
   const format = usePlanFormat();
   const list = useTranslatedList();
-  const order = useOrderRequest();
+  const cart = useAddToCart();
   return (
     <>
       <PageHero eyebrow={t('vds.eyebrow')} title={t('vds.heading')} intro={t('vds.intro')} />
@@ -30,7 +29,7 @@ export function VdsPage() {
           description={(plan) => t(`vdsPlans.${plan.id}`)}
           specs={(plan) => format.serverSpecs(plan.specs)}
           actionLabel={t('plan.orderNow')}
-          onOrder={order.orderPlan}
+          onOrder={(plan) => cart.addPlan('vds', plan.id)}
         />
       </Container>
       <Section tone="muted" title={t('vds.included.title')} intro={t('vds.included.intro')}>
@@ -46,7 +45,7 @@ export function VdsPage() {
           {t('vds.cta.contact')}
         </ButtonLink>
       </CtaBand>
-      <OrderDialog request={order.request} onClose={order.close} />
+      {cart.dialog}
     </>
   );
 }

@@ -19,7 +19,7 @@ import { TextField } from '@/components/ui/text-field';
 import { useDemoMode } from '@/lib/use-demo-mode';
 import { accountErrorKey, fieldErrorsOf } from '@/lib/account-errors';
 import { useTopUp } from '../../api/use-money-actions';
-import { createIdempotencyKeys } from '../../lib/idempotency-key';
+import { createIdempotencyKeys } from '@/lib/idempotency-key';
 import { useDashboardFormat } from '../../lib/use-dashboard-format';
 import { PaymentDetails } from './payment-details';
 

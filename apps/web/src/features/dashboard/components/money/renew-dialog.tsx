@@ -25,7 +25,7 @@ import { ApiError } from '@/lib/http';
 import { dashboardQueries } from '../../api/queries';
 import { type RenewSubject, useRenew } from '../../api/use-money-actions';
 import { useBalance } from '../../api/use-dashboard-data';
-import { createIdempotencyKeys } from '../../lib/idempotency-key';
+import { createIdempotencyKeys } from '@/lib/idempotency-key';
 import { useDashboardFormat } from '../../lib/use-dashboard-format';
 
 /** What can be renewed, as the dialog needs it: a name, the expiry, the periods and each one's price. */

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { usePasswordPolicy, withPasswordPolicy } from '@/lib/public-settings';
 import { changePasswordSchema } from '@hostpilot/shared';
 import { z } from '@hostpilot/shared/zod';
 import { useState } from 'react';
@@ -23,13 +24,14 @@ export function ChangePasswordForm({ onDone, onCancel }: { onDone: () => void; o
   const { t } = useTranslation('dashboard');
   const { t: tc } = useTranslation();
   const [failure, setFailure] = useState<string | null>(null);
+  const policy = usePasswordPolicy();
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
   } = useForm<ChangePasswordForm>({
-    resolver: zodResolver(formSchema),
+    resolver: withPasswordPolicy(zodResolver(formSchema), 'newPassword', policy),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
   const errorOf = (name: keyof ChangePasswordForm) => {

@@ -29,7 +29,10 @@ describe('change password form', () => {
     await renderWithRouter(<ChangePasswordForm onDone={onDone} onCancel={() => undefined} />, ns);
     await fill('old password!', 'a brand new passphrase');
     await vi.waitFor(() => expect(onDone).toHaveBeenCalled());
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    // The first call may be the public settings (the password policy); the change is the POST.
+    const [url, init] = (fetchMock.mock.calls as unknown as [string, RequestInit][]).find(
+      ([, options]) => options?.method === 'POST',
+    )!;
     expect(url).toContain('/api/auth/password/change');
     expect(JSON.parse(String(init.body))).toEqual({
       currentPassword: 'old password!',

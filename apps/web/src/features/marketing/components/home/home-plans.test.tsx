@@ -10,7 +10,9 @@ describe('HomePlans', () => {
     await i18n.changeLanguage('en');
   });
 
-  it('shows the three teaser plans, the popular one marked, and answers Order Now honestly', async () => {
+  afterEach(() => localStorage.clear());
+
+  it('shows the three teaser plans, the popular one marked; Order Now adds the plan of its tier to the cart', async () => {
     const user = userEvent.setup();
     await renderWithRouter(<HomePlans />, { namespaces: ['marketing'] });
     const cards = screen.getAllByRole('article');
@@ -20,9 +22,17 @@ describe('HomePlans', () => {
     expect(cards[2]).toHaveTextContent('1TB');
 
     await user.click(screen.getByRole('button', { name: 'Order Now: Pro' }));
-    const dialog = screen.getByRole('dialog', { name: 'Online ordering opens soon' });
-    expect(dialog).toHaveAccessibleDescription(/You chose Pro at \$9\.99\/mo\..*sales team can set this plan up/);
-    expect(within(dialog).getByRole('link', { name: 'Contact sales' })).toHaveAttribute('href', '/contact?topic=Pro');
+    const dialog = await screen.findByRole('dialog', { name: 'Add to cart' });
+    expect(within(dialog).getByRole('combobox', { name: 'Plan' })).toHaveDisplayValue('Business');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Billing period' }), '12 months');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Data centre' }), 'Frankfurt');
+    expect(dialog).toHaveTextContent('Price for this period: $71.88');
+    await user.click(within(dialog).getByRole('button', { name: 'Add to cart' }));
+    expect(within(dialog).getByText('Business is in your cart.')).toBeVisible();
+    expect(within(dialog).getByRole('link', { name: 'Go to cart' })).toHaveAttribute('href', '/cart');
+    expect(JSON.parse(localStorage.getItem('hostpilot.cart')!)).toEqual({
+      lines: [{ id: expect.any(String), kind: 'hosting', planId: 'business', months: 12, dataCenter: 'frankfurt' }],
+    });
   });
 
   it('prices in Russian', async () => {

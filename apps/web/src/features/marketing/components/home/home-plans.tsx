@@ -1,21 +1,31 @@
+import type { HomeHostingPlanId, HostingPlanId } from '@hostpilot/shared';
 import { ArrowRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useHomeHostingPlans } from '../../api/use-catalog';
-import { useOrderRequest } from '../../lib/use-order-request';
+import { useAddToCart } from '../../lib/use-add-to-cart';
 import { usePlanFormat } from '../../lib/use-plan-format';
 import { useTranslatedList } from '../../lib/use-translated-list';
-import { OrderDialog } from '../order-dialog';
 import { PlanCards } from '../plan-cards';
 import { Section } from '../section';
 
-/** docs/product/screens.md: the three-plan teaser; its order button answers honestly instead of doing nothing. */
+/**
+ * The teaser's plans are not sold apart (docs/product/entities.md): each order button starts the cart with the
+ * /hosting plan of the same tier, whose choices and price the dialog shows (docs/decisions/036-cart-in-local-storage.md).
+ */
+const HOSTING_PLAN_OF_TEASER: Record<HomeHostingPlanId, HostingPlanId> = {
+  basic: 'starter',
+  pro: 'business',
+  business: 'enterprise',
+};
+
+/** docs/product/screens.md: the three-plan teaser; its order button adds the plan of its tier to the cart. */
 export function HomePlans() {
   const { t } = useTranslation('marketing');
   const plans = useHomeHostingPlans();
   const format = usePlanFormat();
   const list = useTranslatedList();
-  const order = useOrderRequest();
+  const cart = useAddToCart();
   return (
     <Section eyebrow={t('home.plans.eyebrow')} title={t('home.plans.title')} intro={t('home.plans.intro')}>
       <PlanCards
@@ -27,7 +37,7 @@ export function HomePlans() {
         ]}
         features={(plan) => list(`homePlans.${plan.id}.features`)}
         actionLabel={t('plan.orderNow')}
-        onOrder={order.orderPlan}
+        onOrder={(plan) => cart.addPlan('hosting', HOSTING_PLAN_OF_TEASER[plan.id])}
       />
       <p className="mt-10 text-center">
         <Link
@@ -38,7 +48,7 @@ export function HomePlans() {
           <ArrowRight aria-hidden="true" className="size-4" />
         </Link>
       </p>
-      <OrderDialog request={order.request} onClose={order.close} />
+      {cart.dialog}
     </Section>
   );
 }

@@ -1,7 +1,6 @@
 import type { DnsRecord } from '@hostpilot/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { Network, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -10,32 +9,41 @@ import { Dialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { accountErrorKey } from '@/lib/account-errors';
 import { api } from '@/lib/session';
-import { dashboardKeys } from '../../api/keys';
-import { Panel } from '../panel';
 import { DnsRecordForm, type RecordInput } from './dns-record-form';
 
 type Editing = { kind: 'add' } | { kind: 'edit'; record: DnsRecord } | null;
 
-/** The domain's DNS records: add, edit and delete (after a confirmation), each saved at once. */
+/**
+ * The domain's DNS records: add, edit and delete (after a confirmation), each saved at once. One editor for the
+ * customer's dashboard (their own domain) and the back office (any customer's domain, docs/decisions/033-hosting-and-domain-administration.md):
+ * each gives the endpoint of the records, what to refresh after a change, and the frame around the editor (its
+ * title and the Add button, then the records).
+ */
 export function DnsRecordsEditor({
-  domainId,
   domainName,
   records,
+  recordsPath,
+  onChanged,
+  frame,
 }: {
-  domainId: string;
   domainName: string;
   records: DnsRecord[];
+  /** Where the records are added (POST), changed (PUT …/:id) and deleted (DELETE …/:id). */
+  recordsPath: string;
+  /** Refreshes what shows the records after a change. */
+  onChanged: () => Promise<unknown>;
+  /** Puts the title and the Add button (`add`) around the records (`body`). */
+  frame: (parts: { title: string; add: ReactNode; body: ReactNode }) => ReactNode;
 }) {
   const { t } = useTranslation('dashboard');
   const { t: tc } = useTranslation();
-  const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<DnsRecord | null>(null);
   const [deletePending, setDeletePending] = useState(false);
   const [deleteFailure, setDeleteFailure] = useState<string | null>(null);
   const [done, setDone] = useState('');
-  const base = `/domains/${encodeURIComponent(domainId)}/dns-records`;
-  const refresh = () => queryClient.invalidateQueries({ queryKey: dashboardKeys.domains() });
+  const base = recordsPath;
+  const refresh = onChanged;
   const label = (record: Pick<DnsRecord, 'type' | 'name'>) => `${record.type} ${record.name}`;
 
   const save = async (input: RecordInput) => {
@@ -121,8 +129,8 @@ export function DnsRecordsEditor({
     </Button>
   );
 
-  return (
-    <Panel title={t('domainDetail.dns.title')} action={add} className="lg:col-span-2">
+  const body = (
+    <>
       <p role="status" className="mb-4 text-sm text-success-800 empty:hidden">
         {done}
       </p>
@@ -142,6 +150,12 @@ export function DnsRecordsEditor({
           rowKey={(record) => record.id}
         />
       )}
+    </>
+  );
+
+  return (
+    <>
+      {frame({ title: t('domainDetail.dns.title'), add, body })}
       <Dialog
         open={editing !== null}
         onClose={() => setEditing(null)}
@@ -195,6 +209,6 @@ export function DnsRecordsEditor({
           </>
         )}
       </Dialog>
-    </Panel>
+    </>
   );
 }

@@ -1,0 +1,78 @@
+import { paymentMethodResponseSchema, savePaymentMethodRequestSchema } from '@hostpilot/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Clock } from '../../lib/clock';
+import { CUSTOMER_ROUTE } from '../../lib/customer-route';
+import { BODY_ERRORS, errorResponses } from '../../lib/errors';
+import { authOf } from '../../plugins/authenticate';
+import { type CardVault, createSavedCardService } from './saved-card';
+
+export interface PaymentMethodRoutesOptions {
+  clock: Clock;
+  vault: CardVault;
+}
+
+const UNAUTHORIZED = 'UNAUTHORIZED, TOKEN_INVALID, TOKEN_EXPIRED';
+
+/**
+ * GET, POST and DELETE /billing/payment-method: the signed-in customer's one saved card for renewals
+ * (docs/decisions/038-saved-card-for-renewals.md). Answers show the brand, last four digits, expiry and holder only.
+ */
+export const paymentMethodRoutes: FastifyPluginAsyncZod<PaymentMethodRoutesOptions> = async (app, options) => {
+  const cards = createSavedCardService({ db: app.database.db, clock: options.clock, vault: options.vault });
+
+  app.get(
+    '/billing/payment-method',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        ...CUSTOMER_ROUTE,
+        tags: ['finance'],
+        summary: 'My saved card for renewals, or null',
+        response: { 200: paymentMethodResponseSchema, ...errorResponses({ 401: UNAUTHORIZED }) },
+      },
+    },
+    async (request) => ({ card: await cards.get(authOf(request).userId) }),
+  );
+
+  app.post(
+    '/billing/payment-method',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        ...CUSTOMER_ROUTE,
+        tags: ['finance'],
+        summary: 'Save (or replace) my card for renewals through the card provider (demo mode only: the test card)',
+        body: savePaymentMethodRequestSchema,
+        response: {
+          200: paymentMethodResponseSchema,
+          ...errorResponses({
+            ...BODY_ERRORS,
+            400: 'VALIDATION_FAILED: a bad number (Luhn), month, year or holder, an expired card, a card the provider declined, or card payments not available (`fields` names each)',
+            401: UNAUTHORIZED,
+          }),
+        },
+      },
+    },
+    async (request) => ({ card: await cards.save(authOf(request).userId, request.body, request.ip) }),
+  );
+
+  app.delete(
+    '/billing/payment-method',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        ...CUSTOMER_ROUTE,
+        tags: ['finance'],
+        summary: 'Remove my saved card',
+        response: {
+          200: paymentMethodResponseSchema,
+          ...errorResponses({ 401: UNAUTHORIZED, 404: 'NOT_FOUND: no card is saved' }),
+        },
+      },
+    },
+    async (request) => {
+      await cards.remove(authOf(request).userId, request.ip);
+      return { card: null };
+    },
+  );
+};

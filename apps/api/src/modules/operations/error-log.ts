@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import { adminErrorLogPageSchema, adminErrorLogQuerySchema } from '@hostpilot/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { errorResponses } from '../../lib/errors';
+import { LIST_ERRORS, STAFF_ERRORS } from '../admin/errors';
+import { iso, pageOf } from '../admin/list';
+
+/**
+ * The API's recent server errors (docs/decisions/035-support-queue-and-operations.md), in the `error_log` table
+ * every instance shares. Only the newest ERROR_LOG_LIMIT rows are kept.
+ */
+export const ERROR_LOG_LIMIT = 1000;
+const MESSAGE_MAX = 300;
+
+export interface ServerError {
+  requestId: string;
+  method: string;
+  route: string;
+  status: number;
+  error: unknown;
+  now: number;
+}
+
+/**
+ * An error's message with anything that may be a secret taken out: credentials in URLs, `key=value` pairs of
+ * secret-sounding names, bearer tokens and long opaque strings; and cut to 300 characters.
+ */
+export function redactMessage(message: string): string {
+  return message
+    .replace(/([a-z][a-z0-9+.-]*:\/\/)[^\s/@]+@/gi, '$1***@')
+    .replace(
+      /\b(pass(word)?|pwd|secret|token|api[-_]?key|key|authorization)\b(\s*[=:]\s*)("[^"]*"|'[^']*'|\S+)/gi,
+      '$1$3***',
+    )
+    .replace(/\bBearer\s+\S+/gi, 'Bearer ***')
+    .replace(/\b[A-Za-z0-9_\-.+/=]{40,}\b/g, '***')
+    .slice(0, MESSAGE_MAX);
+}
+
+function describe(error: unknown): { name: string; message: string } {
+  if (error instanceof Error) {
+    const code = (error as { code?: unknown }).code;
+    const name = typeof code === 'string' && code !== '' ? `${error.name} ${code}` : error.name;
+    return { name: name.slice(0, 100), message: redactMessage(error.message) };
+  }
+  return { name: 'Unknown', message: redactMessage(String(error)) };
+}
+
+/** Records one 5xx answer and prunes the rows past the limit. Never throws: the answer goes out regardless. */
+export async function recordServerError(db: Kysely<Database>, entry: ServerError): Promise<boolean> {
+  const { name, message } = describe(entry.error);
+  try {
+    await db
+      .insertInto('errorLog')
+      .values({
+        id: randomUUID(),
+        createdAt: entry.now,
+        requestId: entry.requestId.slice(0, 100),
+        method: entry.method.slice(0, 10),
+        route: entry.route.slice(0, 200),
+        status: entry.status,
+        errorName: name,
+        message,
+      })
+      .execute();
+    const cutoff = await db
+      .selectFrom('errorLog')
+      .select('createdAt')
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'desc')
+      .offset(ERROR_LOG_LIMIT - 1)
+      .limit(1)
+      .executeTakeFirst();
+    if (cutoff) await db.deleteFrom('errorLog').where('createdAt', '<', cutoff.createdAt).execute();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** GET /admin/error-logs: the recent server errors, newest first. Administrators (`settings.read`). */
+export const adminErrorLogRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+  app.get(
+    '/error-logs',
+    {
+      config: { access: 'settings.read' },
+      schema: {
+        tags: ['admin'],
+        summary: "The API's recent server errors",
+        description:
+          `Every 5xx answer of any instance: time, request id, method, route pattern, status, error name and a ` +
+          `message with secrets taken out; no bodies or query strings. The newest ${ERROR_LOG_LIMIT} are kept.`,
+        security: [{ bearerAuth: [] }],
+        querystring: adminErrorLogQuerySchema,
+        response: { 200: adminErrorLogPageSchema, ...errorResponses({ ...LIST_ERRORS, ...STAFF_ERRORS }) },
+      },
+    },
+    async (request) => {
+      const query = request.query;
+      const order = query.order === 'asc' ? 'asc' : 'desc';
+      return pageOf(
+        query,
+        () =>
+          db
+            .selectFrom('errorLog')
+            .select((eb) => eb.fn.countAll<number>().as('total'))
+            .executeTakeFirst(),
+        (limit, offset) =>
+          db
+            .selectFrom('errorLog')
+            .selectAll()
+            .orderBy('createdAt', order)
+            .orderBy('id', order)
+            .limit(limit)
+            .offset(offset)
+            .execute(),
+        (row) => ({
+          id: row.id,
+          createdAt: iso(row.createdAt),
+          requestId: row.requestId,
+          method: row.method,
+          route: row.route,
+          status: row.status,
+          errorName: row.errorName,
+          message: row.message,
+        }),
+      );
+    },
+  );
+};

@@ -1,0 +1,201 @@
+import {
+  type CartLineProblems,
+  type cartLineSchema,
+  cartLineProblems,
+  CURRENCY,
+  DATA_CENTERS,
+  domainYearCents,
+  findServicePlan,
+  type OrderLineKind,
+  ORDER_TLDS,
+  type QuoteLine,
+  type QuoteResponse,
+  renewalCents,
+  toCents,
+  validationMessage,
+} from '@hostpilot/shared';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { displayDomainName, parseDomainQuery } from './domain-names';
+import type { Registrar } from './registrar';
+
+/**
+ * Prices a cart from the catalogue (docs/decisions/032-ordering-and-checkout.md): the browser sends choices, the
+ * server finds every price. Each line's problems are named by field with a validation key: the catalogue's
+ * (unknown plan, period, city, game), a domain's spelling, a domain registered or reserved, a domain twice in the
+ * cart, and, once the customer is known, an attached domain that is neither theirs nor in the cart.
+ */
+
+export type CartLineInput = z.infer<typeof cartLineSchema>;
+
+/** A line as the order stores it: its choices normalised and its prices in cents. */
+export interface PricedCartLine {
+  kind: OrderLineKind;
+  planId: string | null;
+  name: string;
+  domain: string | null;
+  months: number;
+  location: string | null;
+  game: string | null;
+  unit: 'month' | 'year';
+  unitPriceCents: number;
+  /** How many units the period is: months for monthly plans, years for yearly plans and domains. */
+  quantity: number;
+  amountCents: number;
+  problems: CartLineProblems;
+}
+
+export interface PricedCart {
+  lines: PricedCartLine[];
+  totalCents: number;
+  valid: boolean;
+}
+
+/** Reads a domain of a line: the registered form (Punycode, lower case), or the problem with it. */
+export function readDomain(text: string): { name: string; tld: string } | { problem: CartLineProblems['domain'] } {
+  const parsed = parseDomainQuery(text, ORDER_TLDS);
+  if (!parsed.ok) return { problem: parsed.key };
+  if (parsed.tld === null) return { problem: 'validation.domainSubdomain' };
+  return { name: `${parsed.label}${parsed.tld}`, tld: parsed.tld };
+}
+
+export async function priceCart(
+  db: Kysely<Database>,
+  registrar: Registrar,
+  input: readonly CartLineInput[],
+  /** The customer placing the order; without one (the public quote) attached domains are not checked. */
+  userId: string | null,
+): Promise<PricedCart> {
+  const lines: PricedCartLine[] = input.map((line) => {
+    const problems = cartLineProblems(line);
+    const plan = line.kind === 'domain' || !line.planId ? undefined : findServicePlan(line.kind, line.planId);
+    const base = {
+      kind: line.kind,
+      planId: line.kind === 'domain' ? null : (line.planId ?? null),
+      months: line.months,
+      location: (line.kind === 'domain' || line.kind === 'extra' ? null : line.location) ?? null,
+      game: line.kind === 'game' ? (line.game ?? null) : null,
+      problems,
+    };
+    let domain: string | null = null;
+    if (line.domain) {
+      const read = readDomain(line.domain);
+      if ('problem' in read) problems.domain ??= read.problem;
+      else domain = read.name;
+    }
+    if (line.kind === 'domain') {
+      const tld = domain ? domain.slice(domain.indexOf('.')) : null;
+      const unitPriceCents = (tld ? domainYearCents(tld) : undefined) ?? 0;
+      const quantity = line.months / 12;
+      return {
+        ...base,
+        name: domain ? displayDomainName(domain) : (line.domain ?? ''),
+        domain,
+        unit: 'year',
+        unitPriceCents,
+        quantity,
+        amountCents: Number.isInteger(quantity) ? unitPriceCents * quantity : 0,
+      };
+    }
+    const unitPriceCents = plan ? toCents(plan.price) : 0;
+    const quantity = plan?.period === 'year' ? line.months / 12 : line.months;
+    return {
+      ...base,
+      name: plan?.name ?? line.planId ?? '',
+      domain,
+      unit: plan?.period ?? 'month',
+      unitPriceCents,
+      quantity,
+      amountCents: plan && !problems.months ? renewalCents(plan, line.months) : 0,
+    };
+  });
+
+  // A domain registered once per cart, and the registry's answer for each.
+  const registering = lines.filter((line) => line.kind === 'domain' && line.domain && !line.problems.domain);
+  const seen = new Set<string>();
+  for (const line of registering) {
+    if (seen.has(line.domain!)) line.problems.domain = 'validation.domainInCartTwice';
+    seen.add(line.domain!);
+  }
+  const availability = await registrar.check([...seen], db);
+  for (const line of registering) {
+    const answer = availability.get(line.domain!);
+    if (!line.problems.domain && answer && !answer.available) {
+      line.problems.domain = answer.reason === 'reserved' ? 'validation.domainReserved' : 'validation.domainRegistered';
+    }
+  }
+
+  // An attached domain: the customer's own, or one this cart registers.
+  if (userId !== null) {
+    const attached = lines.filter((line) => line.kind !== 'domain' && line.domain && !line.problems.domain);
+    const names = [...new Set(attached.map((line) => line.domain!))];
+    const owned = new Set(
+      names.length === 0
+        ? []
+        : (
+            await db
+              .selectFrom('domains')
+              .select('name')
+              .where('userId', '=', userId)
+              .where('deletedAt', 'is', null)
+              .where('name', 'in', names)
+              .execute()
+          ).map((row) => row.name),
+    );
+    for (const line of attached) {
+      if (!owned.has(line.domain!) && !seen.has(line.domain!)) line.problems.domain = 'validation.orderDomainNotOwned';
+    }
+  }
+
+  const valid = lines.every((line) => Object.keys(line.problems).length === 0);
+  const totalCents = lines
+    .filter((line) => Object.keys(line.problems).length === 0)
+    .reduce((sum, line) => sum + line.amountCents, 0);
+  return { lines, totalCents, valid };
+}
+
+const money = (amountMinor: number) => ({ amountMinor, currency: CURRENCY });
+
+/** The public quote's answer. */
+export function toQuote(cart: PricedCart): QuoteResponse {
+  return {
+    lines: cart.lines.map((line): QuoteLine => {
+      const fine = Object.keys(line.problems).length === 0;
+      const priced = !line.problems.planId && !(line.kind === 'domain' && line.problems.domain && !line.domain);
+      return {
+        kind: line.kind,
+        planId: line.planId,
+        name: line.name,
+        domain: line.domain,
+        months: line.months,
+        location: line.location,
+        game: line.game,
+        unit: line.unit,
+        unitPrice: priced ? money(line.unitPriceCents) : null,
+        periodPrice: priced && !line.problems.months ? money(line.amountCents) : null,
+        lineTotal: fine ? money(line.amountCents) : null,
+        errors: { ...line.problems },
+      };
+    }),
+    total: money(cart.totalCents),
+    valid: cart.valid,
+  };
+}
+
+/** The cart's problems as a 400 answer: each under `lines.<index>.<field>`. */
+export function cartProblemsError(cart: PricedCart): AppError {
+  const fields: Record<string, { code: string; message: string }> = {};
+  cart.lines.forEach((line, index) => {
+    for (const [field, code] of Object.entries(line.problems)) {
+      fields[`lines.${index}.${field}`] = { code, message: validationMessage(code) };
+    }
+  });
+  return new AppError('VALIDATION_FAILED', undefined, fields);
+}
+
+/** The city of a data-centre id, for texts. */
+export function cityOf(location: string | null): string | null {
+  return DATA_CENTERS.find((dc) => dc.id === location)?.city ?? null;
+}

@@ -1,0 +1,194 @@
+import {
+  createOrderRequestSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  idempotencyHeadersSchema,
+  idParamsSchema,
+  orderDetailSchema,
+  orderListQuerySchema,
+  orderPageSchema,
+  payOrderRequestSchema,
+  payOrderResponseSchema,
+  quoteRequestSchema,
+  quoteResponseSchema,
+} from '@hostpilot/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { CUSTOMER_ROUTE, ITEM_ERRORS, LIST_ERRORS } from '../../lib/customer-route';
+import { AppError, BODY_ERRORS, errorResponses } from '../../lib/errors';
+import { requestFingerprint } from '../../lib/idempotency';
+import { offsetOf, pageOf } from '../../lib/listing';
+import { authOf } from '../../plugins/authenticate';
+import { toQuote } from './cart-pricing';
+import { type OrdersService, readOrderDetail, toOrderSummary } from './orders.service';
+
+const headers = idempotencyHeadersSchema.loose();
+
+function idempotencyOf(request: FastifyRequest) {
+  return {
+    key: String(request.headers[IDEMPOTENCY_KEY_HEADER]),
+    fingerprint: requestFingerprint(request.method, request.url, request.body),
+  };
+}
+
+const MONEY_ERRORS = { ...BODY_ERRORS, 401: 'UNAUTHORIZED, TOKEN_INVALID, TOKEN_EXPIRED' } as const;
+
+const SORT_COLUMNS = { createdAt: 'createdAt', number: 'number', total: 'totalCents', status: 'status' } as const;
+
+/**
+ * Ordering (docs/product/ordering.md, docs/decisions/032-ordering-and-checkout.md): the public quote, and the
+ * signed-in customer's orders: place, pay, list, read. Placing and paying need an `Idempotency-Key` header.
+ */
+export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {
+  const db = app.database.db;
+
+  app.post(
+    '/orders/quote',
+    {
+      schema: {
+        tags: ['ordering'],
+        summary: 'Price a cart from the catalogue (no sign-in)',
+        description:
+          'Each line comes back with its unit price, period price and line total, or with `errors` by field ' +
+          '(validation keys: orderPlan, period, orderLocation, orderGame, orderDomainRequired, domain spelling, ' +
+          'domainRegistered, domainReserved, domainInCartTwice). Prices sent by the browser are ignored.',
+        body: quoteRequestSchema,
+        response: { 200: quoteResponseSchema, ...errorResponses(BODY_ERRORS) },
+      },
+    },
+    async (request) => toQuote(await orders.quote(request.body.lines)),
+  );
+
+  app.post(
+    '/orders',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['ordering'],
+        summary: 'Place an order: the cart and the total the customer saw',
+        description:
+          'Prices come from the catalogue only. Creates the order (pending_payment), its lines and one unpaid ' +
+          'invoice with a line per item. A line problem answers 400 with `fields["lines.N.field"]`; a total other ' +
+          "than the catalogue's answers 409 CART_CHANGED and creates nothing.",
+        ...CUSTOMER_ROUTE,
+        headers,
+        body: createOrderRequestSchema,
+        response: {
+          201: orderDetailSchema,
+          ...errorResponses({
+            ...MONEY_ERRORS,
+            409: 'CART_CHANGED (the cart or a price changed: quote again), IDEMPOTENCY_KEY_REUSED',
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const answer = await orders.create(authOf(request).userId, request.body, idempotencyOf(request));
+      return reply.code(answer.statusCode as 201).send(answer.body);
+    },
+  );
+
+  app.post(
+    '/orders/:id/pay',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['ordering'],
+        summary: 'Pay an order from the balance, by the test card (demo mode) or by bank transfer',
+        description:
+          'Balance and test card settle at once: the order is provisioned, or waits for review when new orders ' +
+          'need approval. A bank transfer stays pending until staff approve it. No slot left in the chosen city ' +
+          'or a domain registered meanwhile answers 409 and takes no money.',
+        ...CUSTOMER_ROUTE,
+        headers,
+        params: idParamsSchema,
+        body: payOrderRequestSchema,
+        response: {
+          200: payOrderResponseSchema.describe('Paid'),
+          201: payOrderResponseSchema.describe('A bank transfer, pending'),
+          ...errorResponses({
+            ...MONEY_ERRORS,
+            402: 'PAYMENT_DECLINED: the card was declined (the failed payment is kept)',
+            404: 'NOT_FOUND: no such order on this account',
+            409:
+              'ORDER_ALREADY_PAID, INVALID_STATE (cancelled or fraud), INSUFFICIENT_FUNDS, OUT_OF_CAPACITY, ' +
+              'DOMAIN_UNAVAILABLE, IDEMPOTENCY_KEY_REUSED',
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const answer = await orders.pay(
+        authOf(request).userId,
+        request.params.id,
+        request.body as z.output<typeof payOrderRequestSchema>,
+        idempotencyOf(request),
+      );
+      return reply.code(answer.statusCode as 200).send(answer.body as never);
+    },
+  );
+
+  app.get(
+    '/orders',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['ordering'],
+        summary: "The signed-in customer's orders",
+        ...CUSTOMER_ROUTE,
+        querystring: orderListQuerySchema,
+        response: { 200: orderPageSchema, ...LIST_ERRORS },
+      },
+    },
+    async (request) => {
+      const query = request.query as z.output<typeof orderListQuerySchema>;
+      const userId = authOf(request).userId;
+      let rows = db.selectFrom('orders').where('userId', '=', userId);
+      if (query.status) rows = rows.where('status', '=', query.status);
+      const { total } = await rows.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+      const items = await rows
+        .selectAll('orders')
+        .select((eb) =>
+          eb
+            .selectFrom('orderLines')
+            .select(eb.fn.countAll<number>().as('n'))
+            .whereRef('orderLines.orderId', '=', 'orders.id')
+            .as('lineCount'),
+        )
+        .orderBy(SORT_COLUMNS[query.sort], query.order)
+        .orderBy('id', query.order)
+        .limit(query.pageSize)
+        .offset(offsetOf(query))
+        .execute();
+      return pageOf(
+        query,
+        Number(total),
+        items.map((row) => toOrderSummary(row, Number(row.lineCount ?? 0))),
+      );
+    },
+  );
+
+  app.get(
+    '/orders/:id',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['ordering'],
+        summary: "One of the customer's orders: lines, invoice, payments",
+        ...CUSTOMER_ROUTE,
+        params: idParamsSchema,
+        response: { 200: orderDetailSchema, ...ITEM_ERRORS },
+      },
+    },
+    async (request) => {
+      const order = await db
+        .selectFrom('orders')
+        .selectAll()
+        .where('id', '=', request.params.id)
+        .where('userId', '=', authOf(request).userId)
+        .executeTakeFirst();
+      if (!order) throw new AppError('NOT_FOUND');
+      return readOrderDetail(db, order);
+    },
+  );
+};

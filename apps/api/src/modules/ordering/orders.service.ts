@@ -1,0 +1,806 @@
+import { randomUUID } from 'node:crypto';
+import {
+  addMonths,
+  type ApiErrorBody,
+  CURRENCY,
+  DEFAULT_ORDER_SETTINGS,
+  invoiceStates,
+  type OrderDetail,
+  type OrderLine,
+  type OrderSettings,
+  orderNumber,
+  orderSettingsSchema,
+  orderStates,
+  type OrderStatus,
+  type OrderSummary,
+  type PayOrderResponse,
+  serviceStates,
+  TEST_CARD_DECLINED_NUMBER,
+  validationMessage,
+} from '@hostpilot/shared';
+import type { Kysely } from 'kysely';
+import type { Database, OrderLineRow, OrderRow, PaymentRow } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import { type Answer, lockAccount, runIdempotent } from '../../lib/idempotency';
+import { type Journal, journal } from '../../lib/journal';
+import type { Mailer } from '../../lib/mail/mailer';
+import { readBankAccount } from '../billing/billing-settings';
+import { takeNumbers } from '../billing/counters';
+import {
+  appendLedgerEntry,
+  balanceOf,
+  createInvoice,
+  type InvoiceLineInput,
+  money,
+  toInvoice,
+} from '../billing/ledger';
+import { toPayment, type TransferHooks } from '../billing/payments.service';
+import { type CartLineInput, cartProblemsError, cityOf, type PricedCart, priceCart } from './cart-pricing';
+import type { Registrar } from './registrar';
+import { lockedFreeSlots, SERVER_TYPE } from './server-capacity';
+
+/**
+ * Orders (docs/decisions/032-ordering-and-checkout.md). Placing an order prices the cart from the catalogue and
+ * writes the order, its lines and its unpaid invoice. Paying it takes the money and, in the same transaction,
+ * either provisions it (services placed on an active server with a free slot in the chosen city, domains
+ * registered) or, when new orders need approval, leaves it awaiting review; staff then accept it (provisioning
+ * then), cancel it (refunding what was paid to the balance) or flag it as fraud. Every step writes its status
+ * history, notification and activity; every staff decision its audit entry.
+ */
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+export const ORDER_SETTING = 'orders.requireApproval';
+
+export async function readOrderSettings(db: Kysely<Database>): Promise<OrderSettings> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', ORDER_SETTING).executeTakeFirst();
+  if (!row) return DEFAULT_ORDER_SETTINGS;
+  try {
+    const parsed = orderSettingsSchema.safeParse({ requireApproval: JSON.parse(row.value) });
+    return parsed.success ? parsed.data : DEFAULT_ORDER_SETTINGS;
+  } catch {
+    return DEFAULT_ORDER_SETTINGS;
+  }
+}
+
+export async function writeOrderSettings(
+  db: Kysely<Database>,
+  settings: OrderSettings,
+  actorId: string,
+  now: number,
+): Promise<void> {
+  const value = JSON.stringify(settings.requireApproval);
+  await db
+    .insertInto('settings')
+    .values({ key: ORDER_SETTING, value, updatedAt: now, updatedBy: actorId })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value, updatedAt: now, updatedBy: actorId }))
+    .execute();
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Reading
+
+function toLine(row: OrderLineRow): OrderLine {
+  return {
+    id: row.id,
+    kind: row.kind,
+    planId: row.planId,
+    name: row.name,
+    domain: row.domain,
+    months: row.months,
+    location: row.location,
+    game: row.game,
+    unit: row.unit,
+    unitPrice: money(row.unitPriceCents),
+    periodPrice: money(row.amountCents),
+    lineTotal: money(row.amountCents),
+    serviceId: row.serviceId,
+    domainId: row.domainId,
+  };
+}
+
+export function toOrderSummary(row: OrderRow, lineCount: number): OrderSummary {
+  return {
+    id: row.id,
+    number: row.number,
+    status: row.status,
+    total: money(row.totalCents, row.currency),
+    lineCount,
+    createdAt: iso(row.createdAt)!,
+    paidAt: iso(row.paidAt),
+    invoiceId: row.invoiceId,
+  };
+}
+
+/** The whole order as its owner (and staff) read it. */
+export async function readOrderDetail(db: Kysely<Database>, order: OrderRow): Promise<OrderDetail> {
+  const lines = await db
+    .selectFrom('orderLines')
+    .selectAll()
+    .where('orderId', '=', order.id)
+    .orderBy('position')
+    .execute();
+  const invoice = await db
+    .selectFrom('invoices')
+    .selectAll()
+    .where('id', '=', order.invoiceId)
+    .executeTakeFirstOrThrow();
+  const payments = await db
+    .selectFrom('payments')
+    .selectAll()
+    .where('invoiceId', '=', order.invoiceId)
+    .orderBy('createdAt', 'desc')
+    .execute();
+  const pendingTransfer = payments.some((p) => p.method === 'bank_transfer' && p.status === 'pending');
+  const bank = pendingTransfer && order.status === 'pending_payment' ? await readBankAccount(db) : null;
+  return {
+    ...toOrderSummary(order, lines.length),
+    lines: lines.map(toLine),
+    invoice: toInvoice(invoice),
+    payments: payments.map(toPayment),
+    bankTransfer: bank ? { ...bank, reference: invoice.number } : null,
+    decisionReason: order.decisionReason,
+    decidedAt: iso(order.decidedAt),
+    refund: order.refundCents === null ? null : money(order.refundCents, order.currency),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Provisioning
+
+type Failure = 'OUT_OF_CAPACITY' | 'DOMAIN_UNAVAILABLE';
+
+/**
+ * Chooses a server for each located line: an active server of the line's type in its city whose services (not
+ * cancelled) leave a free slot, counting the lines placed before it. Each server looked at is locked first.
+ * Answers the server id per line position, or the failure.
+ */
+async function placeLines(
+  trx: Kysely<Database>,
+  lines: readonly OrderLineRow[],
+): Promise<{ ok: true; servers: Map<number, string> } | { ok: false; failure: Failure }> {
+  const servers = new Map<number, string>();
+  const taken = new Map<string, number>();
+  const free = new Map<string, number>();
+  for (const line of lines) {
+    const type = SERVER_TYPE[line.kind];
+    if (!type || !line.location) continue;
+    const candidates = await trx
+      .selectFrom('servers')
+      .select('id')
+      .where('location', '=', line.location as never)
+      .where('type', '=', type)
+      .where('status', '=', 'active')
+      .orderBy('name')
+      .orderBy('id')
+      .execute();
+    let chosen: string | null = null;
+    for (const server of candidates) {
+      if (!free.has(server.id)) free.set(server.id, (await lockedFreeSlots(trx, server.id)) ?? 0);
+      if (free.get(server.id)! - (taken.get(server.id) ?? 0) > 0) {
+        chosen = server.id;
+        break;
+      }
+    }
+    if (!chosen) return { ok: false, failure: 'OUT_OF_CAPACITY' };
+    taken.set(chosen, (taken.get(chosen) ?? 0) + 1);
+    servers.set(line.position, chosen);
+  }
+  return { ok: true, servers };
+}
+
+/** Whether every domain the order registers is still free (the registry's answer inside this transaction). */
+async function domainsFree(
+  trx: Kysely<Database>,
+  registrar: Registrar,
+  lines: readonly OrderLineRow[],
+): Promise<boolean> {
+  const names = lines.filter((l) => l.kind === 'domain' && l.domain).map((l) => l.domain!);
+  if (names.length === 0) return true;
+  const answer = await registrar.check(names, trx);
+  return names.every((name) => answer.get(name)?.available === true);
+}
+
+/** Checks that the order can be provisioned now, holding the servers it would use; writes nothing. */
+export async function checkProvisioning(
+  trx: Kysely<Database>,
+  registrar: Registrar,
+  orderId: string,
+): Promise<Failure | null> {
+  const lines = await trx.selectFrom('orderLines').selectAll().where('orderId', '=', orderId).execute();
+  if (!(await domainsFree(trx, registrar, lines))) return 'DOMAIN_UNAVAILABLE';
+  const placed = await placeLines(trx, lines);
+  return placed.ok ? null : placed.failure;
+}
+
+/**
+ * Turns a paid order into running services and registered domains, with expiry from each line's period: the
+ * services on the servers placeLines chose, active; the domains through the registrar. Throws OUT_OF_CAPACITY or
+ * DOMAIN_UNAVAILABLE (the caller's transaction rolls back, nothing is half written).
+ */
+async function provision(
+  trx: Kysely<Database>,
+  registrar: Registrar,
+  order: OrderRow,
+  now: number,
+  log: Journal,
+): Promise<void> {
+  const lines = await trx
+    .selectFrom('orderLines')
+    .selectAll()
+    .where('orderId', '=', order.id)
+    .orderBy('position')
+    .execute();
+  const placed = await placeLines(trx, lines);
+  if (!placed.ok) throw new AppError(placed.failure);
+  for (const line of lines.filter((l) => l.kind === 'domain')) {
+    const expiresAt = addMonths(now, line.months);
+    const domainId = await registrar.register(trx, { name: line.domain!, userId: order.userId, expiresAt, now });
+    if (!domainId) throw new AppError('DOMAIN_UNAVAILABLE');
+    await trx.updateTable('orderLines').set({ domainId }).where('id', '=', line.id).execute();
+    await log.statusChange({
+      entityType: 'domain',
+      entityId: domainId,
+      from: null,
+      to: 'active',
+      reason: order.number,
+    });
+    await log.activity({
+      action: 'domain.registered',
+      subjectType: 'domain',
+      subjectId: domainId,
+      params: { domain: line.domain },
+    });
+  }
+  for (const line of lines.filter((l) => l.kind !== 'domain')) {
+    const serviceId = randomUUID();
+    serviceStates.assertTransition('pending', 'active');
+    await trx
+      .insertInto('services')
+      .values({
+        id: serviceId,
+        userId: order.userId,
+        kind: line.kind as Exclude<typeof line.kind, 'domain'>,
+        planId: line.planId!,
+        name: line.name,
+        serverId: placed.servers.get(line.position) ?? null,
+        domain: line.domain,
+        status: 'active',
+        suspensionReason: null,
+        priceCents: line.unitPriceCents,
+        billingPeriod: line.unit,
+        expiresAt: addMonths(now, line.months),
+        cancelRequestedAt: null,
+        cancelReason: null,
+        cancelledAt: null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .execute();
+    await trx.updateTable('orderLines').set({ serviceId }).where('id', '=', line.id).execute();
+    await log.statusChange({
+      entityType: 'service',
+      entityId: serviceId,
+      from: 'pending',
+      to: 'active',
+      reason: order.number,
+    });
+  }
+}
+
+/** Moves an order from one status to another, only if it is still in `from` (a concurrent decision loses). */
+async function moveOrder(
+  trx: Kysely<Database>,
+  order: OrderRow,
+  to: OrderStatus,
+  now: number,
+  log: Journal,
+  extra: Partial<Pick<OrderRow, 'paidAt' | 'decidedAt' | 'decidedBy' | 'decisionReason' | 'refundCents'>> = {},
+  reason: string | null = null,
+): Promise<OrderRow> {
+  orderStates.assertTransition(order.status, to);
+  const updated = await trx
+    .updateTable('orders')
+    .set({ status: to, updatedAt: now, ...extra })
+    .where('id', '=', order.id)
+    .where('status', '=', order.status)
+    .returningAll()
+    .executeTakeFirst();
+  if (!updated) throw new AppError('INVALID_STATE');
+  await log.statusChange({ entityType: 'order', entityId: order.id, from: order.status, to, reason });
+  return updated;
+}
+
+export interface OrdersServiceDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  registrar: Registrar;
+  mailer: Mailer;
+  demoMode: boolean;
+  log: { error(object: unknown, message: string): void };
+}
+
+type Idempotency = { key: string; fingerprint: string };
+
+export function createOrdersService({ db, clock, registrar, mailer, demoMode, log: logger }: OrdersServiceDeps) {
+  /** Mails the customer in their language once the transaction has committed; a failed mail is logged only. */
+  async function mailOrder(orderId: string, event: 'placed' | 'active' | 'awaiting' | 'cancelled'): Promise<void> {
+    try {
+      const order = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+      const user = await db
+        .selectFrom('users')
+        .select(['email', 'firstName', 'preferredLanguage'])
+        .where('id', '=', order.userId)
+        .executeTakeFirstOrThrow();
+      const lines = await db
+        .selectFrom('orderLines')
+        .select(['name', 'kind', 'domain', 'months', 'location', 'amountCents'])
+        .where('orderId', '=', orderId)
+        .orderBy('position')
+        .execute();
+      await mailer.send(
+        user.email,
+        {
+          kind: 'order',
+          event,
+          firstName: user.firstName,
+          number: order.number,
+          totalMinor: order.totalCents,
+          currency: order.currency,
+          lines: lines.map((l) => ({
+            name: l.name,
+            detail: l.kind === 'domain' ? null : (l.domain ?? cityOf(l.location)),
+            months: l.months,
+            amountMinor: l.amountCents,
+          })),
+        },
+        user.preferredLanguage,
+      );
+    } catch (error) {
+      logger.error({ err: error, orderId }, 'order mail failed');
+    }
+  }
+
+  /**
+   * The order is paid (its invoice and payment are written): provision it now, or leave it for review. With
+   * `mayReview` a failed placement also leaves it for review rather than failing (a bank transfer already
+   * approved cannot be refused); otherwise the failure is thrown and the caller rolls back.
+   */
+  async function afterPayment(
+    trx: Kysely<Database>,
+    order: OrderRow,
+    now: number,
+    log: Journal,
+    mayReview: boolean,
+  ): Promise<{ row: OrderRow; event: 'active' | 'awaiting' }> {
+    const paid = await moveOrder(trx, order, 'paid', now, log, { paidAt: now });
+    const { requireApproval } = await readOrderSettings(trx);
+    const failure = await checkProvisioning(trx, registrar, order.id);
+    if (failure && !mayReview) throw new AppError(failure);
+    if (requireApproval || failure) {
+      const row = await moveOrder(trx, paid, 'awaiting_review', now, log);
+      await log.notify({ type: 'info', key: 'orderAwaitingReview', params: { number: order.number } });
+      return { row, event: 'awaiting' };
+    }
+    await provision(trx, registrar, paid, now, log);
+    const row = await moveOrder(trx, paid, 'active', now, log);
+    await log.notify({ type: 'success', key: 'orderActive', params: { number: order.number } });
+    await log.activity({
+      action: 'order.active',
+      subjectType: 'invoice',
+      subjectId: order.invoiceId,
+      params: { number: order.number },
+    });
+    return { row, event: 'active' };
+  }
+
+  /** The ledger charge of a paid order: one entry per line, after the payment's credit (if any). */
+  async function chargeLines(trx: Kysely<Database>, order: OrderRow, actorId: string, now: number): Promise<void> {
+    const lines = await trx
+      .selectFrom('orderLines')
+      .selectAll()
+      .where('orderId', '=', order.id)
+      .orderBy('position')
+      .execute();
+    for (const line of lines) {
+      if (line.amountCents === 0) continue;
+      const domainLine = line.kind === 'domain';
+      await appendLedgerEntry(trx, {
+        userId: order.userId,
+        type: domainLine ? 'domain_registration' : 'service_purchase',
+        amountCents: -line.amountCents,
+        key: domainLine ? 'transactions.domainRegistration' : 'transactions.servicePurchase',
+        params: domainLine
+          ? { domain: line.domain, order: order.number }
+          : { name: line.name, domain: line.domain ?? cityOf(line.location) ?? '', order: order.number },
+        invoiceId: order.invoiceId,
+        actorId,
+        now,
+      });
+    }
+  }
+
+  async function ownOrder(trx: Kysely<Database>, userId: string, orderId: string): Promise<OrderRow> {
+    const order = await trx
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', orderId)
+      .where('userId', '=', userId)
+      .executeTakeFirst();
+    if (!order) throw new AppError('NOT_FOUND');
+    return order;
+  }
+
+  return {
+    async quote(lines: readonly CartLineInput[]): Promise<PricedCart> {
+      return priceCart(db, registrar, lines, null);
+    },
+
+    async create(
+      userId: string,
+      input: { lines: CartLineInput[]; expectedTotal: number },
+      idempotency: Idempotency,
+    ): Promise<Answer<OrderDetail>> {
+      const now = clock.now();
+      const answer = await runIdempotent<OrderDetail>(db, { userId, ...idempotency, now }, async (trx) => {
+        const cart = await priceCart(trx, registrar, input.lines, userId);
+        if (!cart.valid) throw cartProblemsError(cart);
+        if (cart.totalCents !== input.expectedTotal) {
+          throw new AppError('CART_CHANGED', undefined, undefined, undefined, {
+            cause: { expected: input.expectedTotal, total: cart.totalCents },
+          });
+        }
+        const year = new Date(now).getUTCFullYear();
+        const sequence = await takeNumbers(trx, `order:${year}`);
+        const number = orderNumber(year, sequence);
+        const invoice = await createInvoice(trx, {
+          userId,
+          status: 'unpaid',
+          now,
+          lines: cart.lines.map((line): InvoiceLineInput =>
+            line.kind === 'domain'
+              ? {
+                  key: 'invoiceLines.orderDomain',
+                  params: { domain: line.domain, years: line.quantity, order: number },
+                  quantity: line.quantity,
+                  unitPriceCents: line.unitPriceCents,
+                }
+              : {
+                  key: 'invoiceLines.orderService',
+                  params: { name: line.name, domain: line.domain ?? cityOf(line.location) ?? '', order: number },
+                  quantity: line.quantity,
+                  unitPriceCents: line.unitPriceCents,
+                },
+          ),
+        });
+        const order: OrderRow = {
+          id: randomUUID(),
+          userId,
+          number,
+          year,
+          sequence,
+          status: 'pending_payment',
+          invoiceId: invoice.id,
+          totalCents: cart.totalCents,
+          currency: CURRENCY,
+          paidAt: null,
+          decidedAt: null,
+          decidedBy: null,
+          decisionReason: null,
+          refundCents: null,
+          createdAt: now,
+          updatedAt: now,
+        };
+        await trx.insertInto('orders').values(order).execute();
+        await trx
+          .insertInto('orderLines')
+          .values(
+            cart.lines.map((line, index) => ({
+              id: randomUUID(),
+              orderId: order.id,
+              position: index + 1,
+              kind: line.kind,
+              planId: line.planId,
+              name: line.name,
+              domain: line.domain,
+              months: line.months,
+              location: line.location,
+              game: line.game,
+              unit: line.unit,
+              unitPriceCents: line.unitPriceCents,
+              amountCents: line.amountCents,
+              serviceId: null,
+              domainId: null,
+            })),
+          )
+          .execute();
+        const log = journal(trx, userId, userId, now);
+        await log.statusChange({ entityType: 'order', entityId: order.id, from: null, to: 'pending_payment' });
+        const params = { number, amountMinor: order.totalCents, currency: order.currency };
+        await log.notify({ type: 'info', key: 'orderPlaced', params });
+        await log.activity({ action: 'order.placed', subjectType: 'invoice', subjectId: invoice.id, params });
+        return { statusCode: 201, body: await readOrderDetail(trx, order) };
+      });
+      return answer;
+    },
+
+    async pay(
+      userId: string,
+      orderId: string,
+      input: { method: 'balance' } | { method: 'test_card'; cardNumber: string } | { method: 'bank_transfer' },
+      idempotency: Idempotency,
+    ): Promise<Answer<PayOrderResponse | ApiErrorBody>> {
+      if (input.method === 'test_card' && !demoMode) {
+        const code = 'validation.paymentMethodUnavailable';
+        throw new AppError('VALIDATION_FAILED', undefined, { method: { code, message: validationMessage(code) } });
+      }
+      const now = clock.now();
+      let mail: { orderId: string; event: 'active' | 'awaiting' } | null = null;
+      const answer = await runIdempotent<PayOrderResponse | ApiErrorBody>(
+        db,
+        { userId, ...idempotency, now },
+        async (trx) => {
+          const order = await ownOrder(trx, userId, orderId);
+          if (order.status === 'cancelled' || order.status === 'fraud') {
+            throw new AppError('INVALID_STATE', `A ${order.status} order cannot be paid`);
+          }
+          if (order.status !== 'pending_payment') throw new AppError('ORDER_ALREADY_PAID');
+          const pending = await trx
+            .selectFrom('payments')
+            .select('id')
+            .where('invoiceId', '=', order.invoiceId)
+            .where('status', '=', 'pending')
+            .executeTakeFirst();
+          if (pending) throw new AppError('ORDER_ALREADY_PAID');
+          const log = journal(trx, userId, userId, now);
+          const params = { number: order.number, amountMinor: order.totalCents, currency: order.currency };
+
+          const payment: PaymentRow = {
+            id: randomUUID(),
+            userId,
+            invoiceId: order.invoiceId,
+            method: input.method === 'test_card' ? 'credit_card' : input.method,
+            status: 'pending',
+            refundedCents: 0,
+            amountCents: order.totalCents,
+            currency: order.currency,
+            declineReason: null,
+            idempotencyKey: idempotency.key,
+            providerReference: null,
+            createdAt: now,
+            updatedAt: now,
+            completedAt: null,
+          };
+
+          if (input.method === 'bank_transfer') {
+            await trx.insertInto('payments').values(payment).execute();
+            await log.activity({ action: 'payment.pending', subjectType: 'payment', subjectId: payment.id, params });
+            return {
+              statusCode: 201,
+              body: {
+                order: await readOrderDetail(trx, order),
+                payment: toPayment(payment),
+                balance: money(await balanceOf(trx, userId)),
+              },
+            };
+          }
+
+          // Refused before any money moves when there is no slot or a domain is gone: nothing is taken.
+          const failure = await checkProvisioning(trx, registrar, order.id);
+          if (failure) throw new AppError(failure);
+          if (input.method === 'balance') {
+            const balance = await balanceOf(trx, userId);
+            if (balance < order.totalCents) {
+              throw new AppError('INSUFFICIENT_FUNDS', undefined, undefined, undefined, {
+                cause: { balance, priceCents: order.totalCents },
+              });
+            }
+          } else {
+            // The demo test card (as when adding funds): declined for its one declined number.
+            payment.providerReference = `test_${randomUUID()}`;
+            if (input.cardNumber === TEST_CARD_DECLINED_NUMBER) {
+              await trx
+                .insertInto('payments')
+                .values({ ...payment, status: 'failed', declineReason: 'card_declined' })
+                .execute();
+              await log.statusChange({ entityType: 'payment', entityId: payment.id, from: 'pending', to: 'failed' });
+              await log.notify({ type: 'error', key: 'paymentDeclined', params });
+              return { statusCode: 402, body: new AppError('PAYMENT_DECLINED').toBody() };
+            }
+          }
+          payment.status = 'completed';
+          payment.completedAt = now;
+          await trx.insertInto('payments').values(payment).execute();
+          await log.statusChange({ entityType: 'payment', entityId: payment.id, from: 'pending', to: 'completed' });
+          if (input.method === 'test_card') {
+            await appendLedgerEntry(trx, {
+              userId,
+              type: 'topup',
+              amountCents: order.totalCents,
+              key: 'transactions.topUp',
+              params: { method: 'credit_card' },
+              paymentId: payment.id,
+              invoiceId: order.invoiceId,
+              actorId: userId,
+              now,
+            });
+          }
+          await chargeLines(trx, order, userId, now);
+          invoiceStates.assertTransition('unpaid', 'paid');
+          await trx
+            .updateTable('invoices')
+            .set({ status: 'paid', paidAt: now, updatedAt: now })
+            .where('id', '=', order.invoiceId)
+            .where('status', '=', 'unpaid')
+            .execute();
+          await log.statusChange({ entityType: 'invoice', entityId: order.invoiceId, from: 'unpaid', to: 'paid' });
+          await log.activity({ action: 'order.paid', subjectType: 'payment', subjectId: payment.id, params });
+          const after = await afterPayment(trx, order, now, log, false);
+          mail = { orderId: order.id, event: after.event };
+          return {
+            statusCode: 200,
+            body: {
+              order: await readOrderDetail(trx, after.row),
+              payment: toPayment(payment),
+              balance: money(await balanceOf(trx, userId)),
+            },
+          };
+        },
+      );
+      if (mail)
+        await mailOrder((mail as { orderId: string }).orderId, (mail as { event: 'active' | 'awaiting' }).event);
+      return answer;
+    },
+
+    /**
+     * A bank transfer toward an order's invoice was approved (inside settleBankTransfer's transaction, whose
+     * ledger already holds the transfer's credit): charge the order and move it on. Answers the order id to mail
+     * about after commit, or null when the invoice is no order's.
+     */
+    transferHooks: {
+      async isOrderInvoice(trx, invoiceId) {
+        return (
+          (await trx.selectFrom('orders').select('id').where('invoiceId', '=', invoiceId).executeTakeFirst()) !==
+          undefined
+        );
+      },
+      async afterApproval(trx, { invoiceId, actorId, now, clientIp }) {
+        const order = await trx.selectFrom('orders').selectAll().where('invoiceId', '=', invoiceId).executeTakeFirst();
+        if (!order || order.status !== 'pending_payment') return null;
+        const log = journal(trx, order.userId, actorId, now, clientIp);
+        await chargeLines(trx, order, actorId, now);
+        const after = await afterPayment(trx, order, now, log, true);
+        return () => mailOrder(order.id, after.event);
+      },
+    } satisfies TransferHooks,
+
+    mailOrder,
+
+    async accept(orderId: string, actorId: string, clientIp: string | null): Promise<OrderRow> {
+      const now = clock.now();
+      const row = await db.transaction().execute(async (trx) => {
+        const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+        if (!order) throw new AppError('NOT_FOUND');
+        await lockAccount(trx, order.userId);
+        if (order.status !== 'awaiting_review') throw new AppError('INVALID_STATE');
+        const log = journal(trx, order.userId, actorId, now, clientIp);
+        await provision(trx, registrar, order, now, log);
+        const updated = await moveOrder(trx, order, 'active', now, log, { decidedAt: now, decidedBy: actorId });
+        await log.audit({
+          action: 'order.accept',
+          entityType: 'order',
+          entityId: order.id,
+          before: { status: order.status },
+          after: { status: 'active' },
+        });
+        await log.notify({ type: 'success', key: 'orderActive', params: { number: order.number } });
+        await log.activity({
+          action: 'order.active',
+          subjectType: 'invoice',
+          subjectId: order.invoiceId,
+          params: { number: order.number },
+        });
+        return updated;
+      });
+      await mailOrder(row.id, 'active');
+      return row;
+    },
+
+    /**
+     * Cancels an order (refunding what was paid to the balance as a ledger credit) or flags it as fraud (no
+     * refund: staff credit by hand what they decide to give back). An unpaid invoice is voided, a pending bank
+     * transfer declined.
+     */
+    async decide(
+      orderId: string,
+      decision: 'cancel' | 'fraud',
+      reason: string,
+      actorId: string,
+      clientIp: string | null,
+    ): Promise<OrderRow> {
+      const now = clock.now();
+      const row = await db.transaction().execute(async (trx) => {
+        const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+        if (!order) throw new AppError('NOT_FOUND');
+        await lockAccount(trx, order.userId);
+        const to = decision === 'cancel' ? 'cancelled' : 'fraud';
+        if (!orderStates.canTransition(order.status, to)) throw new AppError('INVALID_STATE');
+        const log = journal(trx, order.userId, actorId, now, clientIp);
+        const paid = order.status !== 'pending_payment';
+        const refund = decision === 'cancel' && paid && order.totalCents > 0 ? order.totalCents : null;
+        if (refund !== null) {
+          await appendLedgerEntry(trx, {
+            userId: order.userId,
+            type: 'refund',
+            amountCents: refund,
+            key: 'transactions.refund',
+            params: { order: order.number },
+            invoiceId: order.invoiceId,
+            actorId,
+            now,
+          });
+        }
+        const invoice = await trx
+          .selectFrom('invoices')
+          .select('status')
+          .where('id', '=', order.invoiceId)
+          .executeTakeFirstOrThrow();
+        const invoiceTo = invoice.status === 'unpaid' ? 'void' : refund !== null ? 'refunded' : null;
+        if (invoiceTo) {
+          invoiceStates.assertTransition(invoice.status, invoiceTo);
+          await trx
+            .updateTable('invoices')
+            .set({ status: invoiceTo, updatedAt: now })
+            .where('id', '=', order.invoiceId)
+            .execute();
+          await log.statusChange({
+            entityType: 'invoice',
+            entityId: order.invoiceId,
+            from: invoice.status,
+            to: invoiceTo,
+          });
+        }
+        const pendingPayments = await trx
+          .updateTable('payments')
+          .set({
+            status: 'failed',
+            declineReason: decision === 'cancel' ? 'order_cancelled' : 'order_fraud',
+            updatedAt: now,
+          })
+          .where('invoiceId', '=', order.invoiceId)
+          .where('status', '=', 'pending')
+          .returning('id')
+          .execute();
+        for (const p of pendingPayments) {
+          await log.statusChange({ entityType: 'payment', entityId: p.id, from: 'pending', to: 'failed', reason });
+        }
+        const updated = await moveOrder(
+          trx,
+          order,
+          to,
+          now,
+          log,
+          { decidedAt: now, decidedBy: actorId, decisionReason: reason, refundCents: refund },
+          reason,
+        );
+        await log.audit({
+          action: decision === 'cancel' ? 'order.cancel' : 'order.fraud',
+          entityType: 'order',
+          entityId: order.id,
+          before: { status: order.status },
+          after: { status: to, reason, refundMinor: refund },
+        });
+        await log.notify({
+          type: 'warning',
+          key: 'orderCancelled',
+          params: { number: order.number, amountMinor: refund ?? 0, currency: order.currency },
+        });
+        return updated;
+      });
+      if (decision === 'cancel') await mailOrder(row.id, 'cancelled');
+      return row;
+    },
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;

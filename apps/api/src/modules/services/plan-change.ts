@@ -1,0 +1,321 @@
+import {
+  type ChangePlanResponse,
+  changePlanRequestSchema,
+  changePlanResponseSchema,
+  findServicePlan,
+  IDEMPOTENCY_KEY_HEADER,
+  idempotencyHeadersSchema,
+  planChangeOptions,
+  planChangeQuote,
+  type ServicePlan,
+  toCents,
+  validationMessage,
+  type ValidationMessageKey,
+} from '@hostpilot/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { Database, ServiceRow } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { AppError, BODY_ERRORS, errorResponses } from '../../lib/errors';
+import { type Answer, requestFingerprint, runIdempotent } from '../../lib/idempotency';
+import { journal } from '../../lib/journal';
+import { authOf } from '../../plugins/authenticate';
+import { appendLedgerEntry, balanceOf, createInvoice, money, toInvoice } from '../billing/ledger';
+import { repriceOpenRenewalInvoices } from '../billing/renewal-invoices';
+
+/**
+ * A customer changes the plan of their own service (docs/decisions/037-plan-changes.md). An upgrade takes effect at
+ * once and is paid from the balance — the prorated difference for the days left of the paid period, computed by
+ * `planChangeQuote` from catalogue prices only — with the renewals' money rules (docs/decisions/022-money-transactions.md):
+ * the account's lock and the Idempotency-Key (runIdempotent), a paid invoice with one line, the ledger charge, the
+ * new plan, the notification, activity and audit, all in one transaction. A downgrade costs nothing now and waits
+ * for the next renewal as the service's pending plan. The server stays the same: a server's capacity counts
+ * services, not plans (docs/decisions/031-server-administration.md).
+ */
+
+function planError(key: ValidationMessageKey, status: 'VALIDATION_FAILED' | 'INVALID_STATE' = 'INVALID_STATE') {
+  return new AppError(status, validationMessage(key), { planId: { code: key, message: validationMessage(key) } });
+}
+
+const planRef = (plan: ServicePlan) => ({ id: plan.id, name: plan.name });
+
+async function ownService(trx: Kysely<Database>, userId: string, id: string): Promise<ServiceRow> {
+  const row = await trx
+    .selectFrom('services')
+    .selectAll()
+    .where('id', '=', id)
+    .where('userId', '=', userId)
+    .executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+/** The service's current plan, refusing a service that cannot change its plan now. */
+function currentPlanOf(service: ServiceRow): ServicePlan {
+  if (service.status !== 'active') throw planError('validation.planChangeState');
+  if (service.cancelRequestedAt !== null) throw planError('validation.planChangeCancelPending');
+  const plan = findServicePlan(service.kind, service.planId);
+  if (!plan) throw planError('validation.planNotOffered');
+  return plan;
+}
+
+function answerOf(
+  service: ServiceRow,
+  extra: Pick<ChangePlanResponse, 'direction' | 'charged' | 'invoice' | 'balance'>,
+): ChangePlanResponse {
+  const plan = findServicePlan(service.kind, service.planId);
+  const pending = service.pendingPlanId ? findServicePlan(service.kind, service.pendingPlanId) : undefined;
+  return {
+    ...extra,
+    plan: { id: service.planId, name: plan?.name ?? service.planId },
+    pendingPlan: pending ? planRef(pending) : null,
+    price: money(service.priceCents, service.currency),
+    expiresAt: new Date(service.expiresAt).toISOString(),
+  };
+}
+
+type Idempotency = { key: string; fingerprint: string };
+
+export function createPlanChanges({ db, clock }: { db: Kysely<Database>; clock: Clock }) {
+  return {
+    async changePlan(
+      userId: string,
+      serviceId: string,
+      planId: string,
+      idempotency: Idempotency,
+    ): Promise<Answer<ChangePlanResponse>> {
+      const now = clock.now();
+      return runIdempotent(db, { userId, ...idempotency, now }, async (trx) => {
+        const service = await ownService(trx, userId, serviceId);
+        const from = currentPlanOf(service);
+        if (planId === service.planId) throw planError('validation.planSame');
+        const to = planChangeOptions(service.kind, service.planId).find((plan) => plan.id === planId);
+        if (!to) throw planError('validation.planNotOffered');
+        const quote = planChangeQuote({ from, to, expiresAt: service.expiresAt, now });
+        const log = journal(trx, userId, userId, now);
+        const params = { name: service.name, domain: service.domain ?? '', from: from.name, plan: to.name };
+        const before = { planId: service.planId, pendingPlanId: service.pendingPlanId, priceCents: service.priceCents };
+
+        if (quote.direction === 'downgrade') {
+          const updated = await trx
+            .updateTable('services')
+            .set({ pendingPlanId: to.id, updatedAt: now })
+            .where('id', '=', service.id)
+            .where('planId', '=', service.planId)
+            .returningAll()
+            .executeTakeFirstOrThrow();
+          await repriceOpenRenewalInvoices(trx, updated, now);
+          const scheduled = { ...params, expiresAt: new Date(service.expiresAt).toISOString() };
+          await log.activity({
+            action: 'service.planDowngradeScheduled',
+            subjectType: 'service',
+            subjectId: service.id,
+            params: scheduled,
+          });
+          await log.audit({
+            action: 'service.planDowngrade',
+            entityType: 'service',
+            entityId: service.id,
+            before,
+            after: { planId: updated.planId, pendingPlanId: to.id, effectiveAt: scheduled.expiresAt },
+          });
+          return {
+            statusCode: 200,
+            body: answerOf(updated, {
+              direction: 'downgrade',
+              charged: money(0),
+              invoice: null,
+              balance: money(await balanceOf(trx, userId)),
+            }),
+          };
+        }
+
+        const amountCents = quote.amountCents;
+        const balance = await balanceOf(trx, userId);
+        if (balance < amountCents) {
+          throw new AppError('INSUFFICIENT_FUNDS', undefined, undefined, undefined, {
+            cause: { balance, priceCents: amountCents },
+          });
+        }
+        const lineParams = { ...params, days: quote.remainingDays };
+        const invoice = await createInvoice(trx, {
+          userId,
+          status: 'paid',
+          now,
+          lines: [
+            {
+              key: 'invoiceLines.planUpgrade',
+              params: lineParams,
+              quantity: 1,
+              unitPriceCents: amountCents,
+              serviceId: service.id,
+            },
+          ],
+        });
+        // A change in the last day of the period costs nothing: the invoice records it, the ledger has no zero entry.
+        if (amountCents > 0) {
+          await appendLedgerEntry(trx, {
+            userId,
+            type: 'plan_change',
+            amountCents: -amountCents,
+            key: 'transactions.planUpgrade',
+            params: lineParams,
+            invoiceId: invoice.id,
+            serviceId: service.id,
+            actorId: userId,
+            now,
+          });
+        }
+        const updated = await trx
+          .updateTable('services')
+          .set({ planId: to.id, priceCents: toCents(to.price), pendingPlanId: null, updatedAt: now })
+          .where('id', '=', service.id)
+          .where('planId', '=', service.planId)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await repriceOpenRenewalInvoices(trx, updated, now);
+        const done = { ...lineParams, amountMinor: amountCents, currency: invoice.currency };
+        await log.notify({ type: 'success', key: 'servicePlanUpgraded', params: done });
+        await log.activity({
+          action: 'service.planUpgraded',
+          subjectType: 'service',
+          subjectId: service.id,
+          params: done,
+        });
+        await log.audit({
+          action: 'service.planUpgrade',
+          entityType: 'service',
+          entityId: service.id,
+          before,
+          after: {
+            planId: to.id,
+            pendingPlanId: null,
+            priceCents: updated.priceCents,
+            chargedCents: amountCents,
+            remainingDays: quote.remainingDays,
+            periodDays: quote.periodDays,
+            invoiceId: invoice.id,
+          },
+        });
+        return {
+          statusCode: 200,
+          body: answerOf(updated, {
+            direction: 'upgrade',
+            charged: money(amountCents, invoice.currency),
+            invoice: toInvoice(invoice),
+            balance: money(await balanceOf(trx, userId)),
+          }),
+        };
+      });
+    },
+
+    async cancelPendingPlan(userId: string, serviceId: string): Promise<ChangePlanResponse> {
+      const now = clock.now();
+      return db.transaction().execute(async (trx) => {
+        const service = await ownService(trx, userId, serviceId);
+        if (service.pendingPlanId === null || service.status === 'cancelled') {
+          throw planError('validation.planNoPending');
+        }
+        const updated = await trx
+          .updateTable('services')
+          .set({ pendingPlanId: null, updatedAt: now })
+          .where('id', '=', service.id)
+          .where('pendingPlanId', '=', service.pendingPlanId)
+          .returningAll()
+          .executeTakeFirst();
+        if (!updated) throw planError('validation.planNoPending');
+        await repriceOpenRenewalInvoices(trx, updated, now);
+        const log = journal(trx, userId, userId, now);
+        const pending = findServicePlan(service.kind, service.pendingPlanId);
+        await log.activity({
+          action: 'service.planDowngradeCancelled',
+          subjectType: 'service',
+          subjectId: service.id,
+          params: { name: service.name, plan: pending?.name ?? service.pendingPlanId },
+        });
+        await log.audit({
+          action: 'service.planDowngradeCancel',
+          entityType: 'service',
+          entityId: service.id,
+          before: { pendingPlanId: service.pendingPlanId },
+          after: { pendingPlanId: null },
+        });
+        return answerOf(updated, {
+          direction: 'downgrade',
+          charged: money(0),
+          invoice: null,
+          balance: money(await balanceOf(trx, userId)),
+        });
+      });
+    },
+  };
+}
+
+const idParams = z.object({ id: z.string().min(1).max(100) });
+
+export const planChangeRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async (app, options) => {
+  const changes = createPlanChanges({ db: app.database.db, clock: options.clock });
+
+  app.post(
+    '/services/:id/plan',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['services'],
+        summary:
+          'Change the plan of a service: an upgrade now (prorated, paid from the balance), a downgrade at renewal',
+        description:
+          'The plan must be another plan of the same product in the catalogue (`planChangeOptions`). An upgrade costs ' +
+          'floor((new price − current price) × whole days left ÷ days in the period), in cents, paid from the balance ' +
+          'with an invoice; a cheaper plan is stored as `pendingPlan` and taken at the next renewal. Needs an ' +
+          '`Idempotency-Key` header.',
+        security: [{ bearerAuth: [] }],
+        headers: idempotencyHeadersSchema.loose(),
+        params: idParams,
+        body: changePlanRequestSchema,
+        response: {
+          200: changePlanResponseSchema,
+          ...errorResponses({
+            ...BODY_ERRORS,
+            401: 'UNAUTHORIZED, TOKEN_INVALID, TOKEN_EXPIRED',
+            404: 'NOT_FOUND: no such service on this account',
+            409:
+              'INSUFFICIENT_FUNDS (add funds first; nothing was written); INVALID_STATE with fields.planId: the ' +
+              'service is not active, a cancellation is pending, the same plan, or a plan it cannot change to; ' +
+              'IDEMPOTENCY_KEY_REUSED',
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const answer = await changes.changePlan(authOf(request).userId, request.params.id, request.body.planId, {
+        key: String(request.headers[IDEMPOTENCY_KEY_HEADER]),
+        fingerprint: requestFingerprint(request.method, request.url, request.body),
+      });
+      return reply.code(answer.statusCode as 200).send(answer.body);
+    },
+  );
+
+  app.delete(
+    '/services/:id/pending-plan',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['services'],
+        summary: 'Cancel a downgrade waiting for the next renewal',
+        security: [{ bearerAuth: [] }],
+        params: idParams,
+        response: {
+          200: changePlanResponseSchema,
+          ...errorResponses({
+            401: 'UNAUTHORIZED, TOKEN_INVALID, TOKEN_EXPIRED',
+            404: 'NOT_FOUND: no such service on this account',
+            409: 'INVALID_STATE with fields.planId: no downgrade is waiting',
+          }),
+        },
+      },
+    },
+    async (request) => changes.cancelPendingPlan(authOf(request).userId, request.params.id),
+  );
+};

@@ -1,0 +1,68 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { reasonRequestSchema } from '@hostpilot/shared';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Field } from '@/components/ui/field';
+import { Textarea } from '@/components/ui/textarea';
+import { accountErrorKey } from '@/lib/account-errors';
+import { FormDialog } from './form-dialog';
+import { applyFieldErrors } from './user-dialogs';
+
+export interface ReasonDialogProps {
+  title: string;
+  /** What the action does, above the field. */
+  body?: string;
+  label: string;
+  hint?: string;
+  submitLabel: string;
+  pending: boolean;
+  /** Sends the reason to the API and answers the message to show once the server has made the change. */
+  send: (reason: string) => Promise<string>;
+  onClose: () => void;
+  onDone: (message: string) => void;
+}
+
+/**
+ * A change that needs a reason staff type (audited, and often told to the customer). A reason the rules refuse
+ * is shown beside the field; a refusal of the server keeps what was typed and says why.
+ */
+export function ReasonDialog({ send, onClose, onDone, ...texts }: ReasonDialogProps) {
+  const { t: tc } = useTranslation('common');
+  const [failure, setFailure] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<{ reason: string }>({ resolver: zodResolver(reasonRequestSchema), defaultValues: { reason: '' } });
+  const submit = handleSubmit(async ({ reason }) => {
+    setFailure(undefined);
+    try {
+      onDone(await send(reason));
+    } catch (error) {
+      if (!applyFieldErrors(error, ['reason'], setError)) setFailure(tc(accountErrorKey(error)));
+    }
+  });
+  return (
+    <FormDialog
+      open
+      onClose={onClose}
+      title={texts.title}
+      submitLabel={texts.submitLabel}
+      submitVariant="danger"
+      pending={texts.pending}
+      error={failure}
+      onSubmit={() => void submit()}
+    >
+      {texts.body && <p className="text-sm text-slate-700">{texts.body}</p>}
+      <Field
+        label={texts.label}
+        hint={texts.hint}
+        error={errors.reason?.message ? tc(errors.reason.message) : undefined}
+      >
+        {(control) => <Textarea rows={3} {...control} {...register('reason')} />}
+      </Field>
+    </FormDialog>
+  );
+}

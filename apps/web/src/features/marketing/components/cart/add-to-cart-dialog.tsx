@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
+import { Dialog } from '@/components/ui/dialog';
+import { cartStore, type NewCartLine } from '@/lib/cart-store';
+import { CartLineFields, domainProblem, normalisedLine } from './cart-line-fields';
+import type { CartTarget } from '../../lib/use-add-to-cart';
+import { DATA_CENTERS, findPlan, needsDataCenter, periodsOf } from './cart-catalog';
+import { lineName } from './cart-line-text';
+
+export interface AddToCartDialogProps {
+  /** What a button asked to add, or null when the dialog is closed. */
+  target: CartTarget | null;
+  onClose: () => void;
+}
+
+/** The line a dialog starts with: a plan with its shortest period and the first city; a domain for a year. */
+export function initialLine(target: CartTarget): NewCartLine {
+  if (target.kind === 'domain') return { ...target, years: 1 };
+  const plan = findPlan(target.kind, target.planId);
+  const months = plan ? periodsOf(plan)[0]! : 1;
+  return needsDataCenter(target.kind) ? { ...target, months, dataCenter: DATA_CENTERS[0]!.id } : { ...target, months };
+}
+
+/**
+ * "Add to cart" from a plan button or a domain search result (docs/product/ordering.md): the plan's choices, its
+ * catalogue price for the period, then a way on to the cart. Loaded only when a visitor first opens it.
+ */
+export function AddToCartDialog({ target, onClose }: AddToCartDialogProps) {
+  const { t } = useTranslation('marketing');
+  return (
+    <Dialog open={target !== null} onClose={onClose} title={t('cart.addTitle')} closeLabel={t('common:actions.close')}>
+      {target && <AddToCartForm key={JSON.stringify(target)} initial={initialLine(target)} onClose={onClose} />}
+    </Dialog>
+  );
+}
+
+function AddToCartForm({ initial, onClose }: { initial: NewCartLine; onClose: () => void }) {
+  const { t } = useTranslation('marketing');
+  const [line, setLine] = useState<NewCartLine>(initial);
+  const [showErrors, setShowErrors] = useState(false);
+  const [added, setAdded] = useState(false);
+  const problem = domainProblem(line);
+
+  if (added) {
+    return (
+      <>
+        <Alert tone="success">{t('cart.added', { name: lineName(line) })}</Alert>
+        <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onClose}>
+            {t('cart.keepBrowsing')}
+          </Button>
+          <ButtonLink to="/cart" onClick={onClose}>
+            {t('cart.viewCart')}
+          </ButtonLink>
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (problem) {
+          setShowErrors(true);
+          return;
+        }
+        cartStore.add(normalisedLine(line));
+        setAdded(true);
+      }}
+    >
+      {line.kind !== 'domain' && <p className="mb-4 font-semibold text-slate-900">{lineName(line)}</p>}
+      <CartLineFields line={line} onChange={setLine} domainError={showErrors && problem ? t(problem) : undefined} />
+      <p className="mt-3 text-sm text-slate-500">{t('cart.priceNote')}</p>
+      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button type="button" variant="secondary" onClick={onClose}>
+          {t('common:actions.cancel')}
+        </Button>
+        <Button type="submit">{t('cart.add')}</Button>
+      </div>
+    </form>
+  );
+}

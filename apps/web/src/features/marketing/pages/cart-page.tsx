@@ -1,0 +1,70 @@
+import { Pencil, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
+import { Container } from '@/components/ui/container';
+import { type CartLine, cartStore, useCart } from '@/lib/cart-store';
+import { useQuote } from '../api/use-quote';
+import { CartSummary, EmptyCart } from '../components/cart/cart-summary';
+import { EditLineDialog } from '../components/cart/edit-line-dialog';
+import { lineName } from '../components/cart/cart-line-text';
+
+/**
+ * /cart (docs/product/ordering.md): each line with its choices and the server's price for the period, the
+ * total, Change and Remove, and on to checkout. The cart itself lives in the browser
+ * (docs/decisions/036-cart-in-local-storage.md).
+ */
+export function CartPage() {
+  const { t } = useTranslation('ordering');
+  const { lines } = useCart();
+  const { state, retry } = useQuote(lines);
+  const [editing, setEditing] = useState<CartLine | null>(null);
+  return (
+    <Container className="max-w-3xl py-10 sm:py-14">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t('cart.title')}</h1>
+      <div className="mt-8">
+        {lines.length === 0 ? (
+          <EmptyCart />
+        ) : (
+          <>
+            <CartSummary
+              lines={lines}
+              quote={state}
+              onRetry={retry}
+              lineActions={(line) => (
+                <>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    aria-label={t('cart.changeName', { name: lineName(line) })}
+                    onClick={() => setEditing(line)}
+                  >
+                    <Pencil aria-hidden="true" className="size-4" />
+                    {t('cart.change')}
+                  </Button>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    aria-label={t('cart.removeName', { name: lineName(line) })}
+                    onClick={() => cartStore.remove(line.id)}
+                  >
+                    <Trash2 aria-hidden="true" className="size-4" />
+                    {t('cart.remove')}
+                  </Button>
+                </>
+              )}
+            />
+            <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <ButtonLink to="/hosting" variant="secondary">
+                {t('cart.keepShopping')}
+              </ButtonLink>
+              <ButtonLink to="/checkout">{t('cart.checkout')}</ButtonLink>
+            </div>
+          </>
+        )}
+      </div>
+      <EditLineDialog line={editing} onClose={() => setEditing(null)} />
+    </Container>
+  );
+}
