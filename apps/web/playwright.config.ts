@@ -29,6 +29,8 @@ export default defineConfig({
   outputDir: '../../test-results/e2e',
   fullyParallel: true,
   forbidOnly: true,
+  // No retry here: a run by hand shows every failure. `npm test` passes --retries=1
+  // (docs/decisions/041-one-retry-for-end-to-end-tests.md).
   retries: 0,
   workers: process.env.CI ? 2 : undefined,
   timeout: 30_000,
