@@ -15,13 +15,14 @@ import {
   validationMessage,
   type ValidationMessageKey,
 } from '@hostpilot/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database, ServiceRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError, BODY_ERRORS, errorResponses } from '../../lib/errors';
-import { journal } from '../../lib/journal';
+import { type Journal, journal } from '../../lib/journal';
 import { staffOf } from '../../plugins/authorize';
 import { readDomain } from '../ordering/cart-pricing';
 import { lockedFreeSlots, SERVER_TYPE } from '../ordering/server-capacity';
@@ -86,6 +87,18 @@ async function readService(db: Kysely<Database>, id: string): Promise<z.output<t
 
 const statusOf = (row: ServiceRow) => ({ status: row.status, suspensionReason: row.suspensionReason });
 
+/** A staff Suspend or Activate of a service (see moveStatus). */
+interface StatusMove {
+  from: 'active' | 'suspended';
+  to: 'active' | 'suspended';
+  /** The suspension reason the service keeps: null once active again. */
+  reason: string | null;
+  /** Why a service in another status is refused (409). */
+  refusal: ValidationMessageKey;
+  action: 'service.suspend' | 'service.activate';
+  notice: (name: string) => Parameters<Journal['notify']>[0];
+}
+
 const DAY = 86_400_000;
 
 /**
@@ -137,6 +150,46 @@ const editedOf = (
  */
 export const adminHostingRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async (app, { clock }) => {
   const { db, kind } = app.database;
+
+  /**
+   * Suspend or Activate: the one transition of the service's state machine, guarded by the status it starts from,
+   * with its status-history row, audit entry and the customer's notice in one transaction.
+   */
+  const moveStatus = async (request: FastifyRequest, move: StatusMove) => {
+    const staff = staffOf(request);
+    const { id } = request.params as { id: string };
+    const now = clock.now();
+    await db.transaction().execute(async (trx) => {
+      const before = await lockedService(trx, id, kind);
+      if (!before) throw new AppError('NOT_FOUND');
+      if (before.status !== move.from) throw refused('INVALID_STATE', 'status', move.refusal);
+      serviceStates.assertTransition(before.status, move.to);
+      const changed = await trx
+        .updateTable('services')
+        .set({ status: move.to, suspensionReason: move.reason, updatedAt: now })
+        .where('id', '=', id)
+        .where('status', '=', move.from)
+        .executeTakeFirst();
+      if (Number(changed.numUpdatedRows) !== 1) throw refused('INVALID_STATE', 'status', move.refusal);
+      const log = journal(trx, before.userId, staff.userId, now, request.ip);
+      await log.statusChange({
+        entityType: 'service',
+        entityId: id,
+        from: move.from,
+        to: move.to,
+        ...(move.reason === null ? {} : { reason: move.reason }),
+      });
+      await log.audit({
+        action: move.action,
+        entityType: 'service',
+        entityId: id,
+        before: statusOf(before),
+        after: { status: move.to, suspensionReason: move.reason },
+      });
+      await log.notify(move.notice(before.name));
+    });
+    return readService(db, id);
+  };
 
   app.get(
     '/services/placement',
@@ -388,36 +441,15 @@ export const adminHostingRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async
       },
     },
     async (request) => {
-      const staff = staffOf(request);
-      const { id } = request.params as { id: string };
       const { reason } = request.body as z.output<typeof adminSuspendServiceSchema>;
-      const now = clock.now();
-      await db.transaction().execute(async (trx) => {
-        const before = await lockedService(trx, id, kind);
-        if (!before) throw new AppError('NOT_FOUND');
-        if (before.status !== 'active') throw refused('INVALID_STATE', 'status', 'validation.serviceNotSuspendable');
-        serviceStates.assertTransition(before.status, 'suspended');
-        const changed = await trx
-          .updateTable('services')
-          .set({ status: 'suspended', suspensionReason: reason, updatedAt: now })
-          .where('id', '=', id)
-          .where('status', '=', 'active')
-          .executeTakeFirst();
-        if (Number(changed.numUpdatedRows) !== 1) {
-          throw refused('INVALID_STATE', 'status', 'validation.serviceNotSuspendable');
-        }
-        const log = journal(trx, before.userId, staff.userId, now, request.ip);
-        await log.statusChange({ entityType: 'service', entityId: id, from: 'active', to: 'suspended', reason });
-        await log.audit({
-          action: 'service.suspend',
-          entityType: 'service',
-          entityId: id,
-          before: statusOf(before),
-          after: { status: 'suspended', suspensionReason: reason },
-        });
-        await log.notify({ type: 'warning', key: 'serviceSuspendedByStaff', params: { name: before.name, reason } });
+      return moveStatus(request, {
+        from: 'active',
+        to: 'suspended',
+        reason,
+        refusal: 'validation.serviceNotSuspendable',
+        action: 'service.suspend',
+        notice: (name) => ({ type: 'warning', key: 'serviceSuspendedByStaff', params: { name, reason } }),
       });
-      return readService(db, id);
     },
   );
 
@@ -443,39 +475,15 @@ export const adminHostingRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async
         },
       },
     },
-    async (request) => {
-      const staff = staffOf(request);
-      const { id } = request.params as { id: string };
-      const now = clock.now();
-      await db.transaction().execute(async (trx) => {
-        const before = await lockedService(trx, id, kind);
-        if (!before) throw new AppError('NOT_FOUND');
-        if (before.status !== 'suspended') {
-          throw refused('INVALID_STATE', 'status', 'validation.serviceNotActivatable');
-        }
-        serviceStates.assertTransition(before.status, 'active');
-        const changed = await trx
-          .updateTable('services')
-          .set({ status: 'active', suspensionReason: null, updatedAt: now })
-          .where('id', '=', id)
-          .where('status', '=', 'suspended')
-          .executeTakeFirst();
-        if (Number(changed.numUpdatedRows) !== 1) {
-          throw refused('INVALID_STATE', 'status', 'validation.serviceNotActivatable');
-        }
-        const log = journal(trx, before.userId, staff.userId, now, request.ip);
-        await log.statusChange({ entityType: 'service', entityId: id, from: 'suspended', to: 'active' });
-        await log.audit({
-          action: 'service.activate',
-          entityType: 'service',
-          entityId: id,
-          before: statusOf(before),
-          after: { status: 'active', suspensionReason: null },
-        });
-        await log.notify({ type: 'success', key: 'serviceReactivated', params: { name: before.name } });
-      });
-      return readService(db, id);
-    },
+    async (request) =>
+      moveStatus(request, {
+        from: 'suspended',
+        to: 'active',
+        reason: null,
+        refusal: 'validation.serviceNotActivatable',
+        action: 'service.activate',
+        notice: (name) => ({ type: 'success', key: 'serviceReactivated', params: { name } }),
+      }),
   );
 
   app.delete(
