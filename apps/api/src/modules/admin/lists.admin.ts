@@ -145,6 +145,105 @@ export const adminListRoutes: FastifyPluginAsyncZod = async (app) => {
     return filtered;
   };
 
+  /** One page of the services a search matches, in the list's order, with what the list and its export show. */
+  const servicesPage =
+    (query: Pick<z.output<typeof adminServicesQuerySchema>, 'q' | 'kind' | 'status' | 'sort' | 'order'>) =>
+    (limit: number, offset: number) =>
+      servicesMatching(query)
+        .leftJoin('servers', 'servers.id', 'services.serverId')
+        .select([
+          'services.id',
+          'services.kind',
+          'services.name',
+          'services.planId',
+          'services.domain',
+          'services.status',
+          'services.suspensionReason',
+          'services.priceCents',
+          'services.currency',
+          'services.expiresAt',
+          'services.autoRenew',
+          'services.createdAt',
+          'services.cpuPercent',
+          'services.memoryPercent',
+          'services.storageUsedMb',
+          'services.bandwidthUsedMb',
+          'servers.id as serverId',
+          'servers.name as serverName',
+          ...ownerColumns,
+        ])
+        .orderBy(SERVICE_SORT[query.sort], (ob) => ob[direction(query.order)]().nullsLast())
+        .orderBy('services.id')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+
+  /** One page of the domains a search matches, in the list's order, with their DNS record count. */
+  const domainsPage =
+    (query: Pick<z.output<typeof adminDomainsQuerySchema>, 'q' | 'status' | 'tld' | 'sort' | 'order'>) =>
+    (limit: number, offset: number) =>
+      domainsMatching(query)
+        .select([
+          'domains.id',
+          'domains.name',
+          'domains.tld',
+          'domains.status',
+          'domains.registeredAt',
+          'domains.expiresAt',
+          'domains.autoRenew',
+          'domains.transferLock',
+          'domains.nameservers',
+          'domains.dnsUpdatedAt',
+          ...ownerColumns,
+        ])
+        .select((eb) =>
+          eb
+            .selectFrom('dnsRecords')
+            .select(eb.fn.countAll<number>().as('n'))
+            .whereRef('dnsRecords.domainId', '=', 'domains.id')
+            .as('dnsCount'),
+        )
+        .orderBy(DOMAIN_SORT[query.sort], direction(query.order))
+        .orderBy('domains.id')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+
+  /** One page of the payments a search matches, in the list's order, with their invoice's number. */
+  const paymentsPage =
+    (query: Pick<z.output<typeof adminTransactionsQuerySchema>, 'q' | 'status' | 'method' | 'sort' | 'order'>) =>
+    (limit: number, offset: number) =>
+      paymentsMatching(query)
+        .leftJoin('invoices', 'invoices.id', 'payments.invoiceId')
+        .select([
+          'payments.id',
+          'payments.amountCents',
+          'payments.currency',
+          'payments.method',
+          'payments.status',
+          'payments.declineReason',
+          'payments.refundedCents',
+          'payments.createdAt',
+          'payments.completedAt',
+          'invoices.id as invoiceId',
+          'invoices.number as invoiceNumber',
+          ...ownerColumns,
+        ])
+        .orderBy(PAYMENT_SORT[query.sort], direction(query.order))
+        .orderBy('payments.id')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+
+  /** One page of the servers a search matches, in the list's order, with their services and latest sample. */
+  const serversPage =
+    (query: Pick<z.output<typeof adminServersQuerySchema>, 'q' | 'status' | 'type' | 'location' | 'sort' | 'order'>) =>
+    (limit: number, offset: number) =>
+      serversOrdered(serversMatching(query).selectAll('servers').select(serverExtras), query)
+        .limit(limit)
+        .offset(offset)
+        .execute();
+
   app.get(
     '/services',
     {
@@ -166,35 +265,7 @@ export const adminListRoutes: FastifyPluginAsyncZod = async (app) => {
       return pageOf(
         query,
         () => filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst(),
-        (limit, offset) =>
-          filtered
-            .leftJoin('servers', 'servers.id', 'services.serverId')
-            .select([
-              'services.id',
-              'services.kind',
-              'services.name',
-              'services.planId',
-              'services.domain',
-              'services.status',
-              'services.suspensionReason',
-              'services.priceCents',
-              'services.currency',
-              'services.expiresAt',
-              'services.autoRenew',
-              'services.createdAt',
-              'services.cpuPercent',
-              'services.memoryPercent',
-              'services.storageUsedMb',
-              'services.bandwidthUsedMb',
-              'servers.id as serverId',
-              'servers.name as serverName',
-              ...ownerColumns,
-            ])
-            .orderBy(SERVICE_SORT[query.sort], (ob) => ob[direction(query.order)]().nullsLast())
-            .orderBy('services.id')
-            .limit(limit)
-            .offset(offset)
-            .execute(),
+        servicesPage(query),
         (row): AdminService => ({
           id: row.id,
           kind: row.kind,
@@ -240,33 +311,7 @@ export const adminListRoutes: FastifyPluginAsyncZod = async (app) => {
       return pageOf(
         query,
         () => filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst(),
-        (limit, offset) =>
-          filtered
-            .select([
-              'domains.id',
-              'domains.name',
-              'domains.tld',
-              'domains.status',
-              'domains.registeredAt',
-              'domains.expiresAt',
-              'domains.autoRenew',
-              'domains.transferLock',
-              'domains.nameservers',
-              'domains.dnsUpdatedAt',
-              ...ownerColumns,
-            ])
-            .select((eb) =>
-              eb
-                .selectFrom('dnsRecords')
-                .select(eb.fn.countAll<number>().as('n'))
-                .whereRef('dnsRecords.domainId', '=', 'domains.id')
-                .as('dnsCount'),
-            )
-            .orderBy(DOMAIN_SORT[query.sort], direction(query.order))
-            .orderBy('domains.id')
-            .limit(limit)
-            .offset(offset)
-            .execute(),
+        domainsPage(query),
         (row): AdminDomain => ({
           id: row.id,
           name: row.name,
@@ -305,28 +350,7 @@ export const adminListRoutes: FastifyPluginAsyncZod = async (app) => {
       const page = await pageOf(
         query,
         () => filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst(),
-        (limit, offset) =>
-          filtered
-            .leftJoin('invoices', 'invoices.id', 'payments.invoiceId')
-            .select([
-              'payments.id',
-              'payments.amountCents',
-              'payments.currency',
-              'payments.method',
-              'payments.status',
-              'payments.declineReason',
-              'payments.refundedCents',
-              'payments.createdAt',
-              'payments.completedAt',
-              'invoices.id as invoiceId',
-              'invoices.number as invoiceNumber',
-              ...ownerColumns,
-            ])
-            .orderBy(PAYMENT_SORT[query.sort], direction(query.order))
-            .orderBy('payments.id')
-            .limit(limit)
-            .offset(offset)
-            .execute(),
+        paymentsPage(query),
         (row): AdminTransaction => ({
           id: row.id,
           owner: owner(row),
@@ -396,12 +420,7 @@ export const adminListRoutes: FastifyPluginAsyncZod = async (app) => {
       const page = await pageOf(
         query,
         () => filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst(),
-        (limit, offset) => {
-          return serversOrdered(filtered.selectAll('servers').select(serverExtras), query)
-            .limit(limit)
-            .offset(offset)
-            .execute();
-        },
+        serversPage(query),
         toAdminServer,
       );
       const [servers, services] = await Promise.all([
@@ -484,7 +503,6 @@ export const adminListRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const query = request.query as z.output<typeof adminServicesExportQuerySchema>;
-      const filtered = servicesMatching(query);
       return sendCsv(
         request,
         reply,
@@ -507,27 +525,7 @@ export const adminListRoutes: FastifyPluginAsyncZod = async (app) => {
             'createdAt',
           ]),
         async (t, limit, offset) => {
-          const rows = await filtered
-            .leftJoin('servers', 'servers.id', 'services.serverId')
-            .select([
-              'services.domain',
-              'services.name',
-              'services.planId',
-              'services.status',
-              'services.suspensionReason',
-              'services.priceCents',
-              'services.currency',
-              'services.expiresAt',
-              'services.autoRenew',
-              'services.createdAt',
-              'servers.name as serverName',
-              ...ownerColumns,
-            ])
-            .orderBy(SERVICE_SORT[query.sort], (ob) => ob[direction(query.order)]().nullsLast())
-            .orderBy('services.id')
-            .limit(limit)
-            .offset(offset)
-            .execute();
+          const rows = await servicesPage(query)(limit, offset);
           return rows.map((row) => [
             row.domain ?? '',
             row.name,
@@ -560,7 +558,6 @@ export const adminListRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const query = request.query as z.output<typeof adminDomainsExportQuerySchema>;
-      const filtered = domainsMatching(query);
       return sendCsv(
         request,
         reply,
@@ -579,28 +576,7 @@ export const adminListRoutes: FastifyPluginAsyncZod = async (app) => {
             'dnsRecords',
           ]),
         async (t, limit, offset) => {
-          const rows = await filtered
-            .select([
-              'domains.name',
-              'domains.status',
-              'domains.registeredAt',
-              'domains.expiresAt',
-              'domains.autoRenew',
-              'domains.transferLock',
-              ...ownerColumns,
-            ])
-            .select((eb) =>
-              eb
-                .selectFrom('dnsRecords')
-                .select(eb.fn.countAll<number>().as('n'))
-                .whereRef('dnsRecords.domainId', '=', 'domains.id')
-                .as('dnsCount'),
-            )
-            .orderBy(DOMAIN_SORT[query.sort], direction(query.order))
-            .orderBy('domains.id')
-            .limit(limit)
-            .offset(offset)
-            .execute();
+          const rows = await domainsPage(query)(limit, offset);
           return rows.map((row) => [
             row.name,
             fullName(row.ownerFirstName, row.ownerLastName),
@@ -629,7 +605,6 @@ export const adminListRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const query = request.query as z.output<typeof adminTransactionsExportQuerySchema>;
-      const filtered = paymentsMatching(query);
       return sendCsv(
         request,
         reply,
@@ -651,26 +626,7 @@ export const adminListRoutes: FastifyPluginAsyncZod = async (app) => {
             'completedAt',
           ]),
         async (t, limit, offset) => {
-          const rows = await filtered
-            .leftJoin('invoices', 'invoices.id', 'payments.invoiceId')
-            .select([
-              'payments.id',
-              'payments.amountCents',
-              'payments.refundedCents',
-              'payments.currency',
-              'payments.method',
-              'payments.status',
-              'payments.declineReason',
-              'payments.createdAt',
-              'payments.completedAt',
-              'invoices.number as invoiceNumber',
-              ...ownerColumns,
-            ])
-            .orderBy(PAYMENT_SORT[query.sort], direction(query.order))
-            .orderBy('payments.id')
-            .limit(limit)
-            .offset(offset)
-            .execute();
+          const rows = await paymentsPage(query)(limit, offset);
           return rows.map((row) => [
             row.id,
             fullName(row.ownerFirstName, row.ownerLastName),
@@ -702,7 +658,6 @@ export const adminListRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const query = request.query as z.output<typeof adminServersExportQuerySchema>;
-      const filtered = serversMatching(query);
       return sendCsv(
         request,
         reply,
@@ -710,13 +665,7 @@ export const adminListRoutes: FastifyPluginAsyncZod = async (app) => {
         'serversFile',
         (t) => col(t, ['name', 'location', 'type', 'ip', 'status', 'services', 'capacity', 'createdAt']),
         async (t, limit, offset) => {
-          const rows = await serversOrdered(
-            filtered.selectAll('servers').select((eb) => placedServices(eb).as('serviceCount')),
-            query,
-          )
-            .limit(limit)
-            .offset(offset)
-            .execute();
+          const rows = await serversPage(query)(limit, offset);
           return rows.map((row) => [
             row.name,
             t(`servers.locations.${row.location}`),
