@@ -1,5 +1,7 @@
 import { X } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { Button } from './button';
+import type { ButtonVariant } from './button-styles';
 
 export interface DialogProps {
   open: boolean;
@@ -65,8 +67,54 @@ export function Dialog({ open, onClose, title, closeLabel, children, actions, wi
         <div id={bodyId} className="mt-3 text-slate-600">
           {children}
         </div>
-        {actions && <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{actions}</div>}
+        {actions && <DialogActions>{actions}</DialogActions>}
       </div>
     </dialog>
+  );
+}
+
+/** The row of buttons at the bottom of a dialog: stacked on a phone, the main one last on a wider screen. */
+export function DialogActions({ children }: { children: ReactNode }) {
+  return <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{children}</div>;
+}
+
+export interface DialogFormActionsProps {
+  /** The id of the form the submit button sends: the buttons may sit outside it. */
+  form?: string;
+  cancelLabel: string;
+  onCancel: () => void;
+  submitLabel: ReactNode;
+  /** The form is being sent: the submit button is busy and disabled. */
+  pending?: boolean;
+  /** The submit button is disabled for another reason (nothing chosen yet, say). */
+  disabled?: boolean;
+  variant?: ButtonVariant;
+}
+
+/** Cancel and submit under a dialog's form. */
+export function DialogFormActions({
+  form,
+  cancelLabel,
+  onCancel,
+  submitLabel,
+  pending = false,
+  disabled = false,
+  variant,
+}: DialogFormActionsProps) {
+  return (
+    <DialogActions>
+      <Button variant="secondary" onClick={onCancel}>
+        {cancelLabel}
+      </Button>
+      <Button
+        type="submit"
+        variant={variant}
+        form={form}
+        disabled={pending || disabled}
+        aria-busy={pending || undefined}
+      >
+        {submitLabel}
+      </Button>
+    </DialogActions>
   );
 }

@@ -11,7 +11,7 @@ import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, DialogFormActions } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { inputClasses } from '@/components/ui/field-styles';
 import { TextField } from '@/components/ui/text-field';
@@ -259,14 +259,15 @@ function ServerForm({
         {number('storageGb', SERVER_LIMITS.storageGb)}
         {number('bandwidthGbps', SERVER_LIMITS.bandwidthGbps)}
       </form>
-      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onClose}>
-          {tc('actions.cancel')}
-        </Button>
-        <Button type="submit" form={formId} disabled={mutation.isPending} aria-busy={mutation.isPending}>
-          {mutation.isPending ? t('servers.form.saving') : t(server ? 'servers.form.save' : 'servers.form.create')}
-        </Button>
-      </div>
+      <DialogFormActions
+        form={formId}
+        cancelLabel={tc('actions.cancel')}
+        onCancel={onClose}
+        submitLabel={
+          mutation.isPending ? t('servers.form.saving') : t(server ? 'servers.form.save' : 'servers.form.create')
+        }
+        pending={mutation.isPending}
+      />
     </>
   );
 }

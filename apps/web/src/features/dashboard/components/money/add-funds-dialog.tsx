@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, DialogFormActions } from '@/components/ui/dialog';
 import { RadioGroup } from '@/components/ui/radio-group';
 import { TextField } from '@/components/ui/text-field';
 import { useDemoMode } from '@/lib/use-demo-mode';
@@ -160,14 +160,13 @@ function AddFundsContent({ onClose }: { onClose: () => void }) {
           />
         )}
       </form>
-      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onClose}>
-          {tc('actions.cancel')}
-        </Button>
-        <Button type="submit" form={formId} disabled={topUp.isPending} aria-busy={topUp.isPending}>
-          {topUp.isPending ? t('money.addFunds.paying') : t('money.addFunds.submit')}
-        </Button>
-      </div>
+      <DialogFormActions
+        form={formId}
+        cancelLabel={tc('actions.cancel')}
+        onCancel={onClose}
+        submitLabel={topUp.isPending ? t('money.addFunds.paying') : t('money.addFunds.submit')}
+        pending={topUp.isPending}
+      />
     </>
   );
 }

@@ -10,7 +10,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, DialogFormActions } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { RadioGroup } from '@/components/ui/radio-group';
 import { Textarea } from '@/components/ui/textarea';
@@ -126,16 +126,18 @@ function CancelForm({ subject, onClose }: { subject: CancelSubject; onClose: () 
           {(control) => <Textarea rows={3} maxLength={CANCEL_REASON_MAX} {...control} {...register('reason')} />}
         </Field>
       </form>
-      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onClose}>
-          {t('money.cancel.keep')}
-        </Button>
-        <Button type="submit" variant="danger" form={formId} disabled={cancel.isPending} aria-busy={cancel.isPending}>
-          {cancel.isPending
+      <DialogFormActions
+        form={formId}
+        cancelLabel={t('money.cancel.keep')}
+        onCancel={onClose}
+        submitLabel={
+          cancel.isPending
             ? t('money.cancel.cancelling')
-            : t(when === 'now' ? 'money.cancel.submitNow' : 'money.cancel.submitLater')}
-        </Button>
-      </div>
+            : t(when === 'now' ? 'money.cancel.submitNow' : 'money.cancel.submitLater')
+        }
+        pending={cancel.isPending}
+        variant="danger"
+      />
     </>
   );
 }

@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, DialogFormActions } from '@/components/ui/dialog';
 import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { RadioGroup } from '@/components/ui/radio-group';
@@ -30,9 +30,9 @@ import { createIdempotencyKeys } from '@/lib/idempotency-key';
 import { statusTone } from '@/lib/status';
 import type { HostingStatus, Moment, PlanRef } from '../../api/types';
 import { dashboardQueries } from '../../api/queries';
-import { useBalance } from '../../api/use-dashboard-data';
 import { useCancelPendingPlan, useChangePlan } from '../../api/use-money-actions';
 import { useDashboardFormat } from '../../lib/use-dashboard-format';
+import { AmountAndBalance } from './amount-and-balance';
 import { useStatusLabel } from '../status-label';
 
 /** A service as the Manage dialog shows it: what its card knows. */
@@ -235,7 +235,6 @@ function ChangePlan({
   const { t: tc } = useTranslation();
   const format = useDashboardFormat();
   const formId = useId();
-  const balance = useBalance();
   const change = useChangePlan();
   const keys = useMemo(() => createIdempotencyKeys(), []);
   const current = findServicePlan(subject.kind, subject.plan.id);
@@ -344,38 +343,22 @@ function ChangePlan({
             description: describe(plan),
           }))}
         />
-        <dl className="grid grid-cols-2 gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm">
-          <div>
-            <dt className="text-slate-500">{t('money.manage.payNow')}</dt>
-            <dd className="text-lg font-semibold text-slate-900 tabular-nums" aria-live="polite">
-              {format.money(amount)}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-slate-500">{t('money.renew.balance')}</dt>
-            <dd className="text-lg font-semibold text-slate-900 tabular-nums">
-              {balance.data ? format.money(balance.data) : '…'}
-            </dd>
-          </div>
-        </dl>
+        <AmountAndBalance label={t('money.manage.payNow')} amount={amount} />
       </form>
-      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onClose}>
-          {tc('actions.cancel')}
-        </Button>
-        <Button
-          type="submit"
-          form={formId}
-          disabled={change.isPending || !chosen || subject.pendingPlan?.id === chosen.id}
-          aria-busy={change.isPending}
-        >
-          {change.isPending
+      <DialogFormActions
+        form={formId}
+        cancelLabel={tc('actions.cancel')}
+        onCancel={onClose}
+        submitLabel={
+          change.isPending
             ? t('money.manage.saving')
             : quote?.direction === 'upgrade'
               ? t('money.manage.submitUpgrade', { amount: format.money(amount), plan: chosen?.name })
-              : t('money.manage.submitDowngrade', { date, plan: chosen?.name })}
-        </Button>
-      </div>
+              : t('money.manage.submitDowngrade', { date, plan: chosen?.name })
+        }
+        pending={change.isPending}
+        disabled={!chosen || subject.pendingPlan?.id === chosen.id}
+      />
     </>
   );
 }

@@ -10,7 +10,7 @@ import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, DialogFormActions } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/text-field';
 import { accountErrorKey, applyFieldErrors } from '@/lib/account-errors';
 import { api } from '@/lib/session';
@@ -273,14 +273,13 @@ function CardForm({ onSaved, onCancel }: { onSaved: () => void; onCancel: () => 
         />
         <p className="text-sm text-slate-600">{t('money.paymentMethod.storageNote')}</p>
       </form>
-      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onCancel}>
-          {tc('actions.cancel')}
-        </Button>
-        <Button type="submit" form={formId} disabled={save.isPending} aria-busy={save.isPending}>
-          {save.isPending ? t('money.paymentMethod.saving') : t('money.paymentMethod.save')}
-        </Button>
-      </div>
+      <DialogFormActions
+        form={formId}
+        cancelLabel={tc('actions.cancel')}
+        onCancel={onCancel}
+        submitLabel={save.isPending ? t('money.paymentMethod.saving') : t('money.paymentMethod.save')}
+        pending={save.isPending}
+      />
     </>
   );
 }

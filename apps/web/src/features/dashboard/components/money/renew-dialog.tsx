@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, DialogFormActions } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { inputClasses } from '@/components/ui/field-styles';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -24,9 +24,9 @@ import { accountErrorKey } from '@/lib/account-errors';
 import { ApiError } from '@/lib/http';
 import { dashboardQueries } from '../../api/queries';
 import { type RenewSubject, useRenew } from '../../api/use-money-actions';
-import { useBalance } from '../../api/use-dashboard-data';
 import { createIdempotencyKeys } from '@/lib/idempotency-key';
 import { useDashboardFormat } from '../../lib/use-dashboard-format';
+import { AmountAndBalance } from './amount-and-balance';
 
 /** What can be renewed, as the dialog needs it: a name, the expiry, the periods and each one's price. */
 interface Renewable {
@@ -151,7 +151,6 @@ function RenewForm({
   const { t: tc } = useTranslation();
   const format = useDashboardFormat();
   const formId = useId();
-  const balance = useBalance();
   const renew = useRenew();
   const keys = useMemo(() => createIdempotencyKeys(), []);
   const [period, setPeriod] = useState(renewable.periods[0]!);
@@ -241,29 +240,17 @@ function RenewForm({
             </select>
           )}
         </Field>
-        <dl className="grid grid-cols-2 gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm">
-          <div>
-            <dt className="text-slate-500">{t('money.renew.price')}</dt>
-            <dd className="text-lg font-semibold text-slate-900 tabular-nums" aria-live="polite">
-              {format.money(price)}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-slate-500">{t('money.renew.balance')}</dt>
-            <dd className="text-lg font-semibold text-slate-900 tabular-nums">
-              {balance.data ? format.money(balance.data) : '…'}
-            </dd>
-          </div>
-        </dl>
+        <AmountAndBalance label={t('money.renew.price')} amount={price} />
       </form>
-      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onClose}>
-          {tc('actions.cancel')}
-        </Button>
-        <Button type="submit" form={formId} disabled={renew.isPending} aria-busy={renew.isPending}>
-          {renew.isPending ? t('money.renew.paying') : t('money.renew.submit', { price: format.money(price) })}
-        </Button>
-      </div>
+      <DialogFormActions
+        form={formId}
+        cancelLabel={tc('actions.cancel')}
+        onCancel={onClose}
+        submitLabel={
+          renew.isPending ? t('money.renew.paying') : t('money.renew.submit', { price: format.money(price) })
+        }
+        pending={renew.isPending}
+      />
     </>
   );
 }

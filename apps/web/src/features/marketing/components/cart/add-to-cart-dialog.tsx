@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ButtonLink } from '@/components/ui/button-link';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, DialogActions, DialogFormActions } from '@/components/ui/dialog';
 import { cartStore, type NewCartLine } from '@/lib/cart-store';
 import { CartLineFields, domainProblem, normalisedLine } from './cart-line-fields';
 import type { CartTarget } from '../../lib/use-add-to-cart';
@@ -48,14 +48,14 @@ function AddToCartForm({ initial, onClose }: { initial: NewCartLine; onClose: ()
     return (
       <>
         <Alert tone="success">{t('cart.added', { name: lineName(line) })}</Alert>
-        <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <DialogActions>
           <Button variant="secondary" onClick={onClose}>
             {t('cart.keepBrowsing')}
           </Button>
           <ButtonLink to="/cart" onClick={onClose}>
             {t('cart.viewCart')}
           </ButtonLink>
-        </div>
+        </DialogActions>
       </>
     );
   }
@@ -76,12 +76,7 @@ function AddToCartForm({ initial, onClose }: { initial: NewCartLine; onClose: ()
       {line.kind !== 'domain' && <p className="mb-4 font-semibold text-slate-900">{lineName(line)}</p>}
       <CartLineFields line={line} onChange={setLine} domainError={showErrors && problem ? t(problem) : undefined} />
       <p className="mt-3 text-sm text-slate-500">{t('cart.priceNote')}</p>
-      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="secondary" onClick={onClose}>
-          {t('common:actions.cancel')}
-        </Button>
-        <Button type="submit">{t('cart.add')}</Button>
-      </div>
+      <DialogFormActions cancelLabel={t('common:actions.cancel')} onCancel={onClose} submitLabel={t('cart.add')} />
     </form>
   );
 }

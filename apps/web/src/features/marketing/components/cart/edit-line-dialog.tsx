@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, DialogFormActions } from '@/components/ui/dialog';
 import { type CartLine, cartStore, type NewCartLine } from '@/lib/cart-store';
 import { CartLineFields, domainProblem, normalisedLine } from './cart-line-fields';
 import { lineName } from './cart-line-text';
@@ -46,12 +45,7 @@ function EditLineForm({ line, onClose }: { line: CartLine; onClose: () => void }
       }}
     >
       <CartLineFields line={draft} onChange={setDraft} domainError={showErrors && problem ? t(problem) : undefined} />
-      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="secondary" onClick={onClose}>
-          {t('common:actions.cancel')}
-        </Button>
-        <Button type="submit">{t('cart.save')}</Button>
-      </div>
+      <DialogFormActions cancelLabel={t('common:actions.cancel')} onCancel={onClose} submitLabel={t('cart.save')} />
     </form>
   );
 }
