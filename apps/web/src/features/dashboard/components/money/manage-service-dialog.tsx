@@ -25,7 +25,6 @@ import { RadioGroup } from '@/components/ui/radio-group';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { accountErrorKey, fieldErrorsOf } from '@/lib/account-errors';
 import { cn } from '@/lib/cn';
-import { ApiError } from '@/lib/http';
 import { createIdempotencyKeys } from '@/lib/idempotency-key';
 import { statusTone } from '@/lib/status';
 import type { HostingStatus, Moment, PlanRef } from '../../api/types';
@@ -33,6 +32,7 @@ import { dashboardQueries } from '../../api/queries';
 import { useCancelPendingPlan, useChangePlan } from '../../api/use-money-actions';
 import { useDashboardFormat } from '../../lib/use-dashboard-format';
 import { AmountAndBalance } from './amount-and-balance';
+import { PaymentRefusal } from './payment-refusal';
 import { useStatusLabel } from '../status-label';
 
 /** A service as the Manage dialog shows it: what its card knows. */
@@ -288,25 +288,18 @@ function ChangePlan({
       amount: format.money({ amountMinor: q.amountCents, currency: CURRENCY }),
     });
   };
-  const insufficient = change.error instanceof ApiError && change.error.code === 'INSUFFICIENT_FUNDS';
   const fieldCode = fieldErrorsOf(change.error).planId?.code;
 
   return (
     <>
-      {change.isError &&
-        !fieldCode &&
-        (insufficient ? (
-          <Alert tone="error" title={t('money.renew.insufficientTitle')} className="mt-4">
-            <p>{t('money.manage.insufficient', { amount: format.money(amount) })}</p>
-            <Button size="sm" className="mt-3" onClick={onAddFunds}>
-              {t('balance.addFunds')}
-            </Button>
-          </Alert>
-        ) : (
-          <Alert tone="error" title={t('money.manage.failed')} className="mt-4">
-            {tc(accountErrorKey(change.error))}
-          </Alert>
-        ))}
+      {change.isError && !fieldCode && (
+        <PaymentRefusal
+          error={change.error}
+          failedTitle={t('money.manage.failed')}
+          insufficient={t('money.manage.insufficient', { amount: format.money(amount) })}
+          onAddFunds={onAddFunds}
+        />
+      )}
       <form
         id={formId}
         noValidate

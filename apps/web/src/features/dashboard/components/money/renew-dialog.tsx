@@ -20,13 +20,12 @@ import { Field } from '@/components/ui/field';
 import { inputClasses } from '@/components/ui/field-styles';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ErrorState } from '@/components/ui/error-state';
-import { accountErrorKey } from '@/lib/account-errors';
-import { ApiError } from '@/lib/http';
 import { dashboardQueries } from '../../api/queries';
 import { type RenewSubject, useRenew } from '../../api/use-money-actions';
 import { createIdempotencyKeys } from '@/lib/idempotency-key';
 import { useDashboardFormat } from '../../lib/use-dashboard-format';
 import { AmountAndBalance } from './amount-and-balance';
+import { PaymentRefusal } from './payment-refusal';
 
 /** What can be renewed, as the dialog needs it: a name, the expiry, the periods and each one's price. */
 interface Renewable {
@@ -185,24 +184,18 @@ function RenewForm({
     );
   }
 
-  const insufficient = renew.error instanceof ApiError && renew.error.code === 'INSUFFICIENT_FUNDS';
   return (
     <>
       <p className="font-semibold text-slate-900">{renewable.name}</p>
       <p className="text-sm">{t('money.renew.expires', { date: format.date(renewable.expiresAt) })}</p>
-      {renew.isError &&
-        (insufficient ? (
-          <Alert tone="error" title={t('money.renew.insufficientTitle')} className="mt-4">
-            <p>{t('money.renew.insufficient', { price: format.money(price) })}</p>
-            <Button size="sm" className="mt-3" onClick={onAddFunds}>
-              {t('balance.addFunds')}
-            </Button>
-          </Alert>
-        ) : (
-          <Alert tone="error" title={t('money.renew.failed')} className="mt-4">
-            {tc(accountErrorKey(renew.error))}
-          </Alert>
-        ))}
+      {renew.isError && (
+        <PaymentRefusal
+          error={renew.error}
+          failedTitle={t('money.renew.failed')}
+          insufficient={t('money.renew.insufficient', { price: format.money(price) })}
+          onAddFunds={onAddFunds}
+        />
+      )}
       <form
         id={formId}
         noValidate
