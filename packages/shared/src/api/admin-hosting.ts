@@ -87,6 +87,11 @@ export const adminEditServiceSchema = z.strictObject(
     planId: planIdSchema.optional(),
     serverId: serverIdSchema.optional(),
     expiresOn: dayParamSchema.optional(),
+    /**
+     * The service's `updatedAt` as the form was filled from it: a service changed since then is refused with
+     * 409 validation.serviceChanged instead of being overwritten.
+     */
+    unchangedSince: z.iso.datetime(msg('validation.date')).optional(),
   },
   msg('validation.unknownField'),
 );

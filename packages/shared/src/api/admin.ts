@@ -173,6 +173,7 @@ export const adminServiceSchema = z.object({
   expiresAt: timestamp,
   autoRenew: z.boolean(),
   createdAt: timestamp,
+  updatedAt: timestamp.describe('When the service last changed; an Edit sends it back as `unchangedSince`'),
   usage: z.object({
     cpuPercent: z.number(),
     memoryPercent: z.number(),

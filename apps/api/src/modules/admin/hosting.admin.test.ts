@@ -358,6 +358,31 @@ describe(`back-office hosting, refunds and exports (${DATABASE_UNDER_TEST})`, ()
       expect((await auditOf(created.id)).filter((a) => a.action === 'service.update')).toHaveLength(2);
     });
 
+    it('refuses an edit from a form filled before another change (409) and keeps that change', async () => {
+      const created = (await send('POST', '/api/admin/services', admin, await input(await server(5)))).json();
+      const url = `/api/admin/services/${created.id}`;
+      const first = await send('PATCH', url, admin, { expiresOn: inDays(100), unchangedSince: created.updatedAt });
+      expect(first.statusCode, first.body).toBe(200);
+      expect(Date.parse(first.json().updatedAt)).toBeGreaterThan(Date.parse(created.updatedAt));
+
+      // A second member of staff saves from the form they opened before the first change.
+      const stale = await send('PATCH', url, admin, { planId: 'enterprise', unchangedSince: created.updatedAt });
+      expect(stale.statusCode, stale.body).toBe(409);
+      expect(stale.json().error.fields.service.code).toBe('validation.serviceChanged');
+      const row = await serviceRow(created.id);
+      expect(row.planId).toBe('business');
+      expect(new Date(row.expiresAt).toISOString().slice(0, 10)).toBe(inDays(100));
+      expect((await auditOf(created.id)).filter((a) => a.action === 'service.update')).toHaveLength(1);
+
+      // Read again, the same change goes through; a version that is not a timestamp is refused by field.
+      const fresh = await send('PATCH', url, admin, { planId: 'enterprise', unchangedSince: first.json().updatedAt });
+      expect(fresh.statusCode, fresh.body).toBe(200);
+      expect(fresh.json().planId).toBe('enterprise');
+      const bad = await send('PATCH', url, admin, { planId: 'business', unchangedSince: 'yesterday' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().error.fields.unchangedSince.code).toBe('validation.date');
+    });
+
     it('refuses moving to a full or resting server (409), a past or impossible day and an unknown plan (400)', async () => {
       const from = await server(5);
       const full = await server(1);

@@ -76,6 +76,7 @@ async function readService(db: Kysely<Database>, id: string): Promise<z.output<t
     expiresAt: iso(row.expiresAt),
     autoRenew: row.autoRenew === 1,
     createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
     usage: {
       cpuPercent: row.cpuPercent,
       memoryPercent: row.memoryPercent,
@@ -349,7 +350,8 @@ export const adminHostingRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async
               'validation.expiryPast, `serverId` validation.hostingServer or validation.serverWrongType',
             409:
               'INVALID_STATE (with `fields`): `serverId` validation.serverInMaintenance or validation.serverFull; ' +
-              '`status` validation.serviceCancelled; `service` validation.serviceChanged (changed meanwhile)',
+              '`status` validation.serviceCancelled; `service` validation.serviceChanged (changed since ' +
+              '`unchangedSince`, or meanwhile)',
           }),
         },
       },
@@ -363,6 +365,10 @@ export const adminHostingRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async
         const before = await lockedService(trx, id, kind);
         if (!before) throw new AppError('NOT_FOUND');
         if (before.status === 'cancelled') throw refused('INVALID_STATE', 'status', 'validation.serviceCancelled');
+        // The form was filled from an older state: refuse rather than overwrite what someone else saved.
+        if (input.unchangedSince !== undefined && Date.parse(input.unchangedSince) !== Number(before.updatedAt)) {
+          throw refused('INVALID_STATE', 'service', 'validation.serviceChanged');
+        }
         const after = { ...before };
         if (input.expiresOn !== undefined) {
           const sameDay = new Date(before.expiresAt).toISOString().slice(0, 10) === input.expiresOn;
@@ -394,7 +400,8 @@ export const adminHostingRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async
             billingPeriod: after.billingPeriod,
             serverId: after.serverId,
             expiresAt: after.expiresAt,
-            updatedAt: now,
+            // Always later than the state it replaces, even within one millisecond: `unchangedSince` tells them apart.
+            updatedAt: Math.max(now, Number(before.updatedAt) + 1),
           })
           .where('id', '=', id)
           .where('status', '=', before.status)

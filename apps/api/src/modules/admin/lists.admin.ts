@@ -164,6 +164,7 @@ export const adminListRoutes: FastifyPluginAsyncZod = async (app) => {
           'services.expiresAt',
           'services.autoRenew',
           'services.createdAt',
+          'services.updatedAt',
           'services.cpuPercent',
           'services.memoryPercent',
           'services.storageUsedMb',
@@ -280,6 +281,7 @@ export const adminListRoutes: FastifyPluginAsyncZod = async (app) => {
           expiresAt: iso(row.expiresAt),
           autoRenew: row.autoRenew === 1,
           createdAt: iso(row.createdAt),
+          updatedAt: iso(row.updatedAt),
           usage: {
             cpuPercent: row.cpuPercent,
             memoryPercent: row.memoryPercent,

@@ -76,6 +76,7 @@ export function adminHosting(count = 24): AdminService[] {
     expiresAt: at(2027, (index % 12) + 1, ((index * 5) % 27) + 1),
     autoRenew: true,
     createdAt: at(2025, 1, (index % 27) + 1),
+    updatedAt: at(2026, 10, (index % 27) + 1),
     usage: {
       cpuPercent: (index * 17 + 12) % 96,
       memoryPercent: (index * 23 + 30) % 97,

@@ -47,6 +47,8 @@ export interface AdminHostingService {
   /** Why it is suspended, as staff or the lifecycle wrote it; null when it is not. */
   suspensionReason: string | null;
   expiresAt: Moment;
+  /** When the service last changed (ISO): Edit sends it back, so a change made meanwhile is not overwritten. */
+  updatedAt: string;
   /** CPU and memory in percent, 0 to 100; storage used in gigabytes. */
   usage: { cpu: number; memory: number; storageGb: number };
 }

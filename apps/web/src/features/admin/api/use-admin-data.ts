@@ -133,6 +133,7 @@ const hosting = (data: AdminServicesPage): Paged<AdminHostingService> => ({
     status: service.status,
     suspensionReason: service.suspensionReason,
     expiresAt: service.expiresAt,
+    updatedAt: service.updatedAt,
     usage: {
       cpu: service.usage.cpuPercent,
       memory: service.usage.memoryPercent,

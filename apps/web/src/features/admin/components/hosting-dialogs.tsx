@@ -175,7 +175,12 @@ export function HostingDialog({
         const saved = await save.mutateAsync({
           kind: 'edit',
           id: service.id,
-          body: { planId: values.planId, serverId: values.serverId, expiresOn: values.expiresOn },
+          body: {
+            planId: values.planId,
+            serverId: values.serverId,
+            expiresOn: values.expiresOn,
+            unchangedSince: service.updatedAt,
+          },
         });
         onDone(t('hosting.done.saved', { domain: saved.domain ?? saved.name }));
       } else {

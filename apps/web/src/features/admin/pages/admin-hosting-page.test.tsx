@@ -155,7 +155,7 @@ describe('hosting management', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('edits plan, server and expiry, and shows a full server refusal', async () => {
+  it('edits plan, server and expiry from the state it shows, and shows a full server or a changed service', async () => {
     const user = userEvent.setup();
     await renderPage();
     await screen.findByRole('table', { name: 'Hosting services' });
@@ -175,8 +175,21 @@ describe('hosting management', () => {
     expect(api.writes.at(-1)).toMatchObject({
       method: 'PATCH',
       path: '/api/admin/services/h1',
-      body: { planId: 'enterprise', serverId: 's1', expiresOn: '2030-05-17' },
+      body: {
+        planId: 'enterprise',
+        serverId: 's1',
+        expiresOn: '2030-05-17',
+        unchangedSince: adminHosting(1)[0]!.updatedAt,
+      },
     });
+
+    // Someone else saved this service since the list was read: said above the form, nothing typed is lost.
+    api.on('/api/admin/services/h1', () => refusal(409, 'service', 'validation.serviceChanged'));
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(
+      await within(dialog).findByText('The service was changed by someone else meanwhile; check it and try again'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Expiry date')).toHaveValue('2030-05-17');
   });
 
   it('hides Add New Hosting, Edit, Suspend and Delete from a role without hosting.write', async () => {
