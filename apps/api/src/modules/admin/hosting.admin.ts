@@ -4,6 +4,7 @@ import {
   adminCreateServiceSchema,
   adminEditServiceSchema,
   adminPlacementSchema,
+  type AdminService,
   adminServiceSchema,
   adminSuspendServiceSchema,
   adminTerminateServiceSchema,
@@ -28,8 +29,8 @@ import { readDomain } from '../ordering/cart-pricing';
 import { lockedFreeSlots, SERVER_TYPE } from '../ordering/server-capacity';
 import { activeCustomerId } from './customer-owner';
 import { STAFF_ERRORS } from './errors';
-import { fullName, iso } from './list';
 import { placedServices } from './server-rows';
+import { ADMIN_SERVICE_COLUMNS, toAdminService } from './service-rows';
 
 const security = [{ bearerAuth: [] }];
 const NOT_FOUND = { 404: 'NOT_FOUND: no service has this id' } as const;
@@ -47,43 +48,15 @@ function lockedService(trx: Kysely<Database>, id: string, kind: 'sqlite' | 'post
 }
 
 /** The service as the back office's list shows it. */
-async function readService(db: Kysely<Database>, id: string): Promise<z.output<typeof adminServiceSchema>> {
+async function readService(db: Kysely<Database>, id: string): Promise<AdminService> {
   const row = await db
     .selectFrom('services')
     .innerJoin('users', 'users.id', 'services.userId')
     .leftJoin('servers', 'servers.id', 'services.serverId')
-    .selectAll('services')
-    .select([
-      'users.firstName',
-      'users.lastName',
-      'users.email',
-      'servers.id as placedOn',
-      'servers.name as serverName',
-    ])
+    .select(ADMIN_SERVICE_COLUMNS)
     .where('services.id', '=', id)
     .executeTakeFirstOrThrow();
-  return {
-    id: row.id,
-    kind: row.kind,
-    name: row.name,
-    planId: row.planId,
-    domain: row.domain,
-    status: row.status,
-    suspensionReason: row.suspensionReason,
-    owner: { id: row.userId, name: fullName(row.firstName, row.lastName), email: row.email },
-    server: row.placedOn && row.serverName ? { id: row.placedOn, name: row.serverName } : null,
-    price: { amountMinor: row.priceCents, currency: row.currency },
-    expiresAt: iso(row.expiresAt),
-    autoRenew: row.autoRenew === 1,
-    createdAt: iso(row.createdAt),
-    updatedAt: iso(row.updatedAt),
-    usage: {
-      cpuPercent: row.cpuPercent,
-      memoryPercent: row.memoryPercent,
-      storageUsedMb: row.storageUsedMb,
-      bandwidthUsedMb: row.bandwidthUsedMb,
-    },
-  };
+  return toAdminService(row);
 }
 
 const statusOf = (row: ServiceRow) => ({ status: row.status, suspensionReason: row.suspensionReason });

@@ -6,7 +6,6 @@ import {
   adminServersExportQuerySchema,
   adminServersPageSchema,
   adminServersQuerySchema,
-  type AdminService,
   adminServicesPageSchema,
   adminServicesExportQuerySchema,
   adminServicesQuerySchema,
@@ -32,6 +31,7 @@ import { LIST_ERRORS, STAFF_ERRORS } from './errors';
 import { fullName, iso, isoOrNull, pageOf } from './list';
 import { contains } from './search';
 import { placedServices, serverExtras, toAdminServer } from './server-rows';
+import { ADMIN_SERVICE_COLUMNS, toAdminService } from './service-rows';
 
 const DAY = 86_400_000;
 const ERRORS = errorResponses({ ...LIST_ERRORS, ...STAFF_ERRORS });
@@ -151,28 +151,7 @@ export const adminListRoutes: FastifyPluginAsyncZod = async (app) => {
     (limit: number, offset: number) =>
       servicesMatching(query)
         .leftJoin('servers', 'servers.id', 'services.serverId')
-        .select([
-          'services.id',
-          'services.kind',
-          'services.name',
-          'services.planId',
-          'services.domain',
-          'services.status',
-          'services.suspensionReason',
-          'services.priceCents',
-          'services.currency',
-          'services.expiresAt',
-          'services.autoRenew',
-          'services.createdAt',
-          'services.updatedAt',
-          'services.cpuPercent',
-          'services.memoryPercent',
-          'services.storageUsedMb',
-          'services.bandwidthUsedMb',
-          'servers.id as serverId',
-          'servers.name as serverName',
-          ...ownerColumns,
-        ])
+        .select(ADMIN_SERVICE_COLUMNS)
         .orderBy(SERVICE_SORT[query.sort], (ob) => ob[direction(query.order)]().nullsLast())
         .orderBy('services.id')
         .limit(limit)
@@ -267,28 +246,7 @@ export const adminListRoutes: FastifyPluginAsyncZod = async (app) => {
         query,
         () => filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst(),
         servicesPage(query),
-        (row): AdminService => ({
-          id: row.id,
-          kind: row.kind,
-          name: row.name,
-          planId: row.planId,
-          domain: row.domain,
-          status: row.status,
-          suspensionReason: row.suspensionReason,
-          owner: owner(row),
-          server: row.serverId && row.serverName ? { id: row.serverId, name: row.serverName } : null,
-          price: money(row.priceCents, row.currency),
-          expiresAt: iso(row.expiresAt),
-          autoRenew: row.autoRenew === 1,
-          createdAt: iso(row.createdAt),
-          updatedAt: iso(row.updatedAt),
-          usage: {
-            cpuPercent: row.cpuPercent,
-            memoryPercent: row.memoryPercent,
-            storageUsedMb: row.storageUsedMb,
-            bandwidthUsedMb: row.bandwidthUsedMb,
-          },
-        }),
+        toAdminService,
       );
     },
   );
