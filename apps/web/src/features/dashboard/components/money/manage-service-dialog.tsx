@@ -15,7 +15,6 @@ import { useQuery } from '@tanstack/react-query';
 import { CalendarClock, Undo2 } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogFormActions } from '@/components/ui/dialog';
@@ -32,6 +31,7 @@ import { dashboardQueries } from '../../api/queries';
 import { useCancelPendingPlan, useChangePlan } from '../../api/use-money-actions';
 import { useDashboardFormat } from '../../lib/use-dashboard-format';
 import { AmountAndBalance } from './amount-and-balance';
+import { DoneWithInvoice } from './done-with-invoice';
 import { PaymentRefusal } from './payment-refusal';
 import { useStatusLabel } from '../status-label';
 
@@ -384,20 +384,7 @@ function ChangeDone({
               date: format.date(result.expiresAt),
             })}
       </Alert>
-      {result.invoice && (
-        <p className="mt-4 text-sm">
-          <Link
-            to={`/dashboard/finance/invoices/${encodeURIComponent(result.invoice.id)}`}
-            className="font-semibold text-brand-700 underline hover:text-brand-800"
-            onClick={onClose}
-          >
-            {t('money.viewInvoice', { number: result.invoice.number })}
-          </Link>
-        </p>
-      )}
-      <div className="mt-6 flex justify-end">
-        <Button onClick={onClose}>{t('money.done')}</Button>
-      </div>
+      <DoneWithInvoice invoice={result.invoice} onClose={onClose} />
     </>
   );
 }

@@ -12,7 +12,6 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogFormActions } from '@/components/ui/dialog';
@@ -25,6 +24,7 @@ import { type RenewSubject, useRenew } from '../../api/use-money-actions';
 import { createIdempotencyKeys } from '@/lib/idempotency-key';
 import { useDashboardFormat } from '../../lib/use-dashboard-format';
 import { AmountAndBalance } from './amount-and-balance';
+import { DoneWithInvoice } from './done-with-invoice';
 import { PaymentRefusal } from './payment-refusal';
 
 /** What can be renewed, as the dialog needs it: a name, the expiry, the periods and each one's price. */
@@ -168,18 +168,7 @@ function RenewForm({
             balance: format.money(result.balance),
           })}
         </Alert>
-        <p className="mt-4 text-sm">
-          <Link
-            to={`/dashboard/finance/invoices/${encodeURIComponent(result.invoice.id)}`}
-            className="font-semibold text-brand-700 underline hover:text-brand-800"
-            onClick={onClose}
-          >
-            {t('money.viewInvoice', { number: result.invoice.number })}
-          </Link>
-        </p>
-        <div className="mt-6 flex justify-end">
-          <Button onClick={onClose}>{t('money.done')}</Button>
-        </div>
+        <DoneWithInvoice invoice={result.invoice} onClose={onClose} />
       </>
     );
   }
