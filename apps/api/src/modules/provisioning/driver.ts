@@ -1,0 +1,91 @@
+/**
+ * The contract between the provisioning engine and the software that creates what a customer pays for
+ * (docs/decisions/042-provisioning-engine.md). One implementation per kind of infrastructure: a DNS server,
+ * a certificate authority, a web node. The engine calls a driver only from its workers, never inside a request's
+ * database transaction, and every operation must be idempotent: run twice, or again after a crash half-way,
+ * it ends in the same state as once.
+ */
+
+/** The kinds of driver a server can be given in the back office. */
+export const DRIVER_TYPES = ['powerdns', 'acme', 'web-node'] as const;
+export type DriverType = (typeof DRIVER_TYPES)[number];
+
+/** A server's connection settings as the driver reads them: secrets already opened from the sealed column. */
+export type DriverSettings = Readonly<Record<string, string>>;
+
+/** The resource a task acts on, as the driver needs to see it (never the whole database row). */
+export interface ProvisioningTarget {
+  /** `service` (hosting, a server, an SSL certificate) or `domain`. */
+  readonly kind: 'service' | 'domain';
+  /** Our id of the service or domain. */
+  readonly id: string;
+  /** The domain name the resource answers for, lower case, A-labels (Punycode); undefined when it has none. */
+  readonly domain?: string;
+  /** The catalogue plan id, for services. */
+  readonly plan?: string;
+  /** Driver-specific data the engine passes through (for example the DNS records to publish). */
+  readonly data?: Readonly<Record<string, unknown>>;
+}
+
+/** What a call achieved; `details` is stored with the task for staff and must hold no secret. */
+export interface DriverResult {
+  readonly details?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * A failure the driver understands. `retryable` false stops the retries at once (bad settings, a refusal that
+ * will not change by waiting); `code` is a stable word for staff filters and translations
+ * (`unreachable`, `refused`, `invalid`, `not-found`, …); `message` is for staff, never shown to customers.
+ */
+export class DriverError extends Error {
+  readonly code: string;
+  readonly retryable: boolean;
+  readonly problem?: Readonly<Record<string, unknown>>;
+  constructor(options: {
+    code: string;
+    message: string;
+    retryable: boolean;
+    problem?: Readonly<Record<string, unknown>>;
+    cause?: unknown;
+  }) {
+    super(options.message, { cause: options.cause });
+    this.name = 'DriverError';
+    this.code = options.code;
+    this.retryable = options.retryable;
+    this.problem = options.problem;
+  }
+}
+
+/** The operations every billing system's provisioning modules converge on (decision 042). */
+export interface ProvisioningDriver {
+  readonly type: DriverType;
+  /** Checks that the settings reach a working server; throws DriverError saying what is wrong. */
+  testConnection(): Promise<DriverResult>;
+  create(target: ProvisioningTarget): Promise<DriverResult>;
+  suspend(target: ProvisioningTarget): Promise<DriverResult>;
+  unsuspend(target: ProvisioningTarget): Promise<DriverResult>;
+  terminate(target: ProvisioningTarget): Promise<DriverResult>;
+  changePlan(target: ProvisioningTarget): Promise<DriverResult>;
+  /** Optional: apply a driver-specific change (a DNS edit, a certificate install) described in target.data. */
+  update?(target: ProvisioningTarget): Promise<DriverResult>;
+  /** Optional: a short-lived sign-in link into the resource. */
+  signInLink?(target: ProvisioningTarget): Promise<string>;
+  /** Optional: usage figures of the resource (bytes, counts), for the customer's usage bars. */
+  usage?(target: ProvisioningTarget): Promise<Readonly<Record<string, number>>>;
+  /** Optional: what exists on the server, for a sync (domain names or resource ids). */
+  list?(): Promise<readonly string[]>;
+}
+
+/** Builds a driver from a server's settings; registered once per driver type. */
+export type DriverFactory = (settings: DriverSettings) => ProvisioningDriver;
+
+/** The operations a provisioning task can carry. */
+export const PROVISIONING_OPERATIONS = [
+  'create',
+  'suspend',
+  'unsuspend',
+  'terminate',
+  'changePlan',
+  'update',
+] as const;
+export type ProvisioningOperation = (typeof PROVISIONING_OPERATIONS)[number];
