@@ -254,7 +254,7 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
 
   await app.register(authenticate, { accessTokens });
   await app.register(authorize);
-  await app.register(docs);
+  await app.register(docs, { access: config.apiDocs });
   const maintenance = createMaintenanceState(database.db, clock);
   await app.register(
     async (api) => {
