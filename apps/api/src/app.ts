@@ -285,7 +285,12 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
       await api.register(adminRoutes, {
         prefix: '/admin',
         dataDir: config.dataDir,
-        mail: { smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: outboxDir(config) },
+        mail: {
+          smtpUrl: config.mail.smtpUrl,
+          from: config.mail.from,
+          outboxDir: outboxDir(config),
+          extraPorts: config.mail.extraPorts,
+        },
         clock,
         scheduler,
         schedulerConfig: { enabled: config.scheduler.enabled, intervalMs: config.scheduler.intervalMs },

@@ -71,6 +71,12 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default('HostPilot <no-reply@hostpilot.local>'),
+  SMTP_EXTRA_PORTS: z
+    .string()
+    .regex(/^\d{1,5}(\s*,\s*\d{1,5})*$/, 'must be port numbers separated by commas, such as 1025,2526')
+    .transform((value) => value.split(',').map((port) => Number(port.trim())))
+    .pipe(z.array(z.number().int().min(1).max(65535)))
+    .optional(),
   WEB_DIST: z.string().optional(),
   SITE_ORIGIN: z
     .string()
@@ -141,7 +147,11 @@ export interface Config {
   passwordHashMaxWaitMs: number;
   /** The public address of the web app, for links in e-mails; default http://HOST:PORT. */
   appUrl: string;
-  mail: { smtpUrl: string | undefined; from: string };
+  /**
+   * `extraPorts`: SMTP server ports the back office may save and test besides 25, 465, 587 and 2525
+   * (docs/decisions/045-production-hardening.md).
+   */
+  mail: { smtpUrl: string | undefined; from: string; extraPorts: number[] };
   webDist: string | undefined;
   /** The site's public origin, written into canonical, hreflang and sitemap links; the request's own otherwise. */
   siteOrigin: string | undefined;
@@ -253,7 +263,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     appUrl: (
       env.APP_URL ?? `http://${isLoopbackHost(env.HOST) || env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${env.PORT}`
     ).replace(/\/+$/, ''),
-    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, extraPorts: env.SMTP_EXTRA_PORTS ?? [] },
     webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : undefined,
     siteOrigin: env.SITE_ORIGIN,
     shutdownTimeout: env.SHUTDOWN_TIMEOUT,

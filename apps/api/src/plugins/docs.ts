@@ -1,7 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { permissionsOf } from '@hostpilot/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import pkg from '../../package.json' with { type: 'json' };
@@ -46,8 +46,8 @@ export const DOCS_CSP = {
  */
 async function docsPlugin(app: FastifyInstance, options: { access: Config['apiDocs'] }) {
   /** Refuses anyone but staff; the same token check as every authenticated route (plugins/authenticate.ts). */
-  const staffOnly = async (request: FastifyRequest) => {
-    await app.authenticate(request);
+  const staffOnly = async (request: FastifyRequest, reply: FastifyReply) => {
+    await app.authenticate.call(app, request, reply);
     if (permissionsOf(accountOf(request).role).length === 0) throw new AppError('FORBIDDEN');
   };
   await app.register(swagger, {
@@ -92,7 +92,7 @@ async function docsPlugin(app: FastifyInstance, options: { access: Config['apiDo
       // `/api/docs?lng=en` would fetch `/api/docs?lng=en/./json` and show "Unable to render this definition".
       // The page takes no parameters, so it is served from its bare address.
       onRequest: async (request, reply) => {
-        if (options.access === 'staff') await staffOnly(request);
+        if (options.access === 'staff') await staffOnly(request, reply);
         const [path, query] = request.url.split('?', 2);
         if (query !== undefined && (path === DOCS_PREFIX || path === `${DOCS_PREFIX}/`)) {
           return reply.redirect(path);
