@@ -7,6 +7,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import { type AppDatabase, createDatabase } from './db/index';
+import { demoPasswordAccounts, DemoPasswordsError } from './db/demo-passwords';
 import { seedDemo } from './db/seed';
 import { createAccessTokens } from './lib/access-token';
 import { boundedHasher } from './lib/bounded-hasher';
@@ -165,6 +166,11 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
           'demo data seeded',
         );
       }
+    }
+    // docs/decisions/045-production-hardening.md: no production start while a published password opens an account.
+    if (config.env === 'production' && !config.seedDemo) {
+      const exposed = await demoPasswordAccounts(database.db);
+      if (exposed.length > 0) throw new DemoPasswordsError(exposed);
     }
   } catch (error) {
     if (owned) await database.close();
