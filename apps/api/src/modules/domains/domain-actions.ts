@@ -125,10 +125,6 @@ async function assertNoCnameConflict(trx: Kysely<Database>, domainId: string, re
   if (record.type === 'CNAME' || others.some((o) => o.type === 'CNAME')) throw conflict();
 }
 
-function assertCnameNotAtApex(record: DnsInput) {
-  if (record.type === 'CNAME' && record.name === '@') throw conflict();
-}
-
 export function createDomainActions({ db, clock }: { db: Kysely<Database>; clock: Clock }) {
   const change = async <T>(
     editor: DomainEditor | string,
@@ -212,7 +208,6 @@ export function createDomainActions({ db, clock }: { db: Kysely<Database>; clock
 
     addRecord: (editor: DomainEditor, id: string, record: DnsInput) =>
       change(editor, id, true, async (trx, domain, now) => {
-        assertCnameNotAtApex(record);
         await assertNoCnameConflict(trx, id, record);
         const row: DnsRecordRow = { id: randomUUID(), domainId: id, ...record, createdAt: now, updatedAt: now };
         await trx.insertInto('dnsRecords').values(row).execute();
@@ -229,7 +224,6 @@ export function createDomainActions({ db, clock }: { db: Kysely<Database>; clock
 
     updateRecord: (editor: DomainEditor, id: string, recordId: string, record: DnsInput) =>
       change(editor, id, true, async (trx, domain, now) => {
-        assertCnameNotAtApex(record);
         await assertNoCnameConflict(trx, id, record, recordId);
         const before = await trx
           .selectFrom('dnsRecords')
@@ -356,7 +350,7 @@ export const domainActionsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = asyn
   const recordErrors = errorResponses({
     ...BODY_ERRORS,
     ...ERRORS,
-    409: 'DNS_CONFLICT (fields.name): a CNAME beside other records at the same name, or at the apex',
+    409: 'DNS_CONFLICT (fields.name): a CNAME beside other records at the same name (at the apex: 400 validation.cnameApex)',
   });
 
   app.post(
