@@ -2,7 +2,8 @@ import { cnameProblems, TXT_STRING_MAX } from './dns';
 import { dnsRecordInputSchema } from './api/self-service';
 import { DNS_RECORD_TYPES } from './model';
 import type { ValidationMessageKey } from './schemas/messages';
-import type { z } from './schemas/zod';
+import { z as zod } from './schemas/zod';
+import { dnsRecordSchema } from './api/customer';
 
 /**
  * A pasted BIND zone file (RFC 1035, 5) read into the records of the DNS editor, each checked with the editor's
@@ -16,7 +17,7 @@ import type { z } from './schemas/zod';
 export const ZONE_FILE_MAX_BYTES = 200_000;
 export const ZONE_FILE_MAX_RECORDS = 1000;
 
-export type ImportedRecord = z.output<typeof dnsRecordInputSchema>;
+export type ImportedRecord = zod.output<typeof dnsRecordInputSchema>;
 
 export interface ZoneFileProblem {
   /** 1-based line where the record (or directive) starts. */
@@ -32,6 +33,8 @@ export interface ZoneFileResult {
   records: ImportedRecord[];
   /** The source line of each record, in the same order. */
   lines: number[];
+  /** Records left out because the zone (or an earlier line) has them already. */
+  unchanged: number;
   /** Lines read but deliberately left out (SOA, apex NS, DNSSEC records), with their type. */
   skipped: { line: number; type: string }[];
   problems: ZoneFileProblem[];
@@ -49,6 +52,14 @@ export function parseTtl(text: string): number {
   for (const [, amount, unit] of text.toLowerCase().matchAll(/(\d+)([smhdw])/g))
     total += Number(amount) * UNITS[unit!]!;
   return total;
+}
+
+/** A record the zone has: its value and priority, when given, let an identical imported record count as no change. */
+export interface ExistingRecord {
+  type: string;
+  name: string;
+  value?: string;
+  priority?: number | null;
 }
 
 interface Token {
@@ -141,15 +152,16 @@ function txtValue(tokens: Token[]): string {
 /**
  * Reads a zone file for `domain` (A-labels, no trailing dot) into the DNS editor's records, or lists its
  * problems line by line. The records are checked together against the CNAME rules as well, and with
- * `existing` (the zone's current records) when given.
+ * `existing` (the zone's current records) when given; a record the zone already has is left out and counted in
+ * `unchanged`.
  */
 export function parseZoneFile(
   source: string,
   domain: string,
-  existing: readonly { type: string; name: string }[] = [],
+  existing: readonly ExistingRecord[] = [],
 ): ZoneFileResult {
   const zone = bare(domain);
-  const result: ZoneFileResult = { records: [], lines: [], skipped: [], problems: [] };
+  const result: ZoneFileResult = { records: [], lines: [], unchanged: 0, skipped: [], problems: [] };
   if (new TextEncoder().encode(source).length > ZONE_FILE_MAX_BYTES) {
     result.problems.push({ line: 1, code: 'validation.zoneTooLarge', text: '' });
     return result;
@@ -282,6 +294,19 @@ export function parseZoneFile(
     result.lines.push(entry.line);
   }
 
+  // A record the zone (or an earlier line) already has is no change: left out, counted, not checked again.
+  const recordKey = (r: ExistingRecord) => `${r.type}|${r.name}|${r.value ?? ''}|${r.priority ?? ''}`;
+  const have = new Set(existing.filter((r) => r.value !== undefined).map(recordKey));
+  const kept = result.records.flatMap((record, i) => {
+    const key = recordKey(record);
+    if (have.has(key)) return [];
+    have.add(key);
+    return [{ record, line: result.lines[i]! }];
+  });
+  result.unchanged = result.records.length - kept.length;
+  result.records = kept.map((k) => k.record);
+  result.lines = kept.map((k) => k.line);
+
   if (result.problems.length === 0) {
     const all = [...existing, ...result.records];
     for (const { index, key } of cnameProblems(all)) {
@@ -291,7 +316,7 @@ export function parseZoneFile(
       problem(entry, key, 'name');
     }
   }
-  if (result.problems.length === 0 && result.records.length === 0) {
+  if (result.problems.length === 0 && result.records.length + result.unchanged === 0) {
     result.problems.push({ line: 1, code: 'validation.zoneEmpty', text: '' });
   }
   if (result.records.length > ZONE_FILE_MAX_RECORDS) {
@@ -299,4 +324,33 @@ export function parseZoneFile(
   }
   result.problems.sort((a, b) => a.line - b.line);
   return result;
+}
+
+/** `POST /api/domains/:id/dns/import`: the pasted zone file. */
+export const dnsImportRequestSchema = zod.object({
+  zone: zod.string({ error: 'validation.required' }).max(ZONE_FILE_MAX_BYTES, { error: 'validation.zoneTooLarge' }),
+});
+export type DnsImportRequest = zod.input<typeof dnsImportRequestSchema>;
+
+/**
+ * What an import wrote: the records added (a record already in the zone is not added twice), how many were
+ * already there, and the lines skipped on purpose. A file with a problem writes nothing and answers 400
+ * `VALIDATION_FAILED` with a field per line, `lines.<n>.<field>`.
+ */
+export const dnsImportResultSchema = zod.object({
+  added: zod.array(dnsRecordSchema),
+  unchanged: zod.number().int().nonnegative(),
+  skipped: zod.array(zod.object({ line: zod.number().int(), type: zod.string() })),
+});
+export type DnsImportResult = zod.infer<typeof dnsImportResultSchema>;
+
+/** The error field of a zone-file problem: `lines.12.value`, or `lines.12` for the whole line. */
+export const zoneProblemField = (problem: ZoneFileProblem) =>
+  problem.field ? `lines.${problem.line}.${problem.field}` : `lines.${problem.line}`;
+
+/** Reads a zone-file problem back from an error field name; null for another field. */
+export function parseZoneProblemField(field: string): { line: number; field?: string } | null {
+  const match = /^lines\.(\d+)(?:\.(\w+))?$/.exec(field);
+  if (!match) return null;
+  return { line: Number(match[1]), ...(match[2] ? { field: match[2] } : {}) };
 }

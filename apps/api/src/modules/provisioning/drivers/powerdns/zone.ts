@@ -240,3 +240,16 @@ export function rrsetChanges(
   }
   return changes;
 }
+
+/** The zone records of the DNS editor's rows (`dns_records`): what the engine puts in `target.data.records`. */
+export function zoneRecordsOf(
+  rows: readonly { type: string; name: string; value: string; ttl: number; priority: number | null }[],
+): ZoneRecord[] {
+  return rows.map((row) => ({
+    type: row.type,
+    name: row.name,
+    content: row.value,
+    ttl: row.ttl,
+    ...(row.priority === null ? {} : { priority: row.priority }),
+  }));
+}
