@@ -90,3 +90,18 @@ export function cnameProblems(records: readonly NamedRecord[]): { index: number;
   });
   return problems;
 }
+
+/**
+ * A DS record for the parent zone (RFC 4034, 5): what the registry publishes so that resolvers trust the
+ * zone's DNSSEC signatures. The domain page shows it and a registrar sends it to the registry.
+ */
+export interface DsRecord {
+  keyTag: number;
+  algorithm: number;
+  digestType: number;
+  /** Hexadecimal, upper case. */
+  digest: string;
+}
+
+/** A DS record in its presentation form, `2371 13 2 1F98…`, as registries' forms ask for it. */
+export const dsRecordText = (ds: DsRecord) => `${ds.keyTag} ${ds.algorithm} ${ds.digestType} ${ds.digest}`;

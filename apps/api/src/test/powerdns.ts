@@ -39,6 +39,7 @@ export async function startTestPowerDns(): Promise<TestPowerDns> {
     address: running.address,
     settings: { apiUrl: running.apiUrl, apiKey: running.apiKey, serverId: 'localhost' },
     stop: () => running.stop(),
+    output: () => running.output(),
     async restart() {
       running = await startPowerDns({ dir, dnsPort: handle.dnsPort, apiPort, apiKey: handle.apiKey });
     },

@@ -17,6 +17,8 @@ export interface PowerDnsSettings {
 }
 
 const REQUEST_TIMEOUT_MS = 15_000;
+/** Tries of one call that PowerDNS answers with a 5xx, before the engine's backoff takes over. */
+const SERVER_ERROR_TRIES = 6;
 
 /** Reads and checks a server's settings; bad settings are refused at once, never retried. */
 export function powerDnsSettings(settings: DriverSettings): PowerDnsSettings {
@@ -72,6 +74,26 @@ export function createPowerDnsClient(settings: PowerDnsSettings) {
     method: string,
     path: string,
     options: { body?: unknown; accept?: number[]; zone?: string } = {},
+  ): Promise<PowerDnsAnswer<T>> {
+    // PowerDNS on SQLite answers 500 when two writers meet ("database is locked"); every call of this driver is
+    // idempotent (a PATCH is one transaction), so a few quick retries absorb that before the engine's own.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await once<T>(method, path, options);
+      } catch (error) {
+        if (!(error instanceof DriverError) || error.code !== 'server-error' || attempt >= SERVER_ERROR_TRIES) {
+          throw error;
+        }
+        const delay = Math.min(400, 20 * 2 ** attempt);
+        await new Promise((resolve) => setTimeout(resolve, delay / 2 + Math.random() * (delay / 2)));
+      }
+    }
+  }
+
+  async function once<T>(
+    method: string,
+    path: string,
+    options: { body?: unknown; accept?: number[]; zone?: string },
   ): Promise<PowerDnsAnswer<T>> {
     let response: Response;
     try {

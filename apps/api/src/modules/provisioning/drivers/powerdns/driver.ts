@@ -1,3 +1,4 @@
+import type { DsRecord } from '@hostpilot/shared';
 import {
   DriverError,
   type DriverFactory,
@@ -28,14 +29,6 @@ interface PdnsCryptokey {
   active: boolean;
   published?: boolean;
   ds?: string[];
-}
-
-/** A DS record for the parent zone (RFC 4034, 5): what the registry publishes to chain trust to the zone. */
-export interface DsRecord {
-  keyTag: number;
-  algorithm: number;
-  digestType: number;
-  digest: string;
 }
 
 const zonePath = (zone: string) => `/zones/${encodeURIComponent(zone)}`;

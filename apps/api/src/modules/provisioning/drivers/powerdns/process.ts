@@ -41,6 +41,8 @@ export interface PowerDnsProcess {
   readonly apiKey: string;
   readonly dnsPort: number;
   readonly address: string;
+  /** The server's last lines of output (its log), for a failure report. */
+  output(): string;
   /** Stops the server and waits until it has exited. */
   stop(): Promise<void>;
 }
@@ -190,7 +192,7 @@ export async function startPowerDns(options: StartPowerDnsOptions): Promise<Powe
   const child = spawn(PDNS_SERVER, [`--config-dir=${dir}`], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-4000);
+    output = (output + chunk.toString()).slice(-8000);
   };
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
@@ -210,7 +212,7 @@ export async function startPowerDns(options: StartPowerDnsOptions): Promise<Powe
   const deadline = Date.now() + (options.timeoutMs ?? 20_000);
   while (Date.now() < deadline) {
     if (spawnError || child.exitCode !== null || child.signalCode !== null) break;
-    if (await apiAnswers(apiUrl, apiKey)) return { apiUrl, apiKey, dnsPort, address, stop };
+    if (await apiAnswers(apiUrl, apiKey)) return { apiUrl, apiKey, dnsPort, address, stop, output: () => output };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   await stop();
