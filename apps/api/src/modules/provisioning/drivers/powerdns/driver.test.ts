@@ -129,13 +129,17 @@ describe('PowerDNS driver', () => {
       { type: 'A', name: 'keep', content: '192.0.2.3', ttl: 300 },
       { type: 'CNAME', name: 'blog', content: 'blogs.example.net', ttl: 300 },
       { type: 'TXT', name: 'note', content: 'say "hi"; \\ ok', ttl: 300 },
+      { type: 'TXT', name: 'ru', content: 'привет, мир', ttl: 300 },
     ]);
     const first = await driver.update!(next);
-    expect(first.details).toMatchObject({ changes: 4 });
+    expect(first.details).toMatchObject({ changes: 5 });
     expect(await resolve(pdns.dnsPort, 'old.edit.com', 'A')).toEqual([]);
     expect(await resolve(pdns.dnsPort, 'keep.edit.com', 'A')).toEqual(['192.0.2.3']);
     expect(await resolve(pdns.dnsPort, 'blog.edit.com', 'CNAME')).toEqual(['blogs.example.net']);
     expect(await resolve(pdns.dnsPort, 'note.edit.com', 'TXT')).toEqual([['say "hi"; \\ ok']]);
+    // Node's resolver hands TXT bytes over as Latin-1; the bytes are the UTF-8 of the text.
+    const ru = (await resolve(pdns.dnsPort, 'ru.edit.com', 'TXT')) as unknown as string[][];
+    expect(Buffer.from(ru[0]![0]!, 'latin1').toString('utf8')).toBe('привет, мир');
     const state = await zoneRrsets('edit.com');
 
     const second = await driver.update!(next);
