@@ -8,7 +8,16 @@ import {
   type ProvisioningTarget,
 } from '../../driver';
 import { createPowerDnsClient, type PowerDnsClient, type PowerDnsSettings, powerDnsSettings } from './client';
-import { absolute, desiredRrsets, type PdnsRrset, rrsetChanges, soaContent, type ZoneData, zoneDataOf } from './zone';
+import {
+  absolute,
+  desiredRrsets,
+  type PdnsRrset,
+  rrsetChanges,
+  soaContent,
+  type ZoneData,
+  zoneDataOf,
+  zoneNameOf,
+} from './zone';
 
 /**
  * The DNS driver: each domain is a zone on a PowerDNS Authoritative server, written through its HTTP API and
@@ -143,10 +152,7 @@ export function createPowerDnsDriver(raw: DriverSettings): ProvisioningDriver {
 
     async terminate(target) {
       const { client } = open();
-      if (!target.domain) {
-        throw new DriverError({ code: 'invalid', message: 'A DNS task needs target.domain', retryable: false });
-      }
-      const zone = absolute(target.domain);
+      const zone = absolute(zoneNameOf(target));
       const answer = await client.call('DELETE', zonePath(zone), { accept: [404], zone });
       return { details: { zone, deleted: answer.status !== 404 } };
     },

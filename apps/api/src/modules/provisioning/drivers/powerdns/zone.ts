@@ -1,4 +1,4 @@
-import { splitTxtValue } from '@hostpilot/shared';
+import { isHostName, splitTxtValue } from '@hostpilot/shared';
 import { DriverError, type ProvisioningTarget } from '../../driver';
 
 /**
@@ -47,15 +47,21 @@ export const absolute = (name: string) => (name.endsWith('.') ? name.toLowerCase
 const invalid = (message: string, problem?: Record<string, unknown>) =>
   new DriverError({ code: 'invalid', message, retryable: false, problem });
 
+/** The domain of a DNS task, checked to be a domain name (it becomes part of the API's URL). */
+export function zoneNameOf(target: ProvisioningTarget): string {
+  if (!target.domain || !isHostName(target.domain)) throw invalid('A DNS task needs target.domain, a domain name');
+  return target.domain;
+}
+
 /** Reads and checks `target.data` of a DNS task; a task without a domain or records is refused, not retried. */
 export function zoneDataOf(target: ProvisioningTarget): { zone: string; data: ZoneData } {
-  if (!target.domain) throw invalid('A DNS task needs target.domain');
+  const domain = zoneNameOf(target);
   const data = (target.data ?? {}) as Partial<ZoneData>;
   if (!Array.isArray(data.nameservers) || data.nameservers.length === 0) {
     throw invalid('A DNS task needs at least one name server in target.data.nameservers');
   }
   return {
-    zone: absolute(target.domain),
+    zone: absolute(domain),
     data: {
       records: Array.isArray(data.records) ? data.records : [],
       nameservers: data.nameservers,
