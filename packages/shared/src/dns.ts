@@ -1,4 +1,5 @@
 import type { ValidationMessageKey } from './schemas/messages';
+import { z } from './schemas/zod';
 
 /**
  * DNS rules the DNS server would enforce, checked before anything is published
@@ -93,15 +94,16 @@ export function cnameProblems(records: readonly NamedRecord[]): { index: number;
 
 /**
  * A DS record for the parent zone (RFC 4034, 5): what the registry publishes so that resolvers trust the
- * zone's DNSSEC signatures. The domain page shows it and a registrar sends it to the registry.
+ * zone's DNSSEC signatures. The domain page shows it and a registrar sends it to the registry; `digest` is
+ * hexadecimal, upper case.
  */
-export interface DsRecord {
-  keyTag: number;
-  algorithm: number;
-  digestType: number;
-  /** Hexadecimal, upper case. */
-  digest: string;
-}
+export const dsRecordSchema = z.object({
+  keyTag: z.number().int(),
+  algorithm: z.number().int(),
+  digestType: z.number().int(),
+  digest: z.string(),
+});
+export type DsRecord = z.infer<typeof dsRecordSchema>;
 
 /** A DS record in its presentation form, `2371 13 2 1F98…`, as registries' forms ask for it. */
 export const dsRecordText = (ds: DsRecord) => `${ds.keyTag} ${ds.algorithm} ${ds.digestType} ${ds.digest}`;
