@@ -24,3 +24,5 @@ export * from './api/orders';
 export * from './api/system-settings';
 export * from './api/operations';
 export * from './api/plan-change';
+export * from './dns';
+export * from './zone-file';

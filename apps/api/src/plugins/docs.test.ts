@@ -60,6 +60,7 @@ describe(`OpenAPI description at /api/docs (${DATABASE_UNDER_TEST})`, () => {
       '/api/domains/{id}/auto-renew',
       '/api/domains/{id}/dns-records',
       '/api/domains/{id}/dns-records/{recordId}',
+      '/api/domains/{id}/dns/import',
       '/api/domains/{id}/nameservers',
       '/api/domains/{id}/renew',
       '/api/domains/{id}/transfer-lock',
