@@ -130,6 +130,7 @@ export class SeedBatch {
       id,
       userId: input.userId,
       invoiceId: null,
+      purpose: 'topup',
       method: input.method,
       status: input.status,
       amountCents: input.amountCents,
