@@ -245,6 +245,7 @@ export const adminBillingRoutes: FastifyPluginAsyncZod<{ clock: Clock; orders: O
           if (destination !== refundDestinationOf(before)) {
             throw refused('destination', 'validation.refundDestination');
           }
+          if (amount > before.amountCents - before.refundedCents) throw refused('amount', 'validation.refundTooMuch');
           const balanceBefore = await balanceOf(trx, payment.userId);
           const toSource = destination !== 'balance';
           // A top-up goes back out of the balance: never more than the part of it not yet spent.
