@@ -9,7 +9,8 @@ import { giveHostingService } from './support/give-service';
 /**
  * Hosting actions, refunds and exports of the back office end to end
  * (docs/decisions/033-hosting-and-domain-administration.md): an administrator suspends a customer's hosting with
- * a reason and activates it, refunds a completed payment to the balance, and exports the searched hosting as CSV.
+ * a reason and activates it, refunds a bank-transfer top-up back by transfer out of the balance (decision 043),
+ * and exports the searched hosting as CSV.
  */
 
 const PASSWORD = 'a long enough password 42';
@@ -66,7 +67,7 @@ test('an administrator suspends hosting with a reason, activates it, and exports
   expect(lines[1]).toContain(customer.email);
 });
 
-test('an administrator refunds part of a completed payment to the balance', async ({ page }) => {
+test('an administrator refunds part of a top-up back to its bank account, out of the balance', async ({ page }) => {
   // The first, too large amount is refused by the server (409) and shown beside the field.
   allowConsoleErrors(/status of 409/);
   const customer = await newCustomer(page.request, 'Refunded');
@@ -87,6 +88,9 @@ test('an administrator refunds part of a completed payment to the balance', asyn
   const row = page.getByRole('table', { name: 'Transactions' }).getByRole('row').filter({ hasText: customer.email });
   await row.getByRole('button', { name: `Refund ${paymentId}` }).click();
   const dialog = page.getByRole('dialog', { name: `Refund $40.00 to ${customer.name}` });
+  // A top-up goes back only where it came from: the dialog offers no other destination.
+  await expect(dialog).toContainText('A bank transfer back to the customer');
+  await expect(dialog).not.toContainText("The customer's balance");
   await dialog.getByLabel('Amount to refund').fill('50');
   await dialog.getByLabel('Reason').fill('Goodwill after an outage');
   await dialog.getByRole('button', { name: 'Refund' }).click();
@@ -94,9 +98,15 @@ test('an administrator refunds part of a completed payment to the balance', asyn
   await dialog.getByLabel('Amount to refund').fill('15');
   await dialog.getByRole('button', { name: 'Refund' }).click();
   await expect(
-    page.getByRole('status').filter({ hasText: `$15.00 was refunded to the balance of ${customer.name}.` }),
+    page.getByRole('status').filter({
+      hasText: `$15.00 is to be sent back by bank transfer to ${customer.name} and was taken from the balance.`,
+    }),
   ).toBeVisible();
   await expect(row).toContainText('Refunded $15.00');
+  const balance = await page.request.get('/api/finance/balance', {
+    headers: { authorization: `Bearer ${tokens.access_token}` },
+  });
+  expect(((await balance.json()) as { balance: { amountMinor: number } }).balance.amountMinor).toBe(2500);
 });
 
 test('an administrator adds hosting for a customer on a server with a free slot and changes its expiry', async ({

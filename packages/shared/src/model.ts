@@ -29,6 +29,26 @@ export type DnsRecordType = (typeof DNS_RECORD_TYPES)[number];
 export const PAYMENT_METHODS = ['credit_card', 'paypal', 'bank_transfer', 'balance'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
+/**
+ * What a payment was for (docs/decisions/043-refunds-and-due-dates.md): money added to the balance, or an
+ * invoice (an order, a renewal) paid.
+ */
+export const PAYMENT_PURPOSES = ['topup', 'invoice'] as const;
+export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
+
+/**
+ * Where a refund goes (decision 043): an invoice's payment back to the balance; a top-up only back to its
+ * source, the card or a bank transfer out, taken from the balance.
+ */
+export const REFUND_DESTINATIONS = ['balance', 'card', 'bank_transfer'] as const;
+export type RefundDestination = (typeof REFUND_DESTINATIONS)[number];
+
+/** The one destination a refund of this payment may take (decision 043). */
+export function refundDestinationOf(payment: { purpose: PaymentPurpose; method: PaymentMethod }): RefundDestination {
+  if (payment.purpose === 'invoice') return 'balance';
+  return payment.method === 'bank_transfer' ? 'bank_transfer' : 'card';
+}
+
 /** What moved money in the ledger. */
 export const LEDGER_ENTRY_TYPES = [
   'topup',

@@ -10,6 +10,7 @@ import type {
   NotificationType,
   OrderLineKind,
   OrderStatus,
+  PaymentPurpose,
   PaymentMethod,
   PaymentStatus,
   ServerLocation,
@@ -223,8 +224,13 @@ export interface PaymentsTable {
   declineReason: string | null;
   idempotencyKey: string | null;
   providerReference: string | null;
-  /** How much of a completed payment staff have refunded to the balance (decision 033). */
+  /**
+   * How much of a completed payment was refunded, by staff or by cancelling its order, to the balance or (a
+   * top-up) back to its source (decisions 033, 043).
+   */
   refundedCents: Generated<number>;
+  /** A balance top-up or an invoice's payment (decision 043): where a refund of it may go. */
+  purpose: Generated<PaymentPurpose>;
   createdAt: number;
   updatedAt: number;
   completedAt: number | null;

@@ -1,4 +1,5 @@
 import { findServicePlan, HOSTING_PLANS } from '../catalog';
+import { REFUND_DESTINATIONS } from '../model';
 import { emailSchema } from '../schemas/auth';
 import { dayParamSchema } from '../schemas/list-query';
 import type { ValidationMessageKey } from '../schemas/messages';
@@ -26,10 +27,14 @@ export const adminTerminateServiceSchema = z.object({
 /** The largest refund staff may enter at once: $10,000.00 (never more than what is left unrefunded). */
 export const REFUND_MAX_MINOR = 1_000_000;
 
-/** POST /api/admin/payments/:id/refund: an amount (major units, two decimals) to the balance, with a reason. */
+/**
+ * POST /api/admin/payments/:id/refund: an amount (major units, two decimals) with a reason, and where it goes:
+ * the one destination the payment allows (`refundTo` in the list; docs/decisions/043-refunds-and-due-dates.md).
+ */
 export const adminRefundSchema = z.object({
   amount: amountInMinorUnits(1, REFUND_MAX_MINOR),
   reason: reasonSchema,
+  destination: z.enum(REFUND_DESTINATIONS, msg('validation.refundDestination')),
 });
 export type AdminRefundInput = z.input<typeof adminRefundSchema>;
 

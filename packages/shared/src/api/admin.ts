@@ -1,6 +1,7 @@
 import {
   LANGUAGES,
   PAYMENT_METHODS,
+  REFUND_DESTINATIONS,
   SERVER_STATUSES,
   SERVER_TYPES,
   SERVICE_KINDS,
@@ -249,7 +250,10 @@ export const adminTransactionSchema = z.object({
   status: z.enum(PAYMENT_STATUSES),
   invoice: z.object({ id: z.string(), number: z.string() }).nullable(),
   declineReason: z.string().nullable(),
-  refunded: moneySchema.describe('How much staff have refunded to the balance; zero when none'),
+  refunded: moneySchema.describe('How much was refunded (by staff, or by cancelling its order); zero when none'),
+  refundTo: z
+    .enum(REFUND_DESTINATIONS)
+    .describe("Where a refund of it goes: an invoice's payment to the balance, a top-up back to its card or bank"),
   createdAt: timestamp,
   completedAt: timestamp.nullable(),
 });

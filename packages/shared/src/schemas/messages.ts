@@ -104,6 +104,11 @@ export const VALIDATION_MESSAGES = {
   'validation.confirmEmail': "Type the account's e-mail address exactly to confirm",
   'validation.confirmDomain': "Type the service's domain exactly to confirm",
   'validation.refundTooMuch': 'The refund cannot exceed what is left unrefunded on this payment',
+  'validation.refundDestination':
+    "This payment cannot be refunded there: a top-up goes back to its card or bank account, an invoice's payment to the balance",
+  'validation.refundOrderCancelled': "This payment's order was cancelled and its money already returned to the balance",
+  'validation.refundBalanceSpent':
+    'The customer has spent part of this top-up: refund at most what is left on the balance',
   'validation.serviceNotSuspendable': 'Only an active service can be suspended',
   'validation.serviceNotActivatable': 'Only a suspended service can be activated here',
   'validation.hostingOwner': 'No active customer account has this e-mail address',

@@ -1,6 +1,7 @@
 import { findServicePlan, invoiceNumber, type LedgerEntryType, type ServiceKind, toCents } from '@hostpilot/shared';
 import type { Insertable, Kysely } from 'kysely';
 import { invoiceCounterKey, takeNumbers, TICKET_COUNTER, TICKET_NUMBER_BASE } from '../../modules/billing/counters';
+import { INVOICE_DUE_DAYS } from '../../modules/billing/ledger';
 import type { Database, InvoicesTable, ServicesTable, TicketsTable } from '../schema';
 import { insertRows, push, type Rows } from './batch';
 
@@ -24,7 +25,7 @@ export class SeedBatch {
       Insertable<ServicesTable>,
       'id' | 'priceCents' | 'billingPeriod' | 'updatedAt' | 'cancelRequestedAt' | 'cancelReason' | 'cancelledAt'
     > & { id?: string },
-  ): { id: string; priceCents: number; planName: string } {
+  ): { id: string; priceCents: number; planName: string; expiresAt: number } {
     const plan = findServicePlan(row.kind as ServiceKind, row.planId);
     if (!plan) throw new Error(`No ${row.kind} plan ${row.planId} in the catalogue`);
     const id = row.id ?? this.id();
@@ -44,7 +45,7 @@ export class SeedBatch {
       cancelReason: null,
       cancelledAt: row.status === 'cancelled' ? row.createdAt : null,
     });
-    return { id, priceCents, planName: plan.name };
+    return { id, priceCents, planName: plan.name, expiresAt: row.expiresAt };
   }
 
   /** An invoice with one line; numbered when the batch is written. Returns its id. */
@@ -52,6 +53,8 @@ export class SeedBatch {
     userId: string;
     status: 'paid' | 'unpaid' | 'void';
     issuedAt: number;
+    /** When it is due: 14 days after it was issued unless said (a renewal: the expiry it renewed). */
+    dueAt?: number;
     amountCents: number;
     lineKey: string;
     lineParams: Record<string, string | number>;
@@ -68,7 +71,7 @@ export class SeedBatch {
       status: input.status,
       totalCents: input.amountCents,
       issuedAt: input.issuedAt,
-      dueAt: input.issuedAt + 14 * 24 * 60 * 60 * 1000,
+      dueAt: input.dueAt ?? input.issuedAt + INVOICE_DUE_DAYS * 24 * 60 * 60 * 1000,
       paidAt: input.status === 'paid' ? input.issuedAt : null,
       createdAt: input.issuedAt,
       updatedAt: input.issuedAt,
@@ -130,6 +133,7 @@ export class SeedBatch {
       id,
       userId: input.userId,
       invoiceId: null,
+      purpose: 'topup',
       method: input.method,
       status: input.status,
       amountCents: input.amountCents,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type ActivityAction, dataSizeMb, type NotificationKey } from '@hostpilot/shared';
+import { type ActivityAction, addMonths, dataSizeMb, type NotificationKey } from '@hostpilot/shared';
 import { push } from './batch';
 import { SeedBatch } from './builder';
 import { DAY, HOUR } from './servers';
@@ -108,7 +108,10 @@ export function demoCustomerBatch(userId: string, staffId: string | null, now: n
     }
     return id;
   };
-  const mysite = domain('mysite.com', 'active', ago(984), ahead(111), 1);
+  // mysite.com was renewed for a year a day before it was due (its expiry then), as renewals are (decision 043).
+  const mysiteExpires = ahead(325);
+  const mysiteRenewedFrom = addMonths(mysiteExpires, -12);
+  const mysite = domain('mysite.com', 'active', addMonths(mysiteExpires, -48), mysiteExpires, 1);
   domain('myblog.net', 'active', ago(340), ahead(25), 0);
   domain('old-project.io', 'graceperiod', ago(1105), ago(10), 0);
 
@@ -121,11 +124,13 @@ export function demoCustomerBatch(userId: string, staffId: string | null, now: n
     key: string,
     params: Record<string, string>,
     link: { serviceId?: string; domainId?: string },
+    dueAt?: number,
   ) => {
     const invoiceId = batch.invoice({
       userId,
       status: 'paid',
       issuedAt: at,
+      ...(dueAt === undefined ? {} : { dueAt }),
       amountCents: cents,
       lineKey: `invoiceLines.${key}`,
       lineParams: params,
@@ -143,8 +148,18 @@ export function demoCustomerBatch(userId: string, staffId: string | null, now: n
       serviceId: ssl.id,
     },
   );
-  charge(ago(40), 999, 'domain_renewal', 'domainRenewal', { domain: 'mysite.com' }, { domainId: mysite });
+  charge(
+    mysiteRenewedFrom - DAY,
+    999,
+    'domain_renewal',
+    'domainRenewal',
+    { domain: 'mysite.com' },
+    { domainId: mysite },
+    mysiteRenewedFrom,
+  );
   batch.topUp({ userId, amountCents: 5000, at: ago(20), method: 'paypal', status: 'completed' });
+  // Renewal invoices are due at the expiry they renew (decision 043): the main site's month was paid well ahead,
+  // the blog's the day before it was due; neither was ever overdue.
   charge(
     ago(9),
     main.priceCents,
@@ -154,9 +169,10 @@ export function demoCustomerBatch(userId: string, staffId: string | null, now: n
     {
       serviceId: main.id,
     },
+    addMonths(main.expiresAt, -1),
   );
   charge(
-    ago(9, -1),
+    addMonths(blog.expiresAt, -1) - DAY,
     blog.priceCents,
     'hosting_renewal',
     'hostingRenewal',
@@ -165,6 +181,7 @@ export function demoCustomerBatch(userId: string, staffId: string | null, now: n
       plan: blog.planName,
     },
     { serviceId: blog.id },
+    addMonths(blog.expiresAt, -1),
   );
   batch.topUp({ userId, amountCents: 2500, at: ago(4), method: 'bank_transfer', status: 'pending' });
 
@@ -258,7 +275,7 @@ export function demoCustomerBatch(userId: string, staffId: string | null, now: n
   activity('payment.topUp', 'payment', ago(4) + 5 * MINUTE, { amountMinor: 2500, currency: 'USD' });
   activity('ticket.answered', 'ticket', ago(6));
   activity('service.renewed', 'service', ago(9), { domain: 'mysite.com' });
-  activity('domain.renewed', 'domain', ago(40), { domain: 'mysite.com' });
+  activity('domain.renewed', 'domain', mysiteRenewedFrom - DAY, { domain: 'mysite.com' });
   activity('account.passwordChanged', 'account', ago(52));
   return batch;
 }

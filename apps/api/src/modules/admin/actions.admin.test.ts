@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ADMIN_ROLE, BILLING_ROLE, CUSTOMER_ROLE, SUPPORT_ROLE } from '@hostpilot/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectMoneyInvariants } from '../../test/money-invariants';
 import { ADMIN_TEST_ENV, getAs, insertUsers, staffSession } from '../../test/admin';
 import { login, PASSWORD, refresh, register, type Session } from '../../test/auth';
 import { createTestApp, DATABASE_UNDER_TEST, type TestContext } from '../../test/helpers';
@@ -23,6 +24,8 @@ describe(`back-office actions (${DATABASE_UNDER_TEST})`, () => {
   afterAll(async () => {
     await ctx.close();
   });
+  // Every scenario leaves the books balanced (docs/decisions/043-refunds-and-due-dates.md).
+  afterEach(async () => expectMoneyInvariants(ctx.app.database.db));
 
   const call = (
     method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT',

@@ -10,6 +10,8 @@ import {
   adminPaymentDetailSchema,
   type AdminPaymentDetail,
   paymentSchema,
+  refundDestinationOf,
+  type ValidationMessageKey,
 } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,7 +21,7 @@ import { staffOf } from '../../plugins/authorize';
 import { requestFingerprint, runIdempotent } from '../../lib/idempotency';
 import { journal } from '../../lib/journal';
 import { appendLedgerEntry, balanceOf, money, toInvoice } from '../billing/ledger';
-import { settleBankTransfer } from '../billing/payments.service';
+import { refundProviderOf, settleBankTransfer } from '../billing/payments.service';
 import type { OrdersService } from '../ordering/orders.service';
 import { STAFF_ERRORS } from './errors';
 import { fullName, iso, isoOrNull } from './list';
@@ -171,14 +173,17 @@ export const adminBillingRoutes: FastifyPluginAsyncZod<{ clock: Clock; orders: O
       config: { access: 'billing.write' },
       schema: {
         tags: ['admin'],
-        summary: "Refund a completed payment, in full or in part, to the customer's balance",
+        summary: "Refund a completed payment, in full or in part: an invoice's to the balance, a top-up to its source",
         description:
           'The amount (major units, two decimals) is at most what is left unrefunded; a reason is kept. One ' +
           'conditional update raises the refunded amount only while it stays within the payment, so two staff ' +
           'refunding at the same moment never return more than was paid; the same `Idempotency-Key` answers the ' +
-          'first answer again. A ledger credit, the audit entry, a status-history row when the payment is fully ' +
-          'refunded, and a notification to the customer, in one transaction. Refunds go to the balance, never to ' +
-          'a card (docs/decisions/033-hosting-and-domain-administration.md). Needs `billing.write`.',
+          'first answer again. `destination` is the one the payment allows (`refundTo` in the transactions list): an ' +
+          "order's or renewal's payment goes back to the balance (a ledger credit); a top-up only back to its card or " +
+          "bank account (a ledger debit), at most what is left on the balance. A cancelled order's payment was " +
+          'refunded by the cancellation and is refused. The ledger entry, the audit entry, a status-history row ' +
+          'when the payment is fully refunded, and a notification to the customer, in one transaction ' +
+          '(docs/decisions/043-refunds-and-due-dates.md). Needs `billing.write`.',
         security,
         params,
         headers: idempotencyHeadersSchema.loose(),
@@ -188,18 +193,20 @@ export const adminBillingRoutes: FastifyPluginAsyncZod<{ clock: Clock; orders: O
           ...errorResponses({
             ...BODY_ERRORS,
             ...STAFF_ERRORS,
-            400: 'VALIDATION_FAILED (with `fields`): amount (validation.amountFormat, amountMin, amountMax), reason (validation.reason), the Idempotency-Key header',
+            400: 'VALIDATION_FAILED (with `fields`): amount (validation.amountFormat, amountMin, amountMax), reason (validation.reason), destination (validation.refundDestination), the Idempotency-Key header',
             404: 'NOT_FOUND: no such payment',
             409:
-              'INVALID_STATE (with `fields.amount` validation.refundTooMuch): the payment is not completed or the ' +
-              'amount exceeds what is left unrefunded; IDEMPOTENCY_KEY_REUSED',
+              'INVALID_STATE with `fields.amount` validation.refundTooMuch (not completed, or more than is left ' +
+              'unrefunded), validation.refundOrderCancelled (its order was cancelled), validation.refundBalanceSpent ' +
+              '(a top-up beyond what is left on the balance), or `fields.destination` validation.refundDestination ' +
+              '(not where this payment may go); IDEMPOTENCY_KEY_REUSED',
           }),
         },
       },
     },
     async (request, reply) => {
       const staff = staffOf(request);
-      const { amount, reason } = request.body;
+      const { amount, reason, destination } = request.body;
       const now = clock.now();
       const payment = await db
         .selectFrom('payments')
@@ -207,10 +214,8 @@ export const adminBillingRoutes: FastifyPluginAsyncZod<{ clock: Clock; orders: O
         .where('id', '=', request.params.id)
         .executeTakeFirst();
       if (!payment) throw new AppError('NOT_FOUND');
-      const tooMuch = () =>
-        new AppError('INVALID_STATE', validationMessage('validation.refundTooMuch'), {
-          amount: { code: 'validation.refundTooMuch', message: validationMessage('validation.refundTooMuch') },
-        });
+      const refused = (field: 'amount' | 'destination', code: ValidationMessageKey) =>
+        new AppError('INVALID_STATE', validationMessage(code), { [field]: { code, message: validationMessage(code) } });
       const answer = await runIdempotent(
         db,
         {
@@ -220,12 +225,31 @@ export const adminBillingRoutes: FastifyPluginAsyncZod<{ clock: Clock; orders: O
           now,
         },
         async (trx) => {
+          // Read under the account's lock (runIdempotent), so a cancellation of its order cannot slip in between.
           const before = await trx
             .selectFrom('payments')
             .selectAll()
             .where('id', '=', payment.id)
             .executeTakeFirstOrThrow();
-          if (before.status !== 'completed' || before.currency !== CURRENCY) throw tooMuch();
+          const order = before.invoiceId
+            ? await trx
+                .selectFrom('orders')
+                .select('status')
+                .where('invoiceId', '=', before.invoiceId)
+                .executeTakeFirst()
+            : undefined;
+          if (order?.status === 'cancelled') throw refused('amount', 'validation.refundOrderCancelled');
+          if (before.status !== 'completed' || before.currency !== CURRENCY) {
+            throw refused('amount', 'validation.refundTooMuch');
+          }
+          if (destination !== refundDestinationOf(before)) {
+            throw refused('destination', 'validation.refundDestination');
+          }
+          if (amount > before.amountCents - before.refundedCents) throw refused('amount', 'validation.refundTooMuch');
+          const balanceBefore = await balanceOf(trx, payment.userId);
+          const toSource = destination !== 'balance';
+          // A top-up goes back out of the balance: never more than the part of it not yet spent.
+          if (toSource && amount > balanceBefore) throw refused('amount', 'validation.refundBalanceSpent');
           // The conditional update decides: it passes only while the refunded total stays within the payment.
           const updated = await trx
             .updateTable('payments')
@@ -235,7 +259,7 @@ export const adminBillingRoutes: FastifyPluginAsyncZod<{ clock: Clock; orders: O
             .where((eb) => eb(eb('refundedCents', '+', amount), '<=', eb.ref('amountCents')))
             .returningAll()
             .executeTakeFirst();
-          if (!updated) throw tooMuch();
+          if (!updated) throw refused('amount', 'validation.refundTooMuch');
           const log = journal(trx, payment.userId, staff.userId, now, request.ip);
           if (updated.refundedCents === updated.amountCents) {
             paymentStates.assertTransition('completed', 'refunded');
@@ -248,13 +272,18 @@ export const adminBillingRoutes: FastifyPluginAsyncZod<{ clock: Clock; orders: O
               reason,
             });
           }
-          const balanceBefore = await balanceOf(trx, payment.userId);
+          const sent = toSource
+            ? await refundProviderOf(before.method)!.refund({
+                amountCents: amount,
+                reference: before.providerReference,
+              })
+            : null;
           const entryId = await appendLedgerEntry(trx, {
             userId: payment.userId,
             type: 'refund',
-            amountCents: amount,
-            key: 'transactions.refund',
-            params: {},
+            amountCents: toSource ? -amount : amount,
+            key: toSource ? 'transactions.refundToSource' : 'transactions.refund',
+            params: toSource ? { method: destination } : {},
             paymentId: payment.id,
             invoiceId: updated.invoiceId,
             actorId: staff.userId,
@@ -269,19 +298,26 @@ export const adminBillingRoutes: FastifyPluginAsyncZod<{ clock: Clock; orders: O
               status: updated.refundedCents === updated.amountCents ? 'refunded' : 'completed',
               refundedMinor: updated.refundedCents,
               amountMinor: amount,
+              destination,
+              providerReference: sent?.reference ?? null,
               reason,
               entryId,
             },
           });
           const params = { amountMinor: amount, currency: CURRENCY };
-          await log.notify({ type: 'success', key: 'paymentRefunded', params });
-          await log.activity({ action: 'payment.refund', subjectType: 'payment', subjectId: payment.id, params });
+          await log.notify({ type: 'success', key: toSource ? 'paymentRefundedToSource' : 'paymentRefunded', params });
+          await log.activity({
+            action: toSource ? 'payment.refundToSource' : 'payment.refund',
+            subjectType: 'payment',
+            subjectId: payment.id,
+            params,
+          });
           return {
             statusCode: 201,
             body: {
               paymentId: payment.id,
               refunded: money(updated.refundedCents),
-              balance: money(balanceBefore + amount),
+              balance: money(balanceBefore + (toSource ? -amount : amount)),
             },
           };
         },

@@ -1,9 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { ADMIN_ROLE, AUTH_CODE_ALPHABET, AUTH_CODE_LENGTH, BILLING_ROLE, SUPPORT_ROLE } from '@hostpilot/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectMoneyInvariants } from '../../test/money-invariants';
 import { ADMIN_TEST_ENV, staffSession } from '../../test/admin';
 import { register, type Session } from '../../test/auth';
-import { addDomain } from '../../test/customer';
+import { addDomain, credit } from '../../test/customer';
 import { createTestApp, DATABASE_UNDER_TEST, type TestContext } from '../../test/helpers';
 
 /** The back office's domain actions (docs/decisions/033-hosting-and-domain-administration.md, "Domains"). */
@@ -23,6 +24,8 @@ describe(`back-office domains (${DATABASE_UNDER_TEST})`, () => {
   afterAll(async () => {
     await ctx.close();
   });
+  // Every scenario leaves the books balanced (docs/decisions/043-refunds-and-due-dates.md).
+  afterEach(async () => expectMoneyInvariants(ctx.app.database.db));
 
   const db = () => ctx.app.database.db;
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, session?: Session, payload?: unknown) =>
@@ -259,6 +262,8 @@ describe(`back-office domains (${DATABASE_UNDER_TEST})`, () => {
 
     it('keeps a domain that the ledger names, marked deleted and hidden, with the ledger untouched', async () => {
       const domain = await customerDomain();
+      // The renewal was paid from a balance it had (the money invariants hold after every test).
+      await credit(ctx.app, domain.owner.user.id, 1299);
       await db()
         .insertInto('ledgerEntries')
         .values({

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { ADMIN_ROLE, BILLING_ROLE, SUPPORT_ROLE } from '@hostpilot/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TEST_ENV, staffSession } from '../../test/admin';
 import { register, type Session } from '../../test/auth';
+import { credit } from '../../test/customer';
 import { csvRows } from '../../test/documents';
 import { createTestApp, DATABASE_UNDER_TEST, type TestContext } from '../../test/helpers';
+import { expectMoneyInvariants } from '../../test/money-invariants';
 import { journal } from '../../lib/journal';
 import { balanceOf } from '../billing/ledger';
 import { reactivateIfOverdue } from '../billing/renewal-invoices';
@@ -19,7 +21,7 @@ describe(`back-office hosting, refunds and exports (${DATABASE_UNDER_TEST})`, ()
   let billing: Session;
 
   beforeAll(async () => {
-    ctx = await createTestApp(ADMIN_TEST_ENV);
+    ctx = await createTestApp({ ...ADMIN_TEST_ENV, DEMO_MODE: 'true' });
     admin = await staffSession(ctx.app, ADMIN_ROLE);
     support = await staffSession(ctx.app, SUPPORT_ROLE);
     billing = await staffSession(ctx.app, BILLING_ROLE);
@@ -28,6 +30,8 @@ describe(`back-office hosting, refunds and exports (${DATABASE_UNDER_TEST})`, ()
   afterAll(async () => {
     await ctx.close();
   });
+  // Every scenario leaves the books balanced (decision 043).
+  afterEach(async () => expectMoneyInvariants(ctx.app.database.db));
 
   const db = () => ctx.app.database.db;
   const call = (
@@ -451,20 +455,22 @@ describe(`back-office hosting, refunds and exports (${DATABASE_UNDER_TEST})`, ()
     const refund = (paymentId: string, session: Session, body: unknown, key = randomUUID()) =>
       call('POST', `/api/admin/payments/${paymentId}/refund`, session, body, { 'idempotency-key': key });
 
-    it('refunds part and then the rest to the balance (billing may, support may not); the payment shows it', async () => {
+    it('refunds a top-up part and then the rest back to its bank account, out of the balance (billing may, support may not)', async () => {
       const { session, paymentId } = await completedTopUp('40');
-      expect((await refund(paymentId, support, { amount: '5', reason: 'Goodwill' })).statusCode).toBe(403);
+      const toBank = { destination: 'bank_transfer' };
+      expect((await refund(paymentId, support, { amount: '5', reason: 'Goodwill', ...toBank })).statusCode).toBe(403);
 
-      const part = await refund(paymentId, billing, { amount: '15.50', reason: 'Partial refund' });
+      const part = await refund(paymentId, billing, { amount: '15.50', reason: 'Partial refund', ...toBank });
       expect(part.statusCode, part.body).toBe(201);
-      expect(part.json()).toMatchObject({ refunded: { amountMinor: 1550 }, balance: { amountMinor: 5550 } });
-      expect(await balanceOf(db(), session.user.id)).toBe(5550);
+      expect(part.json()).toMatchObject({ refunded: { amountMinor: 1550 }, balance: { amountMinor: 2450 } });
+      expect(await balanceOf(db(), session.user.id)).toBe(2450);
 
-      const tooMuch = await refund(paymentId, billing, { amount: '24.51', reason: 'Too much' });
+      await credit(ctx.app, session.user.id, 5000);
+      const tooMuch = await refund(paymentId, billing, { amount: '24.51', reason: 'Too much', ...toBank });
       expect(tooMuch.statusCode).toBe(409);
       expect(tooMuch.json().error.fields.amount.code).toBe('validation.refundTooMuch');
 
-      const rest = await refund(paymentId, admin, { amount: '24.50', reason: 'The rest' });
+      const rest = await refund(paymentId, admin, { amount: '24.50', reason: 'The rest', ...toBank });
       expect(rest.statusCode, rest.body).toBe(201);
       const payment = await db()
         .selectFrom('payments')
@@ -472,10 +478,14 @@ describe(`back-office hosting, refunds and exports (${DATABASE_UNDER_TEST})`, ()
         .where('id', '=', paymentId)
         .executeTakeFirstOrThrow();
       expect(payment).toMatchObject({ status: 'refunded', refundedCents: 4000 });
-      expect(await balanceOf(db(), session.user.id)).toBe(8000);
+      expect(await balanceOf(db(), session.user.id)).toBe(5000);
 
       const list = await call('GET', `/api/admin/transactions?q=${encodeURIComponent(session.user.email)}`, billing);
-      expect(list.json().items[0]).toMatchObject({ status: 'refunded', refunded: { amountMinor: 4000 } });
+      expect(list.json().items[0]).toMatchObject({
+        status: 'refunded',
+        refunded: { amountMinor: 4000 },
+        refundTo: 'bank_transfer',
+      });
       expect((await historyOf(paymentId)).map((row) => row.toStatus)).toEqual(['completed', 'refunded']);
       expect((await auditOf(paymentId)).filter((row) => row.action === 'payment.refund')).toHaveLength(2);
       const entries = await db().selectFrom('ledgerEntries').selectAll().where('paymentId', '=', paymentId).execute();
@@ -484,30 +494,74 @@ describe(`back-office hosting, refunds and exports (${DATABASE_UNDER_TEST})`, ()
           .filter((row) => row.type === 'refund')
           .map((row) => row.amountCents)
           .sort(),
-      ).toEqual([1550, 2450]);
-      expect((await notificationsOf(session.user.id)).filter((row) => row.key === 'paymentRefunded')).toHaveLength(2);
+      ).toEqual([-1550, -2450]);
+      const notices = (await notificationsOf(session.user.id)).filter((row) => row.key === 'paymentRefundedToSource');
+      expect(notices).toHaveLength(2);
+    });
+
+    // Issue 26: a $20 card top-up refunded "to the balance" left $40.
+    it('refuses to refund a top-up to the balance, and refunds only what is left of it on the balance', async () => {
+      const { session } = await register(ctx.app);
+      const card = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/finance/top-ups',
+        headers: { authorization: `Bearer ${session.access_token}`, 'idempotency-key': randomUUID() },
+        payload: { method: 'test_card', amount: '20', cardNumber: '4242 4242 4242 4242' },
+      });
+      expect(card.statusCode, card.body).toBe(201);
+      const paymentId = card.json().payment.id as string;
+      const toBalance = await refund(paymentId, billing, { amount: '20', reason: 'Back', destination: 'balance' });
+      expect(toBalance.statusCode).toBe(409);
+      expect(toBalance.json().error.fields.destination).toMatchObject({
+        code: 'validation.refundDestination',
+        message: expect.stringContaining('top-up'),
+      });
+      expect(await balanceOf(db(), session.user.id)).toBe(2000);
+
+      const deduct = await call(
+        'POST',
+        `/api/admin/users/${session.user.id}/credit`,
+        billing,
+        { direction: 'deduct', amount: '15', reason: 'Spent on something' },
+        { 'idempotency-key': randomUUID() },
+      );
+      expect(deduct.statusCode, deduct.body).toBe(201);
+      const spent = await refund(paymentId, billing, { amount: '10', reason: 'Back', destination: 'card' });
+      expect(spent.statusCode).toBe(409);
+      expect(spent.json().error.fields.amount.code).toBe('validation.refundBalanceSpent');
+      const left = await refund(paymentId, billing, { amount: '5', reason: 'What is left', destination: 'card' });
+      expect(left.statusCode, left.body).toBe(201);
+      expect(left.json()).toMatchObject({ refunded: { amountMinor: 500 }, balance: { amountMinor: 0 } });
+      expect(await balanceOf(db(), session.user.id)).toBe(0);
+      const audit = (await auditOf(paymentId)).find((row) => row.action === 'payment.refund');
+      expect(JSON.parse(audit!.after!)).toMatchObject({ destination: 'card', providerReference: expect.any(String) });
     });
 
     it('refunds once under a double click (same key) and under two staff at the same moment', async () => {
       const { session, paymentId } = await completedTopUp('30');
       const key = randomUUID();
       const [first, again] = await Promise.all([
-        refund(paymentId, billing, { amount: '30', reason: 'Double click' }, key),
-        refund(paymentId, billing, { amount: '30', reason: 'Double click' }, key),
+        refund(paymentId, billing, { amount: '30', reason: 'Double click', destination: 'bank_transfer' }, key),
+        refund(paymentId, billing, { amount: '30', reason: 'Double click', destination: 'bank_transfer' }, key),
       ]);
       expect([first.statusCode, again.statusCode]).toEqual([201, 201]);
       expect(again.json()).toEqual(first.json());
-      const other = await refund(paymentId, admin, { amount: '30', reason: 'Second member of staff' });
+      await credit(ctx.app, session.user.id, 3000);
+      const other = await refund(paymentId, admin, {
+        amount: '30',
+        reason: 'Second member of staff',
+        destination: 'bank_transfer',
+      });
       expect(other.statusCode).toBe(409);
-      expect(await balanceOf(db(), session.user.id)).toBe(6000);
+      expect(await balanceOf(db(), session.user.id)).toBe(3000);
 
       const race = await completedTopUp('30');
       const both = await Promise.all([
-        refund(race.paymentId, billing, { amount: '30', reason: 'Staff one' }),
-        refund(race.paymentId, admin, { amount: '30', reason: 'Staff two' }),
+        refund(race.paymentId, billing, { amount: '30', reason: 'Staff one', destination: 'bank_transfer' }),
+        refund(race.paymentId, admin, { amount: '30', reason: 'Staff two', destination: 'bank_transfer' }),
       ]);
       expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
-      expect(await balanceOf(db(), race.session.user.id)).toBe(6000);
+      expect(await balanceOf(db(), race.session.user.id)).toBe(0);
     });
 
     it('refuses a payment that is not completed, a bad amount, a missing reason and an unknown payment', async () => {
@@ -519,11 +573,17 @@ describe(`back-office hosting, refunds and exports (${DATABASE_UNDER_TEST})`, ()
         payload: { method: 'bank_transfer', amount: '20' },
       });
       const paymentId = pending.json().payment.id as string;
-      expect((await refund(paymentId, billing, { amount: '5', reason: 'Not yet paid' })).statusCode).toBe(409);
+      const notYet = await refund(paymentId, billing, {
+        amount: '5',
+        reason: 'Not yet paid',
+        destination: 'bank_transfer',
+      });
+      expect(notYet.statusCode).toBe(409);
       const bad = await refund(paymentId, billing, { amount: '5.555', reason: '' });
       expect(bad.statusCode).toBe(400);
-      expect(Object.keys(bad.json().error.fields).sort()).toEqual(['amount', 'reason']);
-      expect((await refund('nope', billing, { amount: '5', reason: 'Unknown' })).statusCode).toBe(404);
+      expect(Object.keys(bad.json().error.fields).sort()).toEqual(['amount', 'destination', 'reason']);
+      const unknown = await refund('nope', billing, { amount: '5', reason: 'Unknown', destination: 'balance' });
+      expect(unknown.statusCode).toBe(404);
       expect(await balanceOf(db(), session.user.id)).toBe(0);
     });
   });

@@ -15,6 +15,7 @@ import {
   adminTransactionsQuerySchema,
   CURRENCY,
   type Language,
+  refundDestinationOf,
 } from '@hostpilot/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TFunction } from 'i18next';
@@ -203,6 +204,7 @@ export const adminListRoutes: FastifyPluginAsyncZod = async (app) => {
           'payments.status',
           'payments.declineReason',
           'payments.refundedCents',
+          'payments.purpose',
           'payments.createdAt',
           'payments.completedAt',
           'invoices.id as invoiceId',
@@ -320,6 +322,7 @@ export const adminListRoutes: FastifyPluginAsyncZod = async (app) => {
           invoice: row.invoiceId && row.invoiceNumber ? { id: row.invoiceId, number: row.invoiceNumber } : null,
           declineReason: row.declineReason,
           refunded: money(row.refundedCents, row.currency),
+          refundTo: refundDestinationOf(row),
           createdAt: iso(row.createdAt),
           completedAt: isoOrNull(row.completedAt),
         }),

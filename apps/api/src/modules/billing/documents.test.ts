@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectMoneyInvariants } from '../../test/money-invariants';
 import { addService, type Customer, credit, signUpCustomer, withKey } from '../../test/customer';
 import { csvRows, pdfPages } from '../../test/documents';
 import { createTestApp, DATABASE_UNDER_TEST, type TestContext } from '../../test/helpers';
@@ -38,6 +39,8 @@ describe(`invoice documents and statements (${DATABASE_UNDER_TEST})`, () => {
     proForma = transfer.json().invoice;
   });
   afterAll(async () => ctx.close());
+  // Every scenario leaves the books balanced (docs/decisions/043-refunds-and-due-dates.md).
+  afterEach(async () => expectMoneyInvariants(ctx.app.database.db));
 
   const get = (url: string, who: Customer = customer) => ctx.app.inject({ method: 'GET', url, headers: who.headers });
 

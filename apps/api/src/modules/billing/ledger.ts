@@ -73,7 +73,10 @@ export interface InvoiceLineInput {
 }
 
 const DAY = 24 * 60 * 60 * 1000;
-/** An unpaid invoice is due this long after it is issued. */
+/**
+ * An unpaid invoice is due this long after it is issued, unless it says otherwise: a renewal invoice is due at
+ * the expiry it renews (docs/decisions/043-refunds-and-due-dates.md).
+ */
 export const INVOICE_DUE_DAYS = 14;
 
 /**
@@ -82,7 +85,7 @@ export const INVOICE_DUE_DAYS = 14;
  */
 export async function createInvoice(
   trx: Kysely<Database>,
-  input: { userId: string; status: InvoiceStatus; lines: InvoiceLineInput[]; now: number },
+  input: { userId: string; status: InvoiceStatus; lines: InvoiceLineInput[]; now: number; dueAt?: number },
 ): Promise<InvoiceRow> {
   if (input.lines.length === 0) throw new Error('An invoice has at least one line');
   const year = new Date(input.now).getUTCFullYear();
@@ -101,7 +104,7 @@ export async function createInvoice(
     currency: CURRENCY,
     totalCents: lines.reduce((sum, line) => sum + line.amountCents, 0),
     issuedAt: input.now,
-    dueAt: input.now + INVOICE_DUE_DAYS * DAY,
+    dueAt: input.dueAt ?? input.now + INVOICE_DUE_DAYS * DAY,
     paidAt: input.status === 'paid' ? input.now : null,
     createdAt: input.now,
     updatedAt: input.now,

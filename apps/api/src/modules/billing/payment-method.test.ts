@@ -1,5 +1,6 @@
 import { findServicePlan, TEST_CARD_DECLINED_NUMBER, toCents } from '@hostpilot/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectMoneyInvariants } from '../../test/money-invariants';
 import { fakeClock } from '../../test/auth';
 import { addService, credit, type Customer, signUpCustomer } from '../../test/customer';
 import { createTestApp, DATABASE_UNDER_TEST, type TestContext } from '../../test/helpers';
@@ -25,6 +26,8 @@ describe(`saved card for renewals (${DATABASE_UNDER_TEST})`, () => {
     ctx = await createTestApp({ DEMO_MODE: 'true', RATE_LIMIT_REGISTER_MAX: '1000' }, { clock });
   });
   afterAll(async () => ctx.close());
+  // Every scenario leaves the books balanced (docs/decisions/043-refunds-and-due-dates.md).
+  afterEach(async () => expectMoneyInvariants(ctx.app.database.db));
 
   const db = () => ctx.app.database.db;
   const save = (customer: Customer | null, body: unknown) =>
@@ -237,6 +240,8 @@ describe(`saved card outside demo mode (${DATABASE_UNDER_TEST})`, () => {
     ctx = await createTestApp({ DEMO_MODE: 'false' });
   });
   afterAll(async () => ctx.close());
+  // Every scenario leaves the books balanced (docs/decisions/043-refunds-and-due-dates.md).
+  afterEach(async () => expectMoneyInvariants(ctx.app.database.db));
 
   it('refuses to save a card: card payments are not available', async () => {
     const customer = await signUpCustomer(ctx.app);

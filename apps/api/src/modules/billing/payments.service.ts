@@ -40,6 +40,11 @@ export interface PaymentProvider {
   available(): boolean;
   /** Asks the provider to take the amount. */
   charge(request: { amountCents: number; cardNumber?: string }): Promise<ProviderOutcome>;
+  /**
+   * Sends part of a completed payment back to where it came from (a top-up's refund, decision 043); answers the
+   * provider's reference of the refund, or null when staff send it themselves (a bank transfer out).
+   */
+  refund(request: { amountCents: number; reference: string | null }): Promise<{ reference: string | null }>;
 }
 
 export const bankTransferProvider: PaymentProvider = {
@@ -47,6 +52,8 @@ export const bankTransferProvider: PaymentProvider = {
   paymentMethod: 'bank_transfer',
   available: () => true,
   charge: async () => ({ status: 'pending', reference: null }),
+  // Staff pay the transfer out from the bank account in billing.bankAccount; the product records it.
+  refund: async () => ({ reference: null }),
 };
 
 export function testCardProvider(demoMode: () => boolean): PaymentProvider {
@@ -59,7 +66,16 @@ export function testCardProvider(demoMode: () => boolean): PaymentProvider {
       if (cardNumber === TEST_CARD_DECLINED_NUMBER) return { status: 'failed', reason: 'card_declined', reference };
       return { status: 'completed', reference };
     },
+    refund: async () => ({ reference: `test_refund_${randomUUID()}` }),
   };
+}
+
+/**
+ * The provider that took a payment of this method, to send a refund back through (decision 043). Refunds go
+ * back whatever customers may choose today: the test card is the card of the demo's payments.
+ */
+export function refundProviderOf(method: PaymentMethod): PaymentProvider | undefined {
+  return [bankTransferProvider, testCardProvider(() => true)].find((p) => p.paymentMethod === method);
 }
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -130,6 +146,7 @@ export function createPaymentsService({ db, clock, providers }: PaymentsServiceD
           idempotencyKey: idempotency.key,
           providerReference: outcome.reference,
           refundedCents: 0,
+          purpose: 'topup',
           createdAt: now,
           updatedAt: now,
           completedAt: outcome.status === 'completed' ? now : null,

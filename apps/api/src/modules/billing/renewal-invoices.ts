@@ -43,7 +43,10 @@ export function renewalParams(entity: RenewalEntity) {
     : { name: entity.row.name, domain: entity.row.name };
 }
 
-/** Issues the unpaid invoice of the period starting at the entity's expiry; undefined when already issued. */
+/**
+ * Issues the unpaid invoice of the period starting at the entity's expiry, due at that expiry; undefined when
+ * already issued.
+ */
 export async function issueRenewalInvoice(
   trx: Kysely<Database>,
   entity: RenewalEntity,
@@ -64,6 +67,8 @@ export async function issueRenewalInvoice(
     userId: entity.row.userId,
     status: 'unpaid',
     now,
+    // Due at the expiry it renews, the "next due date"; overdue counting starts there (decision 043).
+    dueAt: entity.row.expiresAt,
     lines: [
       entity.type === 'service'
         ? {

@@ -1,5 +1,6 @@
 import { addMonths, findServicePlan, toCents } from '@hostpilot/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectMoneyInvariants } from '../../test/money-invariants';
 import { createTestApp, type TestContext } from '../../test/helpers';
 import { addDomain, addService, credit, type Customer, moneyRows, signUpCustomer, withKey } from '../../test/customer';
 import { balanceOf } from './ledger';
@@ -17,6 +18,8 @@ describe('renewals paid from the balance', () => {
     customer = await signUpCustomer(ctx.app);
   });
   afterAll(async () => ctx.close());
+  // Every scenario leaves the books balanced (docs/decisions/043-refunds-and-due-dates.md).
+  afterEach(async () => expectMoneyInvariants(ctx.app.database.db));
 
   const renew = (url: string, body: unknown, headers: Record<string, string> = withKey(customer)) =>
     ctx.app.inject({ method: 'POST', url, headers, payload: body as object });

@@ -208,6 +208,7 @@ export async function chargeShortfallToCard(
     idempotencyKey: `auto-renew:${invoice.id}`,
     providerReference: outcome.reference,
     refundedCents: 0,
+    purpose: 'invoice',
     createdAt: now,
     updatedAt: now,
     completedAt: status === 'completed' ? now : null,

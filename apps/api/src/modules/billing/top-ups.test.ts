@@ -1,5 +1,6 @@
 import { invoiceNumber, TEST_CARD_DECLINED_NUMBER } from '@hostpilot/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectMoneyInvariants } from '../../test/money-invariants';
 import { createTestApp, type TestContext } from '../../test/helpers';
 import { type Customer, moneyRows, signUpCustomer, withKey } from '../../test/customer';
 import { balanceOf } from './ledger';
@@ -16,6 +17,8 @@ describe('POST /api/finance/top-ups', () => {
     customer = await signUpCustomer(ctx.app);
   });
   afterAll(async () => ctx.close());
+  // Every scenario leaves the books balanced (docs/decisions/043-refunds-and-due-dates.md).
+  afterEach(async () => expectMoneyInvariants(ctx.app.database.db));
 
   const topUp = (body: unknown, headers: Record<string, string> = withKey(customer)) =>
     ctx.app.inject({ method: 'POST', url: '/api/finance/top-ups', headers, payload: body as object });
@@ -199,6 +202,8 @@ describe('the test card outside demo mode', () => {
     ctx = await createTestApp({ DEMO_MODE: 'false' });
   });
   afterAll(async () => ctx.close());
+  // Every scenario leaves the books balanced (docs/decisions/043-refunds-and-due-dates.md).
+  afterEach(async () => expectMoneyInvariants(ctx.app.database.db));
 
   it('is refused by field, and nothing is written', async () => {
     const customer = await signUpCustomer(ctx.app);

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectMoneyInvariants } from '../../test/money-invariants';
 import { addDomain, type Customer, signUpCustomer } from '../../test/customer';
 import { createTestApp, type TestContext } from '../../test/helpers';
 
@@ -11,6 +12,8 @@ describe('domain actions: auto-renew, transfer lock, nameservers, DNS records', 
     customer = await signUpCustomer(ctx.app);
   });
   afterAll(async () => ctx.close());
+  // Every scenario leaves the books balanced (docs/decisions/043-refunds-and-due-dates.md).
+  afterEach(async () => expectMoneyInvariants(ctx.app.database.db));
 
   const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, body?: unknown, who: Customer = customer) =>
     ctx.app.inject({ method, url, headers: who.headers, ...(body === undefined ? {} : { payload: body as object }) });

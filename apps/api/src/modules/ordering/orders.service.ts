@@ -11,6 +11,7 @@ import {
   orderNumber,
   orderSettingsSchema,
   orderStates,
+  paymentStates,
   type OrderStatus,
   type OrderSummary,
   type PayOrderResponse,
@@ -420,6 +421,62 @@ export function createOrdersService({ db, clock, registrar, mailer, demoMode, lo
     }
   }
 
+  /**
+   * A cancelled order's money back to the balance (docs/decisions/043-refunds-and-due-dates.md): of each completed
+   * payment of its invoice, only what staff have not refunded already, with one conditional update per payment
+   * (as a staff refund's) and a ledger credit naming it. Answers the total, or null when nothing was left.
+   */
+  async function refundRest(
+    trx: Kysely<Database>,
+    order: OrderRow,
+    actorId: string,
+    now: number,
+    log: Journal,
+    reason: string,
+  ): Promise<number | null> {
+    const payments = await trx
+      .selectFrom('payments')
+      .selectAll()
+      .where('invoiceId', '=', order.invoiceId)
+      .where('status', '=', 'completed')
+      .orderBy('createdAt')
+      .execute();
+    let total = 0;
+    for (const payment of payments) {
+      const rest = payment.amountCents - payment.refundedCents;
+      if (rest <= 0) continue;
+      paymentStates.assertTransition('completed', 'refunded');
+      const updated = await trx
+        .updateTable('payments')
+        .set({ refundedCents: payment.amountCents, status: 'refunded', updatedAt: now })
+        .where('id', '=', payment.id)
+        .where('status', '=', 'completed')
+        .where('refundedCents', '=', payment.refundedCents)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) throw new AppError('INVALID_STATE');
+      await log.statusChange({
+        entityType: 'payment',
+        entityId: payment.id,
+        from: 'completed',
+        to: 'refunded',
+        reason,
+      });
+      await appendLedgerEntry(trx, {
+        userId: order.userId,
+        type: 'refund',
+        amountCents: rest,
+        key: 'transactions.refund',
+        params: { order: order.number },
+        paymentId: payment.id,
+        invoiceId: order.invoiceId,
+        actorId,
+        now,
+      });
+      total += rest;
+    }
+    return total > 0 ? total : null;
+  }
+
   async function ownOrder(trx: Kysely<Database>, userId: string, orderId: string): Promise<OrderRow> {
     const order = await trx
       .selectFrom('orders')
@@ -562,6 +619,7 @@ export function createOrdersService({ db, clock, registrar, mailer, demoMode, lo
             method: input.method === 'test_card' ? 'credit_card' : input.method,
             status: 'pending',
             refundedCents: 0,
+            purpose: 'invoice',
             amountCents: order.totalCents,
             currency: order.currency,
             declineReason: null,
@@ -720,32 +778,21 @@ export function createOrdersService({ db, clock, registrar, mailer, demoMode, lo
     ): Promise<OrderRow> {
       const now = clock.now();
       const row = await db.transaction().execute(async (trx) => {
-        const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
-        if (!order) throw new AppError('NOT_FOUND');
-        await lockAccount(trx, order.userId);
+        const owner = await trx.selectFrom('orders').select('userId').where('id', '=', orderId).executeTakeFirst();
+        if (!owner) throw new AppError('NOT_FOUND');
+        await lockAccount(trx, owner.userId);
+        // Read again under the lock: a refund or another decision may have committed while it was taken.
+        const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
         const to = decision === 'cancel' ? 'cancelled' : 'fraud';
         if (!orderStates.canTransition(order.status, to)) throw new AppError('INVALID_STATE');
         const log = journal(trx, order.userId, actorId, now, clientIp);
-        const paid = order.status !== 'pending_payment';
-        const refund = decision === 'cancel' && paid && order.totalCents > 0 ? order.totalCents : null;
-        if (refund !== null) {
-          await appendLedgerEntry(trx, {
-            userId: order.userId,
-            type: 'refund',
-            amountCents: refund,
-            key: 'transactions.refund',
-            params: { order: order.number },
-            invoiceId: order.invoiceId,
-            actorId,
-            now,
-          });
-        }
+        const refund = decision === 'cancel' ? await refundRest(trx, order, actorId, now, log, reason) : null;
         const invoice = await trx
           .selectFrom('invoices')
           .select('status')
           .where('id', '=', order.invoiceId)
           .executeTakeFirstOrThrow();
-        const invoiceTo = invoice.status === 'unpaid' ? 'void' : refund !== null ? 'refunded' : null;
+        const invoiceTo = invoice.status === 'unpaid' ? 'void' : decision === 'cancel' ? 'refunded' : null;
         if (invoiceTo) {
           invoiceStates.assertTransition(invoice.status, invoiceTo);
           await trx

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { addMonths, ADMIN_ROLE, BILLING_ROLE, SUPPORT_ROLE } from '@hostpilot/shared';
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { createTestApp, type TestContext } from '../../test/helpers';
 import { type Customer, credit, moneyRows, signUpCustomer, withKey } from '../../test/customer';
@@ -9,6 +9,7 @@ import { pdfPages } from '../../test/documents';
 import { ADMIN_TEST_ENV, staffSession } from '../../test/admin';
 import type { Session } from '../../test/auth';
 import { waitForMail } from '../../test/mail';
+import { expectMoneyInvariants } from '../../test/money-invariants';
 import { balanceOf } from '../billing/ledger';
 
 const GOOD_CARD = '4242 4242 4242 4242';
@@ -76,6 +77,8 @@ describe('ordering', () => {
     await addServer(ctx.app, { location: 'london', type: 'vds', capacity: 1000 });
   });
   afterAll(async () => ctx.close());
+  // Every scenario leaves the books balanced (decision 043).
+  afterEach(async () => expectMoneyInvariants(ctx.app.database.db));
 
   const quote = (lines: unknown[]) => ctx.app.inject({ method: 'POST', url: '/api/orders/quote', payload: { lines } });
   const place = (customer: Customer, lines: unknown[], expectedTotal: number, key?: string) =>
@@ -475,6 +478,67 @@ describe('ordering', () => {
         .where('entityId', 'in', [order.id, second.id])
         .execute();
       expect(actions.map((a) => a.action).sort()).toEqual(['order.cancel', 'order.fraud']);
+    });
+
+    // Issue 26: a refund and a cancellation of the same payment used to both credit it (decision 043).
+    const paidForReview = async () => {
+      await setApproval(true);
+      const customer = await signUpCustomer(ctx.app);
+      await credit(ctx.app, customer.userId, 10_000);
+      const order = (await place(customer, [HOSTING], HOSTING_CENTS)).json();
+      const paid = await pay(customer, order.id, { method: 'balance' });
+      expect(paid.json().order.status).toBe('awaiting_review');
+      return { customer, orderId: order.id as string, paymentId: paid.json().payment.id as string };
+    };
+    const refundPayment = (paymentId: string, amount: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/admin/payments/${paymentId}/refund`,
+        headers: { ...adminHeaders, 'idempotency-key': randomUUID() },
+        payload: { amount, reason: 'Refund before the decision', destination: 'balance' },
+      });
+    const paymentRow = (id: string) =>
+      ctx.app.database.db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+    it('cancelling an order refunds only what its payment has not had back already', async () => {
+      const { customer, orderId, paymentId } = await paidForReview();
+      const part = await refundPayment(paymentId, '10.00');
+      expect(part.statusCode, part.body).toBe(201);
+      const cancelled = await adminPost(`/api/admin/orders/${orderId}/cancel`, { reason: 'Customer asked' });
+      expect(cancelled.statusCode).toBe(200);
+      expect(cancelled.json()).toMatchObject({ status: 'cancelled', refund: { amountMinor: HOSTING_CENTS - 1000 } });
+      expect(await balanceOf(ctx.app.database.db, customer.userId)).toBe(10_000);
+      expect(await paymentRow(paymentId)).toMatchObject({ status: 'refunded', refundedCents: HOSTING_CENTS });
+
+      const full = await paidForReview();
+      expect((await refundPayment(full.paymentId, (HOSTING_CENTS / 100).toFixed(2))).statusCode).toBe(201);
+      const nothingLeft = await adminPost(`/api/admin/orders/${full.orderId}/cancel`, { reason: 'Customer asked' });
+      expect(nothingLeft.statusCode).toBe(200);
+      expect(nothingLeft.json()).toMatchObject({ status: 'cancelled', refund: null });
+      expect(await balanceOf(ctx.app.database.db, full.customer.userId)).toBe(10_000);
+    });
+
+    it("refuses to refund a cancelled order's payment, with a translated 409", async () => {
+      const { customer, orderId, paymentId } = await paidForReview();
+      expect((await adminPost(`/api/admin/orders/${orderId}/cancel`, { reason: 'Customer asked' })).statusCode).toBe(
+        200,
+      );
+      const refused = await refundPayment(paymentId, '10.00');
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error.fields.amount.code).toBe('validation.refundOrderCancelled');
+      expect(await balanceOf(ctx.app.database.db, customer.userId)).toBe(10_000);
+    });
+
+    it('a refund and a cancellation at the same moment give the money back once', async () => {
+      const { customer, orderId, paymentId } = await paidForReview();
+      const [refund, cancel] = await Promise.all([
+        refundPayment(paymentId, (HOSTING_CENTS / 100).toFixed(2)),
+        adminPost(`/api/admin/orders/${orderId}/cancel`, { reason: 'Customer asked' }),
+      ]);
+      expect(cancel.statusCode).toBe(200);
+      expect([201, 409]).toContain(refund.statusCode);
+      expect(await balanceOf(ctx.app.database.db, customer.userId)).toBe(10_000);
+      expect(await paymentRow(paymentId)).toMatchObject({ status: 'refunded', refundedCents: HOSTING_CENTS });
     });
 
     it('a bank transfer stays pending, cannot be sent twice, and approval moves the order on', async () => {

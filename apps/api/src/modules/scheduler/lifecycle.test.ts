@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { addMonths, DEFAULT_AUTOMATION_SETTINGS, domainYearCents, findServicePlan, toCents } from '@hostpilot/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectMoneyInvariants } from '../../test/money-invariants';
 import { type App, buildApp, outboxDir } from '../../app';
 import { createMailer } from '../../lib/mail/mailer';
 import { fakeClock, login, newAccount, register } from '../../test/auth';
@@ -75,6 +76,8 @@ describe(`lifecycle automation over 60 days (${DATABASE_UNDER_TEST})`, () => {
     ctx = await createTestApp({}, { clock });
   });
   afterAll(async () => ctx.close());
+  // Every scenario leaves the books balanced (docs/decisions/043-refunds-and-due-dates.md).
+  afterEach(async () => expectMoneyInvariants(ctx.app.database.db));
 
   const db = () => ctx.app.database.db;
   const service = (id: string) =>
@@ -295,6 +298,8 @@ describe(`the job lease (${DATABASE_UNDER_TEST})`, () => {
     ctx = await createTestApp({}, { clock });
   });
   afterAll(async () => ctx.close());
+  // Every scenario leaves the books balanced (docs/decisions/043-refunds-and-due-dates.md).
+  afterEach(async () => expectMoneyInvariants(ctx.app.database.db));
 
   it('takes over a job whose instance died once the lease expires, and not before', async () => {
     const db = ctx.app.database.db;
@@ -359,6 +364,8 @@ describe(`two instances on one database (${DATABASE_UNDER_TEST})`, () => {
     await secondApp?.close();
     await ctx.close();
   });
+  // Every scenario leaves the books balanced (docs/decisions/043-refunds-and-due-dates.md).
+  afterEach(async () => expectMoneyInvariants(ctx.app.database.db));
 
   it('passing at once, they run each job once and change each entity once', async () => {
     const customer = await person(ctx.app);
@@ -402,6 +409,8 @@ describe(`termination and staff suspensions (${DATABASE_UNDER_TEST})`, () => {
     ctx = await createTestApp({}, { clock });
   });
   afterAll(async () => ctx.close());
+  // Every scenario leaves the books balanced (docs/decisions/043-refunds-and-due-dates.md).
+  afterEach(async () => expectMoneyInvariants(ctx.app.database.db));
 
   it('terminates overdue services only when turned on, and never lifts or ends a suspension by staff', async () => {
     const app = ctx.app;

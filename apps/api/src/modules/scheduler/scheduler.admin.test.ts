@@ -1,9 +1,10 @@
 import { ADMIN_ROLE, BILLING_ROLE, DEFAULT_AUTOMATION_SETTINGS, SUPPORT_ROLE } from '@hostpilot/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TEST_ENV, getAs, staffSession } from '../../test/admin';
 import type { Session } from '../../test/auth';
-import { addService } from '../../test/customer';
+import { addService, signUpCustomer } from '../../test/customer';
 import { createTestApp, DATABASE_UNDER_TEST, type TestContext } from '../../test/helpers';
+import { expectMoneyInvariants } from '../../test/money-invariants';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -20,6 +21,8 @@ describe(`the scheduler in the back office (${DATABASE_UNDER_TEST})`, () => {
     support = await staffSession(ctx.app, SUPPORT_ROLE);
   });
   afterAll(async () => ctx.close());
+  // Every scenario leaves the books balanced (decision 043).
+  afterEach(async () => expectMoneyInvariants(ctx.app.database.db));
 
   const send = (method: 'POST' | 'PUT', url: string, session: Session, payload?: object) =>
     ctx.app.inject({ method, url, headers: { authorization: `Bearer ${session.access_token}` }, payload });
@@ -62,6 +65,34 @@ describe(`the scheduler in the back office (${DATABASE_UNDER_TEST})`, () => {
     expect((await getAs(ctx.app, `/api/admin/services/${service}/history`, billing)).statusCode).toBe(403);
     expect((await getAs(ctx.app, '/api/admin/services/no-such-service/history', admin)).statusCode).toBe(404);
     expect((await getAs(ctx.app, '/api/admin/domains/no-such-domain/history', admin)).statusCode).toBe(404);
+  });
+
+  // Issue 26: a renewal invoice was due 14 days after it was issued, after the service it renews ran out.
+  it('issues a renewal invoice due at the expiry it renews, and suspends for being overdue counted from there', async () => {
+    const customer = await signUpCustomer(ctx.app);
+    const expiresAt = Date.now() + 10 * DAY;
+    await addService(ctx.app, customer.userId, { expiresAt });
+    const run = await send('POST', '/api/admin/scheduler/renewal-invoices/run', admin);
+    expect(run.statusCode).toBe(200);
+    const invoices = await ctx.app.inject({ method: 'GET', url: '/api/finance/invoices', headers: customer.headers });
+    expect(invoices.statusCode).toBe(200);
+    expect(invoices.json().items).toMatchObject([{ status: 'unpaid', dueAt: new Date(expiresAt).toISOString() }]);
+
+    // Overdue counting starts at the due date: a service whose renewal is unpaid N days after it is suspended.
+    const { suspendAfterDays } = DEFAULT_AUTOMATION_SETTINGS;
+    const late = await signUpCustomer(ctx.app);
+    const lapsed = Date.now() - (suspendAfterDays + 1) * DAY;
+    const service = await addService(ctx.app, late.userId, { expiresAt: lapsed });
+    expect((await send('POST', '/api/admin/scheduler/renewal-invoices/run', admin)).statusCode).toBe(200);
+    const overdue = await ctx.app.inject({ method: 'GET', url: '/api/finance/invoices', headers: late.headers });
+    expect(overdue.json().items).toMatchObject([{ status: 'unpaid', dueAt: new Date(lapsed).toISOString() }]);
+    expect((await send('POST', '/api/admin/scheduler/overdue-suspension/run', admin)).statusCode).toBe(200);
+    const row = await ctx.app.database.db
+      .selectFrom('services')
+      .select(['status', 'suspensionReason'])
+      .where('id', '=', service)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'suspended', suspensionReason: 'overdue' });
   });
 
   it('refuses a run to staff without system.maintenance, and a job that does not exist', async () => {

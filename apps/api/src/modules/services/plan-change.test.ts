@@ -1,5 +1,6 @@
 import { addMonths, findServicePlan, planChangeQuote, toCents } from '@hostpilot/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectMoneyInvariants } from '../../test/money-invariants';
 import { fakeClock } from '../../test/auth';
 import { addService, credit, type Customer, moneyRows, signUpCustomer, withKey } from '../../test/customer';
 import { createTestApp, DATABASE_UNDER_TEST, type TestContext } from '../../test/helpers';
@@ -27,6 +28,8 @@ describe(`plan changes (${DATABASE_UNDER_TEST})`, () => {
     customer = await signUpCustomer(ctx.app);
   });
   afterAll(async () => ctx.close());
+  // Every scenario leaves the books balanced (docs/decisions/043-refunds-and-due-dates.md).
+  afterEach(async () => expectMoneyInvariants(ctx.app.database.db));
 
   const db = () => ctx.app.database.db;
   const service = (id: string) =>

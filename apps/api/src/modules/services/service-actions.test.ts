@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectMoneyInvariants } from '../../test/money-invariants';
 import { addService, type Customer, signUpCustomer } from '../../test/customer';
 import { createTestApp, type TestContext } from '../../test/helpers';
 import { applyDueCancellations } from './service-actions';
@@ -14,6 +15,8 @@ describe('service actions: auto-renew, cancel, withdraw', () => {
     customer = await signUpCustomer(ctx.app);
   });
   afterAll(async () => ctx.close());
+  // Every scenario leaves the books balanced (docs/decisions/043-refunds-and-due-dates.md).
+  afterEach(async () => expectMoneyInvariants(ctx.app.database.db));
 
   const call = (method: 'PUT' | 'POST' | 'DELETE', url: string, body?: unknown, who: Customer = customer) =>
     ctx.app.inject({ method, url, headers: who.headers, ...(body === undefined ? {} : { payload: body as object }) });

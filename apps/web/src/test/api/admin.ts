@@ -108,18 +108,24 @@ export function adminDomains(count = 24): AdminDomain[] {
 
 export function adminTransactions(count = 28): AdminTransaction[] {
   const statuses = ['completed', 'pending', 'completed', 'failed', 'completed', 'pending', 'completed'] as const;
-  return Array.from({ length: count }, (_, index) => ({
-    id: `t${index + 1}`,
-    owner: owner(index),
-    amount: usd(7188 + index * 100),
-    method: (['credit_card', 'paypal', 'bank_transfer'] as const)[index % 3]!,
-    status: statuses[index % statuses.length]!,
-    invoice: index % 2 === 0 ? { id: `i${index}`, number: `INV-2026-${String(index + 100).padStart(4, '0')}` } : null,
-    declineReason: null,
-    refunded: usd(0),
-    createdAt: at(2026, 11, 21 - (index % 21)),
-    completedAt: null,
-  }));
+  return Array.from({ length: count }, (_, index) => {
+    const method = (['credit_card', 'paypal', 'bank_transfer'] as const)[index % 3]!;
+    // Even rows pay an invoice (refunded to the balance), odd rows are top-ups (refunded to their source).
+    const refundTo = index % 2 === 0 ? 'balance' : method === 'bank_transfer' ? 'bank_transfer' : 'card';
+    return {
+      id: `t${index + 1}`,
+      owner: owner(index),
+      amount: usd(7188 + index * 100),
+      method,
+      status: statuses[index % statuses.length]!,
+      invoice: index % 2 === 0 ? { id: `i${index}`, number: `INV-2026-${String(index + 100).padStart(4, '0')}` } : null,
+      declineReason: null,
+      refunded: usd(0),
+      refundTo,
+      createdAt: at(2026, 11, 21 - (index % 21)),
+      completedAt: null,
+    } as const;
+  });
 }
 
 export const SERVERS: AdminServer[] = [

@@ -2,7 +2,7 @@
  * The back office's data as the admin API serves it (docs/product/entities.md, docs/product/api.md): money in
  * minor units with a currency, moments as timestamps the pages format in the reader's language.
  */
-import type { AdminServer, Money } from '@hostpilot/shared';
+import type { AdminServer, Money, RefundDestination } from '@hostpilot/shared';
 import type { Moment } from '@/lib/format';
 
 export type { Moment, Money };
@@ -75,8 +75,10 @@ export interface AdminTransaction {
   userName: string;
   userEmail: string;
   amount: Money;
-  /** How much staff have refunded to the balance (decision 033); zero when none. */
+  /** How much was refunded, by staff or by cancelling its order (decisions 033, 043); zero when none. */
   refunded: Money;
+  /** Where a refund of it goes: an invoice's payment to the balance, a top-up back to its source (decision 043). */
+  refundTo: RefundDestination;
   /** completed, pending; anything else is treated as failed. */
   status: string;
   createdAt: Moment;

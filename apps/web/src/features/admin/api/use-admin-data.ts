@@ -177,6 +177,7 @@ const transactions = (data: AdminTransactionsPage): Paged<AdminTransaction> & { 
     userEmail: transaction.owner.email,
     amount: transaction.amount,
     refunded: transaction.refunded,
+    refundTo: transaction.refundTo,
     status: transaction.status,
     createdAt: transaction.createdAt,
     paymentMethod: transaction.method,

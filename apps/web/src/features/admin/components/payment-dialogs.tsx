@@ -126,8 +126,10 @@ export function DeclineDialog({
 }
 
 /**
- * Refund a completed payment, in full or in part, to the customer's balance (never to a card; decision 033).
- * One idempotency key per dialog: a double click refunds once; the server refuses more than is left.
+ * Refund a completed payment, in full or in part, to the one destination it allows (docs/decisions/043-refunds-
+ * and-due-dates.md): an order's or renewal's payment to the customer's balance, a top-up only back to its card or
+ * bank account, out of the balance. One idempotency key per dialog: a double click refunds once; the server
+ * refuses more than is left, more of a top-up than is left on the balance, and a cancelled order's payment.
  */
 export function RefundDialog({
   transaction,
@@ -145,6 +147,7 @@ export function RefundDialog({
   const [failure, setFailure] = useState<string>();
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const left = transaction.amount.amountMinor - transaction.refunded.amountMinor;
+  const destination = transaction.refundTo;
   const {
     register,
     handleSubmit,
@@ -153,7 +156,7 @@ export function RefundDialog({
   } = useForm<AdminRefundInput>({
     // raw: the API takes the amount as typed (major units) and converts it itself.
     resolver: zodResolver(adminRefundSchema, undefined, { raw: true }),
-    defaultValues: { amount: (left / 100).toFixed(2), reason: '' },
+    defaultValues: { amount: (left / 100).toFixed(2), reason: '', destination },
   });
   const message = (error?: { message?: string }) => (error?.message ? tc(error.message) : undefined);
   const submit = handleSubmit(async (body) => {
@@ -162,11 +165,14 @@ export function RefundDialog({
       await action.mutateAsync({ id: transaction.id, body, idempotencyKey });
       const minor = adminRefundSchema.shape.amount.parse(body.amount);
       const amount = format.money({ amountMinor: minor, currency: transaction.amount.currency });
-      onDone(t('billing.done.refund', { amount, name: transaction.userName }));
+      onDone(t(`billing.done.refundTo.${destination}`, { amount, name: transaction.userName }));
     } catch (error) {
-      if (!applyFieldErrors(error, ['amount', 'reason'], setError)) setFailure(tc(accountErrorKey(error)));
+      if (!applyFieldErrors(error, ['amount', 'reason', 'destination'], setError)) {
+        setFailure(tc(accountErrorKey(error)));
+      }
     }
   });
+  const destinationError = message(errors.destination);
   return (
     <FormDialog
       open
@@ -174,10 +180,17 @@ export function RefundDialog({
       title={t('billing.refund.title', { amount: format.money(transaction.amount), name: transaction.userName })}
       submitLabel={t('actions.refund')}
       pending={action.isPending}
-      error={failure}
+      error={failure ?? destinationError}
       onSubmit={() => void submit()}
     >
-      <p>{t('billing.refund.body', { left: format.money({ ...transaction.amount, amountMinor: left }) })}</p>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+        <dt className="text-slate-500">{t('billing.refund.destination')}</dt>
+        <dd className="font-medium text-slate-900">{t(`billing.refund.destinations.${destination}`)}</dd>
+        <dt className="text-slate-500">{t('billing.refund.left')}</dt>
+        <dd className="tabular-nums">{format.money({ ...transaction.amount, amountMinor: left })}</dd>
+      </dl>
+      <p>{t(`billing.refund.rules.${destination}`)}</p>
+      <input type="hidden" {...register('destination')} />
       <TextField
         label={t('billing.refund.amount')}
         inputMode="decimal"

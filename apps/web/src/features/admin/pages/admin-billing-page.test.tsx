@@ -9,6 +9,11 @@ import { AdminBillingPage } from './admin-billing-page';
 const renderPage = (language: 'en' | 'ru' = 'en', path = '/admin/billing') =>
   renderWithRouter(<AdminBillingPage />, { path, namespaces: ['admin'], language });
 
+const refusal = (status: number, field: string, code: string) => ({
+  status,
+  body: { error: { code: 'INVALID_STATE', message: code, fields: { [field]: { code, message: code } } } },
+});
+
 let api: TestApi;
 beforeEach(() => {
   api = serveApi(adminRoutes());
@@ -72,6 +77,58 @@ describe('billing management', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Decline' }));
     expect(await screen.findByRole('status')).toHaveTextContent(/was declined\.$/);
     expect(api.calls).toContain(`/api/admin/payments/${id}/decline`);
+  });
+
+  // Issue 26: a top-up refunded "to the balance" doubled it; the dialog offers only where the payment may go.
+  it('refunds a card top-up only back to the card and shows the refusal of the API beside the amount', async () => {
+    const user = userEvent.setup();
+    await renderPage('en', '/admin/billing?size=50');
+    await user.click(await screen.findByRole('button', { name: 'Refund t10' }));
+    const dialog = await screen.findByRole('dialog', { name: /^Refund \$/ });
+    expect(dialog).toHaveTextContent('Refund toThe card it was paid with');
+    expect(dialog).not.toHaveTextContent("The customer's balance");
+    expect(dialog).toHaveTextContent('never to the balance');
+    api.on('/api/admin/payments/t10/refund', () => refusal(409, 'amount', 'validation.refundBalanceSpent'));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Charged twice by mistake');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    expect(
+      await within(dialog).findByText(
+        'The customer has spent part of this top-up: refund at most what is left on the balance',
+      ),
+    ).toBeInTheDocument();
+    expect(api.writes.at(-1)).toMatchObject({
+      path: '/api/admin/payments/t10/refund',
+      body: { amount: '80.88', reason: 'Charged twice by mistake', destination: 'card' },
+    });
+
+    api.on('/api/admin/payments/t10/refund', () => ({
+      status: 201,
+      body: {
+        paymentId: 't10',
+        refunded: { amountMinor: 500, currency: 'USD' },
+        balance: { amountMinor: 0, currency: 'USD' },
+      },
+    }));
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Amount to refund' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Amount to refund' }), '5');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(/^\$5\.00 was refunded to the card of .+ and taken/);
+  });
+
+  it("in Russian, an order's payment goes to the balance and a cancelled order's refusal is translated", async () => {
+    const user = userEvent.setup();
+    await renderPage('ru', '/admin/billing?size=50');
+    await user.click(await screen.findByRole('button', { name: 'Вернуть t1' }));
+    const dialog = await screen.findByRole('dialog', { name: /^Возврат / });
+    expect(dialog).toHaveTextContent('Куда вернутьНа баланс клиента');
+    expect(dialog).not.toHaveTextContent('На карту');
+    api.on('/api/admin/payments/t1/refund', () => refusal(409, 'amount', 'validation.refundOrderCancelled'));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Причина' }), 'Заказ отменён');
+    await user.click(within(dialog).getByRole('button', { name: 'Вернуть' }));
+    expect(
+      await within(dialog).findByText('Заказ этого платежа отменён, и деньги за него уже возвращены на баланс'),
+    ).toBeInTheDocument();
+    expect(api.writes.at(-1)!.body).toMatchObject({ destination: 'balance' });
   });
 
   it('offers a role without billing.approve only View', async () => {
