@@ -1,7 +1,7 @@
 import type { DomainCheck } from '@hostpilot/shared';
 import { lazy, type MouseEvent, Suspense, useCallback, useState } from 'react';
 import type { CartPlanKind } from '@/lib/cart-store';
-import { cartAddPath } from '../components/cart/cart-catalog';
+import { cartAddPath } from './cart-address';
 
 // The dialog, its form and the catalogue's period and price rules load when a visitor first chooses a plan, not
 // with the page (docs/decisions/036-cart-in-local-storage.md).

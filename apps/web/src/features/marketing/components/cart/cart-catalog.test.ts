@@ -1,6 +1,7 @@
 import { SERVICE_PLANS } from '@hostpilot/shared';
 import { describe, expect, it } from 'vitest';
-import { CART_ADD_PATHS, cartAddPath, lineFromAddress } from './cart-catalog';
+import { cartAddPath } from '../../lib/cart-address';
+import { CART_ADD_PATHS, findPlan, lineFromAddress, periodsOf } from './cart-catalog';
 
 const paramsOf = (address: string) => new URL(address, 'https://hostpilot.test').searchParams;
 
@@ -14,6 +15,11 @@ describe('a plan added by its address (docs/decisions/047-interactive-from-first
   it("links each plan with its shortest period, and reads the address back into the dialog's first line", () => {
     expect(cartAddPath('business')).toBe('/cart?add=business&period=1');
     expect(cartAddPath('ssl')).toBe('/cart?add=ssl&period=12');
+    for (const plan of SERVICE_PLANS) {
+      expect(cartAddPath(plan.id), plan.id).toBe(
+        `/cart?add=${plan.id}&period=${periodsOf(findPlan(plan.kind, plan.id)!)[0]}`,
+      );
+    }
     expect(lineFromAddress(paramsOf('/cart?add=business&period=1'))).toEqual({
       kind: 'hosting',
       planId: 'business',

@@ -11,6 +11,9 @@ import {
   type ServicePlan,
 } from '@hostpilot/shared';
 import type { CartLine, CartPlanKind, NewCartLine } from '@/lib/cart-store';
+import { CART_ADD_PARAM, CART_PERIOD_PARAM, cartAddPath } from '../../lib/cart-address';
+
+export { CART_ADD_PARAM, CART_PERIOD_PARAM };
 
 /**
  * What a cart line can be, read from the catalogue of packages/shared: the plans of a kind, their periods and
@@ -65,21 +68,6 @@ export function planLine(kind: CartPlanKind, planId: string, months?: number): N
   return needsDataCenter(kind)
     ? { kind, planId, months: period, dataCenter: DATA_CENTERS[0]!.id }
     : { kind, planId, months: period };
-}
-
-/**
- * The address that adds a plan to the cart, `/cart?add=<plan>&period=<months>`: every plan button is this link,
- * so it works before the page's scripts run or without them, and is turned into the Add to cart dialog once
- * they have (docs/decisions/047-interactive-from-first-paint.md). A plan's id alone names it: ids are unique across
- * kinds (cart-catalog.test.ts holds the catalogue to it).
- */
-export const CART_ADD_PARAM = 'add';
-export const CART_PERIOD_PARAM = 'period';
-
-export function cartAddPath(planId: string): string {
-  const plan = SERVICE_PLANS.find((candidate) => candidate.id === planId);
-  const period = plan ? periodsOf(plan)[0]! : 1;
-  return `/cart?${new URLSearchParams({ [CART_ADD_PARAM]: planId, [CART_PERIOD_PARAM]: String(period) })}`;
 }
 
 /** Every address a plan button links to: the build prerenders the cart page for each (scripts/prerender.mjs). */
