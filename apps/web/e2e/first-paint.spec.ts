@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, gotoInLanguage, test } from './support/fixtures';
+import { apiSignIn, DEMO_CUSTOMER, expiredAccessToken, storeTokens } from './support/auth';
+import { allowConsoleErrors, expect, gotoInLanguage, test } from './support/fixtures';
 import { LANGUAGES } from './support/routes';
 
 /**
@@ -111,5 +112,30 @@ test.describe('on a phone-speed processor', () => {
       await expect.poll(() => storedPlans(page)).toMatchObject([{ planId: 'business' }]);
     }
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  });
+});
+
+test.describe('the dashboard home', () => {
+  test("asks for the customer's figures with its HTML, before the app's code, and only once", async ({ page }) => {
+    const tokens = await apiSignIn(page.request, DEMO_CUSTOMER);
+    await storeTokens(page, tokens.access_token, tokens.refresh_token);
+    const requests: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname === '/api/dashboard/summary' || /^\/assets\/index-[\w-]+\.js$/.test(pathname))
+        requests.push(pathname);
+    });
+    await page.goto('/dashboard');
+    await expect(page.getByRole('list', { name: 'Your account in numbers' })).toBeVisible();
+    expect(requests[0]).toBe('/api/dashboard/summary');
+    expect(requests.filter((path) => path === '/api/dashboard/summary')).toHaveLength(1);
+  });
+
+  test('with an expired token the early answer is dropped and the app asks again after a refresh', async ({ page }) => {
+    allowConsoleErrors(/status of 401 \(Unauthorized\)$/);
+    const tokens = await apiSignIn(page.request, DEMO_CUSTOMER);
+    await storeTokens(page, expiredAccessToken(), tokens.refresh_token);
+    await page.goto('/dashboard');
+    await expect(page.getByRole('list', { name: 'Your account in numbers' })).toBeVisible();
   });
 });
