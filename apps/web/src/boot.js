@@ -27,7 +27,9 @@
     try {
       var token = sessionStorage.getItem('auth_token') || localStorage.getItem('auth_token');
       var lang = document.documentElement.lang;
-      if (token) {
+      // An expired token would only earn a 401: the app refreshes it first (lib/jwt.ts isTokenValid, same rule).
+      var payload = token && JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')));
+      if (payload && payload.exp * 1000 > Date.now()) {
         window.__hostpilotEarly = {
           path: '/dashboard/summary',
           token: token,
