@@ -129,6 +129,7 @@ export const AUDIT_ACTIONS = [
   'server.delete',
   'ticket.close',
   'user.emailChanged',
+  'user.emailRestored',
   'scheduler.run',
   'invoice.issued',
   'invoice.paid',

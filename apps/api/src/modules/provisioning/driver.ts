@@ -80,12 +80,5 @@ export interface ProvisioningDriver {
 export type DriverFactory = (settings: DriverSettings) => ProvisioningDriver;
 
 /** The operations a provisioning task can carry. */
-export const PROVISIONING_OPERATIONS = [
-  'create',
-  'suspend',
-  'unsuspend',
-  'terminate',
-  'changePlan',
-  'update',
-] as const;
+export const PROVISIONING_OPERATIONS = ['create', 'suspend', 'unsuspend', 'terminate', 'changePlan', 'update'] as const;
 export type ProvisioningOperation = (typeof PROVISIONING_OPERATIONS)[number];
