@@ -1,5 +1,5 @@
 import { ADMIN_ROLE } from '@hostpilot/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setRole } from '../../test/admin';
 import {
   claimsOf,
@@ -266,6 +266,23 @@ describe(`an ended session's access token stops at once (${DATABASE_UNDER_TEST})
     const after = await me(ctx.app, `Bearer ${session.access_token}`);
     expect(after.statusCode).toBe(401);
     expect(after.json().error.code).toBe('TOKEN_INVALID');
+  });
+
+  it('checks the sign-in in the one statement that reads the account: GET /api/users/me keeps one statement', async () => {
+    const { session } = await register(ctx.app);
+    const executor = ctx.app.database.db.getExecutor();
+    const statements = vi.spyOn(executor, 'executeQuery');
+    try {
+      expect((await me(ctx.app, `Bearer ${session.access_token}`)).statusCode).toBe(200);
+      expect(statements).toHaveBeenCalledTimes(1);
+      expect(statements.mock.calls[0]![0].sql).toMatch(/refresh_tokens/);
+      await logout(ctx.app, session.refresh_token);
+      statements.mockClear();
+      expect((await me(ctx.app, `Bearer ${session.access_token}`)).statusCode).toBe(401);
+      expect(statements).toHaveBeenCalledTimes(1);
+    } finally {
+      statements.mockRestore();
+    }
   });
 
   it('after a refresh, the same sign-in goes on with the new access token', async () => {
