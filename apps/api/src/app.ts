@@ -313,7 +313,7 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
       await api.register(domainActionsRoutes, { clock });
       await api.register(ticketActionsRoutes, { clock });
       await api.register(notificationActionsRoutes, { clock });
-      await api.register(profileActionsRoutes, { clock, passwords });
+      await api.register(profileActionsRoutes, { clock, auth: authService, account: accountService });
     },
     { prefix: '/api' },
   );

@@ -367,11 +367,13 @@ export interface SettingsTable {
 export interface AccountTokensTable {
   id: string;
   userId: string;
-  purpose: 'password_reset' | 'verify_email';
+  purpose: 'password_reset' | 'verify_email' | 'email_undo';
   tokenHash: string;
   createdAt: number;
   expiresAt: number;
   usedAt: number | null;
+  /** The address a verification link verifies, or an undo link restores (migration 0160); null otherwise. */
+  email: Generated<string | null>;
 }
 
 export type AccountTokenRow = Selectable<AccountTokensTable>;

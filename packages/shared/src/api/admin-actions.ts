@@ -130,6 +130,7 @@ export const AUDIT_ACTIONS = [
   'ticket.close',
   'user.emailChanged',
   'user.passwordSet',
+  'user.emailRestored',
   'scheduler.run',
   'invoice.issued',
   'invoice.paid',
