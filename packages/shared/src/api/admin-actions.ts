@@ -67,6 +67,11 @@ export const adminCreditResultSchema = z.object({
 export const adminDeclineSchema = z.object({ reason: reasonSchema });
 /** Any back-office change that takes only a reason (decline, suspend, cancel or flag an order): the same rule. */
 export const reasonRequestSchema = adminDeclineSchema;
+/**
+ * A change a confirmation may explain (approve a payment, activate an account): the reason is optional, and when
+ * given it follows the same rule and is kept in the audit entry (docs/decisions/048-operator-journeys.md).
+ */
+export const optionalReasonSchema = z.preprocess((body) => body ?? {}, z.object({ reason: reasonSchema.optional() }));
 
 /** GET /api/admin/payments/:id: a payment, its invoice and the ledger entries it made. */
 export const adminPaymentDetailSchema = z.object({
@@ -166,6 +171,13 @@ export const adminAuditEntrySchema = z.object({
   action: z.string(),
   entityType: z.string(),
   entityId: z.string().nullable(),
+  target: z
+    .object({
+      name: z.string().describe("The record's name: a user's name, a service's domain, an invoice's number..."),
+      detail: z.string().nullable().describe("A second line: a user's e-mail; null when none"),
+    })
+    .nullable()
+    .describe('The record the entry is about, named on the server; null when it is gone or has no name'),
   before: z.unknown().describe('The values before, JSON, secrets masked as ***; null when none'),
   after: z.unknown().describe('The values after, JSON, secrets masked as ***; null when none'),
   clientIp: z.string().nullable(),

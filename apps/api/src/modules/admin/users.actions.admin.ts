@@ -8,6 +8,8 @@ import {
   CURRENCY,
   idempotencyHeadersSchema,
   IDEMPOTENCY_KEY_HEADER,
+  optionalReasonSchema,
+  reasonRequestSchema,
   validationMessage,
 } from '@hostpilot/shared';
 import type { FastifyRequest } from 'fastify';
@@ -191,13 +193,19 @@ export const adminUserActionsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = a
             action === 'suspend'
               ? 'Suspend an account: it cannot sign in (ACCOUNT_SUSPENDED) and every session ends at once'
               : 'Activate a suspended account',
-          description: 'Recorded in the audit log. Needs `users.write`.',
+          description:
+            action === 'suspend'
+              ? 'The body gives the reason (required), kept in the audit entry. Needs `users.write`.'
+              : 'The body may give a reason, kept in the audit entry. Needs `users.write`.',
           security,
           params,
+          body: action === 'suspend' ? reasonRequestSchema : optionalReasonSchema,
           response: {
             200: done,
             ...errorResponses({
+              ...BODY_ERRORS,
               ...STAFF_ERRORS,
+              400: 'VALIDATION_FAILED (with `fields`): `reason` validation.reason',
               404: ACTION_ERRORS[404],
               409: `${ACTION_ERRORS[409]}; INVALID_STATE: the account is already ${to}`,
             }),
@@ -217,7 +225,7 @@ export const adminUserActionsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = a
             entityType: 'user',
             entityId: target.id,
             before: { status: target.status },
-            after: { status: to },
+            after: { status: to, reason: request.body.reason ?? null },
           });
           return { id: target.id, status: to };
         });
