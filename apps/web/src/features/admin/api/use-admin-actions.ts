@@ -33,7 +33,8 @@ function useInvalidate() {
 
 export type UserAction =
   | { kind: 'edit'; id: string; body: AdminUserEdit }
-  | { kind: 'suspend' | 'activate'; id: string }
+  | { kind: 'suspend'; id: string; reason: string }
+  | { kind: 'activate'; id: string; reason?: string }
   | { kind: 'delete'; id: string; confirmEmail: string }
   | { kind: 'credit'; id: string; body: AdminCreditInput; idempotencyKey: string };
 
@@ -48,7 +49,10 @@ export function useUserAction() {
           return api.patch(path, action.body);
         case 'suspend':
         case 'activate':
-          return api.post(`${path}/${action.kind}`);
+          return api.post(
+            `${path}/${action.kind}`,
+            action.reason === undefined ? undefined : { reason: action.reason },
+          );
         case 'delete':
           return api.request('DELETE', path, { body: { confirmEmail: action.confirmEmail } });
         case 'credit':
@@ -61,7 +65,8 @@ export function useUserAction() {
   });
 }
 
-export type PaymentAction = { kind: 'approve'; id: string } | { kind: 'decline'; id: string; reason: string };
+export type PaymentAction =
+  { kind: 'approve'; id: string; reason?: string } | { kind: 'decline'; id: string; reason: string };
 
 /** Approve or decline a pending bank transfer. */
 export function usePaymentAction() {
@@ -71,7 +76,7 @@ export function usePaymentAction() {
     mutationFn: (action: PaymentAction) =>
       api.post(
         `/admin/payments/${encodeURIComponent(action.id)}/${action.kind}`,
-        action.kind === 'decline' ? { reason: action.reason } : undefined,
+        action.reason === undefined ? undefined : { reason: action.reason },
       ),
     onSettled: (_data, _error, action) =>
       Promise.all([invalidate('transactions'), client.invalidateQueries({ queryKey: adminKeys.payment(action.id) })]),

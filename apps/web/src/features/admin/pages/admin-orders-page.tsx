@@ -18,6 +18,7 @@ import { FormDialog } from '../components/form-dialog';
 import { ReasonDialog } from '../components/reason-dialog';
 import { NoticeDialog } from '../components/notice-dialog';
 import { RowAction } from '../components/row-action';
+import { MenuButton } from '@/components/ui/menu';
 import { useAdminFormat } from '../lib/use-admin-format';
 import { useNotice } from '../lib/use-notice';
 import { useListControls, useTableControls } from '../lib/use-table-controls';
@@ -245,6 +246,11 @@ export function AdminOrdersPage() {
   const [outcome, setOutcome] = useState<string | null>(null);
 
   const columns = useMemo<Column<AdminOrder>[]>(() => {
+    const act = (name: Action, order: AdminOrder) => {
+      setOutcome(null);
+      if (name === 'view') setViewing(order.id);
+      else setActing({ kind: name, order });
+    };
     const ACTIONS = {
       view: { icon: Eye, variant: 'secondary', label: t('orders.view') },
       accept: { icon: Check, variant: 'primary', label: t('orders.accept') },
@@ -293,20 +299,34 @@ export function AdminOrdersPage() {
         header: t('orders.columns.actions'),
         cell: (order) => (
           <div className="flex flex-wrap gap-2">
-            {actionsOf(order.status, canWrite).map((name) => (
-              <RowAction
-                key={name}
-                icon={ACTIONS[name].icon}
-                variant={ACTIONS[name].variant}
-                label={ACTIONS[name].label}
-                subject={order.number}
-                onClick={() => {
-                  setOutcome(null);
-                  if (name === 'view') setViewing(order.id);
-                  else setActing({ kind: name, order });
-                }}
+            {actionsOf(order.status, canWrite)
+              .filter((name) => name === 'view' || name === 'accept')
+              .map((name) => (
+                <RowAction
+                  key={name}
+                  icon={ACTIONS[name].icon}
+                  variant={ACTIONS[name].variant}
+                  label={ACTIONS[name].label}
+                  subject={order.number}
+                  onClick={() => act(name, order)}
+                />
+              ))}
+            {/* Cancel and Fraud are in the row's menu, in red, never one click away (decision 048). */}
+            {actionsOf(order.status, canWrite).some((name) => name === 'cancel' || name === 'fraud') && (
+              <MenuButton
+                label={t('actions.menu')}
+                accessibleLabel={t('actions.menuFor', { subject: order.number })}
+                items={[]}
+                danger={actionsOf(order.status, canWrite)
+                  .filter((name) => name === 'cancel' || name === 'fraud')
+                  .map((name) => ({
+                    key: name,
+                    label: ACTIONS[name].label,
+                    icon: ACTIONS[name].icon,
+                    onSelect: () => act(name, order),
+                  }))}
               />
-            ))}
+            )}
           </div>
         ),
       },
