@@ -323,7 +323,7 @@ test.describe('admin lists in both languages', () => {
     }
   });
 
-  test('billing: Approve and Decline only on pending bank transfers, dollar amounts with two decimals, three summary cards', async ({
+  test('billing: Approve and Decline in the menu only on pending bank transfers, dollar amounts with two decimals, three summary cards', async ({
     page,
   }) => {
     const { summary } = await adminGet<{
@@ -357,8 +357,13 @@ test.describe('admin lists in both languages', () => {
         // Staff settle bank transfers; a card or PayPal payment is its provider's to settle.
         const settleable =
           status === 'pending' && (await row.getByRole('rowheader').innerText()).includes('Bank transfer');
-        await expect(row.getByRole('button', { name: /^Approve / })).toHaveCount(settleable ? 1 : 0);
-        await expect(row.getByRole('button', { name: /^Decline / })).toHaveCount(settleable ? 1 : 0);
+        // Approve and Decline are in the row's menu, never one click away (decision 048).
+        await expect(row.getByRole('button', { name: /^(Approve|Decline) / })).toHaveCount(0);
+        if (settleable) {
+          await row.getByRole('button', { name: /^Actions for / }).click();
+          await expect(page.getByRole('menuitem')).toHaveText(['Approve', 'Decline']);
+          await page.keyboard.press('Escape');
+        }
       }
     }
     // View shows a completed payment as the server has it, with the ledger credit it made (approving is the API

@@ -3,7 +3,9 @@ import {
   ADMIN_ROLE,
   adminCreditResultSchema,
   adminCreditSchema,
+  adminUserBulkSchema,
   adminUserDeleteSchema,
+  bulkResultSchema,
   adminUserEditSchema,
   CURRENCY,
   idempotencyHeadersSchema,
@@ -24,6 +26,7 @@ import { journal } from '../../lib/journal';
 import { staffOf } from '../../plugins/authorize';
 import { appendLedgerEntry, balanceOf, money } from '../billing/ledger';
 import { isUniqueViolation } from '../users/users.repository';
+import { BULK_DESCRIPTION, eachOnItsOwn } from './bulk';
 import { STAFF_ERRORS } from './errors';
 
 /**
@@ -123,6 +126,58 @@ export const adminUserActionsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = a
     });
   };
 
+  /** Suspends or activates one account (the single action and each row of a bulk one). */
+  const setStatus = (
+    request: FastifyRequest,
+    id: string,
+    action: 'suspend' | 'activate',
+    reason: string | undefined,
+  ) => {
+    const staff = staffOf(request);
+    const to: 'active' | 'suspended' = action === 'suspend' ? 'suspended' : 'active';
+    return change(request, id, async (trx, target, log, now) => {
+      if (target.status === to) throw new AppError('INVALID_STATE');
+      await assertAdministratorsRemain(trx, kind, staff.userId, target, { role: target.role, status: to });
+      await trx.updateTable('users').set({ status: to, updatedAt: now }).where('id', '=', target.id).execute();
+      if (to === 'suspended') await endSessions(trx, target.id, now);
+      await log.statusChange({ entityType: 'user', entityId: target.id, from: target.status, to });
+      await log.audit({
+        action: `user.${action}`,
+        entityType: 'user',
+        entityId: target.id,
+        before: { status: target.status },
+        after: { status: to, reason: reason ?? null },
+      });
+      return { id: target.id, status: to };
+    });
+  };
+
+  app.post(
+    '/users/bulk',
+    {
+      config: { access: 'users.write' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Suspend (with a reason) or activate several accounts, each on its own',
+        description: `${BULK_DESCRIPTION}Needs \`users.write\`.`,
+        security,
+        body: adminUserBulkSchema,
+        response: {
+          200: bulkResultSchema,
+          ...errorResponses({
+            ...BODY_ERRORS,
+            ...STAFF_ERRORS,
+            400: 'VALIDATION_FAILED (with `fields`): `ids` validation.bulkIds, `reason` validation.reason',
+          }),
+        },
+      },
+    },
+    async (request) =>
+      eachOnItsOwn(request.body.ids, request.log, (id) =>
+        setStatus(request, id, request.body.action, request.body.reason),
+      ),
+  );
+
   app.patch(
     '/users/:id',
     {
@@ -212,24 +267,7 @@ export const adminUserActionsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = a
           },
         },
       },
-      async (request) => {
-        const staff = staffOf(request);
-        return change(request, request.params.id, async (trx, target, log, now) => {
-          if (target.status === to) throw new AppError('INVALID_STATE');
-          await assertAdministratorsRemain(trx, kind, staff.userId, target, { role: target.role, status: to });
-          await trx.updateTable('users').set({ status: to, updatedAt: now }).where('id', '=', target.id).execute();
-          if (to === 'suspended') await endSessions(trx, target.id, now);
-          await log.statusChange({ entityType: 'user', entityId: target.id, from: target.status, to });
-          await log.audit({
-            action: `user.${action}`,
-            entityType: 'user',
-            entityId: target.id,
-            before: { status: target.status },
-            after: { status: to, reason: request.body.reason ?? null },
-          });
-          return { id: target.id, status: to };
-        });
-      },
+      async (request) => setStatus(request, request.params.id, action, request.body.reason),
     );
   }
 
