@@ -29,8 +29,8 @@ type Place = { right: number; top?: number; bottom?: number };
 /**
  * An application menu (WAI-ARIA menu button; docs/decisions/048-operator-journeys.md, which extends decision 002):
  * a button with `aria-haspopup="menu"`; Enter, Space or Arrow Down open it on the first item, Arrow Up on the last;
- * Arrow keys, Home and End move between items; Escape closes it and focus returns to the button; Tab, a click
- * outside, a scroll or a resize close it. Fixed to the window, so a table's scrolling box never clips it.
+ * Arrow keys, Home and End move between items; Escape closes it and focus returns to the button; Tab or a click
+ * outside close it. Fixed to the window (following its button on a scroll), so a table's scrolling box never clips it.
  */
 export function MenuButton({ label, accessibleLabel, items, danger = [] }: MenuButtonProps) {
   const [place, setPlace] = useState<Place | null>(null);
@@ -47,28 +47,33 @@ export function MenuButton({ label, accessibleLabel, items, danger = [] }: MenuB
     ...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]:not([disabled])') ?? []),
   ];
 
+  /** Where the menu goes for the button's place now; null when the button is not on the page. */
+  const placeByButton = useCallback((): Place | null => {
+    const rect = buttonRef.current?.getBoundingClientRect();
+    if (!rect) return null;
+    const right = Math.max(8, window.innerWidth - rect.right);
+    return rect.bottom > window.innerHeight * 0.6
+      ? { right, bottom: window.innerHeight - rect.top + 4 }
+      : { right, top: rect.bottom + 4 };
+  }, []);
+
   useEffect(() => {
     if (!open) return;
     const all = enabledItems();
     (focusOnOpen.current === 'first' ? all[0] : all.at(-1))?.focus();
-    window.addEventListener('resize', close);
-    window.addEventListener('scroll', close, true);
+    // A scroll (of the page or of the table's box) or a resize moves the menu with its button.
+    const follow = () => setPlace((current) => (current ? placeByButton() : current));
+    window.addEventListener('resize', follow);
+    window.addEventListener('scroll', follow, true);
     return () => {
-      window.removeEventListener('resize', close);
-      window.removeEventListener('scroll', close, true);
+      window.removeEventListener('resize', follow);
+      window.removeEventListener('scroll', follow, true);
     };
-  }, [open, close]);
+  }, [open, placeByButton]);
 
   function show(focus: 'first' | 'last') {
-    const rect = buttonRef.current?.getBoundingClientRect();
-    if (!rect) return;
     focusOnOpen.current = focus;
-    const right = Math.max(8, window.innerWidth - rect.right);
-    setPlace(
-      rect.bottom > window.innerHeight * 0.6
-        ? { right, bottom: window.innerHeight - rect.top + 4 }
-        : { right, top: rect.bottom + 4 },
-    );
+    setPlace(placeByButton());
   }
 
   function onButtonKeyDown(event: KeyboardEvent<HTMLButtonElement>) {

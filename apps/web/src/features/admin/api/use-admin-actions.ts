@@ -8,6 +8,7 @@ import {
   type AdminPaymentDetail,
   type AdminRefundInput,
   type AdminUserEdit,
+  type BulkResult,
   IDEMPOTENCY_KEY_HEADER,
 } from '@hostpilot/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -168,5 +169,28 @@ export function useOutbox(params: ListParams) {
     queryKey: adminKeys.page('outbox', params),
     queryFn: ({ signal }) => api.get<AdminOutboxPage>(listQuery('/admin/outbox', params), { signal }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** A bulk action (docs/decisions/048-operator-journeys.md): its list, the action, the rows and one reason. */
+export interface BulkAction {
+  list: 'users' | 'orders' | 'payments';
+  action: string;
+  ids: string[];
+  reason?: string;
+}
+
+/** Runs a bulk action; the API answers for each row. The list and the audit log are then stale. */
+export function useBulkAction() {
+  const client = useQueryClient();
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ list, ...body }: BulkAction) => api.post<BulkResult>(`/admin/${list}/bulk`, body),
+    onSettled: (_data, _error, { list }) =>
+      list === 'users'
+        ? invalidate('users')
+        : list === 'payments'
+          ? invalidate('transactions')
+          : Promise.all([invalidate(), client.invalidateQueries({ queryKey: adminKeys.list('orders') })]),
   });
 }

@@ -1,7 +1,7 @@
 import { AUDIT_ACTIONS } from '@hostpilot/shared';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
+import type { i18n, TFunction } from 'i18next';
 import { Link } from 'react-router';
 import type { Column } from '@/components/ui/data-table';
 import { PageHeader } from '@/components/ui/page-header';
@@ -10,7 +10,6 @@ import { AdminList } from '../components/admin-list';
 import { NoticeDialog } from '../components/notice-dialog';
 import { useAdminFormat } from '../lib/use-admin-format';
 import { useNotice } from '../lib/use-notice';
-import { statusLabel } from '../lib/status-label';
 import { DAY_FILTER, type ListSpec, useListControls, useTableControls } from '../lib/use-table-controls';
 import type { AdminAuditEntry } from '@hostpilot/shared';
 
@@ -22,25 +21,29 @@ export const AUDIT_LIST = {
   filters: { action: AUDIT_ACTIONS, from: DAY_FILTER, to: DAY_FILTER },
 } as const satisfies ListSpec;
 
+/** A text of the admin namespace when this version has one, else `fallback` (no missing-key warning). */
+function textOr(t: TFunction, i18n: i18n, key: string, fallback: string): string {
+  return i18n.exists(key, { ns: 'admin' }) ? t(key, { ns: 'admin' }) : fallback;
+}
+
 /** A value of a change in words: a status as the reader's word for it, anything else as it is. */
-function valueText(t: TFunction, entityType: string, field: string, value: unknown): string {
+function valueText(t: TFunction, i18n: i18n, entityType: string, field: string, value: unknown): string {
   if (typeof value === 'object' && value !== null) return JSON.stringify(value);
   if (field === 'status' && typeof value === 'string') {
-    return entityType === 'order'
-      ? t(`admin:orders.status.${value}`, { defaultValue: statusLabel(t, value) })
-      : statusLabel(t, value);
+    const own = entityType === 'order' ? `orders.status.${value}` : `status.${value.toLowerCase()}`;
+    return textOr(t, i18n, own, textOr(t, i18n, `status.${value.toLowerCase()}`, value));
   }
   return value === null ? '—' : String(value);
 }
 
 /** A change's values as short "field: value" text, the field and a status in the reader's words. */
-function describe(t: TFunction, entityType: string, values: unknown): string {
+function describe(t: TFunction, i18n: i18n, entityType: string, values: unknown): string {
   if (values === null || values === undefined) return '';
   if (typeof values !== 'object') return String(values);
   return Object.entries(values as Record<string, unknown>)
     .map(
       ([field, value]) =>
-        `${t(`admin:audit.fields.${field}`, { defaultValue: field })}: ${valueText(t, entityType, field, value)}`,
+        `${textOr(t, i18n, `audit.fields.${field}`, field)}: ${valueText(t, i18n, entityType, field, value)}`,
     )
     .join(', ');
 }
@@ -134,7 +137,7 @@ export function AdminAuditPage() {
         header: t('audit.columns.action'),
         cell: (entry) => {
           const href = auditTargetHref(entry);
-          const kind = t(`audit.entities.${entry.entityType}`, { defaultValue: entry.entityType });
+          const kind = textOr(t, i18n, `audit.entities.${entry.entityType}`, entry.entityType);
           return (
             <div className="min-w-0">
               <p className="font-medium text-slate-900">{actionLabel(entry.action)}</p>
@@ -169,13 +172,13 @@ export function AdminAuditPage() {
             {entry.before !== null && (
               <div>
                 <dt className="inline font-medium">{t('audit.before')}: </dt>
-                <dd className="inline break-words">{describe(t, entry.entityType, entry.before)}</dd>
+                <dd className="inline break-words">{describe(t, i18n, entry.entityType, entry.before)}</dd>
               </div>
             )}
             {entry.after !== null && (
               <div>
                 <dt className="inline font-medium">{t('audit.after')}: </dt>
-                <dd className="inline break-words">{describe(t, entry.entityType, entry.after)}</dd>
+                <dd className="inline break-words">{describe(t, i18n, entry.entityType, entry.after)}</dd>
               </div>
             )}
           </dl>
@@ -187,7 +190,7 @@ export function AdminAuditPage() {
         cell: (entry) => <span className="break-words text-slate-700">{entry.clientIp ?? '—'}</span>,
       },
     ],
-    [t, format, actionLabel],
+    [t, i18n, format, actionLabel],
   );
 
   return (

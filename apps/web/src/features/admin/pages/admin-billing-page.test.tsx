@@ -25,6 +25,7 @@ describe('billing management', () => {
     expect(screen.getByText('12 transactions')).toBeInTheDocument();
     expect(screen.getByText('3 transactions')).toBeInTheDocument();
     expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      '',
       'Transaction',
       'Customer',
       'Amount',
@@ -121,5 +122,21 @@ describe('billing management', () => {
     await renderPage('ru');
     expect(await screen.findByText('Общий доход')).toBeInTheDocument();
     expect(screen.getAllByText(/^\d+,\d{2}\s\$$/).length).toBeGreaterThan(0);
+  });
+
+  it('words Russian sentences so a customer’s name needs no case (issue 31, item 12)', async () => {
+    const user = userEvent.setup();
+    await renderPage('ru', '/admin/billing?status=pending');
+    const [menu] = await screen.findAllByRole('button', { name: /^Действия: / });
+    const id = menu!.getAttribute('aria-label')!.replace(/^Действия: /, '');
+    api.on(`/api/admin/payments/${id}/decline`, () => ({ id, status: 'failed' }));
+    await user.click(menu!);
+    await user.click(screen.getByRole('menuitem', { name: 'Отклонить' }));
+    const dialog = await screen.findByRole('dialog', { name: /^Отклонить платёж на .+\? Клиент: .+$/ });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Причина' }), 'Перевод не поступил');
+    await user.click(within(dialog).getByRole('button', { name: 'Отклонить' }));
+    const status = await screen.findByRole('status');
+    expect(status).toHaveTextContent(/^Платёж на .+ отклонён\. Клиент: .+\.$/);
+    expect(status).not.toHaveTextContent(/ от /);
   });
 });

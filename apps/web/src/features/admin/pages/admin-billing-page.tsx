@@ -14,6 +14,7 @@ import { usePermissions } from '../api/use-permissions';
 import { useAdminTransactions } from '../api/use-admin-data';
 import { ApproveDialog, DeclineDialog, PaymentDialog, RefundDialog } from '../components/payment-dialogs';
 import { MenuButton } from '@/components/ui/menu';
+import { BulkBar, selectionColumn, useRowSelection } from '../components/bulk-actions';
 import { AdminList } from '../components/admin-list';
 import { NoticeDialog } from '../components/notice-dialog';
 import { RowAction } from '../components/row-action';
@@ -22,6 +23,8 @@ import { useAdminFormat } from '../lib/use-admin-format';
 import { useNotice } from '../lib/use-notice';
 import { statusLabel } from '../lib/status-label';
 import { useListControls, useTableControls } from '../lib/use-table-controls';
+
+const transactionId = (transaction: AdminTransaction) => transaction.id;
 
 export function AdminBillingPage() {
   const { t } = useTranslation('admin');
@@ -39,6 +42,8 @@ export function AdminBillingPage() {
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const canApprove = can('billing.approve');
   const canRefund = can('billing.write');
+  const rows = query.data?.items;
+  const selection = useRowSelection(rows, transactionId);
 
   const columns = useMemo<Column<AdminTransaction>[]>(() => {
     const run = (name: TransactionAction, transaction: AdminTransaction) => {
@@ -55,6 +60,16 @@ export function AdminBillingPage() {
       refund: { icon: Undo2 },
     } as const;
     return [
+      ...(canApprove
+        ? [
+            selectionColumn(
+              selection,
+              transactionId,
+              (transaction: AdminTransaction) => t('bulk.selectRow', { name: transaction.id }),
+              t('bulk.selectAll'),
+            ),
+          ]
+        : []),
       {
         key: 'transaction',
         header: t('billing.columns.transaction'),
@@ -148,7 +163,7 @@ export function AdminBillingPage() {
         },
       },
     ];
-  }, [t, format, canApprove, canRefund]);
+  }, [t, format, canApprove, canRefund, selection]);
 
   return (
     <>
@@ -191,6 +206,22 @@ export function AdminBillingPage() {
             </div>
           </LoadingRegion>
         )
+      )}
+      {canApprove && (
+        <BulkBar
+          list="payments"
+          selection={selection}
+          nameOf={(id) => id}
+          choices={(['approve', 'decline'] as const).map((action) => ({
+            action,
+            label: t(`actions.${action}`),
+            danger: action === 'decline',
+            optional: action === 'approve',
+            title: t(`billing.bulk.${action}Title`, { count: selection.selected.length }),
+            body: t(`billing.bulk.${action}Body`),
+            reasonLabel: action === 'approve' ? t('billing.approveDialog.reason') : t('billing.decline.reason'),
+          }))}
+        />
       )}
       <AdminList
         caption={t('billing.caption')}

@@ -19,6 +19,7 @@ import { ReasonDialog } from '../components/reason-dialog';
 import { NoticeDialog } from '../components/notice-dialog';
 import { RowAction } from '../components/row-action';
 import { MenuButton } from '@/components/ui/menu';
+import { BulkBar, selectionColumn, useRowSelection } from '../components/bulk-actions';
 import { useAdminFormat } from '../lib/use-admin-format';
 import { useNotice } from '../lib/use-notice';
 import { useListControls, useTableControls } from '../lib/use-table-controls';
@@ -31,6 +32,8 @@ const TONES: Record<OrderStatus, StatusTone> = {
   cancelled: 'neutral',
   fraud: 'danger',
 };
+
+const orderId = (order: AdminOrder) => order.id;
 
 type Action = 'view' | 'accept' | 'cancel' | 'fraud';
 
@@ -244,6 +247,8 @@ export function AdminOrdersPage() {
   const [viewing, setViewing] = useState<string | null>(null);
   const [acting, setActing] = useState<{ kind: 'accept' | 'cancel' | 'fraud'; order: AdminOrder } | null>(null);
   const [outcome, setOutcome] = useState<string | null>(null);
+  const rows = query.data?.items;
+  const selection = useRowSelection(rows, orderId);
 
   const columns = useMemo<Column<AdminOrder>[]>(() => {
     const act = (name: Action, order: AdminOrder) => {
@@ -258,6 +263,16 @@ export function AdminOrdersPage() {
       fraud: { icon: ShieldAlert, variant: 'danger', label: t('orders.fraud') },
     } as const;
     return [
+      ...(canWrite
+        ? [
+            selectionColumn(
+              selection,
+              orderId,
+              (order: AdminOrder) => t('bulk.selectRow', { name: order.number }),
+              t('bulk.selectAll'),
+            ),
+          ]
+        : []),
       {
         key: 'number',
         header: t('orders.columns.number'),
@@ -331,7 +346,7 @@ export function AdminOrdersPage() {
         ),
       },
     ];
-  }, [t, format, canWrite]);
+  }, [t, format, canWrite, selection]);
 
   const done = (text: string) => {
     setActing(null);
@@ -348,6 +363,23 @@ export function AdminOrdersPage() {
           </Alert>
         )}
       </div>
+      {canWrite && (
+        <BulkBar
+          list="orders"
+          selection={selection}
+          nameOf={(id) => rows?.find((order) => order.id === id)?.number ?? id}
+          choices={[
+            {
+              action: 'cancel',
+              label: t('orders.cancel'),
+              danger: true,
+              title: t('orders.bulk.cancelTitle', { count: selection.selected.length }),
+              body: t('orders.bulk.cancelBody'),
+              reasonLabel: t('orders.reasonLabel'),
+            },
+          ]}
+        />
+      )}
       <AdminList
         caption={t('orders.caption')}
         items={t('orders.items')}

@@ -25,6 +25,7 @@ describe('users', () => {
     await renderPage();
     await screen.findByRole('columnheader', { name: 'Actions' });
     expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      '',
       'User',
       'Role',
       'Status',
@@ -204,5 +205,38 @@ describe('users', () => {
     await renderPage('/admin/users?q=emma.johnson14%40', 'ru');
     expect(await screen.findByText('Показаны 1–1 из 1 результата')).toBeInTheDocument();
     expect(screen.getByText('Администратор')).toBeInTheDocument();
+  });
+
+  it('suspends the ticked accounts in bulk with one reason, then reports each refused row in words', async () => {
+    const user = userEvent.setup();
+    await renderPage('/admin/users?status=active');
+    await screen.findByRole('columnheader', { name: 'Actions' });
+    const rows = bodyRows().slice(0, 2);
+    const accounts = rows.map((row) => adminUsers().find((a) => within(row).queryByText(a.email) !== null)!);
+    for (const account of accounts) {
+      await user.click(screen.getByRole('checkbox', { name: `Select ${account.firstName} ${account.lastName}` }));
+    }
+    const bar = screen.getByRole('region', { name: 'Selected rows' });
+    expect(bar).toHaveTextContent('2 selected');
+    api.on('/api/admin/users/bulk', () => ({
+      results: [
+        { id: accounts[0]!.id, ok: true },
+        { id: accounts[1]!.id, ok: false, error: { code: 'LAST_ADMINISTRATOR', message: 'refused' } },
+      ],
+    }));
+    await user.click(within(bar).getByRole('button', { name: 'Suspend' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Suspend 2 accounts?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Suspend (2)' }));
+    expect(api.writes.find((w) => w.path === '/api/admin/users/bulk')).toBeUndefined();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Spam wave');
+    await user.click(within(dialog).getByRole('button', { name: 'Suspend (2)' }));
+    const report = await screen.findByRole('dialog', { name: 'Bulk action done' });
+    expect(report).toHaveTextContent('1 row was done. 1 row was not:');
+    expect(report).toHaveTextContent(`${accounts[1]!.firstName} ${accounts[1]!.lastName}:`);
+    expect(api.writes.find((w) => w.path === '/api/admin/users/bulk')?.body).toEqual({
+      action: 'suspend',
+      ids: accounts.map((a) => a.id),
+      reason: 'Spam wave',
+    });
   });
 });

@@ -16,6 +16,7 @@ import { AdminList } from '../components/admin-list';
 import { NoticeDialog } from '../components/notice-dialog';
 import { RowAction } from '../components/row-action';
 import { ReasonDialog } from '../components/reason-dialog';
+import { BulkBar, selectionColumn, useRowSelection } from '../components/bulk-actions';
 import { MenuButton, type MenuItem } from '@/components/ui/menu';
 import { CreditDialog, DeleteUserDialog, UserEditDialog } from '../components/user-dialogs';
 import { useSession } from '@/lib/session';
@@ -24,6 +25,8 @@ import { statusLabel } from '../lib/status-label';
 import { useAdminFormat } from '../lib/use-admin-format';
 import { useNotice } from '../lib/use-notice';
 import { useListControls, useTableControls } from '../lib/use-table-controls';
+
+const userId = (user: AdminUser) => user.id;
 
 const ROLE_BY_NUMBER = new Map<number, RoleName>(Object.entries(ROLES).map(([name, role]) => [role, name as RoleName]));
 /** The label key of a role number (packages/shared/src/roles.ts); a number no role has reads as "other". */
@@ -86,6 +89,8 @@ export function AdminUsersPage() {
   // The server refuses suspending or deleting one's own account (409 OWN_ACCOUNT); the row does not offer it.
   const myId = useSession().user?.id;
   const canCredit = can('billing.write');
+  const rows = query.data?.items;
+  const selection = useRowSelection(rows, userId);
 
   const columns = useMemo<Column<AdminUser>[]>(() => {
     const open = (kind: NonNullable<typeof dialog>['kind'], user: AdminUser) => {
@@ -93,6 +98,16 @@ export function AdminUsersPage() {
       setDialog({ kind, user });
     };
     return [
+      ...(canWrite
+        ? [
+            selectionColumn(
+              selection,
+              userId,
+              (user: AdminUser) => t('bulk.selectRow', { name: user.name }),
+              t('bulk.selectAll'),
+            ),
+          ]
+        : []),
       {
         key: 'user',
         header: t('users.columns.user'),
@@ -218,7 +233,7 @@ export function AdminUsersPage() {
           ]
         : []),
     ];
-  }, [t, format, canWrite, canCredit, myId]);
+  }, [t, format, canWrite, canCredit, myId, selection]);
   const closeDialog = () => setDialog(null);
   const done = (text: string) => {
     setDialog(null);
@@ -235,6 +250,22 @@ export function AdminUsersPage() {
           </Alert>
         )}
       </div>
+      {canWrite && (
+        <BulkBar
+          list="users"
+          selection={selection}
+          nameOf={(id) => rows?.find((user) => user.id === id)?.name ?? id}
+          choices={(['suspend', 'activate'] as const).map((action) => ({
+            action,
+            label: t(`actions.${action}`),
+            danger: action === 'suspend',
+            optional: action === 'activate',
+            title: t(`users.bulk.${action}Title`, { count: selection.selected.length }),
+            body: t(`users.bulk.${action}Body`),
+            reasonLabel: t(`users.${action}Dialog.reason`),
+          }))}
+        />
+      )}
       <AdminList
         caption={t('users.caption')}
         items={t('users.items')}
