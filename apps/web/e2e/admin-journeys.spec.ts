@@ -136,6 +136,13 @@ const TEXTS = {
     overLimits: 'Over limits',
     overText: '2 services placed on a server for 1',
     cpuText: /CPU at 97\s?% \(limit 90\s?%\)/,
+    select: (name: string) => `Select ${name}`,
+    selected: '2 selected',
+    bulkTitle: 'Suspend 2 accounts?',
+    bulkSubmit: 'Suspend (2)',
+    report: 'Bulk action done',
+    reportText: '2 rows were done.',
+    suspendedWord: 'Suspended',
     monitor: 'Monitor',
     chart: /over time, in percent/,
     time: 'Time:',
@@ -161,6 +168,13 @@ const TEXTS = {
     overLimits: 'Превышены лимиты',
     overText: 'Размещено услуг: 2, вместимость сервера: 1',
     cpuText: /Процессор: 97\s%\s\(лимит 90\s%\)/,
+    select: (name: string) => `Выбрать: ${name}`,
+    selected: 'Выбрано: 2',
+    bulkTitle: 'Приостановить 2 учётные записи?',
+    bulkSubmit: 'Приостановить (2)',
+    report: 'Массовое действие выполнено',
+    reportText: 'Выполнено: 2.',
+    suspendedWord: 'Приостановлен',
     monitor: 'Мониторинг',
     chart: /во времени, в процентах/,
     time: 'Время:',
@@ -255,5 +269,34 @@ for (const lang of ['en', 'ru'] as const) {
     await expect(legend).toContainText(text.time);
     await dialog.getByText(text.table).click();
     await expect(dialog.getByRole('table').getByRole('row')).not.toHaveCount(1);
+  });
+
+  test(`ticked users are suspended in bulk with one confirmation and a report (${lang})`, async ({ page }) => {
+    test.setTimeout(60_000);
+    // Letters only: a name takes no digits.
+    const tag = `Bulk${lang}${randomUUID()
+      .slice(0, 8)
+      .replace(/\d/g, (digit) => 'ghijklmnop'[Number(digit)]!)}`;
+    const first = await newCustomer(page.request, `${tag}a`);
+    const second = await newCustomer(page.request, `${tag}b`);
+    await signInAsAdmin(page);
+    await gotoInLanguage(page, `/admin/users?q=${tag}`, lang);
+    const table = page.getByRole('table', { name: text.users });
+    await expect(table.getByRole('row')).toHaveCount(3);
+    for (const customer of [first, second]) {
+      await table.getByRole('checkbox', { name: text.select(customer.name) }).check();
+    }
+    const bar = page.getByRole('region', { name: lang === 'en' ? 'Selected rows' : 'Выбранные строки' });
+    await expect(bar).toContainText(text.selected);
+    await bar.getByRole('button', { name: text.suspend, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: text.bulkTitle });
+    await dialog.getByRole('textbox', { name: text.reason }).fill('Spam wave from these accounts');
+    await dialog.getByRole('button', { name: text.bulkSubmit }).click();
+    const report = page.getByRole('dialog', { name: text.report });
+    await expect(report).toContainText(text.reportText);
+    await report.getByRole('button').first().click();
+    for (const customer of [first, second]) {
+      await expect(table.getByRole('row').filter({ hasText: customer.email })).toContainText(text.suspendedWord);
+    }
   });
 }
