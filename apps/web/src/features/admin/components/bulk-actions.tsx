@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import type { Column } from '@/components/ui/data-table';
 import { Dialog } from '@/components/ui/dialog';
 import { errorCodeKey } from '@/lib/account-errors';
+import { cn } from '@/lib/cn';
 import { type BulkAction, useBulkAction } from '../api/use-admin-actions';
 import { ReasonDialog } from './reason-dialog';
 
@@ -49,13 +50,15 @@ export function selectionColumn<Row>(
     header: (
       <input
         type="checkbox"
-        className={CHECKBOX}
+        // On a phone the rows are cards with no header row: each card keeps its own checkbox.
+        className={cn(CHECKBOX, 'max-md:hidden')}
         aria-label={allLabel}
         checked={selection.allOnPage}
         onChange={selection.toggleAll}
       />
     ),
     className: 'w-10',
+    stackedLabel: null,
     cell: (row) => (
       <input
         type="checkbox"
