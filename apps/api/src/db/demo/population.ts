@@ -102,7 +102,7 @@ export function populationEmail(index: number, prng: Prng, handle: string): stri
  * Adds customer number `index` (from 0) of the deterministic population to the batch: the same index gives
  * the same person, services, domains, money and tickets on every run (only the dates move with `now`).
  * Accounts have an unusable password hash: nobody signs in as them. `room` is each server's free slots, taken as
- * services are placed: no server holds more services than its capacity (issue 31; a purchase no machine of its
+ * services are placed: no server holds more services than its capacity (docs/decisions/048-operator-journeys.md; a purchase no machine of its
  * kind has room for is left out, after its random draws, so the customers after it stay the same).
  */
 export function addPopulationCustomer(
