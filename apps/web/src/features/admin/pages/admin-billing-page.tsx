@@ -141,7 +141,7 @@ export function AdminBillingPage() {
             onSelect: () => run(name, transaction),
           });
           return (
-            <div className="flex flex-nowrap gap-2">
+            <div className="flex flex-wrap gap-2">
               {view && (
                 <RowAction
                   icon={ACTIONS[view].icon}

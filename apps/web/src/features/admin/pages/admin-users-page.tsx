@@ -209,7 +209,7 @@ export function AdminUsersPage() {
                       ]
                     : [];
                 return (
-                  <div className="flex flex-nowrap gap-2">
+                  <div className="flex flex-wrap gap-2">
                     {canWrite && (
                       <RowAction
                         icon={Pencil}
