@@ -100,6 +100,7 @@ export const VALIDATION_MESSAGES = {
   'validation.role': 'Choose a role',
   'validation.userStatus': 'Choose a status',
   'validation.reason': 'Give a reason of 3 to 500 characters',
+  'validation.bulkIds': 'Choose 1 to 100 different rows',
   'validation.assignee': 'Choose an administrator or support member',
   'validation.confirmEmail': "Type the account's e-mail address exactly to confirm",
   'validation.confirmDomain': "Type the service's domain exactly to confirm",

@@ -6,6 +6,7 @@ import { guardStaffScope, staffOf } from '../../plugins/authorize';
 import { STAFF_ERRORS } from './errors';
 import { adminAuditRoutes } from './audit.admin';
 import { adminBillingRoutes } from './billing.admin';
+import { adminBulkRoutes } from './bulk.admin';
 import { adminDomainRoutes } from './domains.admin';
 import { adminHostingRoutes } from './hosting.admin';
 import { adminListRoutes } from './lists.admin';
@@ -65,6 +66,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   await app.register(adminUserActionsRoutes, { clock: options.clock });
   await app.register(adminBillingRoutes, { clock: options.clock, orders: options.orders });
   await app.register(adminOrdersRoutes, { clock: options.clock, orders: options.orders });
+  await app.register(adminBulkRoutes, { clock: options.clock, orders: options.orders });
   await app.register(adminAuditRoutes);
   await app.register(adminServerRoutes, { clock: options.clock });
   await app.register(adminHostingRoutes, { clock: options.clock });
