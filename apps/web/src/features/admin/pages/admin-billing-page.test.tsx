@@ -149,6 +149,8 @@ describe('billing management', () => {
       await within(dialog).findByText('Заказ этого платежа отменён, и деньги за него уже возвращены на баланс'),
     ).toBeInTheDocument();
     expect(api.writes.at(-1)!.body).toMatchObject({ destination: 'balance' });
+  });
+
   it('approves only after a confirmation, with an optional note sent to the API', async () => {
     const user = userEvent.setup();
     await renderPage('en', '/admin/billing?status=pending');
