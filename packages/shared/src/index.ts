@@ -24,3 +24,4 @@ export * from './api/orders';
 export * from './api/system-settings';
 export * from './api/operations';
 export * from './api/plan-change';
+export * from './api/provisioning';

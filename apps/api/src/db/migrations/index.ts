@@ -24,6 +24,7 @@ import * as m0110 from './0110-domain-administration';
 import * as m0120 from './0120-services-pending-plan';
 import * as m0130 from './0130-payment-methods';
 import * as m0140 from './0140-account-generations';
+import * as m0200 from './0200-provisioning';
 
 /**
  * Every migration, in order. Imported statically so that the bundled server carries them.
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '0120-services-pending-plan': m0120,
   '0130-payment-methods': m0130,
   '0140-account-generations': m0140,
+  '0200-provisioning': m0200,
 };
