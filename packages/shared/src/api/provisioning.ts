@@ -103,7 +103,6 @@ const PROVISIONING_LIST = {
     resourceType: enumFilter(['service', 'domain']),
     resourceId: z.string().max(64, msg('validation.filter')),
   },
-  search: false,
 } as const;
 
 export const adminProvisioningQuerySchema = listQuerySchema(PROVISIONING_LIST);

@@ -19,6 +19,7 @@ import type { SecretBox } from '../../lib/secret-box';
 import { staffOf } from '../../plugins/authorize';
 import { LIST_ERRORS, STAFF_ERRORS } from '../admin/errors';
 import { fullName, iso, isoOrNull, pageOf } from '../admin/list';
+import { contains } from '../admin/search';
 import { type NoticeMail, sendNoticeMails } from '../scheduler/job-records';
 import {
   driverView,
@@ -49,7 +50,7 @@ export const adminProvisioningRoutes: FastifyPluginAsyncZod<{
   secretBox: SecretBox;
   mailer: Mailer;
 }> = async (app, { clock, secretBox, mailer }) => {
-  const { db } = app.database;
+  const { db, kind } = app.database;
 
   async function readDriver(id: string) {
     const row = await db
@@ -211,6 +212,7 @@ export const adminProvisioningRoutes: FastifyPluginAsyncZod<{
     if (query.userId !== undefined) filtered = filtered.where('t.userId', '=', query.userId);
     if (query.resourceType !== undefined) filtered = filtered.where('t.resourceType', '=', query.resourceType);
     if (query.resourceId !== undefined) filtered = filtered.where('t.resourceId', '=', query.resourceId);
+    if (query.q !== undefined) filtered = filtered.where(contains(kind, 'users', 'u', query.q));
     const order = query.order === 'asc' ? 'asc' : 'desc';
     const rows = (limit: number, offset: number) =>
       filtered
@@ -238,7 +240,7 @@ export const adminProvisioningRoutes: FastifyPluginAsyncZod<{
         tags: ['admin'],
         summary: 'Provisioning tasks: filter by status, server, customer, service or domain; page',
         description:
-          "Newest first. `counts` gives every status's number under the other filters. A task's `error` is the " +
+          "`q` matches any part of the owner's e-mail or name. Newest first. `counts` gives every status's number under the other filters. A task's `error` is the " +
           "driver's last error (staff only). Needs `provisioning.read`.",
         security,
         querystring: adminProvisioningQuerySchema,
