@@ -281,7 +281,7 @@ export function createProvisioningEngine(options: EngineOptions) {
   ): Promise<void> {
     await refreshSetupState(trx, task.resourceType, task.resourceId);
     if (task.operation !== 'create') return;
-    const records = journal(trx, task.userId, actorId, now, null, actorId ? null : 'provisioning');
+    const records = journal(trx, task.userId, actorId, now);
     let params: Record<string, string>;
     if (task.resourceType === 'service') {
       const service = await trx
