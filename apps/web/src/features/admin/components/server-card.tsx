@@ -1,4 +1,4 @@
-import { Activity, MapPin, Pencil, Trash2 } from 'lucide-react';
+import { Activity, MapPin, Pencil, Plug, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
 import { Switch } from '@/components/ui/switch';
@@ -10,7 +10,7 @@ import { statusLabel } from '../lib/status-label';
 import { useAdminFormat } from '../lib/use-admin-format';
 import { RowAction } from './row-action';
 
-export type ServerAction = 'edit' | 'monitor' | 'delete' | 'maintenanceOn' | 'maintenanceOff';
+export type ServerAction = 'edit' | 'driver' | 'monitor' | 'delete' | 'maintenanceOn' | 'maintenanceOff';
 
 /**
  * One server of docs/product/screens.md: name, location, type, status, IP, services, specs, four usage bars, actions.
@@ -44,6 +44,12 @@ export function ServerCard({
     { label: t('servers.ram'), value: server.specs.ram },
     { label: t('servers.storage'), value: server.specs.storage },
     { label: t('servers.bandwidth'), value: server.specs.bandwidth },
+    {
+      label: t('servers.driver.type'),
+      value: server.record.driver.type
+        ? t(`provisioning.drivers.${server.record.driver.type}`)
+        : t('servers.driver.none'),
+    },
   ];
   return (
     <Card as="article" aria-labelledby={`${server.id}-name`} className="flex flex-col gap-5">
@@ -61,7 +67,12 @@ export function ServerCard({
             <span className="font-mono text-slate-500">{server.id}</span>
           </p>
         </div>
-        <StatusBadge tone={statusTone(server.status)} label={statusLabel(t, server.status)} />
+        <div className="flex flex-wrap gap-2">
+          <StatusBadge tone={statusTone(server.status)} label={statusLabel(t, server.status)} />
+          {server.record.driver.connection.status === 'failed' && (
+            <StatusBadge tone="danger" label={t('servers.driver.failedBadge')} />
+          )}
+        </div>
       </div>
       <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
         {facts.map((fact) => (
@@ -98,6 +109,14 @@ export function ServerCard({
         <div className="flex flex-wrap gap-2">
           {canWrite && (
             <RowAction icon={Pencil} label={t('actions.edit')} subject={server.name} onClick={() => onAction('edit')} />
+          )}
+          {canWrite && (
+            <RowAction
+              icon={Plug}
+              label={t('servers.driver.action')}
+              subject={server.name}
+              onClick={() => onAction('driver')}
+            />
           )}
           <RowAction
             icon={Activity}
