@@ -317,6 +317,27 @@ describe(`provisioning engine (${DATABASE_UNDER_TEST})`, () => {
     expect((await service(id)).setupState).toBe('delayed');
   });
 
+  it("the scheduler's overdue suspension queues the suspension with the change", async () => {
+    const { id } = await hosting();
+    await ctx.app.provisioning.runDue();
+    // Its period ended long ago: the scheduler's overdue suspension suspends it and queues the suspension.
+    await db()
+      .updateTable('services')
+      .set({ expiresAt: Date.now() - 30 * 86_400_000 })
+      .where('id', '=', id)
+      .execute();
+    const run = await ctx.app.scheduler.runNow('overdue-suspension');
+    expect(run).toMatchObject({ claimed: true, outcome: 'succeeded' });
+    expect((await service(id)).status).toBe('suspended');
+    expect((await tasksOf(id)).map((t) => [t.operation, t.status])).toEqual([
+      ['create', 'done'],
+      ['suspend', 'pending'],
+    ]);
+    calls.length = 0;
+    await ctx.app.provisioning.runDue();
+    expect(calls.map((c) => [c.operation, c.target.id])).toEqual([['suspend', id]]);
+  });
+
   it('takes up the task of a worker that died once its lease expires', async () => {
     const { id } = await hosting();
     const [task] = await tasksOf(id);
