@@ -114,6 +114,8 @@ export default tseslint.config(
       'scripts/**',
       'apps/web/scripts/**',
       'apps/api/src/server.ts',
+      'apps/api/src/cli.ts',
+      'apps/api/scripts/**',
       'apps/api/bench/**',
       'apps/web/e2e/**',
       '**/*.config.{js,ts}',

@@ -1,5 +1,5 @@
-// Bundles the API into dist/server.js. Dependencies stay in node_modules; the shared workspace
-// package (TypeScript source) is bundled in.
+// Bundles the API into dist/server.js and its command line (src/cli.ts) into dist/cli.js. Dependencies stay in
+// node_modules; the shared workspace package (TypeScript source) is bundled in.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -7,8 +7,8 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies ?? {}).flatMap((name) => [name, `${name}/*`]);
 
 await build({
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  entryPoints: ['src/server.ts', 'src/cli.ts'],
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

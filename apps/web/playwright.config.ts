@@ -10,6 +10,8 @@ import { freePort } from './e2e/support/free-port';
  * The port and data folder are chosen once, here, and handed to the workers through the environment.
  */
 if (!process.env.E2E_PORT) process.env.E2E_PORT = String(await freePort());
+// The SMTP server admin-settings.spec.ts starts: the API allows its port, outside the mail ports, by SMTP_EXTRA_PORTS.
+if (!process.env.E2E_SMTP_PORT) process.env.E2E_SMTP_PORT = String(await freePort());
 if (!process.env.E2E_DATA_DIR) process.env.E2E_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'hostpilot-e2e-'));
 
 const port = Number(process.env.E2E_PORT);
@@ -85,6 +87,7 @@ export default defineConfig({
       RATE_LIMIT_REGISTER_MAX: '1000',
       RATE_LIMIT_LOGIN_IP_MAX: '1000',
       RATE_LIMIT_API_MAX: '100000',
+      SMTP_EXTRA_PORTS: process.env.E2E_SMTP_PORT,
     },
   },
 });

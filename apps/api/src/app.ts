@@ -7,6 +7,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import { type AppDatabase, createDatabase } from './db/index';
+import { demoPasswordAccounts, DemoPasswordsError } from './db/demo-passwords';
 import { seedDemo } from './db/seed';
 import { createAccessTokens } from './lib/access-token';
 import { boundedHasher } from './lib/bounded-hasher';
@@ -167,6 +168,11 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
         );
       }
     }
+    // docs/decisions/045-production-hardening.md: no production start while a published password opens an account.
+    if (config.env === 'production' && !config.seedDemo) {
+      const exposed = await demoPasswordAccounts(database.db);
+      if (exposed.length > 0) throw new DemoPasswordsError(exposed);
+    }
   } catch (error) {
     if (owned) await database.close();
     throw error;
@@ -269,7 +275,7 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
 
   await app.register(authenticate, { accessTokens });
   await app.register(authorize);
-  await app.register(docs);
+  await app.register(docs, { access: config.apiDocs });
   const maintenance = createMaintenanceState(database.db, clock);
   await app.register(
     async (api) => {
@@ -300,7 +306,12 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
       await api.register(adminRoutes, {
         prefix: '/admin',
         dataDir: config.dataDir,
-        mail: { smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: outboxDir(config) },
+        mail: {
+          smtpUrl: config.mail.smtpUrl,
+          from: config.mail.from,
+          outboxDir: outboxDir(config),
+          extraPorts: config.mail.extraPorts,
+        },
         clock,
         scheduler,
         schedulerConfig: { enabled: config.scheduler.enabled, intervalMs: config.scheduler.intervalMs },

@@ -29,6 +29,21 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' }).seedDemo).toBe(true);
   });
 
+  it('serves /api/docs to staff only in production, unless a demo or API_DOCS says otherwise', () => {
+    expect(loadConfig({}).apiDocs).toBe('public');
+    expect(loadConfig({ NODE_ENV: 'production' }).apiDocs).toBe('staff');
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: '1' }).apiDocs).toBe('public');
+    expect(loadConfig({ NODE_ENV: 'production', API_DOCS: 'off' }).apiDocs).toBe('off');
+    expect(() => loadConfig({ API_DOCS: 'everyone' })).toThrow(/API_DOCS/);
+  });
+
+  it('reads SMTP_EXTRA_PORTS as a list of ports', () => {
+    expect(loadConfig({}).mail.extraPorts).toEqual([]);
+    expect(loadConfig({ SMTP_EXTRA_PORTS: '1025, 2526' }).mail.extraPorts).toEqual([1025, 2526]);
+    expect(() => loadConfig({ SMTP_EXTRA_PORTS: '1025,http' })).toThrow(/SMTP_EXTRA_PORTS/);
+    expect(() => loadConfig({ SMTP_EXTRA_PORTS: '70000' })).toThrow(/SMTP_EXTRA_PORTS/);
+  });
+
   it('does not seed demo accounts when listening beyond loopback unless asked', () => {
     expect(loadConfig({ HOST: '0.0.0.0' }).seedDemo).toBe(false);
     expect(loadConfig({ HOST: '203.0.113.5' }).seedDemo).toBe(false);

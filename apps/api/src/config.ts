@@ -71,12 +71,19 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default('HostPilot <no-reply@hostpilot.local>'),
+  SMTP_EXTRA_PORTS: z
+    .string()
+    .regex(/^\d{1,5}(\s*,\s*\d{1,5})*$/, 'must be port numbers separated by commas, such as 1025,2526')
+    .transform((value) => value.split(',').map((port) => Number(port.trim())))
+    .pipe(z.array(z.number().int().min(1).max(65535)))
+    .optional(),
   WEB_DIST: z.string().optional(),
   SITE_ORIGIN: z
     .string()
     .regex(/^https?:\/\/[^/?#\s]+$/, 'must be an origin such as https://example.com, with no path')
     .optional(),
   SHUTDOWN_TIMEOUT: positiveInt.default(10),
+  API_DOCS: z.enum(['public', 'staff', 'off']).optional(),
   SCHEDULER_ENABLED: booleanFromEnv.optional(),
   SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(60_000),
   SCHEDULER_LEASE_MS: z.coerce.number().int().min(1000).max(86_400_000).default(600_000),
@@ -143,11 +150,21 @@ export interface Config {
   passwordHashMaxWaitMs: number;
   /** The public address of the web app, for links in e-mails; default http://HOST:PORT. */
   appUrl: string;
-  mail: { smtpUrl: string | undefined; from: string };
+  /**
+   * `extraPorts`: SMTP server ports the back office may save and test besides 25, 465, 587 and 2525
+   * (docs/decisions/045-production-hardening.md).
+   */
+  mail: { smtpUrl: string | undefined; from: string; extraPorts: number[] };
   webDist: string | undefined;
   /** The site's public origin, written into canonical, hreflang and sitemap links; the request's own otherwise. */
   siteOrigin: string | undefined;
   shutdownTimeout: number;
+  /**
+   * Who may read the OpenAPI description and Swagger UI at /api/docs: anyone, staff only (an access token of a
+   * staff account) or nobody. Default: staff in production unless the demo is seeded, anyone otherwise
+   * (docs/decisions/045-production-hardening.md).
+   */
+  apiDocs: 'public' | 'staff' | 'off';
   /**
    * The lifecycle scheduler (docs/decisions/030-lifecycle-automation.md): on by default, off by default under
    * NODE_ENV=test so that tests which do not exercise it never see it change their data.
@@ -208,6 +225,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     ]);
   }
   const dataDir = path.resolve(env.DATA_DIR);
+  // Never by default in production or on an interface others can reach; SEED_DEMO=1 says so explicitly.
+  const seedDemo = env.SEED_DEMO ?? (env.NODE_ENV !== 'production' && isLoopbackHost(env.HOST));
   return {
     env: env.NODE_ENV,
     host: env.HOST,
@@ -225,8 +244,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       refreshRememberTtl: env.REFRESH_TOKEN_REMEMBER_TTL,
       familyMaxAge: env.REFRESH_FAMILY_MAX_AGE,
     },
-    // Never by default in production or on an interface others can reach; SEED_DEMO=1 says so explicitly.
-    seedDemo: env.SEED_DEMO ?? (env.NODE_ENV !== 'production' && isLoopbackHost(env.HOST)),
+    seedDemo,
     // The test card is offered only in demo mode: by default whenever the demo is seeded.
     demoMode: env.DEMO_MODE ?? env.SEED_DEMO ?? (env.NODE_ENV !== 'production' && isLoopbackHost(env.HOST)),
     seedScale: env.SEED_SCALE,
@@ -253,10 +271,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     appUrl: (
       env.APP_URL ?? `http://${isLoopbackHost(env.HOST) || env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${env.PORT}`
     ).replace(/\/+$/, ''),
-    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, extraPorts: env.SMTP_EXTRA_PORTS ?? [] },
     webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : undefined,
     siteOrigin: env.SITE_ORIGIN,
     shutdownTimeout: env.SHUTDOWN_TIMEOUT,
+    apiDocs: env.API_DOCS ?? (env.NODE_ENV === 'production' && !seedDemo ? 'staff' : 'public'),
     scheduler: {
       enabled: env.SCHEDULER_ENABLED ?? env.NODE_ENV !== 'test',
       intervalMs: env.SCHEDULER_INTERVAL_MS,

@@ -36,7 +36,9 @@ async function main(): Promise<void> {
   const lines = [
     '',
     `  HostPilot is running at ${url}`,
-    `  API: ${url}/api  (health: ${url}/api/health, docs: ${url}/api/docs)`,
+    `  API: ${url}/api  (health: ${url}/api/health, docs: ${url}/api/docs${
+      config.apiDocs === 'public' ? '' : config.apiDocs === 'staff' ? ', staff only' : ' off'
+    })`,
     `  Database: ${config.database.kind === 'sqlite' ? config.database.file : 'PostgreSQL'}`,
   ];
   if (config.seedDemo) {

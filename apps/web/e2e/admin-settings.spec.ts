@@ -84,8 +84,9 @@ test('Test Email Settings sends through a real SMTP server and shows its answer'
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as { port: number }).port;
+  // The port the API was started to allow (playwright.config.ts): only mail ports are allowed by default.
+  const port = Number(process.env.E2E_SMTP_PORT);
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   try {
     await signIn(page);
     await page.goto('/admin/settings');

@@ -84,6 +84,52 @@ test('DNS: add an MX record after a validation error, see the count change, then
   await expect(page.getByRole('status').filter({ hasText: `The MX ${host} record is deleted.` })).toBeVisible();
 });
 
+test('DNS: import a zone file, see the refused lines first, then the records added (and removed again)', async ({
+  page,
+  request,
+}) => {
+  budgetForPages(2);
+  const tokens = await apiSignIn(request, DEMO_CUSTOMER);
+  await storeTokens(page, tokens.access_token, tokens.refresh_token);
+  await page.goto('/dashboard/domains');
+  await page.getByRole('link', { name: 'Manage mysite.com' }).click();
+  await expect(h1(page)).toHaveText('mysite.com');
+  const records = page.getByRole('region', { name: 'DNS records' });
+  await records.getByRole('button', { name: 'Import zone file' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import a zone file' });
+  const host = `imp${Date.now().toString(36)}`;
+  await dialog
+    .getByLabel('Zone file')
+    .fill(`$ORIGIN mysite.com.\n$TTL 600\n${host} IN A 192.0.2.300\n@ IN CNAME elsewhere.example.net.`);
+  await dialog.getByRole('button', { name: 'Import records' }).click();
+  const report = dialog.getByRole('alert');
+  await expect(report).toContainText('2 lines cannot be imported; nothing was imported');
+  await expect(report).toContainText('Line 3');
+  await expect(report).toContainText('Enter an IPv4 address such as 192.0.2.10');
+  await expect(report).toContainText('The domain itself (@) cannot be a CNAME; use A or AAAA records');
+  await expectNoAxeViolations(page);
+
+  await dialog
+    .getByLabel('Zone file')
+    .fill(`$ORIGIN mysite.com.\n$TTL 600\n${host} IN A 192.0.2.30\n${host} IN TXT "imported; with a semicolon"`);
+  await dialog.getByRole('button', { name: 'Import records' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: '2 records are imported.' })).toBeVisible();
+  await expect(records.getByRole('row', { name: new RegExp(`A ${host}`) }).first()).toContainText('192.0.2.30');
+  await expect(
+    records.getByRole('row', { name: new RegExp(host) }).filter({ hasText: 'with a semicolon' }),
+  ).toHaveCount(1);
+
+  // Leave the demo seed as it was for the other specs.
+  const headers = { Authorization: `Bearer ${tokens.access_token}` };
+  const domains = await (await request.get('/api/domains', { headers })).json();
+  const id = domains.items.find((d: { name: string }) => d.name === 'mysite.com').id;
+  const list = await (await request.get(`/api/domains/${id}/dns-records`, { headers })).json();
+  for (const record of list.items.filter((r: { name: string }) => r.name === host)) {
+    expect((await request.delete(`/api/domains/${id}/dns-records/${record.id}`, { headers })).status()).toBe(204);
+  }
+});
+
 test('support: open a ticket, reply in its conversation, then close it', async ({ page, request }) => {
   budgetForPages(2);
   const { tokens } = await freshCustomer(request);

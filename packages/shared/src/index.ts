@@ -25,3 +25,5 @@ export * from './api/system-settings';
 export * from './api/operations';
 export * from './api/plan-change';
 export * from './api/provisioning';
+export * from './dns';
+export * from './zone-file';

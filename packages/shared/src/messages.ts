@@ -101,6 +101,7 @@ export const ACTIVITY_ACTIONS = [
   'dns.recordAdded',
   'dns.recordChanged',
   'dns.recordDeleted',
+  'dns.zoneImported',
   'order.placed',
   'order.paid',
   'order.active',

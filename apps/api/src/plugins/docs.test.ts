@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_TEST_ENV, getAs, staffSession } from '../test/admin';
+import { newAccount, register } from '../test/auth';
 import { createTestApp, DATABASE_UNDER_TEST, type TestContext } from '../test/helpers';
 
 /** The routes anyone may call without signing in (besides /api/auth). */
@@ -58,6 +60,7 @@ describe(`OpenAPI description at /api/docs (${DATABASE_UNDER_TEST})`, () => {
       '/api/domains/{id}/auto-renew',
       '/api/domains/{id}/dns-records',
       '/api/domains/{id}/dns-records/{recordId}',
+      '/api/domains/{id}/dns/import',
       '/api/domains/{id}/nameservers',
       '/api/domains/{id}/renew',
       '/api/domains/{id}/transfer-lock',
@@ -186,6 +189,48 @@ describe(`OpenAPI description at /api/docs (${DATABASE_UNDER_TEST})`, () => {
       expect(csp).toContain("style-src 'self';");
       expect(csp).not.toContain('sha256-');
       expect(csp).toBe(String(site.headers['content-security-policy']));
+    }
+  });
+});
+
+// docs/decisions/045-production-hardening.md: in production the description is for staff only.
+describe(`/api/docs in production (${DATABASE_UNDER_TEST})`, () => {
+  let production: TestContext;
+
+  beforeAll(async () => {
+    production = await createTestApp({ NODE_ENV: 'production', ...ADMIN_TEST_ENV });
+  });
+
+  afterAll(async () => {
+    await production.close();
+  });
+
+  it('answers only a staff member’s access token', async () => {
+    const customer = (await register(production.app, newAccount())).session;
+    const staff = await staffSession(production.app, 1);
+    // Swagger UI's own static files (/api/docs/static/...) say nothing of this API and stay public.
+    for (const url of ['/api/docs', '/api/docs/json', '/api/docs/yaml']) {
+      const anonymous = await getAs(production.app, url);
+      expect(anonymous.statusCode, url).toBe(401);
+      expect(anonymous.body, url).not.toContain('HostPilot API');
+      expect((await getAs(production.app, url, customer)).statusCode, url).toBe(403);
+      expect((await getAs(production.app, url, staff)).statusCode, url).toBe(200);
+    }
+    const spec = (await getAs(production.app, '/api/docs/json', staff)).json();
+    expect(spec.info.title).toBe('HostPilot API');
+  });
+
+  it('is public again with API_DOCS=public, and gone with API_DOCS=off', async () => {
+    const open = await createTestApp({ NODE_ENV: 'production', API_DOCS: 'public' });
+    const off = await createTestApp({ NODE_ENV: 'production', API_DOCS: 'off', ...ADMIN_TEST_ENV });
+    try {
+      expect((await getAs(open.app, '/api/docs/json')).statusCode).toBe(200);
+      const staff = await staffSession(off.app, 1);
+      expect((await getAs(off.app, '/api/docs/json', staff)).statusCode).toBe(404);
+      expect((await getAs(off.app, '/api/docs')).statusCode).toBe(404);
+    } finally {
+      await open.close();
+      await off.close();
     }
   });
 });

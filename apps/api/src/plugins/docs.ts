@@ -1,9 +1,13 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
+import { permissionsOf } from '@hostpilot/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import pkg from '../../package.json' with { type: 'json' };
+import type { Config } from '../config';
+import { AppError } from '../lib/errors';
+import { accountOf } from './authenticate';
 
 export const DOCS_PREFIX = '/api/docs';
 
@@ -34,8 +38,18 @@ export const DOCS_CSP = {
   'form-action': ["'self'"],
 };
 
-/** OpenAPI description of every route (from the zod schemas) at /api/docs/json, and Swagger UI at /api/docs. */
-async function docsPlugin(app: FastifyInstance) {
+/**
+ * OpenAPI description of every route (from the zod schemas) at /api/docs/json, and Swagger UI at /api/docs.
+ * `access` (config.apiDocs, docs/decisions/045-production-hardening.md): `public` serves both to anyone; `staff`
+ * only to a request with the access token of a staff account (401 without one, 403 for a customer); `off` serves
+ * neither.
+ */
+async function docsPlugin(app: FastifyInstance, options: { access: Config['apiDocs'] }) {
+  /** Refuses anyone but staff; the same token check as every authenticated route (plugins/authenticate.ts). */
+  const staffOnly = async (request: FastifyRequest, reply: FastifyReply) => {
+    await app.authenticate.call(app, request, reply);
+    if (permissionsOf(accountOf(request).role).length === 0) throw new AppError('FORBIDDEN');
+  };
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -68,6 +82,7 @@ async function docsPlugin(app: FastifyInstance) {
     },
     transform: jsonSchemaTransform,
   });
+  if (options.access === 'off') return;
   await app.register(swaggerUi, {
     routePrefix: DOCS_PREFIX,
     staticCSP: DOCS_CSP,
@@ -77,6 +92,7 @@ async function docsPlugin(app: FastifyInstance) {
       // `/api/docs?lng=en` would fetch `/api/docs?lng=en/./json` and show "Unable to render this definition".
       // The page takes no parameters, so it is served from its bare address.
       onRequest: async (request, reply) => {
+        if (options.access === 'staff') await staffOnly(request, reply);
         const [path, query] = request.url.split('?', 2);
         if (query !== undefined && (path === DOCS_PREFIX || path === `${DOCS_PREFIX}/`)) {
           return reply.redirect(path);

@@ -129,6 +129,7 @@ export const AUDIT_ACTIONS = [
   'server.delete',
   'ticket.close',
   'user.emailChanged',
+  'user.passwordSet',
   'scheduler.run',
   'invoice.issued',
   'invoice.paid',

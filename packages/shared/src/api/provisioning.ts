@@ -21,7 +21,7 @@ export type DriverType = (typeof DRIVER_TYPES)[number];
  */
 export const DRIVER_FIELDS: Readonly<Record<DriverType, { settings: readonly string[]; secrets: readonly string[] }>> =
   {
-    powerdns: { settings: ['apiUrl', 'serverId', 'nameservers'], secrets: ['apiKey'] },
+    powerdns: { settings: ['apiUrl', 'serverId', 'zoneKind', 'hostmaster', 'nameservers'], secrets: ['apiKey'] },
     acme: { settings: ['directoryUrl', 'email'], secrets: ['eabKeyId', 'eabHmacKey'] },
     'web-node': { settings: ['agentUrl'], secrets: ['sharedSecret'] },
   };

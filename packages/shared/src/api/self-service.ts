@@ -1,3 +1,4 @@
+import { txtValueProblem } from '../dns';
 import { DNS_RECORD_TYPES, LANGUAGES, TICKET_DEPARTMENTS, TICKET_PRIORITIES } from '../model';
 import { emailSchema, loginPasswordSchema, nameSchema } from '../schemas/auth';
 import type { ValidationMessageKey } from '../schemas/messages';
@@ -138,8 +139,9 @@ const SRV = /^(\d{1,5}) (\d{1,5}) (\S+)$/;
 
 /**
  * A DNS record as the customer writes it; each type checks its value: A an IPv4 address, AAAA an IPv6
- * address, CNAME/NS/MX a host name, SRV `weight port target`, CAA `flags tag "value"`, TXT printable text.
- * MX and SRV need a priority (0–65535), other types take none.
+ * address, CNAME/NS/MX a host name, SRV `weight port target`, CAA `flags tag "value"`, TXT printable text
+ * (plain, or quoted parts `"…" "…"` of at most 255 bytes each). MX and SRV need a priority (0–65535), other
+ * types take none. A CNAME cannot be the apex `@` (docs/decisions/046-dns-on-powerdns.md).
  */
 export const dnsRecordInputSchema = z
   .object({
@@ -166,8 +168,9 @@ export const dnsRecordInputSchema = z
       .optional(),
   })
   .superRefine((record, ctx) => {
-    const bad = (path: 'value' | 'priority', key: ValidationMessageKey) =>
+    const bad = (path: 'name' | 'value' | 'priority', key: ValidationMessageKey) =>
       ctx.addIssue({ code: 'custom', path: [path], message: key });
+    if (record.type === 'CNAME' && record.name === '@') bad('name', 'validation.cnameApex');
     const needsPriority = record.type === 'MX' || record.type === 'SRV';
     if (needsPriority && (record.priority === undefined || record.priority === null))
       bad('priority', 'validation.priority');
@@ -205,6 +208,7 @@ export const dnsRecordInputSchema = z
       case 'TXT':
         // eslint-disable-next-line no-control-regex
         if (value.length > DNS_TXT_MAX || /[\x00-\x1f\x7f]/.test(value)) bad('value', 'validation.txtValue');
+        else if (txtValueProblem(value)) bad('value', txtValueProblem(value)!);
         break;
     }
   })

@@ -166,7 +166,8 @@ export type EmailTestInput = z.input<typeof emailTestInputSchema>;
 /**
  * The result of a test send. `sent` with `via: 'smtp'`: the server accepted the message and `detail` is its
  * answer; with `via: 'outbox'`: no server is set and the message was filed in the outbox. Not `sent`: `detail`
- * is the server's or the network's error text (never the password).
+ * is the mail server's error answer (never the password), or empty when no SMTP conversation took place
+ * (refused, silent, TLS failure or not a mail server: one answer for all, docs/decisions/045-production-hardening.md).
  */
 export const emailTestResultSchema = z.object({
   sent: z.boolean(),

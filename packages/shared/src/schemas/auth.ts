@@ -42,6 +42,42 @@ export const newPasswordSchema = z
   .min(PASSWORD_MIN_LENGTH, msg('validation.passwordMin'))
   .max(PASSWORD_MAX_LENGTH, msg('validation.passwordMax'));
 
+/** The product's name: no password may contain it (docs/decisions/045-production-hardening.md). */
+export const PRODUCT_NAME_IN_PASSWORDS = 'hostpilot';
+/** Shorter parts of a name or e-mail are ignored: three letters turn up in too many good passwords. */
+export const PERSONAL_PART_MIN_LENGTH = 4;
+
+/** What a password is checked against: the account's e-mail and names, as far as the form or server knows them. */
+export interface PasswordPerson {
+  email?: string | null;
+  firstName?: string | null;
+  lastName?: string | null;
+}
+
+/** Lower case, letters and digits only: "Ada.Lovelace" and "ada lovelace" are the same part. */
+const foldForPassword = (value: string) => value.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+const wordsOf = (value: string | null | undefined) => (value ?? '').split(/[^\p{L}\p{N}]+/u);
+
+/**
+ * Whether the password contains, in any case and ignoring punctuation, the product's name, the e-mail's local part
+ * or one of its words, or the first or last name or one of their words (parts under PERSONAL_PART_MIN_LENGTH
+ * letters are ignored). The same rule on the server (registration, reset, change) and in the forms.
+ */
+export function passwordHasPersonalPart(password: string, person: PasswordPerson): boolean {
+  const folded = foldForPassword(password);
+  const local = (person.email ?? '').split('@')[0] ?? '';
+  const parts = [
+    PRODUCT_NAME_IN_PASSWORDS,
+    local,
+    ...wordsOf(local),
+    person.firstName ?? '',
+    ...wordsOf(person.firstName),
+    person.lastName ?? '',
+    ...wordsOf(person.lastName),
+  ].map(foldForPassword);
+  return parts.some((part) => part.length >= PERSONAL_PART_MIN_LENGTH && folded.includes(part));
+}
+
 export const loginSchema = z.object({
   email: emailSchema,
   password: loginPasswordSchema,

@@ -104,6 +104,17 @@ export function createMailer(options: MailerOptions): Mailer {
   };
 }
 
+/**
+ * A mail's text or HTML with the secret of every link masked: the token after `#` (how reset, verification and
+ * other one-time links carry it, so that it never reaches a server log) and a `token=` or `code=` query value.
+ * The back office shows the outbox through it (docs/decisions/045-production-hardening.md).
+ */
+export function maskLinkTokens(content: string): string {
+  return content
+    .replace(/#[A-Za-z0-9_-]{16,}/g, '#••••••••')
+    .replace(/([?&](?:amp;)?(?:token|code)=)[^&\s"'<]+/gi, '$1••••••••');
+}
+
 /** Every mail in an outbox folder, oldest first. */
 export function readOutbox(outboxDir: string): OutboxMail[] {
   if (!fs.existsSync(outboxDir)) return [];

@@ -31,6 +31,29 @@ export function smtpTransportOptions(server: SmtpServerSettings): SMTPTransport.
   };
 }
 
+/** The ports a mail server listens on: SMTP, SMTPS, submission and the common alternative submission port. */
+export const SMTP_PORTS: readonly number[] = [25, 465, 587, 2525];
+
+/**
+ * Whether the back office may save or test a server on this port: the SMTP ports, and those the operator added
+ * (SMTP_EXTRA_PORTS). Any other would let an administrator probe which ports of a host are open
+ * (docs/decisions/045-production-hardening.md).
+ */
+export function smtpPortAllowed(port: number, extraPorts: readonly number[]): boolean {
+  return SMTP_PORTS.includes(port) || extraPorts.includes(port);
+}
+
+/**
+ * Whether a failed send had an SMTP conversation: the server greeted and then answered a command with an SMTP
+ * reply code. nodemailer names the command that failed; `CONN` is the connection and greeting (refused, timed out,
+ * TLS, or something that is not an SMTP server speaking).
+ */
+export function isSmtpConversationError(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { command, responseCode } = error as { command?: unknown; responseCode?: unknown };
+  return typeof command === 'string' && command !== 'CONN' && typeof responseCode === 'number';
+}
+
 /** An error's text as the operator may see it: no password in it, one line, bounded. */
 export function smtpErrorText(error: unknown, password: string | undefined): string {
   const raw = error instanceof Error ? error.message : String(error);

@@ -1,4 +1,4 @@
-import { type ChangePasswordInput, permissionsOf, validationMessage } from '@hostpilot/shared';
+import { type ChangePasswordInput, passwordHasPersonalPart, permissionsOf, validationMessage } from '@hostpilot/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
@@ -79,12 +79,21 @@ export function createAccountService(deps: AccountServiceDeps) {
      * address counts as verified (the link proved the mailbox), all in one transaction.
      */
     async resetPassword(token: string, password: string, ctx: RequestContext): Promise<void> {
-      await auth.checkPassword('password', password);
+      // The link names the account only once it is used: its name and e-mail are checked then, before anything
+      // is written, so that a refused password leaves the link working.
+      await auth.checkPassword('password', password, {});
       const passwordHash = await passwords.hash(password);
       const now = clock.now();
       const result = await db.transaction().execute(async (trx) => {
         const used = await tokens.consume(token, 'password_reset', now, trx);
         if (!used.ok) return used;
+        const person = await trx
+          .selectFrom('users')
+          .select(['email', 'firstName', 'lastName'])
+          .where('id', '=', used.row.userId)
+          .executeTakeFirst();
+        if (person && passwordHasPersonalPart(password, person))
+          throw fieldError('password', 'validation.passwordPersonal');
         await users.setPasswordHash(used.row.userId, passwordHash, now, trx);
         await users.markEmailVerified(used.row.userId, now, trx);
         await refreshTokens.revokeOthersForUser(used.row.userId, null, now, trx);
@@ -119,7 +128,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       }
       await limits.loginSucceeded(user.email, ctx.ip);
       if (input.newPassword === input.currentPassword) throw fieldError('newPassword', 'validation.passwordSame');
-      await auth.checkPassword('newPassword', input.newPassword);
+      await auth.checkPassword('newPassword', input.newPassword, user);
       const passwordHash = await passwords.hash(input.newPassword);
       const now = clock.now();
       const ended = await db.transaction().execute(async (trx) => {

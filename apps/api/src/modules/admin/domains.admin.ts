@@ -202,7 +202,7 @@ export const adminDomainRoutes: FastifyPluginAsyncZod<{ clock: Clock; registrar?
     ...STAFF_ERRORS,
     ...NOT_FOUND,
     400: 'VALIDATION_FAILED (with `fields`): the record’s type, name, value, ttl or priority',
-    409: 'DNS_CONFLICT (fields.name): a CNAME beside other records at the same name, or at the apex',
+    409: 'DNS_CONFLICT (fields.name): a CNAME beside other records at the same name (at the apex: 400 validation.cnameApex)',
   });
   const dnsDescription =
     'The customer’s DNS editor rules (docs/product/validation.md). Needs `domains.write`; audited with the record ' +

@@ -9,6 +9,7 @@ import {
   securitySettingsSchema,
   smtpPortOf,
   systemSettingsInputSchema,
+  type SystemSettingsInput,
   systemSettingsViewSchema,
   validationMessage,
 } from '@hostpilot/shared';
@@ -20,8 +21,8 @@ import { AppError, BODY_ERRORS, errorResponses } from '../../lib/errors';
 import { journal } from '../../lib/journal';
 import { pageOf } from '../../lib/listing';
 import { mailLanguage } from '../../lib/mail/language';
-import { fileInOutbox, findOutboxMail, readOutbox } from '../../lib/mail/mailer';
-import { smtpErrorText, smtpTransportOptions } from '../../lib/mail/smtp';
+import { fileInOutbox, findOutboxMail, maskLinkTokens, readOutbox } from '../../lib/mail/mailer';
+import { isSmtpConversationError, smtpErrorText, smtpPortAllowed, smtpTransportOptions } from '../../lib/mail/smtp';
 import { renderMail } from '../../lib/mail/templates';
 import { staffOf } from '../../plugins/authorize';
 import {
@@ -43,7 +44,22 @@ export interface AdminMailOptions {
   /** MAIL_FROM, the sender when the settings name none. */
   from: string;
   outboxDir: string;
+  /** SMTP_EXTRA_PORTS: ports allowed besides the SMTP ones (lib/mail/smtp.ts). */
+  extraPorts: readonly number[];
 }
+
+/** Refuses a server on a port that is not a mail port (docs/decisions/045-production-hardening.md). */
+function checkSmtpPort(email: SmtpFields, extraPorts: readonly number[]): void {
+  if (!email.smtpHost) return;
+  if (smtpPortAllowed(smtpPortOf(email.smtpPort, email.encryption), extraPorts)) return;
+  throw new AppError('VALIDATION_FAILED', undefined, {
+    'email.smtpPort': {
+      code: 'validation.smtpPortNotAllowed',
+      message: validationMessage('validation.smtpPortNotAllowed'),
+    },
+  });
+}
+type SmtpFields = Pick<SystemSettingsInput['email'], 'smtpHost' | 'smtpPort' | 'encryption'>;
 
 function twoFactorSelfFirst(field = 'requireStaffTwoFactor'): AppError {
   return new AppError('VALIDATION_FAILED', undefined, {
@@ -107,6 +123,7 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<{ clock: Clock; mail: Ad
     async (request) => {
       const staff = staffOf(request);
       const input = request.body;
+      checkSmtpPort(input.email, mail.extraPorts);
       const now = clock.now();
       const saved = await db.transaction().execute(async (trx) => {
         const before = await readStoredSettings(trx);
@@ -157,6 +174,7 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<{ clock: Clock; mail: Ad
     async (request): Promise<EmailTestResult> => {
       const staff = staffOf(request);
       const { email } = request.body;
+      checkSmtpPort(email, mail.extraPorts);
       const account = await db
         .selectFrom('users')
         .select(['email', 'preferredLanguage'])
@@ -202,7 +220,9 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<{ clock: Clock; mail: Ad
         request.log.info({ event: 'smtp_test', outcome: 'sent', server, adminId: staff.userId }, 'smtp test');
         return { sent: true, via: 'smtp', to, server, detail: smtpErrorText(info.response, password) };
       } catch (error) {
-        const detail = smtpErrorText(error, password);
+        // Only a mail server's own answer is shown: a refused, silent or foreign port answers the same empty
+        // detail, so that the test cannot tell which ports of a host are open.
+        const detail = isSmtpConversationError(error) ? smtpErrorText(error, password) : '';
         request.log.info({ event: 'smtp_test', outcome: 'failed', server, detail, adminId: staff.userId }, 'smtp test');
         return { sent: false, via: 'smtp', to, server, detail };
       } finally {
@@ -264,7 +284,13 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<{ clock: Clock; mail: Ad
     async (request) => {
       const found = findOutboxMail(mail.outboxDir, request.params.id);
       if (!found) throw new AppError('NOT_FOUND');
-      return { ...found, createdAt: new Date(found.createdAt).toISOString() };
+      // A reset or verification link would let any reader of the outbox act as its recipient.
+      return {
+        ...found,
+        text: maskLinkTokens(found.text),
+        html: maskLinkTokens(found.html),
+        createdAt: new Date(found.createdAt).toISOString(),
+      };
     },
   );
 

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import {
   DEFAULT_PASSWORD_POLICY,
   type LoginData,
+  passwordHasPersonalPart,
+  type PasswordPerson,
   type PasswordPolicy,
   passwordPolicyIssue,
   type RegisterData,
@@ -17,6 +19,7 @@ import type { AccessTokens } from '../../lib/access-token';
 import type { Clock } from '../../lib/clock';
 import { writeAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
+import { isBreachedPassword } from '../../lib/breached-passwords';
 import { isCommonPassword } from '../../lib/common-passwords';
 import { mailLanguage } from '../../lib/mail/language';
 import type { Mailer } from '../../lib/mail/mailer';
@@ -59,17 +62,22 @@ export function commonPasswordError(field: string): AppError {
 }
 
 /**
- * Refuses a new password (registration, reset, change) that breaks the saved policy or is a common one, as the
- * field error of `field`, with the same message keys the forms show (docs/decisions/034-system-settings-and-mail.md).
+ * Refuses a new password (registration, reset, change) that breaks the saved policy, is a common one, contains the
+ * account's name, e-mail or the product's name, or is on the breached-password list, as the field error of
+ * `field`, with the same message keys the forms show (docs/decisions/034-system-settings-and-mail.md,
+ * docs/decisions/045-production-hardening.md).
  */
-export function checkNewPassword(field: string, password: string, policy: PasswordPolicy): void {
+export function checkNewPassword(
+  field: string,
+  password: string,
+  policy: PasswordPolicy,
+  person: PasswordPerson,
+): void {
   const issue = passwordPolicyIssue(password, policy);
-  if (issue) {
-    throw new AppError('VALIDATION_FAILED', undefined, {
-      [field]: { code: issue, message: validationMessage(issue) },
-    });
-  }
+  if (issue) throw fieldError(field, issue);
   if (isCommonPassword(password)) throw commonPasswordError(field);
+  if (passwordHasPersonalPart(password, person)) throw fieldError(field, 'validation.passwordPersonal');
+  if (isBreachedPassword(password)) throw fieldError(field, 'validation.passwordBreached');
 }
 
 /** Who is asking: the client address (request.ip, governed by TRUST_PROXY) and the request's logger. */
@@ -111,8 +119,8 @@ export function createAuthService(deps: AuthServiceDeps) {
   const passwordPolicy = deps.passwordPolicy ?? (async () => DEFAULT_PASSWORD_POLICY);
 
   /** checkNewPassword under the policy saved now. */
-  async function checkPassword(field: string, password: string): Promise<void> {
-    checkNewPassword(field, password, await passwordPolicy());
+  async function checkPassword(field: string, password: string, person: PasswordPerson): Promise<void> {
+    checkNewPassword(field, password, await passwordPolicy(), person);
   }
   const twoFactor = createTwoFactorRepository(db, twoFactorKeys);
   const users = createUsersRepository(db);
@@ -240,7 +248,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         ctx.log.info({ event: 'register', outcome: 'email_taken', email: input.email, ip: ctx.ip }, 'registration');
         throw new AppError('EMAIL_TAKEN');
       }
-      await checkPassword('password', input.password);
+      await checkPassword('password', input.password, input);
       const passwordHash = await passwords.hash(input.password);
       let user: User;
       let refreshToken: { value: string; familyId: string };

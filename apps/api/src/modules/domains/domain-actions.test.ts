@@ -131,7 +131,8 @@ describe('domain actions: auto-renew, transfer lock, nameservers, DNS records', 
       name: '@',
       value: 'x.example.net',
     });
-    expect(apex.statusCode).toBe(409);
+    expect(apex.statusCode).toBe(400);
+    expect(apex.json().error.fields).toMatchObject({ name: { code: 'validation.cnameApex' } });
     // Changing the CNAME itself (same name) is allowed.
     const edit = await call('PUT', `/api/domains/${id}/dns-records/${alone.json().id}`, {
       type: 'CNAME',

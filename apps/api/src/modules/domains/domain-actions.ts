@@ -2,15 +2,21 @@ import { randomUUID } from 'node:crypto';
 import {
   type ActivityAction,
   autoRenewRequestSchema,
+  type DnsImportResult,
+  dnsImportRequestSchema,
+  dnsImportResultSchema,
   type DnsRecord,
   dnsRecordInputSchema,
   dnsRecordListSchema,
   dnsRecordSchema,
   type DomainState,
   domainStateSchema,
+  type FieldError,
   nameserversRequestSchema,
+  parseZoneFile,
   transferLockRequestSchema,
   validationMessage,
+  zoneProblemField,
 } from '@hostpilot/shared';
 import type { Kysely, Updateable } from 'kysely';
 import type { FastifyRequest } from 'fastify';
@@ -126,8 +132,19 @@ async function assertNoCnameConflict(trx: Kysely<Database>, domainId: string, re
   if (record.type === 'CNAME' || others.some((o) => o.type === 'CNAME')) throw conflict();
 }
 
-function assertCnameNotAtApex(record: DnsInput) {
-  if (record.type === 'CNAME' && record.name === '@') throw conflict();
+/** Adds one record to a locked domain's zone, checking the CNAME rule; audited when staff add it. */
+async function insertRecord(
+  trx: Kysely<Database>,
+  editor: DomainEditor,
+  domain: DomainRow,
+  record: DnsInput,
+  now: number,
+): Promise<DnsRecord> {
+  await assertNoCnameConflict(trx, domain.id, record);
+  const row: DnsRecordRow = { id: randomUUID(), domainId: domain.id, ...record, createdAt: now, updatedAt: now };
+  await trx.insertInto('dnsRecords').values(row).execute();
+  await auditDns(journalOf(trx, editor, domain, now), editor, 'domain.dns.create', domain, null, toDnsRecord(row));
+  return toDnsRecord(row);
 }
 
 export function createDomainActions({ db, clock }: { db: Kysely<Database>; clock: Clock }) {
@@ -219,24 +236,50 @@ export function createDomainActions({ db, clock }: { db: Kysely<Database>; clock
 
     addRecord: (editor: DomainEditor, id: string, record: DnsInput) =>
       change(editor, id, true, async (trx, domain, now) => {
-        assertCnameNotAtApex(record);
-        await assertNoCnameConflict(trx, id, record);
-        const row: DnsRecordRow = { id: randomUUID(), domainId: id, ...record, createdAt: now, updatedAt: now };
-        await trx.insertInto('dnsRecords').values(row).execute();
-        const log = journalOf(trx, editor, domain, now);
-        await log.activity({
+        const row = await insertRecord(trx, editor, domain, record, now);
+        await journalOf(trx, editor, domain, now).activity({
           action: 'dns.recordAdded',
           subjectType: 'domain',
           subjectId: id,
           params: { domain: domain.name, type: record.type, name: record.name },
         });
-        await auditDns(log, editor, 'domain.dns.create', domain, null, toDnsRecord(row));
-        return toDnsRecord(row);
+        return row;
+      }),
+
+    /**
+     * Imports a pasted BIND zone file (docs/decisions/046-dns-on-powerdns.md): every line is checked with the
+     * editor's rules and against the zone's records, then all its records are added in this one transaction,
+     * each as the editor adds one; a record already in the zone is not added twice. Any problem writes nothing
+     * and answers 400 with a field per line (`lines.<n>.<field>`).
+     */
+    importZone: (editor: DomainEditor, id: string, source: string): Promise<DnsImportResult> =>
+      change(editor, id, true, async (trx, domain, now) => {
+        const existing = await trx
+          .selectFrom('dnsRecords')
+          .select(['type', 'name', 'value', 'priority'])
+          .where('domainId', '=', id)
+          .execute();
+        const parsed = parseZoneFile(source, domain.name, existing);
+        if (parsed.problems.length > 0) {
+          const fields: Record<string, FieldError> = {};
+          for (const problem of parsed.problems) {
+            fields[zoneProblemField(problem)] ??= { code: problem.code, message: validationMessage(problem.code) };
+          }
+          throw new AppError('VALIDATION_FAILED', undefined, fields);
+        }
+        const added: DnsRecord[] = [];
+        for (const record of parsed.records) added.push(await insertRecord(trx, editor, domain, record, now));
+        await journalOf(trx, editor, domain, now).activity({
+          action: 'dns.zoneImported',
+          subjectType: 'domain',
+          subjectId: id,
+          params: { domain: domain.name, count: added.length },
+        });
+        return { added, unchanged: parsed.unchanged, skipped: parsed.skipped };
       }),
 
     updateRecord: (editor: DomainEditor, id: string, recordId: string, record: DnsInput) =>
       change(editor, id, true, async (trx, domain, now) => {
-        assertCnameNotAtApex(record);
         await assertNoCnameConflict(trx, id, record, recordId);
         const before = await trx
           .selectFrom('dnsRecords')
@@ -363,7 +406,7 @@ export const domainActionsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = asyn
   const recordErrors = errorResponses({
     ...BODY_ERRORS,
     ...ERRORS,
-    409: 'DNS_CONFLICT (fields.name): a CNAME beside other records at the same name, or at the apex',
+    409: 'DNS_CONFLICT (fields.name): a CNAME beside other records at the same name (at the apex: 400 validation.cnameApex)',
   });
 
   app.post(
@@ -380,6 +423,31 @@ export const domainActionsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = asyn
     },
     async (request, reply) =>
       reply.code(201).send(await actions.addRecord(customerOf(request), request.params.id, request.body)),
+  );
+
+  app.post(
+    '/domains/:id/dns/import',
+    {
+      onRequest: app.authenticate,
+      // A zone file may be larger than other bodies (ZONE_FILE_MAX_BYTES, with room for the JSON around it).
+      bodyLimit: 256 * 1024,
+      schema: {
+        ...common,
+        summary: 'Import the records of a pasted BIND zone file, all or none',
+        params: idParams,
+        body: dnsImportRequestSchema,
+        response: {
+          201: dnsImportResultSchema,
+          ...errorResponses({
+            ...BODY_ERRORS,
+            ...ERRORS,
+            400: 'VALIDATION_FAILED with a field per refused line, `lines.<n>.<field>` (nothing written)',
+          }),
+        },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await actions.importZone(customerOf(request), request.params.id, request.body.zone)),
   );
 
   app.put(

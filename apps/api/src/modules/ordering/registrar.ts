@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { DomainUnavailableReason } from '@hostpilot/shared';
+import type { DomainUnavailableReason, DsRecord } from '@hostpilot/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 
@@ -27,6 +27,12 @@ export interface Registrar {
     trx: Kysely<Database>,
     request: { name: string; userId: string; expiresAt: number; now: number },
   ): Promise<string | null>;
+  /**
+   * Optional: sends the zone's DNSSEC DS records to the registry (an empty list removes them), so resolvers
+   * trust the signatures our DNS server makes (docs/decisions/046-dns-on-powerdns.md). Our own registry has no
+   * parent zone to publish them in, so it has none.
+   */
+  setDsRecords?(name: string, ds: readonly DsRecord[]): Promise<void>;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { DriverFactory, DriverType } from './driver';
+import { createPowerDnsDriver } from './drivers/powerdns/driver';
 
 /**
  * The driver registry (docs/decisions/042-provisioning-engine.md): one factory per driver type, registered once
@@ -15,6 +16,9 @@ export function registerDriver(type: DriverType, factory: DriverFactory): void {
 export function driverFactory(type: DriverType): DriverFactory | undefined {
   return factories.get(type);
 }
+
+// The drivers this version ships (docs/decisions/046-dns-on-powerdns.md for DNS).
+registerDriver('powerdns', createPowerDnsDriver);
 
 /** The service kinds and plans each driver provisions; domains are served by the DNS driver. */
 export function serviceDriverType(kind: string, planId: string): DriverType | null {

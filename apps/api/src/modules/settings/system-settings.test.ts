@@ -1,4 +1,5 @@
 import { ADMIN_ROLE, BILLING_ROLE, SUPPORT_ROLE, type SystemSettingsInput } from '@hostpilot/shared';
+import net from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxDir } from '../../app';
@@ -16,8 +17,11 @@ interface Received {
   raw: string;
 }
 
-/** A real SMTP server on a free loopback port that wants SMTP_USER / SMTP_PASSWORD (no TLS: encryption "none"). */
-async function startSmtp(received: Received[]) {
+/**
+ * A real SMTP server on a loopback port (a free one unless given) that wants SMTP_USER / SMTP_PASSWORD (no TLS:
+ * encryption "none").
+ */
+async function startSmtp(received: Received[], atPort = 0) {
   const server = new SMTPServer({
     authOptional: false,
     allowInsecureAuth: true,
@@ -36,8 +40,16 @@ async function startSmtp(received: Received[]) {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(atPort, '127.0.0.1', resolve));
   const port = (server.server.address() as { port: number }).port;
+  return { port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** A loopback TCP server that is no mail server: it answers every connection with `greeting` and hangs up. */
+async function startNotSmtp(greeting: string) {
+  const server = net.createServer((socket) => socket.end(greeting));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as net.AddressInfo).port;
   return { port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
@@ -58,16 +70,27 @@ describe(`System Settings (${DATABASE_UNDER_TEST})`, () => {
   let billing: Session;
   const received: Received[] = [];
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let http: Awaited<ReturnType<typeof startNotSmtp>>;
+  let ssh: Awaited<ReturnType<typeof startNotSmtp>>;
 
   beforeAll(async () => {
-    ctx = await createTestApp({ ...ADMIN_TEST_ENV, APP_URL: 'https://hostpilot.test' });
+    smtp = await startSmtp(received);
+    http = await startNotSmtp('HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n');
+    ssh = await startNotSmtp('SSH-2.0-OpenSSH_9.2p1 Debian-2\r\n');
+    // The test servers listen on random ports, outside the SMTP ports allowed by default.
+    ctx = await createTestApp({
+      ...ADMIN_TEST_ENV,
+      APP_URL: 'https://hostpilot.test',
+      SMTP_EXTRA_PORTS: [smtp.port, http.port, ssh.port].join(','),
+    });
     admin = await staffSession(ctx.app, ADMIN_ROLE);
     support = await staffSession(ctx.app, SUPPORT_ROLE);
     billing = await staffSession(ctx.app, BILLING_ROLE);
-    smtp = await startSmtp(received);
   });
   afterAll(async () => {
     await smtp.close();
+    await http.close();
+    await ssh.close();
     await ctx.close();
   });
 
@@ -188,11 +211,50 @@ describe(`System Settings (${DATABASE_UNDER_TEST})`, () => {
       const answer = await send('POST', '/api/admin/settings/email/test', admin, {
         email: smtpSettings({ smtpPassword: SMTP_PASSWORD }).email,
       });
-      smtp = await startSmtp(received);
+      smtp = await startSmtp(received, smtp.port);
       return answer;
     });
-    expect(closed.json()).toMatchObject({ sent: false, via: 'smtp' });
-    expect(closed.json().detail).toMatch(/ECONNREFUSED|connect/i);
+    // No SMTP conversation: one answer, whatever the reason (docs/decisions/045-production-hardening.md).
+    expect(closed.json()).toEqual({
+      sent: false,
+      via: 'smtp',
+      to: admin.user.email,
+      server: expect.any(String),
+      detail: '',
+    });
+  });
+
+  it('Test Email Settings tells a port that is no SMTP server from a closed one in no way', async () => {
+    const answers = [];
+    for (const port of [http.port, ssh.port]) {
+      const answer = await send('POST', '/api/admin/settings/email/test', admin, {
+        email: smtpSettings({ smtpPort: port, smtpPassword: SMTP_PASSWORD }).email,
+      });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.body).not.toMatch(/HTTP|SSH|ECONN|greeting/i);
+      answers.push(answer.json());
+    }
+    expect(answers).toEqual([
+      { sent: false, via: 'smtp', to: admin.user.email, server: `127.0.0.1:${http.port}`, detail: '' },
+      { sent: false, via: 'smtp', to: admin.user.email, server: `127.0.0.1:${ssh.port}`, detail: '' },
+    ]);
+  });
+
+  it('allows only the SMTP ports and those SMTP_EXTRA_PORTS adds, to test and to save', async () => {
+    for (const port of [22, 80, 3306, 6379, 5432]) {
+      const email = smtpSettings({ smtpPort: port }).email;
+      const tested = await send('POST', '/api/admin/settings/email/test', admin, { email });
+      expect(tested.statusCode, String(port)).toBe(400);
+      expect(tested.json().error.fields['email.smtpPort'].code).toBe('validation.smtpPortNotAllowed');
+      const saved = await save(smtpSettings({ smtpPort: port }));
+      expect(saved.statusCode, String(port)).toBe(400);
+      expect(saved.json().error.fields['email.smtpPort'].code).toBe('validation.smtpPortNotAllowed');
+    }
+    for (const port of [25, 465, 587, 2525, null]) {
+      const saved = await save(smtpSettings({ smtpPort: port }));
+      expect(saved.statusCode, String(port)).toBe(200);
+    }
+    expect((await save(DEFAULTS)).statusCode).toBe(200);
   });
 
   it('files the test in the outbox without a server, and lists and shows the outbox', async () => {
@@ -221,6 +283,31 @@ describe(`System Settings (${DATABASE_UNDER_TEST})`, () => {
       404,
     );
     expect((await getAs(ctx.app, '/api/admin/outbox/..%2F..%2Fjwt-secret', admin)).statusCode).toBe(400);
+  });
+
+  it('shows reset and verification mails in the outbox with their links masked, and the links still work', async () => {
+    const { account } = await register(ctx.app, newAccount({ email: 'masked-links@example.com' }));
+    const verify = await waitForMail(ctx.config, account.email, 'verify-email');
+    await postJson(ctx.app, '/api/auth/password/forgot', { email: account.email });
+    const reset = await waitForMail(ctx.config, account.email, 'password-reset');
+    const tokens = [linkToken(verify), linkToken(reset)];
+
+    const list = await getAs(ctx.app, '/api/admin/outbox?q=masked-links', admin);
+    expect(list.json().items).toHaveLength(2);
+    for (const item of list.json().items as { id: string }[]) {
+      const one = await getAs(ctx.app, `/api/admin/outbox/${item.id}`, admin);
+      expect(one.statusCode).toBe(200);
+      for (const token of tokens) expect(one.body).not.toContain(token);
+      const mail = one.json() as { text: string; html: string };
+      expect(mail.text).toMatch(/https:\/\/hostpilot\.test\/(verify-email|reset-password)#•+/);
+      expect(mail.html).toMatch(/href="https:\/\/hostpilot\.test\/(verify-email|reset-password)#•+"/);
+    }
+    // Masked in the answer only: the customer's own mail still works.
+    const reused = await postJson(ctx.app, '/api/auth/password/reset', {
+      token: tokens[1],
+      password: 'A new Pa55word!',
+    });
+    expect(reused.statusCode).toBe(204);
   });
 
   it('shows the site name, support address and default language publicly, and uses them in mails', async () => {

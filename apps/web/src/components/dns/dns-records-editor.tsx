@@ -1,5 +1,5 @@
-import type { DnsRecord } from '@hostpilot/shared';
-import { Network, Pencil, Plus, Trash2 } from 'lucide-react';
+import type { DnsImportResult, DnsRecord } from '@hostpilot/shared';
+import { FileUp, Network, Pencil, Plus, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
@@ -10,19 +10,22 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { accountErrorKey } from '@/lib/account-errors';
 import { api } from '@/lib/session';
 import { DnsRecordForm, type RecordInput } from './dns-record-form';
+import { ZoneImportForm } from './zone-import-form';
 
-type Editing = { kind: 'add' } | { kind: 'edit'; record: DnsRecord } | null;
+type Editing = { kind: 'add' } | { kind: 'edit'; record: DnsRecord } | { kind: 'import' } | null;
 
 /**
  * The domain's DNS records: add, edit and delete (after a confirmation), each saved at once. One editor for the
  * customer's dashboard (their own domain) and the back office (any customer's domain, docs/decisions/033-hosting-and-domain-administration.md):
  * each gives the endpoint of the records, what to refresh after a change, and the frame around the editor (its
- * title and the Add button, then the records).
+ * title and the Add button, then the records). With `importPath` (the customer's own domain) it also imports a
+ * pasted zone file (docs/decisions/046-dns-on-powerdns.md).
  */
 export function DnsRecordsEditor({
   domainName,
   records,
   recordsPath,
+  importPath,
   onChanged,
   frame,
 }: {
@@ -30,6 +33,8 @@ export function DnsRecordsEditor({
   records: DnsRecord[];
   /** Where the records are added (POST), changed (PUT …/:id) and deleted (DELETE …/:id). */
   recordsPath: string;
+  /** Where a zone file is imported (POST); no import without it. */
+  importPath?: string;
   /** Refreshes what shows the records after a change. */
   onChanged: () => Promise<unknown>;
   /** Puts the title and the Add button (`add`) around the records (`body`). */
@@ -45,6 +50,14 @@ export function DnsRecordsEditor({
   const base = recordsPath;
   const refresh = onChanged;
   const label = (record: Pick<DnsRecord, 'type' | 'name'>) => `${record.type} ${record.name}`;
+
+  const importZone = async (zone: string) => {
+    const result = await api.post<DnsImportResult>(importPath!, { zone });
+    setEditing(null);
+    setDone(t('domainDetail.dns.import.done', { count: result.added.length }));
+    await refresh();
+    return result;
+  };
 
   const save = async (input: RecordInput) => {
     if (editing?.kind === 'edit') {
@@ -122,11 +135,22 @@ export function DnsRecordsEditor({
     },
   ];
 
-  const add = (
+  const addButton = (
     <Button size="sm" onClick={() => setEditing({ kind: 'add' })}>
       <Plus aria-hidden="true" className="size-4" />
       {t('domainDetail.dns.addRecord')}
     </Button>
+  );
+  const add = importPath ? (
+    <div className="flex flex-wrap gap-2">
+      <Button size="sm" variant="secondary" onClick={() => setEditing({ kind: 'import' })}>
+        <FileUp aria-hidden="true" className="size-4" />
+        {t('domainDetail.dns.import.open')}
+      </Button>
+      {addButton}
+    </div>
+  ) : (
+    addButton
   );
 
   const body = (
@@ -162,11 +186,21 @@ export function DnsRecordsEditor({
         title={
           editing?.kind === 'edit'
             ? t('domainDetail.dns.editTitle', { record: label(editing.record) })
-            : t('domainDetail.dns.addTitle')
+            : editing?.kind === 'import'
+              ? t('domainDetail.dns.import.title')
+              : t('domainDetail.dns.addTitle')
         }
         closeLabel={t('domainDetail.close')}
       >
-        {editing && (
+        {editing?.kind === 'import' && (
+          <ZoneImportForm
+            domainName={domainName}
+            records={records}
+            onImport={importZone}
+            onCancel={() => setEditing(null)}
+          />
+        )}
+        {editing && editing.kind !== 'import' && (
           <DnsRecordForm
             key={editing.kind === 'edit' ? editing.record.id : 'new'}
             record={editing.kind === 'edit' ? editing.record : undefined}

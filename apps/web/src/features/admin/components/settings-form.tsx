@@ -283,9 +283,13 @@ export function SettingsForm({ saved, ownEmail, canWrite }: SettingsFormProps) {
             )}
             {testResult && !testResult.sent && (
               <Alert tone="error" title={t('settings.email.testFailed')}>
-                <span className="block break-words font-mono text-xs">
-                  {t('settings.email.serverAnswer', { detail: testResult.detail })}
-                </span>
+                {testResult.detail ? (
+                  <span className="block break-words font-mono text-xs">
+                    {t('settings.email.serverAnswer', { detail: testResult.detail })}
+                  </span>
+                ) : (
+                  t('settings.email.noSmtpAnswer')
+                )}
               </Alert>
             )}
             {test.isError && (

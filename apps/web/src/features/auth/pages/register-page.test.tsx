@@ -172,4 +172,25 @@ describe('registration wizard (docs/product/screens.md, docs/product/states.md a
     expect(password).not.toHaveAccessibleDescription(/Include at least/);
     expect(password).toHaveValue('Correct horse 4');
   });
+
+  it('refuses a password with the name, the e-mail or the product in it before the API is asked', async () => {
+    const user = userEvent.setup();
+    await renderPage();
+    await fillStepOne(user);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('heading', { name: 'Account Details' });
+    await user.type(screen.getByLabelText('Email'), 'stargazer@example.com');
+    const password = screen.getByLabelText('Password');
+    const personal = /must not contain your name, your e-mail address or the site’s name/;
+    for (const typed of ['IVANOVA forever 22', 'My stargazer 2026', 'Host Pilot rocks 1']) {
+      await user.clear(password);
+      await user.type(password, typed);
+      await user.tab();
+      expect(password, typed).toHaveAccessibleDescription(personal);
+    }
+    await user.clear(password);
+    await user.type(password, 'Seven moons over Lagos');
+    await user.tab();
+    expect(password).not.toHaveAccessibleDescription(personal);
+  });
 });

@@ -45,7 +45,7 @@ export function RegisterPage() {
     setError,
     formState: { errors, touchedFields, isValid, isDirty, isSubmitting },
   } = useForm<RegisterForm>({
-    resolver: withPasswordPolicy(zodResolver(registerFormSchema), 'password', policy),
+    resolver: withPasswordPolicy(zodResolver(registerFormSchema), 'password', policy, (values) => values),
     mode: 'all',
     defaultValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '', acceptTerms: false },
   });

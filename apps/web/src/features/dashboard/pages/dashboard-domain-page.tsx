@@ -73,6 +73,7 @@ export function DashboardDomainPage() {
                 domainName={domain.name}
                 records={domain.dnsRecords}
                 recordsPath={`/domains/${encodeURIComponent(domain.id)}/dns-records`}
+                importPath={`/domains/${encodeURIComponent(domain.id)}/dns/import`}
                 onChanged={() => queryClient.invalidateQueries({ queryKey: dashboardKeys.domains() })}
                 frame={({ title, add, body }) => (
                   <Panel title={title} action={add} className="lg:col-span-2">

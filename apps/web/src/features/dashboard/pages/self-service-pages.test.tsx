@@ -108,6 +108,73 @@ describe('a domain’s page', () => {
   });
 });
 
+describe('a domain’s zone-file import', () => {
+  it('lists each refused line before sending, then imports a valid file and says how many records came in', async () => {
+    const user = userEvent.setup();
+    api.on('/api/domains/d1/dns/import', () => ({
+      status: 201,
+      body: { added: [RECORDS[0]], unchanged: 0, skipped: [] },
+    }));
+    renderWithRouter(<DashboardDomainPage />, {
+      ...ns,
+      route: '/dashboard/domains/:id',
+      path: '/dashboard/domains/d1',
+    });
+    await user.click(await screen.findByRole('button', { name: 'Import zone file' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Import a zone file' }));
+    const box = dialog.getByLabelText('Zone file');
+    await user.click(box);
+    await user.paste(
+      '$ORIGIN mysite.com.\nwww 300 IN A 192.0.2.300\n@ 300 IN CNAME other.example.net.\nok 300 IN A 192.0.2.1',
+    );
+    await user.click(dialog.getByRole('button', { name: 'Import records' }));
+    const report = within(dialog.getByRole('alert'));
+    expect(report.getByText('2 lines cannot be imported; nothing was imported')).toBeVisible();
+    expect(report.getByText('Line 2')).toBeVisible();
+    expect(report.getByText('Enter an IPv4 address such as 192.0.2.10')).toBeVisible();
+    expect(report.getByText('Line 3')).toBeVisible();
+    expect(report.getByText('The domain itself (@) cannot be a CNAME; use A or AAAA records')).toBeVisible();
+    expect(api.calls).not.toContain('/api/domains/d1/dns/import');
+
+    await user.clear(box);
+    await user.click(box);
+    await user.paste('shop 300 IN A 192.0.2.7');
+    await user.click(dialog.getByRole('button', { name: 'Import records' }));
+    expect(await screen.findByText('1 record is imported.')).toBeVisible();
+    expect(api.writes.find((w) => w.path === '/api/domains/d1/dns/import')?.body).toEqual({
+      zone: 'shop 300 IN A 192.0.2.7',
+    });
+  });
+
+  it('shows the server’s per-line refusal', async () => {
+    const user = userEvent.setup();
+    api.on('/api/domains/d1/dns/import', () => ({
+      status: 400,
+      body: {
+        error: {
+          code: 'VALIDATION_FAILED',
+          message: 'Some fields are not valid',
+          fields: { 'lines.1.name': { code: 'validation.cnameConflict', message: 'A CNAME cannot share its name' } },
+        },
+      },
+    }));
+    renderWithRouter(<DashboardDomainPage />, {
+      ...ns,
+      route: '/dashboard/domains/:id',
+      path: '/dashboard/domains/d1',
+    });
+    await user.click(await screen.findByRole('button', { name: 'Import zone file' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Import a zone file' }));
+    await user.click(dialog.getByLabelText('Zone file'));
+    await user.paste('shop 300 IN CNAME shops.example.net.');
+    await user.click(dialog.getByRole('button', { name: 'Import records' }));
+    const report = within(await dialog.findByRole('alert'));
+    expect(report.getByText('Line 1')).toBeVisible();
+    expect(report.getByText('shop 300 IN CNAME shops.example.net.')).toBeVisible();
+    expect(report.getByText('A CNAME cannot share its name with other records')).toBeVisible();
+  });
+});
+
 describe('a ticket’s page', () => {
   const ticket = (status: TicketDetail['status'], replies = 0): TicketDetail => ({
     ...TICKETS[0]!,

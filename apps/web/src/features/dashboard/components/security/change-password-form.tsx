@@ -9,7 +9,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { PasswordField } from '@/components/ui/password-field';
 import { accountErrorKey, fieldErrorsOf } from '@/lib/account-errors';
-import { api } from '@/lib/session';
+import { api, useSession } from '@/lib/session';
 
 const formSchema = changePasswordSchema
   .extend({ confirmPassword: z.string().min(1, { error: 'validation.required' }) })
@@ -25,13 +25,14 @@ export function ChangePasswordForm({ onDone, onCancel }: { onDone: () => void; o
   const { t: tc } = useTranslation();
   const [failure, setFailure] = useState<string | null>(null);
   const policy = usePasswordPolicy();
+  const { user } = useSession();
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
   } = useForm<ChangePasswordForm>({
-    resolver: withPasswordPolicy(zodResolver(formSchema), 'newPassword', policy),
+    resolver: withPasswordPolicy(zodResolver(formSchema), 'newPassword', policy, () => user ?? {}),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
   const errorOf = (name: keyof ChangePasswordForm) => {
