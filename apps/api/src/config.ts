@@ -88,6 +88,7 @@ const envSchema = z.object({
   SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(60_000),
   SCHEDULER_LEASE_MS: z.coerce.number().int().min(1000).max(86_400_000).default(600_000),
   PROVISIONING_ENABLED: booleanFromEnv.optional(),
+  DNS_PORT: z.coerce.number().int().min(1).max(65535).default(5300),
   PROVISIONING_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(2000),
   PROVISIONING_LEASE_MS: z.coerce.number().int().min(1000).max(86_400_000).default(300_000),
 });
@@ -175,6 +176,8 @@ export interface Config {
    * off by default under NODE_ENV=test (tests run passes by hand with their own clock).
    */
   provisioning: { enabled: boolean; intervalMs: number; leaseMs: number };
+  /** The DNS port of the demo's own PowerDNS (127.0.0.1), started by `npm start` when it is installed. */
+  dnsPort: number;
 }
 
 export class ConfigError extends Error {
@@ -286,5 +289,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       intervalMs: env.PROVISIONING_INTERVAL_MS,
       leaseMs: env.PROVISIONING_LEASE_MS,
     },
+    dnsPort: env.DNS_PORT,
   };
 }
