@@ -25,20 +25,21 @@ async function main(): Promise<void> {
 
   const app = await buildApp(config);
   // The demo's own DNS server, when PowerDNS is installed (docs/decisions/042-provisioning-engine.md).
-  const dns = config.seedDemo
-    ? await startDemoDns({
-        db: app.database.db,
-        log: app.log,
-        secretBox: createSecretBox(config.jwt.secret),
-        engine: app.provisioning,
-        dataDir: config.dataDir,
-        dnsPort: config.dnsPort,
-        now: () => Date.now(),
-      }).catch((error: unknown) => {
-        app.log.warn({ err: error, event: 'dns_not_started' }, 'the demo DNS server did not start');
-        return null;
-      })
-    : null;
+  const dns =
+    config.seedDemo && config.provisioning.enabled
+      ? await startDemoDns({
+          db: app.database.db,
+          log: app.log,
+          secretBox: createSecretBox(config.jwt.secret),
+          engine: app.provisioning,
+          dataDir: config.dataDir,
+          dnsPort: config.dnsPort,
+          now: () => Date.now(),
+        }).catch((error: unknown) => {
+          app.log.warn({ err: error, event: 'dns_not_started' }, 'the demo DNS server did not start');
+          return null;
+        })
+      : null;
 
   closeWithGrace({ delay: config.shutdownTimeout * 1000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
