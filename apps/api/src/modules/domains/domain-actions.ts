@@ -160,7 +160,8 @@ export function createDomainActions({ db, clock }: { db: Kysely<Database>; clock
       const domain = await lockDomain(trx, who, id, now, dnsChange);
       // Every DNS edit, the customer's or staff's, is published through the outbox in this same transaction
       // (docs/decisions/042-provisioning-engine.md).
-      if (dnsChange) await enqueueProvisioning(trx, { resourceType: 'domain', resourceId: id, operation: 'update', now });
+      if (dnsChange)
+        await enqueueProvisioning(trx, { resourceType: 'domain', resourceId: id, operation: 'update', now });
       return work(trx, domain, now);
     });
   };

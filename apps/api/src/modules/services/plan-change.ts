@@ -175,7 +175,12 @@ export function createPlanChanges({ db, clock }: { db: Kysely<Database>; clock: 
           .where('planId', '=', service.planId)
           .returningAll()
           .executeTakeFirstOrThrow();
-        await enqueueProvisioning(trx, { resourceType: 'service', resourceId: service.id, operation: 'changePlan', now });
+        await enqueueProvisioning(trx, {
+          resourceType: 'service',
+          resourceId: service.id,
+          operation: 'changePlan',
+          now,
+        });
         await repriceOpenRenewalInvoices(trx, updated, now);
         const done = { ...lineParams, amountMinor: amountCents, currency: invoice.currency };
         await log.notify({ type: 'success', key: 'servicePlanUpgraded', params: done });
