@@ -622,6 +622,7 @@ test.describe('the admin sidebar', () => {
       'Orders',
       'Support',
       'Audit log',
+      'Provisioning',
       'Scheduler',
       'Settings',
       'Outbox',

@@ -84,6 +84,8 @@ export const ADMIN_ENDPOINTS: { method: 'GET'; url: string; path: string; access
   { method: 'GET', url: '/api/admin/tickets/assignees', path: '/api/admin/tickets/assignees', access: 'tickets.read' },
   { method: 'GET', url: '/api/admin/maintenance', path: '/api/admin/maintenance', access: 'overview.read' },
   { method: 'GET', url: '/api/admin/error-logs', path: '/api/admin/error-logs', access: 'settings.read' },
+  // The provisioning engine (modules/provisioning/engine.test.ts).
+  { method: 'GET', url: '/api/admin/provisioning', path: '/api/admin/provisioning', access: 'provisioning.read' },
 ];
 
 /**
@@ -151,6 +153,12 @@ export const ADMIN_ACTIONS: {
   { method: 'POST', path: '/api/admin/tickets/{id}/messages', access: 'tickets.write', success: '200' },
   { method: 'PUT', path: '/api/admin/maintenance', access: 'system.maintenance', success: '200' },
   { method: 'GET', path: '/api/admin/servers/{id}/usage', access: 'servers.read', success: '200' },
+  // modules/provisioning/engine.test.ts
+  { method: 'PUT', path: '/api/admin/servers/{id}/driver', access: 'servers.write', success: '200' },
+  { method: 'POST', path: '/api/admin/servers/{id}/test-connection', access: 'servers.write', success: '200' },
+  { method: 'POST', path: '/api/admin/provisioning/{id}/retry', access: 'provisioning.write', success: '204' },
+  { method: 'POST', path: '/api/admin/provisioning/{id}/cancel', access: 'provisioning.write', success: '204' },
+  { method: 'POST', path: '/api/admin/provisioning/{id}/complete', access: 'provisioning.write', success: '204' },
 ];
 
 export interface UserFixture {

@@ -188,6 +188,7 @@ export const ROUTE_TABLE = [
       ['/admin/support', 'adminSupport', 'admin-support-page', 'AdminSupportPage'],
       ['/admin/support/:id', 'adminTicket', 'admin-ticket-page', 'AdminTicketPage'],
       ['/admin/error-logs', 'adminErrorLogs', 'admin-error-logs-page', 'AdminErrorLogsPage'],
+      ['/admin/provisioning', 'adminProvisioning', 'admin-provisioning-page', 'AdminProvisioningPage'],
     ] as const
   ).map(([path, page, module, component]) => ({
     path,

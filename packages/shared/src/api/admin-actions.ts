@@ -148,6 +148,11 @@ export const AUDIT_ACTIONS = [
   'service.planUpgrade',
   'service.planDowngrade',
   'service.planDowngradeCancel',
+  'server.driver',
+  'server.testConnection',
+  'provisioning.retry',
+  'provisioning.cancel',
+  'provisioning.complete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -16,6 +16,7 @@ import { DOMAIN_STATUSES } from '../states/domain';
 import { PAYMENT_STATUSES } from '../states/payment';
 import { SERVICE_STATUSES } from '../states/service';
 import { activitySchema, moneySchema } from './customer';
+import { adminServerDriverSchema } from './provisioning';
 import { isHostName, isIPv4, isIPv6 } from './self-service';
 
 /**
@@ -314,6 +315,7 @@ export const adminServerSchema = z.object({
     .object({ cpuPercent: z.number(), memoryPercent: z.number(), storagePercent: z.number(), sampledAt: timestamp })
     .nullable()
     .describe('The latest sample; null when none was taken yet'),
+  driver: adminServerDriverSchema.describe('The provisioning driver and its last connection test; never a secret'),
 });
 export type AdminServer = z.infer<typeof adminServerSchema>;
 

@@ -63,6 +63,7 @@ export const VALIDATION_MESSAGES = {
   'validation.serverAddressTaken': 'Another server already has this address',
   'validation.serverLocation': 'Choose a data centre',
   'validation.serverType': 'Choose a server type',
+  'validation.driverType': 'Choose a driver',
   'validation.positiveInteger': 'Enter a whole number of 1 or more',
   'validation.numberTooLarge': 'This number is larger than any server has',
   'validation.capacityBelowServices': 'Capacity cannot be below the services placed on this server',

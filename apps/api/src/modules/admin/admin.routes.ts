@@ -24,6 +24,8 @@ import { adminErrorLogRoutes } from '../operations/error-log';
 import { adminMaintenanceRoutes, type MaintenanceState } from '../operations/maintenance';
 import { adminSupportRoutes } from './support.admin';
 import { adminServerUsageRoutes } from '../operations/server-usage';
+import { adminProvisioningRoutes } from '../provisioning/provisioning.admin';
+import type { SecretBox } from '../../lib/secret-box';
 
 /** The back office's API, under /api/admin. Every route declares the permission it needs (decision 014). */
 export const adminRoutes: FastifyPluginAsyncZod<{
@@ -35,6 +37,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   orders: OrdersService;
   maintenance: MaintenanceState;
   mailer: Mailer;
+  secretBox: SecretBox;
 }> = async (app, options) => {
   guardStaffScope(app);
 
@@ -80,4 +83,9 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   await app.register(adminErrorLogRoutes);
   await app.register(adminSupportRoutes, { clock: options.clock, mailer: options.mailer });
   await app.register(adminServerUsageRoutes, { clock: options.clock });
+  await app.register(adminProvisioningRoutes, {
+    clock: options.clock,
+    secretBox: options.secretBox,
+    mailer: options.mailer,
+  });
 };

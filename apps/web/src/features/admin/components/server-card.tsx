@@ -1,5 +1,5 @@
 import { SERVER_LOAD_LIMIT_PERCENT, serverAlerts } from '@hostpilot/shared';
-import { Activity, AlertTriangle, MapPin, Pencil, Trash2 } from 'lucide-react';
+import { Activity, AlertTriangle, MapPin, Pencil, Plug, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
 import { Switch } from '@/components/ui/switch';
@@ -12,7 +12,7 @@ import { statusLabel } from '../lib/status-label';
 import { useAdminFormat } from '../lib/use-admin-format';
 import { RowAction } from './row-action';
 
-export type ServerAction = 'edit' | 'monitor' | 'delete' | 'maintenanceOn' | 'maintenanceOff';
+export type ServerAction = 'edit' | 'driver' | 'monitor' | 'delete' | 'maintenanceOn' | 'maintenanceOff';
 
 /**
  * One server of docs/product/screens.md: name, location, type, status, IP, services, specs, four usage bars, actions.
@@ -46,6 +46,12 @@ export function ServerCard({
     { label: t('servers.ram'), value: server.specs.ram },
     { label: t('servers.storage'), value: server.specs.storage },
     { label: t('servers.bandwidth'), value: server.specs.bandwidth },
+    {
+      label: t('servers.driver.type'),
+      value: server.record.driver.type
+        ? t(`provisioning.drivers.${server.record.driver.type}`)
+        : t('servers.driver.none'),
+    },
   ];
   // Over its limits: more services than its capacity, or a resource above the limit (decision 048).
   const alerts = serverAlerts(server.record);
@@ -85,6 +91,9 @@ export function ServerCard({
         <div className="flex flex-wrap gap-2">
           <StatusBadge tone={statusTone(server.status)} label={statusLabel(t, server.status)} />
           {alerts.length > 0 && <StatusBadge tone="danger" label={t('servers.alert.badge')} />}
+          {server.record.driver.connection.status === 'failed' && (
+            <StatusBadge tone="danger" label={t('servers.driver.failedBadge')} />
+          )}
         </div>
       </div>
       {alerts.length > 0 && (
@@ -138,6 +147,14 @@ export function ServerCard({
         <div className="flex flex-wrap gap-2">
           {canWrite && (
             <RowAction icon={Pencil} label={t('actions.edit')} subject={server.name} onClick={() => onAction('edit')} />
+          )}
+          {canWrite && (
+            <RowAction
+              icon={Plug}
+              label={t('servers.driver.action')}
+              subject={server.name}
+              onClick={() => onAction('driver')}
+            />
           )}
           <RowAction
             icon={Activity}
