@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 // npm run bench:web: Lighthouse (mobile settings, Debian Chromium) on every public route and the dashboard home,
 // against the built app served as `npm start` serves it, plus the gzip bytes of JavaScript and CSS each route
-// loads first. Prints a table and writes bench-results/web-<time>.json.
+// loads first, and the "first working tap": on an emulated mid-range phone (Lighthouse's mobile profile applied to
+// the browser: CPU 4x slower, 150 ms round trips, 1.6 Mbit/s down), the time from navigation until the route's
+// main action works, tapped again and again until it does (docs/decisions/047-interactive-from-first-paint.md).
+// Prints a table and writes bench-results/web-<time>.json.
 //
 //   npm run bench:web [-- --routes /,/hosting] [--runs 3] [--update-readme] [--reports DIR]
 //
@@ -18,6 +21,28 @@ import zlib from 'node:zlib';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, ensureBuild, ensureInstall, paint, ROOT, step } from './lib.mjs';
 
 const SIGNED_IN_ROUTES = new Set(['/dashboard']);
+
+/** What the JavaScript a public page loads before it is interactive may weigh (issue 32), gzip. */
+const JS_BUDGET_BYTES = 100 * 1024;
+
+/**
+ * Lighthouse's mobile profile (its `throttling` defaults: 150 ms round trips, 1,638.4 kbit/s down, 675 kbit/s
+ * up, CPU 4x), applied to the browser through the DevTools protocol instead of simulated, so that a tap meets the
+ * page in the state a phone would show.
+ */
+const PHONE = { latency: 150, downloadThroughput: (1638.4 * 1024) / 8, uploadThroughput: (675 * 1024) / 8, cpu: 4 };
+
+/**
+ * A route's main action and how to tell that it worked: a plan button opens the Add to cart dialog or leads to the
+ * cart page that adds the plan; the domain search reaches /domains?search=…; the dashboard shows the customer's own
+ * figures; elsewhere (pages of links and forms) the page is hydrated.
+ */
+function actionOf(route) {
+  if (route === '/dashboard') return 'figures';
+  if (route === '/' || route === '/domains') return 'search';
+  if (['/hosting', '/game-servers', '/vds', '/dedicated', '/services'].includes(route)) return 'plan';
+  return 'hydrated';
+}
 
 const { values } = parseArgs({
   options: {
@@ -141,6 +166,90 @@ try {
   if (!response.ok) throw new Error(`Signing in the demo customer failed: ${response.status}`);
   const tokens = await response.json();
 
+  /**
+   * Milliseconds from navigation until the route's main action worked, and the LCP the page reported, in a fresh
+   * tab on the phone profile with an empty HTTP cache. A tap that does nothing is repeated every 100 ms or so.
+   */
+  async function firstWorkingTap(route) {
+    const tab = await context.newPage();
+    const cdp = await context.newCDPSession(tab);
+    try {
+      await cdp.send('Network.enable');
+      await cdp.send('Network.clearBrowserCache');
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, ...PHONE });
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE.cpu });
+      await tab.addInitScript(() => {
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) globalThis.__lcp = entry.startTime;
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      });
+      const action = actionOf(route);
+      const started = Date.now();
+      await tab.goto(`${base}${route}`, { waitUntil: 'commit' });
+      const deadline = started + 60_000;
+      let worked = null;
+      let lcp = null;
+      const readLcp = async () => {
+        lcp = (await tab.evaluate(() => globalThis.__lcp ?? null).catch(() => null)) ?? lcp;
+      };
+      while (worked === null && Date.now() < deadline) {
+        if (action === 'hydrated' || action === 'figures') {
+          const selector = action === 'hydrated' ? 'html[data-app-ready]' : 'main ul[aria-label] li';
+          await tab.waitForSelector(selector, { state: 'attached', timeout: 60_000 });
+          worked = Date.now() - started;
+          await readLcp();
+          break;
+        }
+        const target =
+          action === 'plan'
+            ? tab.locator('main a[href^="/cart?add="]').first()
+            : tab.locator('main form[role="search"] input[name="search"]').first();
+        await target.waitFor({ state: 'visible', timeout: 60_000 });
+        // The page's LCP is reported just after it paints; the tap waits for it (at most 1 s), so that the LCP is
+        // known before a tap leads elsewhere. That can only make the tap later.
+        for (let waited = 0; lcp === null && waited < 1_000; waited += 50) {
+          await readLcp();
+          if (lcp === null) await tab.waitForTimeout(50);
+        }
+        const tapped = Date.now() - started;
+        try {
+          if (action === 'plan') {
+            await target.click({ timeout: 2_000, noWaitAfter: true });
+          } else {
+            await target.fill('example.com', { timeout: 2_000 });
+            await target.press('Enter', { timeout: 2_000, noWaitAfter: true });
+          }
+        } catch {
+          continue;
+        }
+        const done = async () => {
+          const url = tab.url();
+          if (action === 'search') return url.includes('search=example.com');
+          if (url.includes('/cart')) return true;
+          return (
+            (await tab
+              .locator('dialog[open]')
+              .count()
+              .catch(() => 0)) > 0
+          );
+        };
+        // A lazy dialog may need its code first: give a tap up to 3 s to show that it worked.
+        for (const until = Date.now() + 3_000; Date.now() < until;) {
+          if (await done().catch(() => false)) {
+            worked = tapped;
+            break;
+          }
+          await tab.waitForTimeout(100);
+        }
+      }
+      if (worked === null) throw new Error(`${route}: the main action never worked within 60 s`);
+      return { tapMs: worked, phoneLcpMs: lcp === null ? null : Math.round(lcp) };
+    } finally {
+      await cdp.detach().catch(() => undefined);
+      await tab.close();
+    }
+  }
+
   const rows = [];
   for (const route of routes) {
     const signedIn = SIGNED_IN_ROUTES.has(route);
@@ -212,28 +321,45 @@ try {
         cls: Number(audits['cumulative-layout-shift'].numericValue.toFixed(3)),
         jsGzipBytes: firstLoad('Script'),
         cssGzipBytes: firstLoad('Stylesheet'),
+        ...(await firstWorkingTap(route)),
       });
     }
     const row = { route };
     for (const key of Object.keys(samples[0])) row[key] = median(samples.map((sample) => sample[key]));
+    row.action = actionOf(route);
     rows.push(row);
     console.log(
-      `${route.padEnd(14)} perf ${row.performance} · a11y ${row.accessibility} · bp ${row.bestPractices} · seo ${row.seo}`,
+      `${route.padEnd(14)} perf ${row.performance} · a11y ${row.accessibility} · bp ${row.bestPractices} · seo ${row.seo} · ` +
+        `first working tap ${row.tapMs} ms (${row.action})`,
     );
   }
 
   const kb = (bytes) => (bytes / 1024).toFixed(1);
+  const seconds = (ms) => (ms === null ? '–' : `${(ms / 1000).toFixed(1)} s`);
+  const ACTION_NAMES = {
+    plan: 'plan button',
+    search: 'domain search',
+    hydrated: 'hydrated',
+    figures: "customer's figures",
+  };
+  const overBudget = (r) => !SIGNED_IN_ROUTES.has(r.route) && r.jsGzipBytes > JS_BUDGET_BYTES;
   const table = [
-    '| Route | Performance | Accessibility | Best practices | SEO | LCP | TBT | CLS | JS (gzip) | CSS (gzip) |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| Route | Performance | Accessibility | Best practices | SEO | LCP | TBT | CLS | JS (gzip) | CSS (gzip) | Phone LCP | First working tap |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows.map(
       (r) =>
         `| \`${r.route}\` | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ` +
-        `${(r.lcpMs / 1000).toFixed(1)} s | ${r.tbtMs} ms | ${r.cls} | ${kb(r.jsGzipBytes)} KB | ${kb(r.cssGzipBytes)} KB |`,
+        `${seconds(r.lcpMs)} | ${r.tbtMs} ms | ${r.cls} | ${kb(r.jsGzipBytes)} KB${overBudget(r) ? ' ⚠' : ''} | ` +
+        `${kb(r.cssGzipBytes)} KB | ${seconds(r.phoneLcpMs)} | ${seconds(r.tapMs)} (${ACTION_NAMES[r.action]}) |`,
     ),
   ].join('\n');
+  const load = os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(', ');
+  const budgetNote = `⚠: more than ${kb(JS_BUDGET_BYTES)} KB of JavaScript (gzip) on a public route before it is interactive. Phone LCP and first working tap: CPU 4x, 150 ms round trips, 1.6 Mbit/s down, applied in the browser; load average at the end of the run: ${load}.`;
   const reactNote = `React 19 itself (react, its JSX runtime, react-dom's client and the scheduler, minified): ${kb(reactGzipBytes)} KB gzip of the JS column.`;
-  console.log(`\n${table}\n\n${reactNote}\n`);
+  console.log(`\n${table}\n\n${budgetNote}\n\n${reactNote}\n`);
 
   const resultsDir = path.join(ROOT, 'bench-results');
   fs.mkdirSync(resultsDir, { recursive: true });
@@ -243,7 +369,7 @@ try {
   ).version;
   fs.writeFileSync(
     file,
-    `${JSON.stringify({ date: new Date().toISOString(), lighthouse: lighthouseVersion, runs, routes: rows }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), lighthouse: lighthouseVersion, runs, loadAverage: os.loadavg(), routes: rows }, null, 2)}\n`,
   );
   console.log(`Written to ${path.relative(ROOT, file)}`);
 
@@ -255,12 +381,18 @@ try {
         r.bestPractices < 100 ||
         r.seo < 100 ||
         r.cls >= 0.02 ||
+        r.tbtMs > 200 ||
         r.lcpMs > 2000),
   );
-  const home = rows.find((r) => r.route === '/');
   if (misses.length > 0) console.log(paint('33', `Below target: ${misses.map((r) => r.route).join(', ')}`));
-  if (home && home.jsGzipBytes > 100 * 1024)
-    console.log(paint('33', `Home first-load JS is ${kb(home.jsGzipBytes)} KB`));
+  const heavy = rows.filter(overBudget);
+  if (heavy.length > 0) console.log(paint('33', `Over the JS budget: ${heavy.map((r) => r.route).join(', ')}`));
+  // Issue 32: on a public route the main action works within 0.5 s of the page's (phone) LCP.
+  const late = rows.filter(
+    (r) => !SIGNED_IN_ROUTES.has(r.route) && r.phoneLcpMs !== null && r.tapMs - r.phoneLcpMs > 500,
+  );
+  if (late.length > 0)
+    console.log(paint('33', `Main action later than LCP + 0.5 s: ${late.map((r) => r.route).join(', ')}`));
 
   if (values['update-readme']) {
     const readme = path.join(ROOT, 'README.md');
@@ -270,10 +402,10 @@ try {
     const from = text.indexOf(start);
     const to = text.indexOf(end);
     if (from < 0 || to < from) throw new Error('README.md lacks the bench:web markers');
-    const note = `Measured ${new Date().toISOString().slice(0, 10)} with Lighthouse ${lighthouseVersion}, mobile settings, median of ${runs} run(s):`;
+    const note = `Measured ${new Date().toISOString().slice(0, 10)} with Lighthouse ${lighthouseVersion}, mobile settings, median of ${runs} run(s), load average ${load} on ${os.cpus().length} cores:`;
     fs.writeFileSync(
       readme,
-      `${text.slice(0, from + start.length)}\n${note}\n\n${table}\n\n${reactNote}\n${text.slice(to)}`,
+      `${text.slice(0, from + start.length)}\n${note}\n\n${table}\n\n${budgetNote}\n\n${reactNote}\n${text.slice(to)}`,
     );
     console.log('README.md updated');
   }

@@ -21,7 +21,8 @@ const reactRouterProduction = path.join(
  * others. Build only; the dev server loads the entry as Vite writes it.
  */
 function scriptsAfterFirstPaint(): Plugin {
-  const source = fs.readFileSync(path.join(import.meta.dirname, 'src/boot.js'), 'utf8');
+  // Its comments stay in the repository: the file is asked for before anything else, so it carries only code.
+  const source = fs.readFileSync(path.join(import.meta.dirname, 'src/boot.js'), 'utf8').replace(/^\s*\/\/.*\n/gm, '');
   const fileName = `assets/boot-${createHash('sha256').update(source).digest('base64url').slice(0, 8)}.js`;
   return {
     name: 'scripts-after-first-paint',

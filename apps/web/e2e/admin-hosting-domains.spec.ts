@@ -86,7 +86,8 @@ test('an administrator refunds part of a top-up back to its bank account, out of
 
   await page.goto(`/admin/billing?q=${encodeURIComponent(customer.email)}`);
   const row = page.getByRole('table', { name: 'Transactions' }).getByRole('row').filter({ hasText: customer.email });
-  await row.getByRole('button', { name: `Refund ${paymentId}` }).click();
+  await row.getByRole('button', { name: `Actions for ${paymentId}` }).click();
+  await page.getByRole('menuitem', { name: 'Refund' }).click();
   const dialog = page.getByRole('dialog', { name: `Refund $40.00 to ${customer.name}` });
   // A top-up goes back only where it came from: the dialog offers no other destination.
   await expect(dialog).toContainText('A bank transfer back to the customer');

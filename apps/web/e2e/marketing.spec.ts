@@ -240,7 +240,8 @@ test.describe('plan buttons open Add to cart with the plan and its catalogue pri
       page.on('request', (request) => {
         if (request.url().includes('/api/')) calls.push(request.url());
       });
-      const trigger = page.getByRole('button', { name: button });
+      // A link to /cart?add=… that the hydrated page turns into the dialog (decision 047).
+      const trigger = page.getByRole('link', { name: button });
       await trigger.click();
       const dialog = page.getByRole('dialog', { name: 'Add to cart' });
       await expect(dialog.getByRole('combobox', { name: 'Plan' }).locator('option:checked')).toHaveText(plan);

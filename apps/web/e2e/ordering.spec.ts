@@ -95,7 +95,7 @@ for (const lang of ['en', 'ru'] as const) {
 
     // A hosting plan for that domain, from /hosting.
     await gotoInLanguage(page, '/hosting', lang);
-    await page.getByRole('button', { name: text.select }).click();
+    await page.getByRole('link', { name: text.select }).click();
     dialog = page.getByRole('dialog', { name: text.addTitle });
     await dialog.getByRole('textbox', { name: text.domain }).fill(domain);
     await dialog.getByRole('button', { name: text.add }).click();

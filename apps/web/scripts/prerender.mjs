@@ -12,7 +12,17 @@ const DIST = path.join(WEB, 'dist');
 const OUT = path.join(DIST, 'pages');
 
 const server = await import(pathToFileURL(path.join(WEB, 'dist-ssr', 'entry-server.js')).href);
-const { LANGUAGES, NOT_FOUND_PATH, PRERENDER_ORIGIN, PRERENDERED_ROUTES, ROUTE_TABLE, renderPage } = server;
+const {
+  CART_ADD_PARAM,
+  CART_ADD_PATHS,
+  CART_PERIOD_PARAM,
+  LANGUAGES,
+  NOT_FOUND_PATH,
+  PRERENDER_ORIGIN,
+  PRERENDERED_ROUTES,
+  ROUTE_TABLE,
+  renderPage,
+} = server;
 
 const template = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
 if (!template.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root">');
@@ -49,18 +59,37 @@ function page(markup, language) {
 
 const fileOf = (route) => (route === '/' ? 'index.html' : `${route.slice(1)}.html`);
 
+/**
+ * Pages of one client-rendered route that the server sends, prerendered, for certain values of its address's
+ * parameters: the cart page of each plan button's link (`/cart?add=<plan>&period=<months>`), which shows the plan
+ * and adds it to the stored cart once its scripts run, so that ordering starts without them
+ * (docs/decisions/047-interactive-from-first-paint.md). The key of a page is its parameters' values, space-joined.
+ */
+const QUERY_PARAMS = [CART_ADD_PARAM, CART_PERIOD_PARAM];
+const queryPages = CART_ADD_PATHS.map((address) => {
+  const params = new URL(address, PRERENDER_ORIGIN).searchParams;
+  const values = QUERY_PARAMS.map((name) => params.get(name) ?? '');
+  return { address, key: values.join(' '), file: `cart/add-${values.join('-')}.html` };
+});
+
+/** Writes one page of one language, and its demo-mode variant where it differs. */
+async function writePage(address, language, name) {
+  const { html } = await renderPage(address, language);
+  const file = path.join(OUT, language, name);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, page(html, language));
+  // A page that looks different on a server in demo mode (the sign-in page's demo hint) gets a second file,
+  // `<name>.demo.html`, which the API serves instead while it runs in demo mode.
+  const demo = await renderPage(address, language, { demo: true });
+  if (demo.html !== html) fs.writeFileSync(file.replace(/\.html$/, '.demo.html'), page(demo.html, language));
+}
+
 fs.rmSync(OUT, { recursive: true, force: true });
 for (const language of LANGUAGES) {
   for (const { path: route } of [...PRERENDERED_ROUTES, { path: NOT_FOUND_PATH }]) {
-    const { html } = await renderPage(route, language);
-    const file = path.join(OUT, language, route === NOT_FOUND_PATH ? '404.html' : fileOf(route));
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, page(html, language));
-    // A page that looks different on a server in demo mode (the sign-in page's demo hint) gets a second file,
-    // `<name>.demo.html`, which the API serves instead while it runs in demo mode.
-    const demo = await renderPage(route, language, { demo: true });
-    if (demo.html !== html) fs.writeFileSync(file.replace(/\.html$/, '.demo.html'), page(demo.html, language));
+    await writePage(route, language, route === NOT_FOUND_PATH ? '404.html' : fileOf(route));
   }
+  for (const { address, file } of queryPages) await writePage(address, language, file);
 }
 
 /** The sign-in and sign-up forms are prerendered for speed, but they are not pages to list in a search engine. */
@@ -100,6 +129,12 @@ fs.writeFileSync(
       languages: LANGUAGES,
       routes: Object.fromEntries(PRERENDERED_ROUTES.map((route) => [route.path, fileOf(route.path)])),
       notFound: '404.html',
+      queryPages: {
+        '/cart': {
+          params: QUERY_PARAMS,
+          pages: Object.fromEntries(queryPages.map(({ key, file }) => [key, file])),
+        },
+      },
       /** Client-rendered areas: their addresses get the app's shell, not the not-found page. */
       clientPrefixes: privatePrefixes,
     },
@@ -107,4 +142,4 @@ fs.writeFileSync(
     2,
   )}\n`,
 );
-console.log(`Prerendered ${PRERENDERED_ROUTES.length + 1} pages in ${LANGUAGES.join(', ')}`);
+console.log(`Prerendered ${PRERENDERED_ROUTES.length + 1 + queryPages.length} pages in ${LANGUAGES.join(', ')}`);

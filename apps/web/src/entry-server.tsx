@@ -14,6 +14,8 @@ import { setInitialDemoMode } from '@/lib/use-demo-mode';
  * route tree and components the browser then hydrates (docs/decisions/018-prerendered-public-pages.md).
  */
 export { LANGUAGES, NOT_FOUND_PATH, PRERENDER_ORIGIN, PRERENDERED_ROUTES, ROUTE_TABLE };
+/** The cart page of every plan button's address, prerendered so that a plan is added without scripts. */
+export { CART_ADD_PARAM, CART_ADD_PATHS, CART_PERIOD_PARAM } from '@/features/marketing/components/cart/cart-catalog';
 
 /**
  * The HTML of one page in one language: the app's markup, with React's `<title>`, `<meta>` and `<link>` first.

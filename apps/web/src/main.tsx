@@ -1,7 +1,7 @@
 import './styles.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App, createAppRouter, routerReady } from '@/app/app';
+import { App, createAppRouter, keepScrollPosition, routerReady } from '@/app/app';
 import { fontsReady } from '@/lib/fonts';
 import { prepareFormats } from '@/lib/format';
 import { currentLanguage, i18nReady, initI18n } from '@/lib/i18n';
@@ -37,7 +37,7 @@ const app = (
 );
 
 if (prerendered) {
-  void Promise.all([i18nReady(), routerReady(router)]).then(() => {
+  void Promise.all([i18nReady(), routerReady(router).then(() => keepScrollPosition(router))]).then(() => {
     startTransition(() => {
       hydrateRoot(container, app);
     });

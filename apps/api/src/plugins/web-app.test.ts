@@ -27,6 +27,8 @@ function writeDist(withPages: boolean): string {
     fs.writeFileSync(path.join(pages, language!, 'hosting.html'), page(hosting!));
     fs.writeFileSync(path.join(pages, language!, 'hosting.demo.html'), page(`${hosting!} (demo)`));
     fs.writeFileSync(path.join(pages, language!, '404.html'), page(missing!));
+    fs.mkdirSync(path.join(pages, language!, 'cart'));
+    fs.writeFileSync(path.join(pages, language!, 'cart', 'add-starter-1.html'), page(`${language} cart: Starter`));
   }
   fs.writeFileSync(path.join(pages, 'sitemap.xml'), `<urlset><url><loc>${BUILD_ORIGIN}/?lng=en</loc></url></urlset>`);
   fs.writeFileSync(path.join(pages, 'robots.txt'), `User-agent: *\nSitemap: ${BUILD_ORIGIN}/sitemap.xml\n`);
@@ -37,7 +39,8 @@ function writeDist(withPages: boolean): string {
       languages: ['en', 'ru'],
       routes: { '/': 'index.html', '/hosting': 'hosting.html' },
       notFound: '404.html',
-      clientPrefixes: ['/dashboard', '/admin'],
+      clientPrefixes: ['/dashboard', '/admin', '/cart'],
+      queryPages: { '/cart': { params: ['add', 'period'], pages: { 'starter 1': 'cart/add-starter-1.html' } } },
     }),
   );
   return dist;
@@ -133,6 +136,19 @@ describe('serving the built web app with prerendered pages', () => {
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.body).toBe('<!doctype html><html lang="en"><div id="root"></div>');
+    }
+  });
+
+  it("sends a plan button's cart address prerendered, in the visitor's language, and any other cart the shell", async () => {
+    const added = await ctx.app.inject({ method: 'GET', url: '/cart?add=starter&period=1&lng=ru' });
+    expect(added.statusCode).toBe(200);
+    expect(added.headers['cache-control']).toBe('no-cache');
+    expect(added.headers['content-language']).toBe('ru');
+    expect(added.body).toContain('<h1>ru cart: Starter</h1>');
+    for (const url of ['/cart', '/cart?add=starter', '/cart?add=starter&period=3', '/cart?add=toString&period=']) {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe('<!doctype html><html lang="en"><div id="root"></div>');
     }
   });
 

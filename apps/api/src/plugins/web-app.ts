@@ -53,6 +53,12 @@ interface PagesManifest {
   routes: Record<string, string>;
   notFound: string;
   clientPrefixes: string[];
+  /**
+   * Prerendered pages of a client-rendered address for certain values of its parameters (the cart page of each
+   * plan button's link, docs/decisions/047-interactive-from-first-paint.md): the key is the values of `params`,
+   * space-joined. Any other value gets the app's shell, as the address always did.
+   */
+  queryPages?: Record<string, { params: string[]; pages: Record<string, string> }>;
 }
 
 function readManifest(root: string): PagesManifest | null {
@@ -214,6 +220,14 @@ async function webAppPlugin(
 
   for (const [route, file] of Object.entries(manifest.routes)) {
     app.get(route, (request, reply) => sendPage(request, reply, file));
+  }
+  for (const [route, { params, pages }] of Object.entries(manifest.queryPages ?? {})) {
+    app.get(route, (request, reply) => {
+      const query = (request.query as Record<string, unknown> | undefined) ?? {};
+      const key = params.map((name) => (typeof query[name] === 'string' ? query[name] : '')).join(' ');
+      const file = Object.hasOwn(pages, key) ? pages[key] : undefined;
+      return file ? sendPage(request, reply, file) : sendShell(reply);
+    });
   }
   for (const [route, type] of [
     ['/sitemap.xml', 'application/xml; charset=utf-8'],

@@ -85,6 +85,8 @@ export const ADMIN_ENDPOINTS: { method: 'GET'; url: string; path: string; access
   { method: 'GET', url: '/api/admin/tickets/assignees', path: '/api/admin/tickets/assignees', access: 'tickets.read' },
   { method: 'GET', url: '/api/admin/maintenance', path: '/api/admin/maintenance', access: 'overview.read' },
   { method: 'GET', url: '/api/admin/error-logs', path: '/api/admin/error-logs', access: 'settings.read' },
+  // The provisioning engine (modules/provisioning/engine.test.ts).
+  { method: 'GET', url: '/api/admin/provisioning', path: '/api/admin/provisioning', access: 'provisioning.read' },
 ];
 
 /**
@@ -104,6 +106,9 @@ export const ADMIN_ACTIONS: {
   { method: 'PATCH', path: '/api/admin/users/{id}', access: 'users.write', success: '200' },
   { method: 'DELETE', path: '/api/admin/users/{id}', access: 'users.write', success: '204' },
   { method: 'POST', path: '/api/admin/users/{id}/suspend', access: 'users.write', success: '200' },
+  { method: 'POST', path: '/api/admin/users/bulk', access: 'users.write', success: '200' },
+  { method: 'POST', path: '/api/admin/orders/bulk', access: 'orders.write', success: '200' },
+  { method: 'POST', path: '/api/admin/payments/bulk', access: 'billing.approve', success: '200' },
   { method: 'POST', path: '/api/admin/users/{id}/activate', access: 'users.write', success: '200' },
   { method: 'POST', path: '/api/admin/users/{id}/credit', access: 'billing.write', success: '201' },
   { method: 'GET', path: '/api/admin/payments/{id}', access: 'billing.read', success: '200' },
@@ -149,6 +154,12 @@ export const ADMIN_ACTIONS: {
   { method: 'POST', path: '/api/admin/tickets/{id}/messages', access: 'tickets.write', success: '200' },
   { method: 'PUT', path: '/api/admin/maintenance', access: 'system.maintenance', success: '200' },
   { method: 'GET', path: '/api/admin/servers/{id}/usage', access: 'servers.read', success: '200' },
+  // modules/provisioning/engine.test.ts
+  { method: 'PUT', path: '/api/admin/servers/{id}/driver', access: 'servers.write', success: '200' },
+  { method: 'POST', path: '/api/admin/servers/{id}/test-connection', access: 'servers.write', success: '200' },
+  { method: 'POST', path: '/api/admin/provisioning/{id}/retry', access: 'provisioning.write', success: '204' },
+  { method: 'POST', path: '/api/admin/provisioning/{id}/cancel', access: 'provisioning.write', success: '204' },
+  { method: 'POST', path: '/api/admin/provisioning/{id}/complete', access: 'provisioning.write', success: '204' },
 ];
 
 export interface UserFixture {

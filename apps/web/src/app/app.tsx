@@ -31,6 +31,17 @@ export function routerReady(router: AppRouter): Promise<void> {
   });
 }
 
+/**
+ * On a prerendered page the visitor may have scrolled, and be tapping a button, before React hydrates it. The
+ * router's first location ends without a scroll position to restore, and `ScrollRestoration` then scrolls to the
+ * top as it mounts: the page jumped and the tap landed elsewhere (docs/decisions/047-interactive-from-first-paint.md).
+ * A revalidation ends with "do not restore" instead (no route here has a loader, so it asks nothing); a position
+ * stored for this page (a reload) is still restored as the component mounts.
+ */
+export function keepScrollPosition(router: AppRouter): Promise<void> {
+  return router.revalidate();
+}
+
 export function App({ router }: { router: AppRouter }) {
   return (
     <SessionGate>

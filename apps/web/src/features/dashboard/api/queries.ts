@@ -20,6 +20,7 @@ import type {
 } from '@hostpilot/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/session';
+import { adoptEarlyAnswer } from './early-data';
 import { dashboardKeys, type TransactionFilters } from './keys';
 
 /** How many rows of transactions and of invoices the finance page shows at a time. */
@@ -51,7 +52,13 @@ const get =
  */
 export const dashboardQueries = {
   summary: () =>
-    queryOptions({ queryKey: dashboardKeys.summary(), queryFn: get<DashboardSummaryAnswer>('/dashboard/summary') }),
+    queryOptions({
+      queryKey: dashboardKeys.summary(),
+      // Started by the boot script with the dashboard's HTML, when it could (early-data.ts).
+      queryFn: async ({ signal }) =>
+        (await adoptEarlyAnswer<DashboardSummaryAnswer>('/dashboard/summary')) ??
+        get<DashboardSummaryAnswer>('/dashboard/summary')({ signal }),
+    }),
   hosting: () =>
     queryOptions({
       queryKey: dashboardKeys.hosting(),

@@ -17,6 +17,9 @@ export interface DomainSearchFormProps {
   errorKey?: string;
 }
 
+/** The parameter of /domains's address that holds the search's text. */
+export const DOMAIN_SEARCH_PARAM = 'search';
+
 /** A domain search box. Submitting nothing says what to type, keeps focus in the box, and goes nowhere. */
 export function DomainSearchForm({
   onSearch,
@@ -52,7 +55,17 @@ export function DomainSearchForm({
   }
 
   return (
-    <form role="search" noValidate onSubmit={onSubmit} className={className} aria-label={t('domainSearch.formLabel')}>
+    // A real form to /domains?search=…: it searches before the page's scripts have run and without them
+    // (docs/decisions/047-interactive-from-first-paint.md); once hydrated, `onSearch` takes the submit over.
+    <form
+      role="search"
+      method="get"
+      action="/domains"
+      noValidate
+      onSubmit={onSubmit}
+      className={className}
+      aria-label={t('domainSearch.formLabel')}
+    >
       <label htmlFor={id} className="sr-only">
         {t('domainSearch.label')}
       </label>
@@ -66,6 +79,7 @@ export function DomainSearchForm({
             <Input
               ref={inputRef}
               id={id}
+              name={DOMAIN_SEARCH_PARAM}
               type="text"
               inputMode="url"
               autoComplete="off"

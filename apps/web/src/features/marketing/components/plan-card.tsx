@@ -1,10 +1,11 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
 import { cn } from '@/lib/cn';
 import { CheckList } from './check-list';
 import { PriceTag } from './price-tag';
 import { actionLabel as labelFor } from '../lib/action-label';
+import type { PlanLinkProps } from '../lib/use-add-to-cart';
 
 export interface PlanSpec {
   label: string;
@@ -20,7 +21,8 @@ export interface PlanCardProps {
   specs: PlanSpec[];
   features?: string[];
   actionLabel: string;
-  onAction: () => void;
+  /** The order button's link: the address that adds the plan to the cart, enhanced into the dialog (useAddToCart). */
+  action: PlanLinkProps;
   /** The level of the plan's name: 3 under a section's h2, 2 right under the page's h1. */
   headingLevel?: 2 | 3;
 }
@@ -34,7 +36,7 @@ export function PlanCard({
   specs,
   features,
   actionLabel,
-  onAction,
+  action,
   headingLevel = 3,
 }: PlanCardProps) {
   const { t } = useTranslation('marketing');
@@ -69,15 +71,15 @@ export function PlanCard({
       </dl>
       {features && features.length > 0 && <CheckList items={features} className="mt-6" />}
       <div className="mt-auto pt-8">
-        <Button
+        <ButtonLink
+          {...action}
           variant={popular ? 'primary' : 'secondary'}
           size="lg"
           fullWidth
-          onClick={onAction}
           aria-label={labelFor(actionLabel, name)}
         >
           {actionLabel}
-        </Button>
+        </ButtonLink>
       </div>
     </article>
   );

@@ -1,4 +1,5 @@
 import { cn } from '@/lib/cn';
+import type { PlanLinkProps } from '../lib/use-add-to-cart';
 import { PlanCard, type PlanSpec } from './plan-card';
 
 interface PlanLike {
@@ -14,7 +15,8 @@ export interface PlanCardsProps<P extends PlanLike> {
   specs: (plan: P) => PlanSpec[];
   features?: (plan: P) => string[];
   actionLabel: string;
-  onOrder: (plan: P) => void;
+  /** The order link of a plan (`useAddToCart().planLink`). */
+  orderLink: (plan: P) => PlanLinkProps;
   /** 2 when the cards sit right under the page's h1, else 3. */
   headingLevel?: 2 | 3;
   columns?: 2 | 3;
@@ -27,7 +29,7 @@ export function PlanCards<P extends PlanLike>({
   specs,
   features,
   actionLabel,
-  onOrder,
+  orderLink,
   headingLevel = 3,
   columns = 3,
 }: PlanCardsProps<P>) {
@@ -49,7 +51,7 @@ export function PlanCards<P extends PlanLike>({
           specs={specs(plan)}
           features={features?.(plan)}
           actionLabel={actionLabel}
-          onAction={() => onOrder(plan)}
+          action={orderLink(plan)}
         />
       ))}
     </div>

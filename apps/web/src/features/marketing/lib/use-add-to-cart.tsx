@@ -1,6 +1,7 @@
 import type { DomainCheck } from '@hostpilot/shared';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, type MouseEvent, Suspense, useCallback, useState } from 'react';
 import type { CartPlanKind } from '@/lib/cart-store';
+import { cartAddPath } from './cart-address';
 
 // The dialog, its form and the catalogue's period and price rules load when a visitor first chooses a plan, not
 // with the page (docs/decisions/036-cart-in-local-storage.md).
@@ -10,6 +11,16 @@ const AddToCartDialog = lazy(() =>
 
 /** What a button asks to add: a plan of a kind, or a found domain. */
 export type CartTarget = { kind: CartPlanKind; planId: string } | { kind: 'domain'; name: string; displayName: string };
+
+/** A plan's order link: its address adds the plan to the cart, its click (once the page has hydrated) opens the dialog. */
+export interface PlanLinkProps {
+  to: string;
+  onClick: (event: MouseEvent<HTMLAnchorElement>) => void;
+}
+
+/** A click that would follow the link in this tab; one with a modifier key or another button opens it elsewhere. */
+const isPlainClick = (event: MouseEvent) =>
+  event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 
 /** The state behind the Add to cart dialog of a page: what the visitor is choosing, if anything. */
 export function useAddToCart() {
@@ -26,7 +37,21 @@ export function useAddToCart() {
     </Suspense>
   ) : null;
   return {
-    addPlan: useCallback((kind: CartPlanKind, planId: string) => open({ kind, planId }), [open]),
+    /**
+     * A plan button as a link (docs/decisions/047-interactive-from-first-paint.md): before the page's scripts run,
+     * or without them, it leads to `/cart?add=…`, which adds the plan; once hydrated a plain click opens the dialog.
+     */
+    planLink: useCallback(
+      (kind: CartPlanKind, planId: string): PlanLinkProps => ({
+        to: cartAddPath(planId),
+        onClick: (event) => {
+          if (!isPlainClick(event)) return;
+          event.preventDefault();
+          open({ kind, planId });
+        },
+      }),
+      [open],
+    ),
     addDomain: useCallback(
       (check: Pick<DomainCheck, 'name' | 'displayName'>) =>
         open({ kind: 'domain', name: check.name, displayName: check.displayName }),

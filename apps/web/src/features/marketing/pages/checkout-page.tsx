@@ -32,6 +32,7 @@ import { toOrderLines } from '../api/orders';
 import { useQuote } from '../api/use-quote';
 import { CartSummary, EmptyCart } from '../components/cart/cart-summary';
 import { lineName } from '../components/cart/cart-line-text';
+import { useCartFromAddress } from '../lib/use-cart-address';
 import { usePlanFormat } from '../lib/use-plan-format';
 
 /** Where the order's page is; the dashboard's own paths are not ours to import (docs/architecture.md). */
@@ -50,7 +51,7 @@ const withKey = (key: string) => ({ headers: { [IDEMPOTENCY_KEY_HEADER]: key } }
 export function CheckoutPage() {
   const { t } = useTranslation('ordering');
   const { status } = useSession();
-  const { lines } = useCart();
+  const { lines } = useCartFromAddress();
   const { state: quote, retry } = useQuote(lines);
   const [placed, setPlaced] = useState(false);
 

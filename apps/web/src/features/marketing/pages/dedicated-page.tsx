@@ -26,7 +26,7 @@ export function DedicatedPage() {
           description={(plan) => t(`dedicatedPlans.${plan.id}`)}
           specs={(plan) => format.serverSpecs(plan.specs)}
           actionLabel={t('plan.configure')}
-          onOrder={(plan) => cart.addPlan('dedicated', plan.id)}
+          orderLink={(plan) => cart.planLink('dedicated', plan.id)}
         />
       </Container>
       <Section tone="muted" title={t('dedicated.locations.title')} intro={t('dedicated.locations.intro')}>

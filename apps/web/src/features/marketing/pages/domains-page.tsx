@@ -2,9 +2,10 @@ import { Headset, Network, UserRoundCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { fieldErrorsOf } from '@/lib/account-errors';
+import { useHydrated } from '@/lib/use-hydrated';
 import { useTldPrices } from '../api/use-catalog';
 import { type DomainSearchState, useDomainSearch } from '../api/use-domain-search';
-import { DomainSearchForm } from '../components/domain-search-form';
+import { DOMAIN_SEARCH_PARAM, DomainSearchForm } from '../components/domain-search-form';
 import { DomainSearchResults } from '../components/domain-search-results';
 import { FeatureGrid } from '../components/feature-grid';
 import { PageHero } from '../components/page-hero';
@@ -32,7 +33,10 @@ function refusalOf(state: DomainSearchState): string | undefined {
 export function DomainsPage() {
   const { t } = useTranslation('marketing');
   const [params, setParams] = useSearchParams();
-  const query = params.get('search')?.trim() ?? '';
+  // The page is prerendered without a search: a search in the address (the home page's form, sent before its
+  // scripts ran) is read once hydrated, so that hydration finds what the server wrote.
+  const hydrated = useHydrated();
+  const query = hydrated ? (params.get(DOMAIN_SEARCH_PARAM)?.trim() ?? '') : '';
   const tlds = useTldPrices();
   const { money } = usePlanFormat();
   const cart = useAddToCart();
@@ -51,7 +55,7 @@ export function DomainsPage() {
           errorKey={refusal}
           onSearch={(text) => {
             if (text === query) search.retry();
-            else setParams({ search: text }, { preventScrollReset: true });
+            else setParams({ [DOMAIN_SEARCH_PARAM]: text }, { preventScrollReset: true });
           }}
           className="mx-auto mt-10 max-w-3xl text-left"
         />

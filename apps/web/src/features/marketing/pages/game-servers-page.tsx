@@ -47,7 +47,7 @@ export function GameServersPage() {
               { label: t('specs.storage'), value: format.size(plan.specs.storage) },
             ]}
             actionLabel={t('plan.orderNow')}
-            onOrder={(plan) => cart.addPlan('game', plan.id)}
+            orderLink={(plan) => cart.planLink('game', plan.id)}
           />
         </Section>
       ))}

@@ -34,7 +34,7 @@ export function HostingPage() {
           ]}
           features={(plan) => plan.features.map((feature) => t(`hostingFeatures.${feature}`))}
           actionLabel={t('plan.select')}
-          onOrder={(plan) => cart.addPlan('hosting', plan.id)}
+          orderLink={(plan) => cart.planLink('hosting', plan.id)}
         />
       </Container>
       <Section id="compare" tone="muted" title={t('hosting.compare.title')} intro={t('hosting.compare.intro')}>

@@ -190,7 +190,9 @@ describe('cart and checkout pages (docs/decisions/036-cart-in-local-storage.md)'
     localStorage.clear();
     const user = userEvent.setup();
     await renderWithRouter(<ServicesPage />, { path: '/services', namespaces: ['marketing'] });
-    await user.click(screen.getByRole('button', { name: 'Add to cart: SSL certificates' }));
+    const add = screen.getByRole('link', { name: 'Add to cart: SSL certificates' });
+    expect(add).toHaveAttribute('href', '/cart?add=ssl&period=12');
+    await user.click(add);
     const dialog = await screen.findByRole('dialog', { name: 'Add to cart' });
     expect(within(dialog).getByRole('combobox', { name: 'Billing period' })).toHaveDisplayValue('1 year');
     expect(dialog).toHaveTextContent('Price for this period: $29.99');

@@ -2,7 +2,7 @@ import { EXTRA_PLANS } from '@hostpilot/shared';
 import { ArrowRight, ShoppingCart } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
 import { CheckList } from '../components/check-list';
 import { FeatureCard } from '../components/feature-card';
 import { PageHero } from '../components/page-hero';
@@ -43,14 +43,14 @@ export function ServicesPage() {
             plan && (
               <div className="mt-6 flex flex-wrap items-center gap-x-4 gap-y-2">
                 <p className="font-semibold text-slate-900">{t('price.perYearInline', { price: money(plan.price) })}</p>
-                <Button
+                <ButtonLink
                   size="sm"
                   aria-label={actionLabel(t('cart.add'), t(`services.items.${id}.title`))}
-                  onClick={() => cart.addPlan('extra', plan.id)}
+                  {...cart.planLink('extra', plan.id)}
                 >
                   <ShoppingCart aria-hidden="true" className="size-4" />
                   {t('cart.add')}
-                </Button>
+                </ButtonLink>
               </div>
             )
           );

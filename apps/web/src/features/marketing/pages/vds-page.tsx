@@ -29,7 +29,7 @@ export function VdsPage() {
           description={(plan) => t(`vdsPlans.${plan.id}`)}
           specs={(plan) => format.serverSpecs(plan.specs)}
           actionLabel={t('plan.orderNow')}
-          onOrder={(plan) => cart.addPlan('vds', plan.id)}
+          orderLink={(plan) => cart.planLink('vds', plan.id)}
         />
       </Container>
       <Section tone="muted" title={t('vds.included.title')} intro={t('vds.included.intro')}>

@@ -7,7 +7,7 @@ import { Dialog, DialogActions, DialogFormActions } from '@/components/ui/dialog
 import { cartStore, type NewCartLine } from '@/lib/cart-store';
 import { CartLineFields, domainProblem, normalisedLine } from './cart-line-fields';
 import type { CartTarget } from '../../lib/use-add-to-cart';
-import { DATA_CENTERS, findPlan, needsDataCenter, periodsOf } from './cart-catalog';
+import { planLine } from './cart-catalog';
 import { lineName } from './cart-line-text';
 
 export interface AddToCartDialogProps {
@@ -19,9 +19,7 @@ export interface AddToCartDialogProps {
 /** The line a dialog starts with: a plan with its shortest period and the first city; a domain for a year. */
 export function initialLine(target: CartTarget): NewCartLine {
   if (target.kind === 'domain') return { ...target, years: 1 };
-  const plan = findPlan(target.kind, target.planId);
-  const months = plan ? periodsOf(plan)[0]! : 1;
-  return needsDataCenter(target.kind) ? { ...target, months, dataCenter: DATA_CENTERS[0]!.id } : { ...target, months };
+  return planLine(target.kind, target.planId);
 }
 
 /**

@@ -11,6 +11,9 @@ import {
   type ServicePlan,
 } from '@hostpilot/shared';
 import type { CartLine, CartPlanKind, NewCartLine } from '@/lib/cart-store';
+import { CART_ADD_PARAM, CART_PERIOD_PARAM, cartAddPath } from '../../lib/cart-address';
+
+export { CART_ADD_PARAM, CART_PERIOD_PARAM };
 
 /**
  * What a cart line can be, read from the catalogue of packages/shared: the plans of a kind, their periods and
@@ -54,3 +57,28 @@ export function catalogueCents(line: NewCartLine | CartLine): number | undefined
  * (the server checks it fully, with the search's rules of docs/product/ordering.md).
  */
 export const DOMAIN_PATTERN = /^(?!-)[\p{L}\p{N}-]{1,63}(?<!-)\.[a-z]{2,}$/u;
+
+/**
+ * A plan line as it starts: the given period (else the plan's shortest) and, for a server, the first data-centre
+ * city. The Add to cart dialog starts from it, and so does a plan added by its address (`/cart?add=…`).
+ */
+export function planLine(kind: CartPlanKind, planId: string, months?: number): NewCartLine {
+  const plan = findPlan(kind, planId);
+  const period = months ?? (plan ? periodsOf(plan)[0]! : 1);
+  return needsDataCenter(kind)
+    ? { kind, planId, months: period, dataCenter: DATA_CENTERS[0]!.id }
+    : { kind, planId, months: period };
+}
+
+/** Every address a plan button links to: the build prerenders the cart page for each (scripts/prerender.mjs). */
+export const CART_ADD_PATHS: readonly string[] = SERVICE_PLANS.map((plan) => cartAddPath(plan.id));
+
+/** The line an address asks to add, or null when it asks none or names no plan and period the catalogue sells. */
+export function lineFromAddress(params: URLSearchParams): NewCartLine | null {
+  const plan = SERVICE_PLANS.find((candidate) => candidate.id === params.get(CART_ADD_PARAM));
+  if (!plan) return null;
+  const period = params.get(CART_PERIOD_PARAM);
+  const months = period === null ? periodsOf(plan)[0]! : Number(period);
+  if (!periodsOf(plan).includes(months)) return null;
+  return planLine(plan.kind, plan.id, months);
+}

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { usePopularTlds } from '../../api/use-catalog';
 import { usePlanFormat } from '../../lib/use-plan-format';
-import { DomainSearchForm } from '../domain-search-form';
+import { DOMAIN_SEARCH_PARAM, DomainSearchForm } from '../domain-search-form';
 import { Section } from '../section';
 
 /** docs/product/screens.md: the domain search box (to /domains?search=…) and the popular TLDs. */
@@ -21,7 +21,9 @@ export function HomeDomainSearch() {
       <div className="mx-auto max-w-3xl">
         <DomainSearchForm
           size="hero"
-          onSearch={(query) => navigate({ pathname: '/domains', search: `?${new URLSearchParams({ search: query })}` })}
+          onSearch={(query) =>
+            navigate({ pathname: '/domains', search: `?${new URLSearchParams({ [DOMAIN_SEARCH_PARAM]: query })}` })
+          }
         />
         <h3 className="mt-10 text-center text-sm font-semibold text-slate-700">{t('home.domains.popular')}</h3>
         <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">

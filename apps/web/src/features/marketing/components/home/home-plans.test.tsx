@@ -21,7 +21,10 @@ describe('HomePlans', () => {
     expect(cards[0]).toHaveTextContent('$4.99');
     expect(cards[2]).toHaveTextContent('1TB');
 
-    await user.click(screen.getByRole('button', { name: 'Order Now: Pro' }));
+    // A link to the cart address of the tier's plan, which the hydrated page turns into the dialog (decision 047).
+    const order = screen.getByRole('link', { name: 'Order Now: Pro' });
+    expect(order).toHaveAttribute('href', '/cart?add=business&period=1');
+    await user.click(order);
     const dialog = await screen.findByRole('dialog', { name: 'Add to cart' });
     expect(within(dialog).getByRole('combobox', { name: 'Plan' })).toHaveDisplayValue('Business');
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Billing period' }), '12 months');

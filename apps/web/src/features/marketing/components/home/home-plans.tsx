@@ -37,7 +37,7 @@ export function HomePlans() {
         ]}
         features={(plan) => list(`homePlans.${plan.id}.features`)}
         actionLabel={t('plan.orderNow')}
-        onOrder={(plan) => cart.addPlan('hosting', HOSTING_PLAN_OF_TEASER[plan.id])}
+        orderLink={(plan) => cart.planLink('hosting', HOSTING_PLAN_OF_TEASER[plan.id])}
       />
       <p className="mt-10 text-center">
         <Link

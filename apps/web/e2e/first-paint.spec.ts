@@ -1,0 +1,149 @@
+import type { Page } from '@playwright/test';
+import { apiSignIn, DEMO_CUSTOMER, forgedAccessToken, storeTokens } from './support/auth';
+import { allowConsoleErrors, expect, gotoInLanguage, test } from './support/fixtures';
+import { LANGUAGES } from './support/routes';
+
+/**
+ * Issue 32: a page that looks ready works (docs/decisions/047-interactive-from-first-paint.md). The domain search is
+ * a form to /domains and every plan button a link to /cart?add=…, so both work before the page's scripts run and
+ * without them; once hydrated, the button opens the Add to cart dialog instead.
+ */
+
+const CART_KEY = 'hostpilot.cart';
+
+const storedPlans = (page: Page) =>
+  page.evaluate(
+    (key) =>
+      (JSON.parse(localStorage.getItem(key) ?? '{"lines":[]}') as { lines: { planId?: string; months?: number }[] })
+        .lines,
+    CART_KEY,
+  );
+
+test.describe('with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a visitor searches a domain from the home page, adds a plan from /hosting and reaches checkout', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const box = page.getByRole('textbox', { name: 'Domain name to search' });
+    await box.fill('my-first-shop.com');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/domains\?search=my-first-shop\.com$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+    await page.goto('/hosting');
+    await page.getByRole('link', { name: 'Select Plan: Business' }).click();
+    await expect(page).toHaveURL(/\/cart\?add=business&period=1$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Your cart' })).toBeVisible();
+    const line = page.getByRole('listitem').filter({ hasText: 'Business' });
+    await expect(line).toContainText('Web hosting · 1 month');
+    await expect(line).toContainText('$5.99');
+    // In a `<noscript>`: a browser with scripting off shows it; Playwright only stops scripts from running.
+    expect(await page.content()).toContain('Checkout needs JavaScript');
+    await page.getByRole('link', { name: 'Continue to checkout' }).click();
+    await expect(page).toHaveURL(/\/checkout\?add=business&period=1$/);
+  });
+
+  test('the Russian cart page of a plan link is Russian', async ({ page }) => {
+    await page.goto('/cart?add=vds-pro&period=1&lng=ru');
+    await expect(page.getByRole('heading', { level: 1, name: 'Корзина' })).toBeVisible();
+    await expect(page.getByRole('listitem').filter({ hasText: 'VDS Pro' })).toContainText('1 месяц');
+  });
+});
+
+test.describe('with JavaScript on', () => {
+  test('a plan link adds the plan once, then the address forgets it', async ({ page }) => {
+    await page.goto('/hosting');
+    await page.goto('/cart?add=starter&period=1');
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByRole('listitem').filter({ hasText: 'Starter' })).toContainText('$2.99');
+    expect(await storedPlans(page)).toMatchObject([{ planId: 'starter', months: 1 }]);
+    await page.reload();
+    await page.goBack();
+    await page.goForward();
+    expect(await storedPlans(page)).toHaveLength(1);
+  });
+
+  test('checkout reached with a plan in its address adds it to the cart', async ({ page }) => {
+    await page.goto('/checkout?add=ssl&period=12');
+    await expect(page).toHaveURL(/\/checkout$/);
+    expect(await storedPlans(page)).toMatchObject([{ planId: 'ssl', months: 12 }]);
+  });
+
+  for (const language of LANGUAGES) {
+    for (const path of ['/cart?add=business&period=1', '/domains?search=example.com']) {
+      test(`${path} in ${language} hydrates without a warning and shows the same`, async ({ page }) => {
+        const warnings: string[] = [];
+        page.on('console', (message) => {
+          if (/hydrat/i.test(message.text())) warnings.push(`${message.type()}: ${message.text()}`);
+        });
+        await gotoInLanguage(page, path, language);
+        if (path.startsWith('/domains')) {
+          await expect(page.getByRole('textbox')).toHaveValue('example.com');
+        } else {
+          await expect(page.getByRole('listitem').filter({ hasText: 'Business' })).toBeVisible();
+        }
+        expect(warnings).toEqual([]);
+      });
+    }
+  }
+});
+
+test.describe('on a phone-speed processor', () => {
+  test('Select Plan tapped right after the first paint adds the plan or opens its dialog', async ({ page }) => {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    // The fixture's goto waits for hydration; this test must not.
+    await page.request.get('/hosting');
+    const navigation = page.mainFrame().goto('/hosting', { waitUntil: 'commit' });
+    await navigation;
+    await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
+    await page.getByRole('link', { name: 'Select Plan: Business' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add to cart' });
+    await expect(dialog.or(page.getByRole('heading', { level: 1, name: 'Your cart' }))).toBeVisible({
+      timeout: 20_000,
+    });
+    if (await dialog.isVisible()) {
+      await expect(dialog.getByRole('combobox', { name: 'Plan' }).locator('option:checked')).toHaveText('Business');
+    } else {
+      await expect(page).toHaveURL(/\/cart/);
+      await expect(page.getByRole('listitem').filter({ hasText: 'Business' })).toBeVisible();
+      await expect.poll(() => storedPlans(page)).toMatchObject([{ planId: 'business' }]);
+    }
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  });
+});
+
+test.describe('the dashboard home', () => {
+  test("asks for the customer's figures with its HTML, before the app's code, and only once", async ({ page }) => {
+    const tokens = await apiSignIn(page.request, DEMO_CUSTOMER);
+    await storeTokens(page, tokens.access_token, tokens.refresh_token);
+    const requests: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname === '/api/dashboard/summary' || /^\/assets\/index-[\w-]+\.js$/.test(pathname))
+        requests.push(pathname);
+    });
+    await page.goto('/dashboard');
+    await expect(page.getByRole('list', { name: 'Your account in numbers' })).toBeVisible();
+    expect(requests[0]).toBe('/api/dashboard/summary');
+    expect(requests.filter((path) => path === '/api/dashboard/summary')).toHaveLength(1);
+  });
+
+  test('with a token the API refuses the early answer is dropped and the app asks again after a refresh', async ({
+    page,
+  }) => {
+    allowConsoleErrors(/status of 401 \(Unauthorized\)$/);
+    const tokens = await apiSignIn(page.request, DEMO_CUSTOMER);
+    // Unexpired to the boot script's eye, so it is sent; an expired one is not sent at all.
+    await storeTokens(page, forgedAccessToken(), tokens.refresh_token);
+    const summaries: number[] = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname === '/api/dashboard/summary') summaries.push(response.status());
+    });
+    await page.goto('/dashboard');
+    await expect(page.getByRole('list', { name: 'Your account in numbers' })).toBeVisible();
+    expect(summaries).toEqual([401, 200]);
+  });
+});
