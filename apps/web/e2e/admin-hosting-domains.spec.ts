@@ -5,6 +5,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { apiSignIn, DEMO_ADMIN, storeTokens } from './support/auth';
 import { allowConsoleErrors, expect, test } from './support/fixtures';
 import { giveHostingService } from './support/give-service';
+import { verifyEmail } from './support/outbox';
 
 /**
  * Hosting actions, refunds and exports of the back office end to end
@@ -21,6 +22,7 @@ async function newCustomer(request: APIRequestContext, firstName: string) {
     data: { firstName, lastName: 'Tester', email, password: PASSWORD },
   });
   expect(response.status()).toBe(201);
+  await verifyEmail(request, email);
   const { user } = (await response.json()) as { user: { id: string } };
   return { id: user.id, email, name: `${firstName} Tester` };
 }

@@ -17,6 +17,11 @@ declare module 'fastify' {
      * Use it as a route's `onRequest`: `{ onRequest: app.authenticate }`.
      */
     authenticate: onRequestAsyncHookHandler;
+    /**
+     * Hook, after `app.authenticate`, that answers 403 EMAIL_NOT_VERIFIED unless the caller's e-mail address is
+     * verified: ordering, paying, adding funds and tickets (docs/decisions/019-unverified-accounts.md).
+     */
+    requireVerifiedEmail: onRequestAsyncHookHandler;
     /** The verified claims of the request's access token (`Authorization: Bearer`); throws 401 without one. */
     accessClaims(request: FastifyRequest): AccessClaims;
   }
@@ -97,6 +102,15 @@ async function authenticatePlugin(app: FastifyInstance, options: { accessTokens:
     // (docs/decisions/014-roles-and-permissions.md): one primary-key read per request.
     if (!claims.sessionId) throw signInRequired();
     signIn(request, claims, await readAccount(claims.userId, claims.sessionId));
+  });
+  const readVerifiedAt = precompiled(
+    db,
+    (id) => db.selectFrom('users').select('emailVerifiedAt').where('id', '=', id),
+    (text) => app.database.prepare(text),
+  );
+  app.decorate('requireVerifiedEmail', async function requireVerifiedEmail(request: FastifyRequest) {
+    const row = await readVerifiedAt(accountOf(request).id);
+    if (!row || row.emailVerifiedAt === null) throw new AppError('EMAIL_NOT_VERIFIED');
   });
 }
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CompiledQuery, sql } from 'kysely';
 import type { RouteAccess } from '../plugins/authorize';
 import type { App } from '../app';
-import { newAccount, register, type Session } from './auth';
+import { markEmailVerified, newAccount, register, type Session } from './auth';
 
 /** Helpers of the back-office API tests: staff accounts and the table of every admin endpoint. */
 
@@ -12,6 +12,7 @@ export const ADMIN_TEST_ENV = { RATE_LIMIT_REGISTER_MAX: '100000' };
 /** Registers an account and gives it a role in the database (its token still says role 0: the API must not care). */
 export async function staffSession(app: App, role: number): Promise<Session> {
   const { session } = await register(app, newAccount({ firstName: `Role${role}` }));
+  await markEmailVerified(app, session.user.id);
   await setRole(app, session.user.id, role);
   return session;
 }

@@ -26,6 +26,7 @@ export function errorCodeKey(code: string | undefined): string {
     LAST_ADMINISTRATOR: 'errors.lastAdministrator',
     OWN_ACCOUNT: 'errors.ownAccount',
     FORBIDDEN: 'errors.forbidden',
+    EMAIL_NOT_VERIFIED: 'errors.emailNotVerified',
     TWO_FACTOR_REQUIRED: 'errors.twoFactorRequired',
     TWO_FACTOR_CHALLENGE_INVALID: 'errors.twoFactorChallengeInvalid',
     DNS_CONFLICT: 'errors.dnsConflict',

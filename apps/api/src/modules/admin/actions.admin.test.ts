@@ -3,7 +3,7 @@ import { ADMIN_ROLE, BILLING_ROLE, CUSTOMER_ROLE, SUPPORT_ROLE } from '@hostpilo
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectMoneyInvariants } from '../../test/money-invariants';
 import { ADMIN_TEST_ENV, getAs, insertUsers, staffSession } from '../../test/admin';
-import { login, PASSWORD, refresh, register, type Session } from '../../test/auth';
+import { login, PASSWORD, refresh, registerVerified, type Session } from '../../test/auth';
 import { createTestApp, DATABASE_UNDER_TEST, type TestContext } from '../../test/helpers';
 import { balanceOf } from '../billing/ledger';
 
@@ -41,7 +41,7 @@ describe(`back-office actions (${DATABASE_UNDER_TEST})`, () => {
       remoteAddress: '203.0.113.7',
       ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
     });
-  const customer = async () => register(ctx.app);
+  const customer = async () => registerVerified(ctx.app);
   const SUSPEND = { reason: 'Chargeback under review' };
   const userRow = (id: string) =>
     ctx.app.database.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
