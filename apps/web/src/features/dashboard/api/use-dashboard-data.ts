@@ -212,9 +212,10 @@ export function useDashboardSummary() {
     // A kept answer is replaced on every visit, however recent it is.
     refetchOnMount: (current) => (kept && current.state.dataUpdatedAt === kept.savedAt ? 'always' : true),
   });
-  /** When the figures on screen are the kept ones, the time they arrived; null once fresh ones replaced them. */
+  // keptAt: when the figures on screen are the kept ones, the time they arrived; null once fresh ones replaced them.
+  // hadKept: this visit started from kept figures.
   const keptAt = kept && query.dataUpdatedAt === kept.savedAt ? kept.savedAt : null;
-  return Object.assign(query, { keptAt });
+  return Object.assign(query, { keptAt, hadKept: kept !== null });
 }
 
 /** The customer's hosting services, each with the state of its server. */

@@ -50,7 +50,7 @@ export function DashboardHomePage() {
   return (
     <>
       <GreetingHeader firstName={user?.firstName ?? ''} />
-      <KeptNotice keptAt={summary.keptAt} updating={summary.isFetching} />
+      {summary.hadKept && <KeptNotice keptAt={summary.keptAt} updating={summary.isFetching} />}
       <QueryView query={summary} skeleton={<HomeSkeleton />} errorTitle={t('home.loadError')}>
         {(data) => <HomeContent summary={data} summaryAt={summary.dataUpdatedAt} />}
       </QueryView>
@@ -60,15 +60,14 @@ export function DashboardHomePage() {
 
 /**
  * Says that the figures are the last visit's while fresh ones load (docs/decisions/047-interactive-from-first-paint.md),
- * politely to screen readers; gone once the fresh ones are on screen.
+ * politely to screen readers; empty once the fresh ones are on screen, its line kept so that nothing moves.
  */
 function KeptNotice({ keptAt, updating }: { keptAt: number | null; updating: boolean }) {
   const { t } = useTranslation('dashboard');
   const format = useDashboardFormat();
-  if (keptAt === null) return null;
   return (
-    <p role="status" className="-mt-2 mb-4 text-sm text-slate-600">
-      {t(updating ? 'home.kept.updating' : 'home.kept.kept', { when: format.relative(keptAt) })}
+    <p role="status" className="-mt-2 mb-4 min-h-5 text-sm text-slate-600">
+      {keptAt !== null && t(updating ? 'home.kept.updating' : 'home.kept.kept', { when: format.relative(keptAt) })}
     </p>
   );
 }

@@ -90,6 +90,8 @@ describe('dashboard home', () => {
     answer();
     expect(await within(tiles).findByRole('link', { name: /^Домены 3/ })).toBeVisible();
     expect(screen.queryByText(/Обновлено/)).toBeNull();
+    // The line stays, empty, so that the figures do not move.
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
     expect(keptAnswers.read<ReturnType<typeof summary>>('dashboard-summary', user.id)?.data.counts.domains).toBe(3);
   });
 
