@@ -45,6 +45,37 @@ test.describe('with JavaScript off', () => {
     await expect(page).toHaveURL(/\/checkout\?add=business&period=1$/);
   });
 
+  test('on a phone the menu opens, leads to a page, and the language switcher switches to Russian', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/?lng=en');
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('navigation', { name: 'Site menu' })).toBeHidden();
+    await header.getByLabel('Open menu').click();
+    const menu = header.getByRole('navigation', { name: 'Site menu' });
+    await expect(menu).toBeVisible();
+    await menu.getByRole('link', { name: 'Web Hosting' }).click();
+    await expect(page).toHaveURL(/\/hosting$/);
+
+    await page.getByRole('banner').getByLabel('Language: English. Change language').click();
+    await page.getByRole('banner').getByRole('link', { name: 'Русский' }).click();
+    await expect(page).toHaveURL(/\/hosting\?lng=ru$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+    await page.getByRole('banner').getByLabel('Открыть меню').click();
+    await expect(page.getByRole('banner').getByRole('navigation', { name: 'Меню сайта' })).toBeVisible();
+  });
+
+  test('on a desktop the Services menu opens and leads to a page', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/?lng=en');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: /^VDS/ })).toBeHidden();
+    await nav.getByText('Services', { exact: true }).click();
+    await nav.getByRole('link', { name: /^VDS/ }).click();
+    await expect(page).toHaveURL(/\/vds$/);
+  });
+
   test('the Russian cart page of a plan link is Russian', async ({ page }) => {
     await page.goto('/cart?add=vds-pro&period=1&lng=ru');
     await expect(page.getByRole('heading', { level: 1, name: 'Корзина' })).toBeVisible();
@@ -129,6 +160,40 @@ test.describe('the dashboard home', () => {
     await expect(page.getByRole('list', { name: 'Your account in numbers' })).toBeVisible();
     expect(requests[0]).toBe('/api/dashboard/summary');
     expect(requests.filter((path) => path === '/api/dashboard/summary')).toHaveLength(1);
+  });
+
+  test('a second visit shows the figures kept from the first at once, marked, until the fresh ones arrive', async ({
+    page,
+  }) => {
+    const tokens = await apiSignIn(page.request, DEMO_CUSTOMER);
+    await storeTokens(page, tokens.access_token, tokens.refresh_token);
+    await page.goto('/dashboard');
+    const tiles = page.getByRole('list', { name: 'Your account in numbers' });
+    const domains = tiles.getByRole('link', { name: /^Domains \d+/ });
+    await expect(domains).toBeVisible();
+    await expect(page.getByText(/^Updated /)).toHaveCount(0);
+
+    // What the first visit kept, made recognisable: 42 domains.
+    await page.evaluate(() => {
+      const key = Object.keys(localStorage).find((name) => name.startsWith('hostpilot.kept.dashboard-summary.'))!;
+      const kept = JSON.parse(localStorage.getItem(key)!) as { data: { counts: { domains: number } } };
+      kept.data.counts.domains = 42;
+      localStorage.setItem(key, JSON.stringify(kept));
+    });
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/api/dashboard/summary', async (route) => {
+      await answered;
+      await route.continue();
+    });
+    await page.goto('/dashboard');
+    await expect(tiles.getByRole('link', { name: /^Domains 42/ })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: /^Updated .+ · updating…$/ })).toBeVisible();
+
+    answer();
+    await expect(tiles.getByRole('link', { name: /^Domains 42/ })).toHaveCount(0);
+    await expect(page.getByText(/^Updated /)).toHaveCount(0);
+    await expect(domains).toBeVisible();
   });
 
   test('with a token the API refuses the early answer is dropped and the app asks again after a refresh', async ({

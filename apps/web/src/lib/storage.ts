@@ -45,9 +45,24 @@ function currentArea(): Area {
   }
 }
 
+/** Prefix of the answers kept for the next visit (`keptAnswers`), one key per answer and account. */
+const KEPT_PREFIX = 'hostpilot.kept.';
+
+function clearKept(which: Area) {
+  try {
+    const storage = area(which);
+    if (!storage) return;
+    const keys = Array.from({ length: storage.length }, (_, index) => storage.key(index));
+    for (const key of keys) if (key?.startsWith(KEPT_PREFIX)) storage.removeItem(key);
+  } catch {
+    // Nothing kept can be read without storage either.
+  }
+}
+
 function clearArea(which: Area) {
   write(which, ACCESS_TOKEN_KEY, null);
   write(which, REFRESH_TOKEN_KEY, null);
+  clearKept(which);
 }
 
 export const tokenStorage = {
@@ -59,7 +74,11 @@ export const tokenStorage = {
    */
   setTokens(accessToken: string, refreshToken: string, remember?: boolean) {
     const target: Area = remember === undefined ? currentArea() : remember ? 'local' : 'session';
-    if (remember !== undefined) clearArea(target === 'local' ? 'session' : 'local');
+    if (remember !== undefined) {
+      // A new sign-in, perhaps of another account: nothing kept from before it is shown.
+      clearArea(target === 'local' ? 'session' : 'local');
+      clearKept(target);
+    }
     write(target, ACCESS_TOKEN_KEY, accessToken);
     write(target, REFRESH_TOKEN_KEY, refreshToken);
   },
@@ -71,3 +90,46 @@ export const tokenStorage = {
 };
 
 export type TokenStorage = typeof tokenStorage;
+
+/** An answer kept for the next visit, with the time it arrived (epoch ms). */
+export interface KeptAnswer<T> {
+  savedAt: number;
+  data: T;
+}
+
+/**
+ * Answers kept for the next visit (docs/decisions/047-interactive-from-first-paint.md): the dashboard shows what it
+ * showed last at once, then fresh data. Kept beside the tokens (localStorage when the sign-in is remembered,
+ * sessionStorage otherwise), keyed by answer and account id, and cleared with the tokens (sign-out, a refused
+ * refresh) and on every new sign-in.
+ */
+export const keptAnswers = {
+  read<T>(name: string, accountId: number | string): KeptAnswer<T> | null {
+    const text = read(`${KEPT_PREFIX}${name}.${accountId}`);
+    if (!text) return null;
+    try {
+      const kept = JSON.parse(text) as Partial<KeptAnswer<T>>;
+      return typeof kept.savedAt === 'number' && kept.data !== undefined
+        ? { savedAt: kept.savedAt, data: kept.data }
+        : null;
+    } catch {
+      return null;
+    }
+  },
+  write<T>(name: string, accountId: number | string, data: T, savedAt: number = Date.now()) {
+    // Only while signed in, and beside the tokens: a kept answer never outlives the sign-in it belongs to.
+    if (!read(REFRESH_TOKEN_KEY)) return;
+    const target = currentArea();
+    clearKept(target === 'local' ? 'session' : 'local');
+    const keyStart = `${KEPT_PREFIX}${name}.`;
+    try {
+      const storage = area(target);
+      const keys = storage ? Array.from({ length: storage.length }, (_, index) => storage.key(index)) : [];
+      // One account's answer at a time: another account's is dropped.
+      for (const key of keys) if (key?.startsWith(keyStart)) storage?.removeItem(key);
+    } catch {
+      // See write().
+    }
+    write(target, `${keyStart}${accountId}`, JSON.stringify({ savedAt, data } satisfies KeptAnswer<T>));
+  },
+};

@@ -7,6 +7,7 @@ import { useDismiss } from '@/components/ui/use-dismiss';
 import { Container } from '@/components/ui/container';
 import { LanguageSwitcher } from '@/features/i18n/language-switcher';
 import { cn } from '@/lib/cn';
+import { useHydrated } from '@/lib/use-hydrated';
 import { useScrolled } from '@/lib/use-scrolled';
 import { MAIN_LINKS, SERVICE_LINKS } from '../navigation';
 import { HeaderAccount } from './header-account';
@@ -23,6 +24,10 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'text-brand-700' : 'text-slate-700',
   );
 
+const menuButtonClass =
+  'inline-flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 lg:hidden';
+const menuPanelClass = 'max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-slate-200 bg-white';
+
 export function SiteHeader() {
   const { t } = useTranslation();
   const scrolled = useScrolled(HEADER_SOLID_AFTER_PX);
@@ -32,6 +37,7 @@ export function SiteHeader() {
   const headerRef = useRef<HTMLElement>(null);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   useDismiss(menuOpen, closeMenu, headerRef, menuButtonRef);
+  const hydrated = useHydrated();
 
   const solid = scrolled || menuOpen;
 
@@ -66,53 +72,73 @@ export function SiteHeader() {
           <div className="hidden lg:block">
             <HeaderAccount />
           </div>
-          <button
-            ref={menuButtonRef}
-            type="button"
-            className="inline-flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 lg:hidden"
-            aria-expanded={menuOpen}
-            aria-controls={menuId}
-            aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
-            onClick={toggleMenu}
-          >
-            {menuOpen ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
-          </button>
+          {hydrated ? (
+            <button
+              ref={menuButtonRef}
+              type="button"
+              className={menuButtonClass}
+              aria-expanded={menuOpen}
+              aria-controls={menuId}
+              aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
+              onClick={toggleMenu}
+            >
+              {menuOpen ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
+            </button>
+          ) : (
+            // Before the scripts run (or without them) the phone menu is a <details> whose panel spans the header
+            // (docs/decisions/047-interactive-from-first-paint.md); once hydrated it is the button above.
+            <details className="lg:hidden">
+              <summary
+                aria-label={t('nav.openMenu')}
+                className={cn(menuButtonClass, 'cursor-pointer list-none [&::-webkit-details-marker]:hidden')}
+              >
+                <Menu aria-hidden="true" className="size-6" />
+              </summary>
+              <div className={cn(menuPanelClass, 'absolute inset-x-0 top-full')}>
+                <MobileMenu />
+              </div>
+            </details>
+          )}
         </div>
       </Container>
-      <div
-        id={menuId}
-        hidden={!menuOpen}
-        className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-slate-200 bg-white lg:hidden"
-      >
-        <Container className="py-4">
-          <nav aria-label={t('nav.mobileLabel')}>
-            <p className="px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">
-              {t('nav.services')}
-            </p>
-            <ul className="mb-3">
-              {SERVICE_LINKS.map((link) => (
-                <li key={link.to}>
-                  <NavLink to={link.to} className={(state) => cn(navLinkClass(state), 'flex w-full')}>
-                    {t(link.labelKey)}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-            <ul className="border-t border-slate-100 pt-3">
-              {MAIN_LINKS.map((link) => (
-                <li key={link.to}>
-                  <NavLink to={link.to} className={(state) => cn(navLinkClass(state), 'flex w-full')}>
-                    {t(link.labelKey)}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <div className="mt-4 border-t border-slate-100 pt-4">
-            <HeaderAccount stacked />
-          </div>
-        </Container>
-      </div>
+      {hydrated && (
+        <div id={menuId} hidden={!menuOpen} className={cn(menuPanelClass, 'lg:hidden')}>
+          <MobileMenu />
+        </div>
+      )}
     </header>
+  );
+}
+
+/** The phone menu's links and account actions, in the hydrated panel and in the script-free <details>. */
+function MobileMenu() {
+  const { t } = useTranslation();
+  return (
+    <Container className="py-4">
+      <nav aria-label={t('nav.mobileLabel')}>
+        <p className="px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">{t('nav.services')}</p>
+        <ul className="mb-3">
+          {SERVICE_LINKS.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} className={(state) => cn(navLinkClass(state), 'flex w-full')}>
+                {t(link.labelKey)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        <ul className="border-t border-slate-100 pt-3">
+          {MAIN_LINKS.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} className={(state) => cn(navLinkClass(state), 'flex w-full')}>
+                {t(link.labelKey)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="mt-4 border-t border-slate-100 pt-4">
+        <HeaderAccount stacked />
+      </div>
+    </Container>
   );
 }

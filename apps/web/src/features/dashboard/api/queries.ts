@@ -19,7 +19,8 @@ import type {
   UnreadCount,
 } from '@hostpilot/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '@/lib/session';
+import { api, session } from '@/lib/session';
+import { keptAnswers } from '@/lib/storage';
 import { adoptEarlyAnswer } from './early-data';
 import { dashboardKeys, type TransactionFilters } from './keys';
 
@@ -45,6 +46,9 @@ const get =
   ({ signal }: { signal: AbortSignal }) =>
     api.get<T>(url, { signal });
 
+/** The name the dashboard summary's last answer is kept under for the next visit (`keptAnswers`). */
+export const KEPT_SUMMARY = 'dashboard-summary';
+
 /**
  * The customer API's reads (docs/product/api.md), as `queryOptions`: a key from `dashboardKeys` and a call
  * through the app's one HTTP client, which refreshes an expired access token once and replays the call.
@@ -55,9 +59,15 @@ export const dashboardQueries = {
     queryOptions({
       queryKey: dashboardKeys.summary(),
       // Started by the boot script with the dashboard's HTML, when it could (early-data.ts).
-      queryFn: async ({ signal }) =>
-        (await adoptEarlyAnswer<DashboardSummaryAnswer>('/dashboard/summary')) ??
-        get<DashboardSummaryAnswer>('/dashboard/summary')({ signal }),
+      queryFn: async ({ signal }) => {
+        const answer =
+          (await adoptEarlyAnswer<DashboardSummaryAnswer>('/dashboard/summary')) ??
+          (await get<DashboardSummaryAnswer>('/dashboard/summary')({ signal }));
+        // Kept for the next visit, which shows it at once (docs/decisions/047-interactive-from-first-paint.md).
+        const accountId = session.getState().user?.id;
+        if (accountId !== undefined) keptAnswers.write(KEPT_SUMMARY, accountId, answer);
+        return answer;
+      },
     }),
   hosting: () =>
     queryOptions({

@@ -22,8 +22,10 @@ import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@/lib/i18n';
 import { messageOptions } from '@/lib/message-params';
+import { useSession } from '@/lib/session';
+import { keptAnswers } from '@/lib/storage';
 import type { TransactionFilters } from './keys';
-import { dashboardQueries } from './queries';
+import { dashboardQueries, KEPT_SUMMARY } from './queries';
 import type {
   Activity,
   ActivityKind,
@@ -197,7 +199,25 @@ export function useDashboardSummary() {
     }),
     [tr],
   );
-  return useQuery({ ...dashboardQueries.summary(), select });
+  // What the last visit showed, at once, until the fresh answer replaces it
+  // (docs/decisions/047-interactive-from-first-paint.md).
+  const accountId = useSession().user?.id;
+  const kept = useMemo(
+    () => (accountId === undefined ? null : keptAnswers.read<SummaryAnswer>(KEPT_SUMMARY, accountId)),
+    [accountId],
+  );
+  const query = useQuery({
+    ...dashboardQueries.summary(),
+    select,
+    initialData: kept?.data,
+    initialDataUpdatedAt: kept?.savedAt,
+    // A kept answer is replaced on every visit, however recent it is.
+    refetchOnMount: (current) => (kept && current.state.dataUpdatedAt === kept.savedAt ? 'always' : true),
+  });
+  // keptAt: when the figures on screen are the kept ones, the time they arrived; null once fresh ones replaced them.
+  // hadKept: this visit started from kept figures.
+  const keptAt = kept && query.dataUpdatedAt === kept.savedAt ? kept.savedAt : null;
+  return Object.assign(query, { keptAt, hadKept: kept !== null });
 }
 
 /** The customer's hosting services, each with the state of its server. */

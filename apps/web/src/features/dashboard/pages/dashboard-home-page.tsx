@@ -50,10 +50,25 @@ export function DashboardHomePage() {
   return (
     <>
       <GreetingHeader firstName={user?.firstName ?? ''} />
+      {summary.hadKept && <KeptNotice keptAt={summary.keptAt} updating={summary.isFetching} />}
       <QueryView query={summary} skeleton={<HomeSkeleton />} errorTitle={t('home.loadError')}>
         {(data) => <HomeContent summary={data} summaryAt={summary.dataUpdatedAt} />}
       </QueryView>
     </>
+  );
+}
+
+/**
+ * Says that the figures are the last visit's while fresh ones load (docs/decisions/047-interactive-from-first-paint.md),
+ * politely to screen readers; empty once the fresh ones are on screen, its line kept so that nothing moves.
+ */
+function KeptNotice({ keptAt, updating }: { keptAt: number | null; updating: boolean }) {
+  const { t } = useTranslation('dashboard');
+  const format = useDashboardFormat();
+  return (
+    <p role="status" className="-mt-2 mb-4 min-h-5 text-sm text-slate-600">
+      {keptAt !== null && t(updating ? 'home.kept.updating' : 'home.kept.kept', { when: format.relative(keptAt) })}
+    </p>
   );
 }
 

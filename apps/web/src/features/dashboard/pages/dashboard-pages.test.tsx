@@ -1,8 +1,17 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { customerRoutes, HOSTING, INVOICES, notifications, PREFERENCES, TRANSACTIONS } from '@/test/api/customer';
+import {
+  customerRoutes,
+  HOSTING,
+  summary,
+  INVOICES,
+  notifications,
+  PREFERENCES,
+  TRANSACTIONS,
+} from '@/test/api/customer';
 import { session } from '@/lib/session';
+import { keptAnswers } from '@/lib/storage';
 import { paged, serveApi, serverError, type TestApi } from '@/test/api/http';
 import { renderWithRouter } from '@/test/render';
 import { resetSession, signInAs, testUser } from '@/test/session';
@@ -53,6 +62,37 @@ describe('dashboard home', () => {
       const link = tiles.getByRole('link', { name: new RegExp(`^${label} ${value}`) });
       expect(link).toHaveAttribute('href', href);
     }
+  });
+
+  it('shows what the last visit showed at once, says so politely, then the fresh figures (decision 047)', async () => {
+    const user = testUser(0, { firstName: 'Anna' });
+    await signInAs(user);
+    api = serveApi(customerRoutes());
+    // The last visit, five minutes ago, counted 9 domains; the API now says 3, once it answers.
+    const last = summary();
+    keptAnswers.write(
+      'dashboard-summary',
+      user.id,
+      { ...last, counts: { ...last.counts, domains: 9 } },
+      Date.now() - 5 * 60_000,
+    );
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    api.on('/api/dashboard/summary', async () => {
+      await answered;
+      return summary();
+    });
+    await renderWithRouter(<DashboardHomePage />, nsRu);
+    const tiles = screen.getByRole('list', { name: /.+/ });
+    expect(within(tiles).getByRole('link', { name: /^Домены 9/ })).toBeVisible();
+    expect(screen.getByRole('status')).toHaveTextContent('Обновлено 5 минут назад · обновляем…');
+
+    answer();
+    expect(await within(tiles).findByRole('link', { name: /^Домены 3/ })).toBeVisible();
+    expect(screen.queryByText(/Обновлено/)).toBeNull();
+    // The line stays, empty, so that the figures do not move.
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+    expect(keptAnswers.read<ReturnType<typeof summary>>('dashboard-summary', user.id)?.data.counts.domains).toBe(3);
   });
 
   it('highlights unread notifications and links to all of them', async () => {
