@@ -7,13 +7,8 @@ import {
   type ProvisioningTarget,
 } from '../../driver';
 import { createPowerDnsClient, powerDnsSettings } from '../powerdns/client';
-import {
-  type CertificateKeyType,
-  type IssuedCertificate,
-  issueCertificate,
-  revokeCertificate,
-  trustAcmeCa,
-} from './issue';
+import type { CertificateKeyType } from '@hostpilot/shared';
+import { type IssuedCertificate, issueCertificate, revokeCertificate, trustAcmeCa } from './issue';
 import { httpsGet } from './process';
 
 /**

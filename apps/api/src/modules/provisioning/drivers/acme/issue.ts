@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import https from 'node:https';
 import tls from 'node:tls';
 import { X509Certificate } from 'node:crypto';
+import type { CertificateKeyType } from '@hostpilot/shared';
 import * as acme from 'acme-client';
 import axios, { type AxiosAdapter } from 'axios';
 import { DriverError } from '../../driver';
@@ -17,8 +18,6 @@ import { absolute } from '../powerdns/zone';
 /** Failure codes customers see in words (`certificates.failure.<code>` in the locales). */
 export const ACME_FAILURE_CODES = ['not-pointed', 'caa-forbids', 'rate-limited', 'ca-unreachable'] as const;
 export type AcmeFailureCode = (typeof ACME_FAILURE_CODES)[number] | 'invalid' | 'ca-error';
-
-export type CertificateKeyType = 'ec-p256' | 'rsa-2048';
 
 export interface IssuedCertificate {
   certificatePem: string;
