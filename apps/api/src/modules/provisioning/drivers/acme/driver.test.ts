@@ -8,7 +8,7 @@ import { DriverError, type ProvisioningTarget } from '../../driver';
 import { createPowerDnsDriver } from '../powerdns/driver';
 import type { ZoneRecord } from '../powerdns/zone';
 import { createAcmeDriver } from './driver';
-import { createAccountKey, type IssuedCertificate, renewalDue, renewalTime } from './issue';
+import { ACME_FAILURE_CODES, createAccountKey, type IssuedCertificate, renewalDue, renewalTime } from './issue';
 import { type PebbleProcess, startPebble } from './process';
 
 // Against a real Pebble (Let's Encrypt's test CA) that validates DNS-01 on a real PowerDNS, both started for this
@@ -191,5 +191,15 @@ describe('renewal time', () => {
     expect(renewalTime(0, 6 * DAY)).toBe(4 * DAY);
     expect(renewalTime(1000, 1000 + 30 * DAY)).toBe(1000 + 20 * DAY);
     expect(renewalDue(0, 6 * DAY, 4 * DAY - 1)).toBe(false);
+  });
+});
+
+describe('failure words', () => {
+  it('has every failure code in English and Russian', () => {
+    for (const lang of ['en', 'ru']) {
+      const file = path.resolve(import.meta.dirname, `../../../../../../web/src/locales/${lang}/dashboard.json`);
+      const words = JSON.parse(fs.readFileSync(file, 'utf8')) as { certificates: { failure: Record<string, string> } };
+      for (const code of ACME_FAILURE_CODES) expect(words.certificates.failure[code], `${lang} ${code}`).toBeTruthy();
+    }
   });
 });

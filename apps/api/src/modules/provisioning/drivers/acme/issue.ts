@@ -15,7 +15,7 @@ import { absolute } from '../powerdns/zone';
  * ACME_FAILURE_CODES, with the CA's problem document kept.
  */
 
-/** Failure codes customers see in words (`certificates.failure.<code>` in the locales). */
+/** Failure codes customers see in words (`certificates.failure.<code>` of the web app's dashboard locales). */
 export const ACME_FAILURE_CODES = ['not-pointed', 'caa-forbids', 'rate-limited', 'ca-unreachable'] as const;
 export type AcmeFailureCode = (typeof ACME_FAILURE_CODES)[number] | 'invalid' | 'ca-error';
 
