@@ -48,6 +48,7 @@ import { domainsRoutes } from './modules/domains/domains.routes';
 import { knowledgeRoutes } from './modules/knowledge/knowledge.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { servicesRoutes } from './modules/services/services.routes';
+import { certificatesRoutes } from './modules/certificates/certificates.routes';
 import { supportRoutes } from './modules/support/support.routes';
 import { preferencesRoutes } from './modules/users/preferences.routes';
 import { metaRoutes } from './modules/meta/meta.routes';
@@ -193,7 +194,8 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
   });
   const limits = createAuthRateLimits(counterStore, config.rateLimit);
   // The saved System Settings, read by the mailer, the password rules and the pages (decision 034).
-  const siteSettings = createSiteSettings(database.db, createSecretBox(config.jwt.secret));
+  const secretBox = createSecretBox(config.jwt.secret);
+  const siteSettings = createSiteSettings(database.db, secretBox);
   app.decorate('siteSettings', siteSettings);
   const mailer =
     options.mailer ??
@@ -282,6 +284,7 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
       await api.register(preferencesRoutes);
       await api.register(dashboardRoutes, { clock });
       await api.register(servicesRoutes, { clock });
+      await api.register(certificatesRoutes, { clock, secretBox });
       await api.register(domainSearchRoutes);
       await api.register(domainsRoutes);
       await api.register(billingRoutes);

@@ -26,3 +26,4 @@ export * from './api/operations';
 export * from './api/plan-change';
 export * from './dns';
 export * from './zone-file';
+export * from './api/certificate';

@@ -119,4 +119,48 @@ describe('certificates repository', () => {
     expect((await repo.findById(row.id))!.status).toBe('expired');
     expect((await repo.order(serviceId, 'cert-model.example', cert.notAfter)).status).toBe('ordered');
   }, 60_000);
+
+  it('shows the owner the certificate and its PEM chain, old serials while valid; nobody else', async () => {
+    const repo = createCertificatesRepository(ctx.app.database.db, createSecretBox('a test secret of enough length'));
+    const owner = await signUpCustomer(ctx.app);
+    const stranger = await signUpCustomer(ctx.app);
+    const serviceId = await addService(ctx.app, owner.userId);
+    const get = (url: string, headers = owner.headers) => ctx.app.inject({ method: 'GET', url, headers });
+    expect((await get(`/api/services/${serviceId}/certificate`)).statusCode).toBe(404);
+    const row = await repo.order(serviceId, 'cert-model.example', Date.now());
+    await repo.validating(row.id, null, Date.now());
+    const first = await issue();
+    await repo.issued(row.id, first, Date.now());
+    await repo.renewing(row.id, Date.now());
+    const second = await issue();
+    await repo.issued(row.id, second, Date.now());
+
+    const shown = await get(`/api/services/${serviceId}/certificate`);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json()).toMatchObject({
+      status: 'issued',
+      names: ['cert-model.example', 'www.cert-model.example'],
+      serial: second.serial,
+      issuer: second.issuer,
+      keyType: 'ec-p256',
+      notAfter: new Date(second.notAfter).toISOString(),
+      failureCode: null,
+      previous: [{ serial: first.serial }],
+    });
+    expect(shown.body).not.toContain('PRIVATE KEY');
+    const pem = await get(`/api/services/${serviceId}/certificate.pem`);
+    expect(pem.statusCode).toBe(200);
+    expect(pem.body).toBe(`${second.certificatePem}${second.chainPem}`);
+    const old = await get(`/api/services/${serviceId}/certificate.pem?serial=${first.serial}`);
+    expect(old.body).toBe(`${first.certificatePem}${first.chainPem}`);
+    expect((await get(`/api/services/${serviceId}/certificate.pem?serial=00`)).statusCode).toBe(404);
+    expect((await get(`/api/services/${serviceId}/certificate.pem?serial=not-hex`)).statusCode).toBe(400);
+    expect((await get(`/api/services/${serviceId}/certificate`, stranger.headers)).statusCode).toBe(404);
+    expect((await get(`/api/services/${serviceId}/certificate.pem`, stranger.headers)).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/services/${serviceId}/certificate` })).statusCode).toBe(
+      401,
+    );
+    await repo.revoked(row.id, Date.now());
+    expect((await get(`/api/services/${serviceId}/certificate.pem`)).statusCode).toBe(404);
+  }, 60_000);
 });
