@@ -20,6 +20,7 @@ import { createRedisCounterStore } from './lib/redis-counter-store';
 import { loggerOptions } from './logger';
 import { createMailer, type Mailer } from './lib/mail/mailer';
 import { createScheduler } from './modules/scheduler/scheduler';
+import { createProvisioningEngine } from './modules/provisioning/engine';
 import { accountRoutes } from './modules/account/account.routes';
 import { createAccountService } from './modules/account/account.service';
 import { deriveTwoFactorKeys } from './modules/account/two-factor-codes';
@@ -221,6 +222,19 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
   if (config.scheduler.enabled) app.addHook('onReady', async () => scheduler.start());
   // Stopped before any onClose hook closes the mailer or the database under a pass still running.
   app.addHook('preClose', async () => scheduler.stop());
+  // The provisioning workers (docs/decisions/042-provisioning-engine.md), started and stopped like the scheduler.
+  const provisioning = createProvisioningEngine({
+    db: database.db,
+    clock,
+    mailer,
+    log: app.log,
+    secretBox,
+    intervalMs: config.provisioning.intervalMs,
+    leaseMs: config.provisioning.leaseMs,
+  });
+  app.decorate('provisioning', provisioning);
+  if (config.provisioning.enabled) app.addHook('onReady', async () => provisioning.start());
+  app.addHook('preClose', async () => provisioning.stop());
   const twoFactorKeys = deriveTwoFactorKeys(config.jwt.secret);
   const authService = createAuthService({
     db: database.db,
@@ -306,6 +320,7 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
         orders,
         maintenance,
         mailer,
+        secretBox,
       });
       await api.register(ordersRoutes, { orders });
       // The customer's self-service actions (docs/decisions/022-money-transactions.md).
@@ -316,7 +331,7 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
       await api.register(domainActionsRoutes, { clock });
       await api.register(ticketActionsRoutes, { clock });
       await api.register(notificationActionsRoutes, { clock });
-      await api.register(profileActionsRoutes, { clock, passwords });
+      await api.register(profileActionsRoutes, { clock, auth: authService, account: accountService });
     },
     { prefix: '/api' },
   );

@@ -87,6 +87,10 @@ const envSchema = z.object({
   SCHEDULER_ENABLED: booleanFromEnv.optional(),
   SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(60_000),
   SCHEDULER_LEASE_MS: z.coerce.number().int().min(1000).max(86_400_000).default(600_000),
+  PROVISIONING_ENABLED: booleanFromEnv.optional(),
+  DNS_PORT: z.coerce.number().int().min(1).max(65535).default(5300),
+  PROVISIONING_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(2000),
+  PROVISIONING_LEASE_MS: z.coerce.number().int().min(1000).max(86_400_000).default(300_000),
 });
 
 /** One core stays free for the event loop, so other requests keep answering during a sign-in storm. */
@@ -167,6 +171,13 @@ export interface Config {
    * NODE_ENV=test so that tests which do not exercise it never see it change their data.
    */
   scheduler: { enabled: boolean; intervalMs: number; leaseMs: number };
+  /**
+   * The provisioning workers (docs/decisions/042-provisioning-engine.md): like the scheduler, on by default and
+   * off by default under NODE_ENV=test (tests run passes by hand with their own clock).
+   */
+  provisioning: { enabled: boolean; intervalMs: number; leaseMs: number };
+  /** The DNS port of the demo's own PowerDNS (127.0.0.1), started by `npm start` when it is installed. */
+  dnsPort: number;
 }
 
 export class ConfigError extends Error {
@@ -273,5 +284,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       intervalMs: env.SCHEDULER_INTERVAL_MS,
       leaseMs: env.SCHEDULER_LEASE_MS,
     },
+    provisioning: {
+      enabled: env.PROVISIONING_ENABLED ?? env.NODE_ENV !== 'test',
+      intervalMs: env.PROVISIONING_INTERVAL_MS,
+      leaseMs: env.PROVISIONING_LEASE_MS,
+    },
+    dnsPort: env.DNS_PORT,
   };
 }

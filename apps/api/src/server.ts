@@ -3,6 +3,8 @@ import { DEMO_ADMIN, DEMO_CUSTOMER } from '@hostpilot/shared';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { resolveSecrets } from './lib/secrets';
+import { createSecretBox } from './lib/secret-box';
+import { startDemoDns } from './modules/provisioning/demo-dns';
 
 function displayUrl(host: string, port: number): string {
   const local = ['127.0.0.1', '0.0.0.0', '::', '::1', 'localhost'].includes(host);
@@ -22,11 +24,28 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp(config);
+  // The demo's own DNS server, when PowerDNS is installed (docs/decisions/042-provisioning-engine.md).
+  const dns =
+    config.seedDemo && config.provisioning.enabled
+      ? await startDemoDns({
+          db: app.database.db,
+          log: app.log,
+          secretBox: createSecretBox(config.jwt.secret),
+          engine: app.provisioning,
+          dataDir: config.dataDir,
+          dnsPort: config.dnsPort,
+          now: () => Date.now(),
+        }).catch((error: unknown) => {
+          app.log.warn({ err: error, event: 'dns_not_started' }, 'the demo DNS server did not start');
+          return null;
+        })
+      : null;
 
   closeWithGrace({ delay: config.shutdownTimeout * 1000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down: finishing open requests');
     await app.close();
+    await dns?.stop();
   });
 
   await app.listen({ host: config.host, port: config.port });
@@ -41,6 +60,7 @@ async function main(): Promise<void> {
     })`,
     `  Database: ${config.database.kind === 'sqlite' ? config.database.file : 'PostgreSQL'}`,
   ];
+  if (dns) lines.push(`  DNS: 127.0.0.1:${dns.dnsPort}  (dig @127.0.0.1 -p ${dns.dnsPort} mysite.com A)`);
   if (config.seedDemo) {
     lines.push(
       '  Demo accounts:',

@@ -99,6 +99,10 @@ test('change the password in settings, and sign another device out', async ({ pa
 
   const devices = page.getByRole('region', { name: 'Signed-in devices' });
   await expect(devices.getByText('This device')).toBeVisible();
+  // Signing another device out needs the current password (docs/decisions/044-account-protection.md).
+  await devices.getByRole('button', { name: 'Sign out all other devices' }).click();
+  await expect(devices.getByText('Required')).toBeVisible();
+  await devices.getByLabel('Current password').fill(PASSWORD);
   await devices.getByRole('button', { name: 'Sign out all other devices' }).click();
   await expect(devices.getByText('Every other device was signed out.')).toBeVisible();
   expect((await request.post('/api/auth/refresh', { data: { refreshToken: other.refresh_token } })).status()).toBe(401);
@@ -111,4 +115,38 @@ test('change the password in settings, and sign another device out', async ({ pa
   await expect(page.getByText('Your password is changed. Every other device was signed out.')).toBeVisible();
   await waitForMail(email, 'password-changed');
   expect((await request.post('/api/auth/login', { data: { email, password: NEW_PASSWORD } })).status()).toBe(200);
+});
+
+test('change the e-mail in settings: the new address waits for its link, the previous one can undo the change', async ({
+  page,
+  request,
+}) => {
+  const email = `moving.${randomUUID().slice(0, 8)}@example.com`;
+  const newEmail = `new.${email}`;
+  await request.post('/api/auth/register', {
+    data: { firstName: 'Olga', lastName: 'Smirnova', email, password: PASSWORD },
+  });
+
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/dashboard/settings');
+  await page.getByLabel('Email', { exact: true }).fill(newEmail);
+  await page.getByLabel('Current password').first().fill(PASSWORD);
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText(/Confirm the new address with the link we sent to it/)).toBeVisible();
+  await waitForMail(newEmail, 'verify-email');
+
+  // The previous address's link restores it and signs this browser out (docs/decisions/044-account-protection.md).
+  const notice = await waitForMail(email, 'email-changed');
+  expect(notice.text).toContain(newEmail);
+  await page.goto(linkPath(notice));
+  await expect(page.getByText('Your previous e-mail is back')).toBeVisible();
+  // This browser is signed out: the header offers to sign in again.
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await page.locator('#main-content').getByRole('link', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect((await request.post('/api/auth/login', { data: { email, password: PASSWORD } })).status()).toBe(200);
 });

@@ -35,7 +35,11 @@ test('an administrator suspends a new customer, whose sign-in is refused, then a
   await signInAs(page, DEMO_ADMIN);
   await page.goto(`/admin/users?q=${encodeURIComponent(customer.email)}`);
   const row = page.getByRole('table', { name: 'Users' }).getByRole('row').filter({ hasText: customer.email });
-  await row.getByRole('button', { name: `Suspend ${customer.name}` }).click();
+  await row.getByRole('button', { name: `Actions for ${customer.name}` }).click();
+  await page.getByRole('menuitem', { name: 'Suspend' }).click();
+  const suspend = page.getByRole('dialog', { name: `Suspend ${customer.name}?` });
+  await suspend.getByRole('textbox', { name: 'Reason' }).fill('Chargeback under review');
+  await suspend.getByRole('button', { name: 'Suspend account' }).click();
   await expect(page.getByRole('status')).toHaveText(
     `${customer.name} is suspended: the account cannot sign in and its sessions have ended.`,
   );
@@ -53,7 +57,12 @@ test('an administrator suspends a new customer, whose sign-in is refused, then a
   );
   await expect(customerPage).toHaveURL(/\/login$/);
 
-  await row.getByRole('button', { name: `Activate ${customer.name}` }).click();
+  await row.getByRole('button', { name: `Actions for ${customer.name}` }).click();
+  await page.getByRole('menuitem', { name: 'Activate' }).click();
+  await page
+    .getByRole('dialog', { name: `Activate ${customer.name}?` })
+    .getByRole('button', { name: 'Activate account' })
+    .click();
   await expect(page.getByRole('status')).toHaveText(`${customer.name} is active again.`);
   await signInWithForm(customerPage, { email: customer.email, password: PASSWORD });
   await expect(customerPage).toHaveURL(/\/dashboard/);
@@ -61,12 +70,19 @@ test('an administrator suspends a new customer, whose sign-in is refused, then a
 
   await page.getByRole('link', { name: 'Audit log' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Audit Log' })).toBeVisible();
-  const entries = page.getByRole('table', { name: 'Audit log' }).getByRole('row').filter({ hasText: customer.id });
+  const entries = page.getByRole('table', { name: 'Audit log' }).getByRole('row').filter({ hasText: customer.email });
   for (const action of ['Account suspended', 'Account activated']) {
     await page.getByRole('combobox', { name: 'Action' }).selectOption({ label: action });
     await expect(entries.filter({ hasText: action })).toHaveCount(1);
     await expect(entries.filter({ hasText: action })).toContainText(DEMO_ADMIN.email);
   }
+  // The record is named and linked, the reason kept (decision 048).
+  await page.getByRole('combobox', { name: 'Action' }).selectOption({ label: 'Account suspended' });
+  await expect(entries.getByRole('link', { name: customer.name })).toHaveAttribute(
+    'href',
+    `/admin/users?q=${encodeURIComponent(customer.email)}`,
+  );
+  await expect(entries).toContainText('reason: Chargeback under review');
 });
 
 test('a support-role account sees the support queue but no billing', async ({ page }) => {
@@ -89,9 +105,9 @@ test('a support-role account sees the support queue but no billing', async ({ pa
 
   await page.goto('/admin/users');
   await expect(page.getByRole('table', { name: 'Users' })).toBeVisible();
-  await expect(page.getByRole('button', { name: /^(Edit|Suspend|Delete|Balance) / })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^(Edit|Suspend|Delete|Balance|Actions for) / })).toHaveCount(0);
 
   await page.goto('/admin/billing');
   await expect(page.getByRole('alert')).toContainText("You don't have access to this.");
-  await expect(page.getByRole('button', { name: /^(Approve|Decline) / })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^(Approve|Decline|Actions for) / })).toHaveCount(0);
 });

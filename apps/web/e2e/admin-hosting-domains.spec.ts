@@ -5,6 +5,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { apiSignIn, DEMO_ADMIN, storeTokens } from './support/auth';
 import { allowConsoleErrors, expect, test } from './support/fixtures';
 import { giveHostingService } from './support/give-service';
+import { verifyEmail } from './support/outbox';
 
 /**
  * Hosting actions, refunds and exports of the back office end to end
@@ -21,6 +22,7 @@ async function newCustomer(request: APIRequestContext, firstName: string) {
     data: { firstName, lastName: 'Tester', email, password: PASSWORD },
   });
   expect(response.status()).toBe(201);
+  await verifyEmail(request, email);
   const { user } = (await response.json()) as { user: { id: string } };
   return { id: user.id, email, name: `${firstName} Tester` };
 }
@@ -86,7 +88,8 @@ test('an administrator refunds part of a top-up back to its bank account, out of
 
   await page.goto(`/admin/billing?q=${encodeURIComponent(customer.email)}`);
   const row = page.getByRole('table', { name: 'Transactions' }).getByRole('row').filter({ hasText: customer.email });
-  await row.getByRole('button', { name: `Refund ${paymentId}` }).click();
+  await row.getByRole('button', { name: `Actions for ${paymentId}` }).click();
+  await page.getByRole('menuitem', { name: 'Refund' }).click();
   const dialog = page.getByRole('dialog', { name: `Refund $40.00 to ${customer.name}` });
   // A top-up goes back only where it came from: the dialog offers no other destination.
   await expect(dialog).toContainText('A bank transfer back to the customer');

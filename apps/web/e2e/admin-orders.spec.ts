@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiSignIn, DEMO_ADMIN, storeTokens } from './support/auth';
 import { expect, gotoInLanguage, test } from './support/fixtures';
+import { verifyEmail } from './support/outbox';
 
 /**
  * Order review in the back office (docs/decisions/032-ordering-and-checkout.md): with "New orders need approval"
@@ -18,6 +19,7 @@ async function waitingOrder(request: APIRequestContext) {
     data: { firstName: 'Olga', lastName: 'Buyer', email, password: PASSWORD },
   });
   expect(registered.status()).toBe(201);
+  await verifyEmail(request, email);
   const { access_token: token } = (await registered.json()) as { access_token: string };
   const headers = { authorization: `Bearer ${token}` };
   const line = { kind: 'hosting', planId: 'starter', months: 1, location: 'london' };

@@ -45,8 +45,9 @@ const LISTS: ListCase[] = [
     h1: { en: 'Users', ru: 'Пользователи' },
     caption: { en: 'Users', ru: 'Пользователи' },
     columns: {
-      en: ['User', 'Role', 'Status', 'Services', 'Last Login', 'Actions'],
-      ru: ['Пользователь', 'Роль', 'Статус', 'Услуги', 'Последний вход', 'Действия'],
+      // The first column holds the bulk selection's checkboxes (decision 048).
+      en: ['', 'User', 'Role', 'Status', 'Services', 'Last Login', 'Actions'],
+      ru: ['', 'Пользователь', 'Роль', 'Статус', 'Услуги', 'Последний вход', 'Действия'],
     },
     search: {
       en: { label: 'Search users', placeholder: 'Search users...' },
@@ -89,8 +90,8 @@ const LISTS: ListCase[] = [
     h1: { en: 'Billing Management', ru: 'Управление платежами' },
     caption: { en: 'Transactions', ru: 'Операции' },
     columns: {
-      en: ['Transaction', 'Customer', 'Amount', 'Status', 'Actions'],
-      ru: ['Операция', 'Клиент', 'Сумма', 'Статус', 'Действия'],
+      en: ['', 'Transaction', 'Customer', 'Amount', 'Status', 'Actions'],
+      ru: ['', 'Операция', 'Клиент', 'Сумма', 'Статус', 'Действия'],
     },
     search: {
       en: { label: 'Search transactions', placeholder: 'Search transactions...' },
@@ -211,7 +212,7 @@ test.describe('admin lists in both languages', () => {
     // Six server-paged views of the list, one of 50 rows: more than the default budget on a busy machine.
     test.slow();
     const email = `admin-finds.${randomUUID().slice(0, 8)}@example.com`;
-    await registerCustomer(page.request, { firstName: 'Zoe', lastName: 'Quill', email, password: 'found by admin' });
+    await registerCustomer(page.request, { firstName: 'Zoe', lastName: 'Quill', email, password: 'found by the staff' });
     await page.goto('/admin/users');
     const main = page.getByRole('main');
     const table = main.getByRole('table', { name: 'Users' });
@@ -323,7 +324,7 @@ test.describe('admin lists in both languages', () => {
     }
   });
 
-  test('billing: Approve and Decline only on pending bank transfers, dollar amounts with two decimals, three summary cards', async ({
+  test('billing: Approve and Decline in the menu only on pending bank transfers, dollar amounts with two decimals, three summary cards', async ({
     page,
   }) => {
     const { summary } = await adminGet<{
@@ -347,18 +348,24 @@ test.describe('admin lists in both languages', () => {
       await expect(page).toHaveURL(new RegExp(`[?&]status=${status}\\b`));
       const rows = bodyRows(main.getByRole('table', { name: 'Transactions' }));
       const label = status === 'pending' ? /Pending$/ : /Completed$/;
-      await expect(rows.first().locator('td').nth(2)).toHaveText(label);
+      // The first cell is the bulk selection's checkbox (decision 048).
+      await expect(rows.first().locator('td').nth(3)).toHaveText(label);
       for (const row of await rows.all()) {
-        await expect(row.locator('td').nth(2)).toHaveText(label);
+        await expect(row.locator('td').nth(3)).toHaveText(label);
         // The amount's first line; a refunded payment adds "Refunded $x" beneath it (decision 033).
-        const amount = (await row.locator('td').nth(1).innerText()).trim().split('\n')[0]!;
+        const amount = (await row.locator('td').nth(2).innerText()).trim().split('\n')[0]!;
         expect(amount).toMatch(/^-?\$\d{1,3}(,\d{3})*\.\d{2}$/);
         await expect(row.getByRole('button', { name: /^View / })).toHaveCount(1);
         // Staff settle bank transfers; a card or PayPal payment is its provider's to settle.
         const settleable =
           status === 'pending' && (await row.getByRole('rowheader').innerText()).includes('Bank transfer');
-        await expect(row.getByRole('button', { name: /^Approve / })).toHaveCount(settleable ? 1 : 0);
-        await expect(row.getByRole('button', { name: /^Decline / })).toHaveCount(settleable ? 1 : 0);
+        // Approve and Decline are in the row's menu, never one click away (decision 048).
+        await expect(row.getByRole('button', { name: /^(Approve|Decline) / })).toHaveCount(0);
+        if (settleable) {
+          await row.getByRole('button', { name: /^Actions for / }).click();
+          await expect(page.getByRole('menuitem')).toHaveText(['Approve', 'Decline']);
+          await page.keyboard.press('Escape');
+        }
       }
     }
     // View shows a completed payment as the server has it, with the ledger credit it made (approving is the API
@@ -615,6 +622,7 @@ test.describe('the admin sidebar', () => {
       'Orders',
       'Support',
       'Audit log',
+      'Provisioning',
       'Scheduler',
       'Settings',
       'Outbox',

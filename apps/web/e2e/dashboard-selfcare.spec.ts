@@ -11,7 +11,7 @@ import { budgetForPages, expect, test } from './support/fixtures';
  * ticket's conversation, notifications read one by one and all at once, the profile and the account's language.
  */
 
-const PASSWORD = 'selfcare journeys 2026';
+const PASSWORD = 'quiet river lantern 2026';
 
 async function freshCustomer(request: APIRequestContext, firstName = 'Robin') {
   const account = {

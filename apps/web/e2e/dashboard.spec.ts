@@ -336,8 +336,8 @@ test.describe('a customer who has just registered', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByRole('heading', { name: 'Account Details' })).toBeFocused();
     await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill('empty pages please');
-    await page.getByLabel('Confirm password').fill('empty pages please');
+    await page.getByLabel('Password', { exact: true }).fill('maple window orbit');
+    await page.getByLabel('Confirm password').fill('maple window orbit');
     await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);

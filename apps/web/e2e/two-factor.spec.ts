@@ -48,6 +48,7 @@ const TEXTS = {
     qr: 'QR code for your authenticator app',
     key: 'Set-up key',
     code: 'Code from your app',
+    currentPassword: 'Current password',
     turnOn: 'Turn on',
     codes: 'Recovery codes',
     download: 'Download',
@@ -74,6 +75,7 @@ const TEXTS = {
     qr: 'QR-код для приложения-аутентификатора',
     key: 'Ключ настройки',
     code: 'Код из приложения',
+    currentPassword: 'Текущий пароль',
     turnOn: 'Включить',
     codes: 'Резервные коды',
     download: 'Скачать',
@@ -141,6 +143,7 @@ for (const language of ['en', 'ru'] as const) {
     expect(await cspViolations(page), 'CSP violations').toEqual([]);
     expect(secret.replace(/\s+/g, '')).toMatch(/^[A-Z2-7]{32}$/);
     const code = authenticator(secret);
+    await panel.getByLabel(text.currentPassword).fill(PASSWORD);
     await panel.getByLabel(text.code).fill(await code());
     await panel.getByRole('button', { name: text.turnOn }).click();
 
@@ -275,7 +278,7 @@ test.describe('two-factor sign-in required of staff', () => {
     const apiCode = authenticator(((await setup.json()) as { secret: string }).secret);
     const enabled = await request.post(`${base}/api/account/two-factor/enable`, {
       headers,
-      data: { code: await apiCode() },
+      data: { code: await apiCode(), currentPassword: DEMO_ADMIN.password },
     });
     expect(enabled.status()).toBe(200);
     const rule = await request.put(`${base}/api/admin/settings/security`, {
@@ -305,6 +308,7 @@ test.describe('two-factor sign-in required of staff', () => {
     await expect(panel.getByText(/The back office asks staff to use two-factor sign-in/)).toBeVisible();
     await panel.getByRole('button', { name: 'Set up' }).click();
     const code = authenticator(await panel.getByLabel('Set-up key').inputValue());
+    await panel.getByLabel('Current password').fill(DEMO_ADMIN.password);
     await panel.getByLabel('Code from your app').fill(await code());
     await panel.getByRole('button', { name: 'Turn on' }).click();
     await expect(panel.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);

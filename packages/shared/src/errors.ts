@@ -12,6 +12,7 @@ export const ERROR_STATUS = {
   TOKEN_EXPIRED: 401,
   REFRESH_TOKEN_INVALID: 401,
   FORBIDDEN: 403,
+  EMAIL_NOT_VERIFIED: 403,
   /** The account is suspended by staff: it cannot sign in until it is activated again. */
   ACCOUNT_SUSPENDED: 403,
   NOT_FOUND: 404,

@@ -24,6 +24,7 @@ export * from './api/orders';
 export * from './api/system-settings';
 export * from './api/operations';
 export * from './api/plan-change';
+export * from './api/provisioning';
 export * from './dns';
 export * from './zone-file';
 export * from './api/certificate';

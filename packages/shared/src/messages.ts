@@ -47,6 +47,8 @@ export const NOTIFICATION_KEYS = [
   'orderAwaitingReview',
   'orderActive',
   'orderCancelled',
+  'serviceReady',
+  'domainReady',
 ] as const;
 export type NotificationKey = (typeof NOTIFICATION_KEYS)[number];
 

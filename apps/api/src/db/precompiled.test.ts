@@ -50,6 +50,20 @@ describe(`a query compiled once and run with each call's value (${DATABASE_UNDER
   it('refuses a query that does not use its value', async () => {
     const { db } = ctx.app.database;
     const broken = precompiled(db, () => db.selectFrom('users').select('id').where('id', '=', 'fixed'));
-    await expect(broken('x')).rejects.toThrow(/does not use its value/);
+    await expect(broken()).rejects.toThrow(/does not use its value/);
+    const half = precompiled(db, (id: string, _unused: string) =>
+      db.selectFrom('users').select('id').where('id', '=', id),
+    );
+    await expect(half('x', 'y')).rejects.toThrow(/does not use its value/);
+  });
+
+  it('takes several values, each in its own places', async () => {
+    const { db } = ctx.app.database;
+    const byIdAndName = precompiled(db, (id: string, name: string) =>
+      db.selectFrom('users').select('id').where('id', '=', id).where('firstName', '=', name),
+    );
+    expect(await byIdAndName('precompiled-a', 'A')).toEqual({ id: 'precompiled-a' });
+    expect(await byIdAndName('precompiled-a', 'B')).toBeUndefined();
+    expect(await byIdAndName('precompiled-b', 'B')).toEqual({ id: 'precompiled-b' });
   });
 });

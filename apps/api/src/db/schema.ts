@@ -6,6 +6,7 @@ import type {
   CertificateKeyType,
   CertificateStatus,
   DnsRecordType,
+  DriverType,
   DomainStatus,
   InvoiceStatus,
   Language,
@@ -20,6 +21,9 @@ import type {
   ServerType,
   ServiceKind,
   ServiceStatus,
+  SetupState,
+  ProvisioningOperation,
+  ProvisioningTaskStatus,
   TicketAuthorKind,
   TicketDepartment,
   TicketPriority,
@@ -91,6 +95,13 @@ export interface ServersTable {
   bandwidthGbps: number;
   /** How many services the machine takes. */
   capacity: number;
+  /** The provisioning driver and its settings (migration 0200; docs/decisions/042-provisioning-engine.md). */
+  driverType: Generated<DriverType | null>;
+  /** JSON `{ settings, secrets }`, each secret sealed with the server key. */
+  connectionSettings: Generated<string | null>;
+  connectionStatus: Generated<'ok' | 'failed' | null>;
+  connectionCheckedAt: Generated<number | null>;
+  connectionError: Generated<string | null>;
   createdAt: number;
   updatedAt: number;
 }
@@ -133,6 +144,8 @@ export interface ServicesTable {
   cancelledAt: number | null;
   /** A cheaper plan of the same kind the next renewal switches to (docs/decisions/037-plan-changes.md). */
   pendingPlanId: Generated<string | null>;
+  /** Being set up, or setup late (migration 0200); null when no provisioning task is outstanding. */
+  setupState: Generated<SetupState | null>;
   createdAt: number;
   updatedAt: number;
 }
@@ -156,6 +169,8 @@ export interface DomainsTable {
   transferCodeHash: Generated<string | null>;
   /** Set when staff deleted a domain that accounting records still name: hidden everywhere (migration 0110). */
   deletedAt: Generated<number | null>;
+  /** Being set up, or setup late (migration 0200); null when no provisioning task is outstanding. */
+  setupState: Generated<SetupState | null>;
   createdAt: number;
   updatedAt: number;
 }
@@ -369,11 +384,13 @@ export interface SettingsTable {
 export interface AccountTokensTable {
   id: string;
   userId: string;
-  purpose: 'password_reset' | 'verify_email';
+  purpose: 'password_reset' | 'verify_email' | 'email_undo';
   tokenHash: string;
   createdAt: number;
   expiresAt: number;
   usedAt: number | null;
+  /** The address a verification link verifies, or an undo link restores (migration 0160); null otherwise. */
+  email: Generated<string | null>;
 }
 
 export type AccountTokenRow = Selectable<AccountTokensTable>;
@@ -622,4 +639,49 @@ export interface Database {
   errorLog: ErrorLogTable;
   certificates: CertificatesTable;
   previousCertificates: PreviousCertificatesTable;
+  provisioningTasks: ProvisioningTasksTable;
+  provisioningCalls: ProvisioningCallsTable;
+}
+
+/** The outbox of changes that must reach infrastructure (migration 0200; docs/decisions/042-provisioning-engine.md). */
+export interface ProvisioningTasksTable {
+  /** Sorts in the order tasks were written (see provisioning/tasks.ts). */
+  id: string;
+  resourceType: 'service' | 'domain';
+  resourceId: string;
+  userId: string;
+  driverType: DriverType;
+  operation: ProvisioningOperation;
+  status: ProvisioningTaskStatus;
+  serverId: string | null;
+  attempts: Generated<number>;
+  maxAttempts: number;
+  nextAttemptAt: number;
+  leaseOwner: string | null;
+  leaseUntil: number | null;
+  /** `no-server` while no server of the driver type exists. */
+  waitReason: string | null;
+  errorCode: string | null;
+  errorMessage: string | null;
+  /** JSON: what the driver reported on success (no secrets). */
+  details: string | null;
+  createdAt: number;
+  updatedAt: number;
+  finishedAt: number | null;
+}
+
+export type ProvisioningTaskRow = Selectable<ProvisioningTasksTable>;
+
+/** One driver call: the log staff read beside a task. */
+export interface ProvisioningCallsTable {
+  id: string;
+  taskId: string | null;
+  serverId: string | null;
+  driverType: DriverType;
+  operation: string;
+  startedAt: number;
+  durationMs: number;
+  outcome: 'ok' | 'error';
+  errorCode: string | null;
+  message: string | null;
 }

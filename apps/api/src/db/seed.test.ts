@@ -28,6 +28,32 @@ describe(`migrations and demo seed (${DATABASE_UNDER_TEST})`, () => {
     expect(typeof customer!.createdAt).toBe('number');
   });
 
+  it('places no more services on a server than its capacity, and its samples stay within 0-100 % (issue 31)', async () => {
+    const db = ctx.app.database.db;
+    const servers = await db
+      .selectFrom('servers')
+      .select(['id', 'type', 'capacity'])
+      .select((eb) =>
+        eb
+          .selectFrom('services')
+          .select(eb.fn.countAll<number>().as('n'))
+          .whereRef('services.serverId', '=', 'servers.id')
+          .where('services.status', '!=', 'cancelled')
+          .as('placed'),
+      )
+      .execute();
+    expect(servers.length).toBeGreaterThan(0);
+    for (const server of servers) expect(Number(server.placed), server.id).toBeLessThanOrEqual(server.capacity);
+    const dedicated = servers.find((server) => server.type === 'dedicated')!;
+    expect(Number(dedicated.placed)).toBe(1);
+    const extremes = await db
+      .selectFrom('serverUsageSamples')
+      .select((eb) => [eb.fn.max('cpuPercent').as('cpu'), eb.fn.max('memoryPercent').as('memory')])
+      .executeTakeFirstOrThrow();
+    expect(Number(extremes.cpu)).toBeLessThan(90);
+    expect(Number(extremes.memory)).toBeLessThan(90);
+  });
+
   it('is idempotent, and migrations are too', async () => {
     expect(await seedDemoAccounts(ctx.app.database.db)).toEqual([]);
     expect(await ctx.app.database.migrate()).toEqual([]);

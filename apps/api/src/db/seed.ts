@@ -157,9 +157,20 @@ export async function seedDemo(db: Kysely<Database>, options: SeedOptions): Prom
           .where('value', '=', marker.value)
           .executeTakeFirst();
         if (Number(claimed.numUpdatedRows) !== 1) return 0;
+        // Each server's free slots, as the services placed so far leave them (the demo customer's included).
+        const placed = await trx
+          .selectFrom('servers')
+          .leftJoin('services', (join) =>
+            join.onRef('services.serverId', '=', 'servers.id').on('services.status', '!=', 'cancelled'),
+          )
+          .select(['servers.id', 'servers.capacity', (eb) => eb.fn.count<number>('services.id').as('n')])
+          .groupBy(['servers.id', 'servers.capacity'])
+          .execute();
+        const room = new Map(placed.map((row) => [row.id, row.capacity - Number(row.n)]));
         const prng = createPrng(0xba7c0000 + done);
         const batch = new SeedBatch(() => prng.uuid());
-        for (let index = done; index < end; index += 1) addPopulationCustomer(batch, index, now, passwordHash, staffId);
+        for (let index = done; index < end; index += 1)
+          addPopulationCustomer(batch, index, now, passwordHash, staffId, room);
         await batch.write(trx);
         return end - done;
       });

@@ -12,6 +12,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   TOKEN_EXPIRED: 'The access token has expired',
   REFRESH_TOKEN_INVALID: 'The refresh token is not valid',
   FORBIDDEN: 'You are not allowed to do this',
+  EMAIL_NOT_VERIFIED: 'Verify your e-mail address first: ordering, payments and tickets open once it is verified',
   ACCOUNT_SUSPENDED: 'This account is suspended; contact support',
   NOT_FOUND: 'Not found',
   METHOD_NOT_ALLOWED: 'Method not allowed',

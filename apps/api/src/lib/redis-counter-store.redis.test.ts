@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, PASSWORD, register } from '../test/auth';
 import { createTestApp, DATABASE_UNDER_TEST } from '../test/helpers';
+import { mailsTo, waitForMail } from '../test/mail';
 import { createRedisCounterStore } from './redis-counter-store';
 
 /**
@@ -91,6 +92,46 @@ describe('Redis counter store', () => {
       if (keys.length > 0) await store.redis.del(...keys.map((key) => key.slice(prefix.length)));
       await storeA.close();
       await storeB.close();
+    }
+  });
+
+  it(`counts no refused sign-in, so one address never locks the owner out, and mails the owner once (${DATABASE_UNDER_TEST})`, async () => {
+    const ownPrefix = `${prefix}lockout:`;
+    const shared = createRedisCounterStore({ url: REDIS_URL, prefix: ownPrefix });
+    const ctx = await createTestApp(
+      { RATE_LIMIT_LOGIN_MAX: '3', RATE_LIMIT_LOGIN_EMAIL_CEILING: '5' },
+      { counterStore: shared },
+    );
+    try {
+      const { account } = await register(ctx.app, undefined, { remoteAddress: '203.0.113.77' });
+      const statuses: number[] = [];
+      for (let i = 0; i < 12; i += 1) {
+        const from = { remoteAddress: '192.0.2.77' };
+        statuses.push((await login(ctx.app, { email: account.email, password: 'wrong' }, from)).statusCode);
+      }
+      expect(statuses).toEqual([401, 401, 401, ...Array(9).fill(429)]);
+      const elsewhere = await login(
+        ctx.app,
+        { email: account.email, password: PASSWORD },
+        { remoteAddress: '198.51.100.77' },
+      );
+      expect(elsewhere.statusCode).toBe(200);
+      // Spread over new addresses up to the ceiling: a new address waits, the owner's known one goes on.
+      for (let i = 0; i < 6; i += 1) {
+        await login(ctx.app, { email: account.email, password: 'wrong' }, { remoteAddress: `192.0.2.${100 + i}` });
+      }
+      const stranger = { remoteAddress: '192.0.2.120' };
+      expect((await login(ctx.app, { email: account.email, password: PASSWORD }, stranger)).statusCode).toBe(429);
+      const known = { remoteAddress: '203.0.113.77' };
+      expect((await login(ctx.app, { email: account.email, password: PASSWORD }, known)).statusCode).toBe(200);
+      await waitForMail(ctx.config, account.email, 'sign-in-failures');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(mailsTo(ctx.config, account.email).filter((m) => m.template === 'sign-in-failures')).toHaveLength(1);
+    } finally {
+      await ctx.close();
+      const keys = await store.redis.keys(`${ownPrefix}*`);
+      if (keys.length > 0) await store.redis.del(...keys.map((key) => key.slice(prefix.length)));
+      await shared.close();
     }
   });
 });

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { precompiled } from '../db/precompiled';
 import { AppError } from '../lib/errors';
 import { parseSecuritySettings, SECURITY_SETTING } from '../modules/admin/security-settings';
-import { signIn, signInRequired } from './authenticate';
+import { sessionLive, signIn, signInRequired } from './authenticate';
 
 /** What a back-office route needs: one permission, or only that the caller is staff (any permission). */
 export type RouteAccess = Permission | 'staff';
@@ -75,7 +75,7 @@ export function guardStaffScope(scope: FastifyInstance): void {
   // users list these reads were most of the work (docs/decisions/039-account-generation-and-kept-answers.md).
   const readStaff = precompiled(
     users,
-    (id) =>
+    (id: string, sessionId: string) =>
       users
         .selectFrom('users')
         .leftJoin('twoFactor', 'twoFactor.userId', 'users.id')
@@ -97,13 +97,15 @@ export function guardStaffScope(scope: FastifyInstance): void {
             .whereRef('accountGenerations.userId', '=', 'users.id')
             .as('generation'),
           eb.selectFrom('listGenerations').select('value').where('name', '=', 'users').as('usersListGeneration'),
+          sessionLive(eb, sessionId),
         ])
         .where('users.id', '=', id),
     (text) => scope.database.prepare(text),
   );
   scope.addHook('onRequest', async (request) => {
     const claims = scope.accessClaims(request);
-    const row = await readStaff(claims.userId);
+    if (!claims.sessionId) throw signInRequired();
+    const row = await readStaff(claims.userId, claims.sessionId);
     // A deleted or suspended account's sign-in is over, whatever its token says.
     signIn(request, claims, row);
     if (!row) throw signInRequired();

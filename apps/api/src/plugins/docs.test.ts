@@ -40,6 +40,7 @@ describe(`OpenAPI description at /api/docs (${DATABASE_UNDER_TEST})`, () => {
       '/api/account/two-factor/recovery-codes',
       '/api/account/two-factor/setup',
       '/api/auth/email/resend',
+      '/api/auth/email/undo',
       '/api/auth/email/verify',
       '/api/auth/login',
       '/api/auth/login/two-factor',

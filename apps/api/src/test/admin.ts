@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CompiledQuery, sql } from 'kysely';
 import type { RouteAccess } from '../plugins/authorize';
 import type { App } from '../app';
-import { newAccount, register, type Session } from './auth';
+import { markEmailVerified, newAccount, register, type Session } from './auth';
 
 /** Helpers of the back-office API tests: staff accounts and the table of every admin endpoint. */
 
@@ -12,6 +12,7 @@ export const ADMIN_TEST_ENV = { RATE_LIMIT_REGISTER_MAX: '100000' };
 /** Registers an account and gives it a role in the database (its token still says role 0: the API must not care). */
 export async function staffSession(app: App, role: number): Promise<Session> {
   const { session } = await register(app, newAccount({ firstName: `Role${role}` }));
+  await markEmailVerified(app, session.user.id);
   await setRole(app, session.user.id, role);
   return session;
 }
@@ -84,6 +85,8 @@ export const ADMIN_ENDPOINTS: { method: 'GET'; url: string; path: string; access
   { method: 'GET', url: '/api/admin/tickets/assignees', path: '/api/admin/tickets/assignees', access: 'tickets.read' },
   { method: 'GET', url: '/api/admin/maintenance', path: '/api/admin/maintenance', access: 'overview.read' },
   { method: 'GET', url: '/api/admin/error-logs', path: '/api/admin/error-logs', access: 'settings.read' },
+  // The provisioning engine (modules/provisioning/engine.test.ts).
+  { method: 'GET', url: '/api/admin/provisioning', path: '/api/admin/provisioning', access: 'provisioning.read' },
 ];
 
 /**
@@ -103,6 +106,9 @@ export const ADMIN_ACTIONS: {
   { method: 'PATCH', path: '/api/admin/users/{id}', access: 'users.write', success: '200' },
   { method: 'DELETE', path: '/api/admin/users/{id}', access: 'users.write', success: '204' },
   { method: 'POST', path: '/api/admin/users/{id}/suspend', access: 'users.write', success: '200' },
+  { method: 'POST', path: '/api/admin/users/bulk', access: 'users.write', success: '200' },
+  { method: 'POST', path: '/api/admin/orders/bulk', access: 'orders.write', success: '200' },
+  { method: 'POST', path: '/api/admin/payments/bulk', access: 'billing.approve', success: '200' },
   { method: 'POST', path: '/api/admin/users/{id}/activate', access: 'users.write', success: '200' },
   { method: 'POST', path: '/api/admin/users/{id}/credit', access: 'billing.write', success: '201' },
   { method: 'GET', path: '/api/admin/payments/{id}', access: 'billing.read', success: '200' },
@@ -148,6 +154,12 @@ export const ADMIN_ACTIONS: {
   { method: 'POST', path: '/api/admin/tickets/{id}/messages', access: 'tickets.write', success: '200' },
   { method: 'PUT', path: '/api/admin/maintenance', access: 'system.maintenance', success: '200' },
   { method: 'GET', path: '/api/admin/servers/{id}/usage', access: 'servers.read', success: '200' },
+  // modules/provisioning/engine.test.ts
+  { method: 'PUT', path: '/api/admin/servers/{id}/driver', access: 'servers.write', success: '200' },
+  { method: 'POST', path: '/api/admin/servers/{id}/test-connection', access: 'servers.write', success: '200' },
+  { method: 'POST', path: '/api/admin/provisioning/{id}/retry', access: 'provisioning.write', success: '204' },
+  { method: 'POST', path: '/api/admin/provisioning/{id}/cancel', access: 'provisioning.write', success: '204' },
+  { method: 'POST', path: '/api/admin/provisioning/{id}/complete', access: 'provisioning.write', success: '204' },
 ];
 
 export interface UserFixture {

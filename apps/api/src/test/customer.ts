@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { findServicePlan, type ServiceKind, type ServiceStatus, toCents } from '@hostpilot/shared';
 import type { App } from '../app';
-import { register } from './auth';
+import { registerVerified } from './auth';
 
 /** Fixtures of the customer-action tests: a signed-in customer, rows they own, money on their balance. */
 
@@ -10,9 +10,9 @@ export interface Customer {
   headers: Record<string, string>;
 }
 
-/** Registers a customer; `headers` carries its Bearer token. */
+/** Registers a customer with a verified e-mail address; `headers` carries its Bearer token. */
 export async function signUpCustomer(app: App): Promise<Customer> {
-  const { session } = await register(app);
+  const { session } = await registerVerified(app);
   return { userId: session.user.id, headers: { authorization: `Bearer ${session.access_token}` } };
 }
 

@@ -1,5 +1,6 @@
 import { findServicePlan, toCents } from '@hostpilot/shared';
 import type { APIRequestContext } from '@playwright/test';
+import { verifyEmail } from './outbox';
 
 /**
  * What the demo seed gives the demo customer (apps/api/src/db/demo/demo-customer.ts), as the tests expect to
@@ -48,11 +49,15 @@ export const moneyText = (lang: Lang, cents: number) =>
 /** Whole days from now to a moment (negative when it has passed). */
 export const daysFromNow = (at: number | string) => (new Date(at).getTime() - Date.now()) / DAY;
 
-/** A customer with nothing yet: registered through the API (the dashboard spec registers one through the form). */
+/**
+ * A customer with nothing yet: registered through the API (the dashboard spec registers one through the form),
+ * its e-mail address verified from the mail.
+ */
 export async function registerCustomer(
   request: APIRequestContext,
   account: { firstName: string; lastName: string; email: string; password: string },
 ) {
   const response = await request.post('/api/auth/register', { data: account });
   if (response.status() !== 201) throw new Error(`register failed: ${response.status()} ${await response.text()}`);
+  await verifyEmail(request, account.email);
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect } from '@playwright/test';
+import { type APIRequestContext, expect } from '@playwright/test';
 
 interface OutboxMail {
   to: string;
@@ -40,4 +40,14 @@ export function linkPath(mail: OutboxMail): string {
   const match = /https?:\/\/[^/\s]+(\/[a-z-]+#[A-Za-z0-9_-]+)/.exec(mail.text);
   if (!match) throw new Error(`no link in: ${mail.text}`);
   return match[1]!;
+}
+
+/**
+ * Verifies a new account's e-mail address with the link of its verification mail, as its owner would: ordering,
+ * paying, adding funds and tickets need it (docs/decisions/019-unverified-accounts.md).
+ */
+export async function verifyEmail(request: APIRequestContext, email: string): Promise<void> {
+  const token = linkPath(await waitForMail(email.toLowerCase(), 'verify-email')).split('#')[1];
+  const verified = await request.post('/api/auth/email/verify', { data: { token } });
+  expect(verified.status(), await verified.text()).toBe(204);
 }

@@ -20,9 +20,9 @@ describe('the route table', () => {
   });
 
   it('prerenders exactly the public pages and the visitors’ forms, except those that read the browser', () => {
-    // The cart and checkout read the stored cart; /reset-password and /verify-email read their token after `#`,
-    // which only the browser sees.
-    const browserOnly = ['/cart', '/checkout', '/reset-password', '/verify-email'];
+    // The cart and checkout read the stored cart; /reset-password, /verify-email and /undo-email-change read their
+    // token after `#`, which only the browser sees.
+    const browserOnly = ['/cart', '/checkout', '/reset-password', '/verify-email', '/undo-email-change'];
     expect(PRERENDERED_ROUTES).toEqual(
       routesOf('public', 'guest').filter((route) => !browserOnly.includes(route.path)),
     );

@@ -113,7 +113,7 @@ export const ROUTE_TABLE = [
     layout: 'public' as const,
     prerender: true,
   },
-  // The link's token is after `#`, which only the browser sees: these two render there, never at build time.
+  // The link's token is after `#`, which only the browser sees: these render there, never at build time.
   {
     path: '/reset-password',
     page: 'resetPassword' as const,
@@ -128,6 +128,15 @@ export const ROUTE_TABLE = [
     page: 'verifyEmail' as const,
     module: 'auth/pages/verify-email-page',
     component: 'VerifyEmailPage',
+    namespaces: auth,
+    layout: 'public' as const,
+    prerender: false,
+  },
+  {
+    path: '/undo-email-change',
+    page: 'undoEmailChange' as const,
+    module: 'auth/pages/undo-email-change-page',
+    component: 'UndoEmailChangePage',
     namespaces: auth,
     layout: 'public' as const,
     prerender: false,
@@ -179,6 +188,7 @@ export const ROUTE_TABLE = [
       ['/admin/support', 'adminSupport', 'admin-support-page', 'AdminSupportPage'],
       ['/admin/support/:id', 'adminTicket', 'admin-ticket-page', 'AdminTicketPage'],
       ['/admin/error-logs', 'adminErrorLogs', 'admin-error-logs-page', 'AdminErrorLogsPage'],
+      ['/admin/provisioning', 'adminProvisioning', 'admin-provisioning-page', 'AdminProvisioningPage'],
     ] as const
   ).map(([path, page, module, component]) => ({
     path,

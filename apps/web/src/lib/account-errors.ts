@@ -5,6 +5,11 @@ import { ApiError } from './http';
 export function accountErrorKey(error: unknown): string {
   if (!(error instanceof ApiError)) return 'errors.generic';
   if (error.isNetworkError) return 'errors.network';
+  return errorCodeKey(error.code);
+}
+
+/** The translation key (common namespace) of an error code the API answered, as a bulk action's row carries it. */
+export function errorCodeKey(code: string | undefined): string {
   const byCode: Partial<Record<string, string>> = {
     LINK_INVALID: 'errors.linkInvalid',
     LINK_EXPIRED: 'errors.linkExpired',
@@ -21,6 +26,7 @@ export function accountErrorKey(error: unknown): string {
     LAST_ADMINISTRATOR: 'errors.lastAdministrator',
     OWN_ACCOUNT: 'errors.ownAccount',
     FORBIDDEN: 'errors.forbidden',
+    EMAIL_NOT_VERIFIED: 'errors.emailNotVerified',
     TWO_FACTOR_REQUIRED: 'errors.twoFactorRequired',
     TWO_FACTOR_CHALLENGE_INVALID: 'errors.twoFactorChallengeInvalid',
     DNS_CONFLICT: 'errors.dnsConflict',
@@ -30,7 +36,7 @@ export function accountErrorKey(error: unknown): string {
     OUT_OF_CAPACITY: 'errors.outOfCapacity',
     DOMAIN_UNAVAILABLE: 'errors.domainUnavailable',
   };
-  return (error.code && byCode[error.code]) || 'errors.generic';
+  return (code && byCode[code]) || 'errors.generic';
 }
 
 /** The API's field errors (their codes are i18n keys such as validation.passwordCommon), when it sent any. */

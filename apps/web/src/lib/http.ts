@@ -190,7 +190,8 @@ export function createHttpClient(options: HttpClientOptions) {
       request<T>('PUT', path, { ...init, body }),
     patch: <T>(path: string, body?: unknown, init?: Omit<RequestOptions, 'body'>) =>
       request<T>('PATCH', path, { ...init, body }),
-    delete: <T>(path: string, init?: Omit<RequestOptions, 'body'>) => request<T>('DELETE', path, init),
+    delete: <T>(path: string, body?: unknown, init?: Omit<RequestOptions, 'body'>) =>
+      request<T>('DELETE', path, { ...init, body }),
     download,
     refreshAccessToken,
   };

@@ -67,6 +67,11 @@ export const adminCreditResultSchema = z.object({
 export const adminDeclineSchema = z.object({ reason: reasonSchema });
 /** Any back-office change that takes only a reason (decline, suspend, cancel or flag an order): the same rule. */
 export const reasonRequestSchema = adminDeclineSchema;
+/**
+ * A change a confirmation may explain (approve a payment, activate an account): the reason is optional, and when
+ * given it follows the same rule and is kept in the audit entry (docs/decisions/048-operator-journeys.md).
+ */
+export const optionalReasonSchema = z.preprocess((body) => body ?? {}, z.object({ reason: reasonSchema.optional() }));
 
 /** GET /api/admin/payments/:id: a payment, its invoice and the ledger entries it made. */
 export const adminPaymentDetailSchema = z.object({
@@ -130,6 +135,7 @@ export const AUDIT_ACTIONS = [
   'ticket.close',
   'user.emailChanged',
   'user.passwordSet',
+  'user.emailRestored',
   'scheduler.run',
   'invoice.issued',
   'invoice.paid',
@@ -142,6 +148,11 @@ export const AUDIT_ACTIONS = [
   'service.planUpgrade',
   'service.planDowngrade',
   'service.planDowngradeCancel',
+  'server.driver',
+  'server.testConnection',
+  'provisioning.retry',
+  'provisioning.cancel',
+  'provisioning.complete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -167,6 +178,13 @@ export const adminAuditEntrySchema = z.object({
   action: z.string(),
   entityType: z.string(),
   entityId: z.string().nullable(),
+  target: z
+    .object({
+      name: z.string().describe("The record's name: a user's name, a service's domain, an invoice's number..."),
+      detail: z.string().nullable().describe("A second line: a user's e-mail; null when none"),
+    })
+    .nullable()
+    .describe('The record the entry is about, named on the server; null when it is gone or has no name'),
   before: z.unknown().describe('The values before, JSON, secrets masked as ***; null when none'),
   after: z.unknown().describe('The values after, JSON, secrets masked as ***; null when none'),
   clientIp: z.string().nullable(),
@@ -175,3 +193,48 @@ export const adminAuditEntrySchema = z.object({
 export type AdminAuditEntry = z.infer<typeof adminAuditEntrySchema>;
 export const adminAuditPageSchema = pageSchema(adminAuditEntrySchema);
 export type AdminAuditPage = z.infer<typeof adminAuditPageSchema>;
+
+/**
+ * Bulk actions (docs/decisions/048-operator-journeys.md): up to 100 different rows, one confirmation; the API
+ * applies each in its own transaction with its own audit entry and answers for each row.
+ */
+export const BULK_MAX = 100;
+export const bulkIdsSchema = z
+  .array(z.string().min(1).max(64), msg('validation.bulkIds'))
+  .min(1, msg('validation.bulkIds'))
+  .max(BULK_MAX, msg('validation.bulkIds'))
+  .refine((ids) => new Set(ids).size === ids.length, msg('validation.bulkIds'));
+
+/** A bulk body whose reason is required for some actions (suspend, decline) and optional for the others. */
+function bulkSchema<const A extends readonly [string, ...string[]]>(actions: A, reasonRequiredFor: readonly string[]) {
+  return z
+    .object({ action: z.enum(actions, msg('validation.filter')), ids: bulkIdsSchema, reason: reasonSchema.optional() })
+    .refine((body) => body.reason !== undefined || !reasonRequiredFor.includes(body.action), {
+      ...msg('validation.reason'),
+      path: ['reason'],
+    });
+}
+
+/** POST /api/admin/users/bulk: suspend (a reason required) or activate several accounts. */
+export const adminUserBulkSchema = bulkSchema(['suspend', 'activate'] as const, ['suspend']);
+/** POST /api/admin/orders/bulk: cancel several orders, one reason for all (refunds as a single cancel does). */
+export const adminOrderBulkSchema = bulkSchema(['cancel'] as const, ['cancel']);
+/** POST /api/admin/payments/bulk: approve or decline (a reason required) several pending bank transfers. */
+export const adminPaymentBulkSchema = bulkSchema(['approve', 'decline'] as const, ['decline']);
+export type AdminBulkAction = 'suspend' | 'activate' | 'cancel' | 'approve' | 'decline';
+
+export const bulkResultSchema = z.object({
+  results: z
+    .array(
+      z.object({
+        id: z.string(),
+        ok: z.boolean(),
+        error: z
+          .object({ code: z.string(), message: z.string() })
+          .optional()
+          .describe('Why this row was refused (the code a single action answers); absent when ok'),
+      }),
+    )
+    .describe('One answer per id, in the order asked'),
+});
+export type BulkResult = z.infer<typeof bulkResultSchema>;

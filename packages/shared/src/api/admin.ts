@@ -16,6 +16,7 @@ import { DOMAIN_STATUSES } from '../states/domain';
 import { PAYMENT_STATUSES } from '../states/payment';
 import { SERVICE_STATUSES } from '../states/service';
 import { activitySchema, moneySchema } from './customer';
+import { adminServerDriverSchema } from './provisioning';
 import { isHostName, isIPv4, isIPv6 } from './self-service';
 
 /**
@@ -314,8 +315,38 @@ export const adminServerSchema = z.object({
     .object({ cpuPercent: z.number(), memoryPercent: z.number(), storagePercent: z.number(), sampledAt: timestamp })
     .nullable()
     .describe('The latest sample; null when none was taken yet'),
+  driver: adminServerDriverSchema.describe('The provisioning driver and its last connection test; never a secret'),
 });
 export type AdminServer = z.infer<typeof adminServerSchema>;
+
+/** Above this share of CPU, memory or storage a server is over its limits (docs/decisions/048-operator-journeys.md). */
+export const SERVER_LOAD_LIMIT_PERCENT = 90;
+
+export type ServerAlert =
+  | { kind: 'overCapacity'; services: number; capacity: number }
+  | { kind: 'cpu' | 'memory' | 'storage'; percent: number };
+
+/**
+ * How a server is over its limits, worst first: more services placed than its capacity, then each resource of its
+ * latest sample above SERVER_LOAD_LIMIT_PERCENT. Empty when it is within them.
+ */
+export function serverAlerts(server: Pick<AdminServer, 'capacity' | 'services' | 'load'>): ServerAlert[] {
+  const alerts: ServerAlert[] = [];
+  if (server.services > server.capacity) {
+    alerts.push({ kind: 'overCapacity', services: server.services, capacity: server.capacity });
+  }
+  const load = server.load;
+  if (load) {
+    for (const [kind, percent] of [
+      ['cpu', load.cpuPercent],
+      ['memory', load.memoryPercent],
+      ['storage', load.storagePercent],
+    ] as const) {
+      if (percent > SERVER_LOAD_LIMIT_PERCENT) alerts.push({ kind, percent });
+    }
+  }
+  return alerts;
+}
 
 export const adminServersSummarySchema = z.object({
   totalServers: count,

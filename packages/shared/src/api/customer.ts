@@ -27,6 +27,7 @@ import {
   pageSchema,
   strictQuerySchema,
 } from '../schemas/list-query';
+import { setupStateSchema } from './provisioning';
 import { z } from '../schemas/zod';
 
 /**
@@ -100,6 +101,7 @@ export const serviceSchema = z.object({
     .describe('A cheaper plan chosen to take over at the next renewal (docs/decisions/037-plan-changes.md)'),
   createdAt: timestamp,
   server: serverSummarySchema.nullable(),
+  setup: setupStateSchema,
 });
 export type Service = z.infer<typeof serviceSchema>;
 
@@ -157,6 +159,7 @@ export const domainSchema = z.object({
   nameservers: z.array(z.string()),
   dnsRecordCount: z.number().int().nonnegative(),
   dnsUpdatedAt: timestamp.nullable(),
+  setup: setupStateSchema,
 });
 export type Domain = z.infer<typeof domainSchema>;
 

@@ -258,9 +258,23 @@ export type TwoFactorLoginInput = z.input<typeof twoFactorLoginSchema>;
 export const twoFactorDisableSchema = z.object(codes).refine(hasOneCode, oneCode);
 export type TwoFactorDisableInput = z.input<typeof twoFactorDisableSchema>;
 
-/** POST /account/two-factor/enable and /account/two-factor/recovery-codes: a code from the app. */
+/** POST /account/two-factor/recovery-codes: a code from the app. */
 export const twoFactorCodeSchema = z.object({ code: totpCodeSchema });
 export type TwoFactorCodeInput = z.input<typeof twoFactorCodeSchema>;
+
+/**
+ * POST /account/two-factor/enable: the first code from the app and the current password, so that an access token
+ * alone cannot turn two-factor sign-in on (docs/decisions/044-account-protection.md).
+ */
+export const twoFactorEnableSchema = z.object({ code: totpCodeSchema, currentPassword: loginPasswordSchema });
+export type TwoFactorEnableInput = z.input<typeof twoFactorEnableSchema>;
+
+/**
+ * DELETE /auth/sessions/:id and POST /auth/sessions/sign-out-others: the current password, needed to end another
+ * device's session (not to end the current one).
+ */
+export const reauthenticationSchema = z.object({ currentPassword: loginPasswordSchema.optional() });
+export type ReauthenticationInput = z.input<typeof reauthenticationSchema>;
 
 /** POST /account/two-factor/setup: what an authenticator app needs. The secret is shown this once. */
 export const twoFactorSetupSchema = z.object({

@@ -101,7 +101,9 @@ export function populationEmail(index: number, prng: Prng, handle: string): stri
 /**
  * Adds customer number `index` (from 0) of the deterministic population to the batch: the same index gives
  * the same person, services, domains, money and tickets on every run (only the dates move with `now`).
- * Accounts have an unusable password hash: nobody signs in as them.
+ * Accounts have an unusable password hash: nobody signs in as them. `room` is each server's free slots, taken as
+ * services are placed: no server holds more services than its capacity (docs/decisions/048-operator-journeys.md; a purchase no machine of its
+ * kind has room for is left out, after its random draws, so the customers after it stay the same).
  */
 export function addPopulationCustomer(
   batch: SeedBatch,
@@ -109,6 +111,7 @@ export function addPopulationCustomer(
   now: number,
   passwordHash: string,
   staffId: string | null,
+  room: Map<string, number>,
 ): void {
   const prng = createPrng(0x5eed0000 + index * 7919);
   const russian = prng.chance(0.3);
@@ -259,7 +262,15 @@ export function addPopulationCustomer(
     const domain = domains.length > 0 ? prng.pick(domains) : `${prng.pick(WORDS)}-site${index + 1}.com`;
     const storageTotal = plan.storage ? dataSizeMb(plan.storage) : null;
     const bandwidthTotal = plan.bandwidth && plan.bandwidth !== UNLIMITED ? dataSizeMb(plan.bandwidth) : 200 * 1024;
-    const serverId = kind === 'hosting' ? prng.pick(SHARED) : kind === 'extra' ? null : prng.pick(SERVER_OF_KIND[kind]);
+    const pool: readonly string[] = kind === 'hosting' ? SHARED : kind === 'extra' ? [] : SERVER_OF_KIND[kind];
+    let serverId = pool.length > 0 ? prng.pick(pool) : null;
+    if (serverId !== null && status !== 'cancelled') {
+      // A cancelled service holds no slot (apps/api/src/modules/admin/server-rows.ts, placedServices).
+      const withRoom = [serverId, ...pool].find((id) => (room.get(id) ?? 0) > 0);
+      if (withRoom === undefined) return;
+      room.set(withRoom, room.get(withRoom)! - 1);
+      serverId = withRoom;
+    }
     const service = batch.service({
       id: prng.uuid(),
       userId,

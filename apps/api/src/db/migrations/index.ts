@@ -25,6 +25,8 @@ import * as m0120 from './0120-services-pending-plan';
 import * as m0130 from './0130-payment-methods';
 import * as m0140 from './0140-account-generations';
 import * as m0150 from './0150-payment-purpose';
+import * as m0160 from './0160-account-token-email';
+import * as m0200 from './0200-provisioning';
 import * as m0230 from './0230-create-certificates';
 
 /**
@@ -58,5 +60,7 @@ export const migrations: Record<string, Migration> = {
   '0130-payment-methods': m0130,
   '0140-account-generations': m0140,
   '0150-payment-purpose': m0150,
+  '0160-account-token-email': m0160,
+  '0200-provisioning': m0200,
   '0230-create-certificates': m0230,
 };

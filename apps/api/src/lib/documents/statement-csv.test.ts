@@ -8,6 +8,21 @@ describe('statement CSV', () => {
     for (const cell of ['1.50', 'mysite.com', 'a=b', '']) expect(neutraliseCell(cell)).toBe(cell);
   });
 
+  const statement = () => ({
+    openingCents: 0,
+    currency: 'USD',
+    entries: [
+      {
+        date: '2026-11-20T10:00:00.000Z',
+        type: 'service_purchase' as const,
+        description: { key: 'transactions.servicePurchase', params: { name: 'Pro', domain: 'a.com' } },
+        amountCents: -1250,
+        currency: 'USD',
+        invoiceNumber: 'INV-2026-0007',
+      },
+    ],
+  });
+
   it('turns a name chosen to be a formula into text, in the file a spreadsheet opens', () => {
     const csv = renderStatementCsv(
       {
@@ -34,10 +49,12 @@ describe('statement CSV', () => {
       'INV-2026-0007',
       '',
       '12.50',
-      // A negative balance starts with a minus, so it is neutralised too: every cell follows one rule.
-      "'-12.50",
+      // A negative balance is a number, written as one (issue 31): only text cells get the formula guard.
+      '-12.50',
       'USD',
     ]);
-    expect(rows.flat().every((cell) => !/^[=+\-@]/.test(cell))).toBe(true);
+    expect(rows.flat().every((cell) => !/^[=+@]/.test(cell))).toBe(true);
+    const ru = csvRows(Buffer.from(renderStatementCsv(statement(), 'ru'), 'utf8'), ';');
+    expect(ru[2]?.slice(5, 7)).toEqual(['12,50', '-12,50']);
   });
 });

@@ -15,6 +15,18 @@ export function neutraliseCell(cell: string): string {
   return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
 }
 
+/** A number the writer prints as it is (an amount, a balance): it is no text a person typed (issue 31). */
+export interface NumberCell {
+  number: string;
+}
+
+/** A typed cell of a CSV file: text gets the formula guard, a number is written as the number it is. */
+export type CsvCell = string | NumberCell;
+
+export function csvCell(cell: CsvCell): string {
+  return typeof cell === 'string' ? neutraliseCell(cell) : cell.number;
+}
+
 /**
  * Each language's spreadsheet conventions: English programs split on commas and read a point as the decimal
  * separator; Russian ones split on semicolons and read a comma (docs/decisions/026-invoice-and-statement-documents.md).
@@ -36,12 +48,12 @@ export function renderStatementCsv(
   const t = textsOf(language);
   const format = documentFormat(language);
   const { delimiter, decimal } = CONVENTIONS[language];
-  const amount = (cents: number) => {
+  const amount = (cents: number): NumberCell => {
     const sign = cents < 0 ? '-' : '';
     const abs = Math.abs(cents);
-    return `${sign}${Math.floor(abs / 100)}${decimal}${String(abs % 100).padStart(2, '0')}`;
+    return { number: `${sign}${Math.floor(abs / 100)}${decimal}${String(abs % 100).padStart(2, '0')}` };
   };
-  const rows: string[][] = [
+  const rows: CsvCell[][] = [
     [
       t('documents.statement.date'),
       t('documents.statement.type'),
@@ -72,7 +84,7 @@ export function renderStatementCsv(
   return (
     BOM +
     stringify(
-      rows.map((row) => row.map(neutraliseCell)),
+      rows.map((row) => row.map(csvCell)),
       { delimiter, record_delimiter: 'windows' },
     )
   );

@@ -24,6 +24,8 @@ export type MailTemplate =
   | { kind: 'two-factor-enabled'; firstName: string; when: Date }
   | { kind: 'two-factor-disabled'; firstName: string; when: Date }
   | { kind: 'two-factor-recovery-codes'; firstName: string; when: Date }
+  | { kind: 'sign-in-failures'; firstName: string; when: Date }
+  | { kind: 'email-changed'; firstName: string; when: Date; newEmail: string; link: string; days: number }
   /** A dashboard notification (its key and parameters) sent by mail too, in the words the dashboard shows. */
   | { kind: 'account-notice'; firstName: string; key: string; params: MessageParams }
   /** An order placed, provisioned, waiting for review or cancelled (docs/decisions/032-ordering-and-checkout.md). */
@@ -175,6 +177,40 @@ function parts(template: MailTemplate, language: MailLanguage, site: MailSite): 
             : `New recovery codes were made for your account on ${formatWhen(template.when, language)}. The earlier codes no longer work.`,
         ],
         closing: [NOT_YOU[language]],
+      };
+    case 'sign-in-failures':
+      return {
+        subject: ru ? 'Много неудачных попыток входа' : 'Many failed sign-ins to your account',
+        greeting,
+        paragraphs: [
+          ru
+            ? `С ${formatWhen(template.when, language)} в вашу учётную запись много раз пытались войти с неверным паролем. Вход с устройств и адресов, с которых вы уже входили, по-прежнему открыт.`
+            : `Since ${formatWhen(template.when, language)} someone has tried many times to sign in to your account with a wrong password. Signing in from the devices and addresses you used before still works.`,
+        ],
+        closing: [
+          ru
+            ? `Если это были вы, ничего делать не нужно. Если нет, смените пароль и включите двухфакторную аутентификацию; вопросы — в поддержку: ${site.supportEmail}.`
+            : `If this was you, do nothing. If not, change your password and turn on two-factor sign-in; questions go to support at ${site.supportEmail}.`,
+        ],
+      };
+    case 'email-changed':
+      return {
+        subject: ru ? 'Адрес электронной почты изменён' : 'Your e-mail address was changed',
+        greeting,
+        paragraphs: [
+          ru
+            ? `Адрес электронной почты вашей учётной записи изменён на ${template.newEmail} ${formatWhen(template.when, language)}. Письма теперь приходят туда.`
+            : `The e-mail address of your account was changed to ${template.newEmail} on ${formatWhen(template.when, language)}. Mails now go there.`,
+          ru
+            ? `Если это сделали не вы, верните прежний адрес по ссылке ниже: она действует ${template.days} ${ruPlural(template.days, 'день', 'дня', 'дней')}, один раз, и завершает все сеансы.`
+            : `If this was not you, restore this address with the link below: it works once, for ${template.days} days, and signs every session out.`,
+        ],
+        link: { url: template.link, label: ru ? 'Вернуть прежний адрес' : 'Restore my address' },
+        closing: [
+          ru
+            ? `После этого смените пароль через «Забыли пароль?»; вопросы — в поддержку: ${site.supportEmail}.`
+            : `Then choose a new password with "Forgot password?"; questions go to support at ${site.supportEmail}.`,
+        ],
       };
     case 'order': {
       const format = documentFormat(language);

@@ -16,9 +16,15 @@ export function createAccountTokensRepository(db: Kysely<Database>) {
      * Issues a new token for a purpose; any earlier unused token of the same purpose and user stops working, so
      * only the newest mail's link is good.
      */
-    async issue(userId: string, purpose: TokenPurpose, now: number, ttlMs: number): Promise<string> {
+    async issue(
+      userId: string,
+      purpose: TokenPurpose,
+      now: number,
+      ttlMs: number,
+      options: { email?: string; executor?: Kysely<Database> } = {},
+    ): Promise<string> {
       const value = randomBytes(32).toString('base64url');
-      await db.transaction().execute(async (trx) => {
+      const run = async (trx: Kysely<Database>) => {
         await trx
           .updateTable('accountTokens')
           .set({ usedAt: now })
@@ -36,9 +42,12 @@ export function createAccountTokensRepository(db: Kysely<Database>) {
             createdAt: now,
             expiresAt: now + ttlMs,
             usedAt: null,
+            email: options.email ?? null,
           })
           .execute();
-      });
+      };
+      if (options.executor) await run(options.executor);
+      else await db.transaction().execute(run);
       return value;
     },
 

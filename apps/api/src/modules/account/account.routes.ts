@@ -2,6 +2,7 @@ import {
   accountSecuritySchema,
   changePasswordSchema,
   forgotPasswordSchema,
+  reauthenticationSchema,
   resetPasswordSchema,
   sessionSchema,
   verifyEmailSchema,
@@ -17,6 +18,10 @@ import type { AccountService } from './account.service';
 const done = z.null().describe('Done');
 const security = [{ bearerAuth: [] }];
 const SIGNED_IN = { 401: 'UNAUTHORIZED, TOKEN_INVALID, TOKEN_EXPIRED' };
+const REAUTH = {
+  400: 'VALIDATION_FAILED: `currentPassword` validation.required, .currentPasswordWrong',
+  429: 'RATE_LIMITED: too many wrong passwords (the sign-in limits); see Retry-After',
+};
 const LINK = { 400: 'VALIDATION_FAILED, LINK_INVALID (unknown or altered), LINK_EXPIRED, LINK_USED' };
 
 /** Password change and reset, e-mail verification, sessions, and the administrator's "end all sessions". */
@@ -92,6 +97,27 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> =
   );
 
   app.post(
+    '/auth/email/undo',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Undo an e-mail change with the link mailed to the previous address (valid 7 days, once)',
+        description:
+          "The previous address is the account's again, counted as verified, and every session of the account ends.",
+        body: verifyEmailSchema,
+        response: {
+          204: done,
+          ...errorResponses({ ...BODY_ERRORS, ...LINK, 409: 'EMAIL_TAKEN: another account has the address since' }),
+        },
+      },
+    },
+    async (request, reply) => {
+      await service.undoEmailChange(request.body.token, context(request));
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
     '/auth/email/resend',
     {
       onRequest: app.authenticate,
@@ -146,13 +172,26 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> =
       schema: {
         tags: ['account'],
         summary: 'Sign one session out',
+        description:
+          "Another device's session needs the current password (`currentPassword`); the current session does not.",
         security,
         params: z.object({ id: z.string().min(1).max(64) }),
-        response: { 204: done, ...errorResponses({ ...SIGNED_IN, 404: 'NOT_FOUND: no such session of this account' }) },
+        body: reauthenticationSchema.nullish(),
+        response: {
+          204: done,
+          ...errorResponses({
+            ...BODY_ERRORS,
+            ...SIGNED_IN,
+            ...REAUTH,
+            404: 'NOT_FOUND: no such session of this account',
+          }),
+        },
       },
     },
     async (request, reply) => {
-      await service.endSession(authOf(request).userId, request.params.id, context(request));
+      const auth = authOf(request);
+      const password = request.body?.currentPassword;
+      await service.endSession(auth.userId, auth.sessionId, request.params.id, password, context(request));
       return reply.code(204).send(null);
     },
   );
@@ -163,14 +202,15 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> =
       onRequest: app.authenticate,
       schema: {
         tags: ['account'],
-        summary: 'Sign every other session out',
+        summary: 'Sign every other session out, with the current password',
         security,
-        response: { 204: done, ...errorResponses(SIGNED_IN) },
+        body: reauthenticationSchema,
+        response: { 204: done, ...errorResponses({ ...BODY_ERRORS, ...SIGNED_IN, ...REAUTH }) },
       },
     },
     async (request, reply) => {
       const auth = authOf(request);
-      await service.endOtherSessions(auth.userId, auth.sessionId, context(request));
+      await service.endOtherSessions(auth.userId, auth.sessionId, request.body.currentPassword, context(request));
       return reply.code(204).send(null);
     },
   );

@@ -1,6 +1,6 @@
 import { type ChangePasswordInput, passwordHasPersonalPart, permissionsOf, validationMessage } from '@hostpilot/shared';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Database, UserRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { PasswordHasher } from '../../lib/password';
@@ -8,12 +8,18 @@ import { type AuthRateLimits, rateLimitedError } from '../auth/auth-rate-limits'
 import type { AuthService, RequestContext } from '../auth/auth.service';
 import { createRefreshTokensRepository } from '../auth/refresh-tokens.repository';
 import { readSecuritySettings } from '../admin/security-settings';
-import { createUsersRepository } from '../users/users.repository';
+import { VERIFY_EMAIL_TTL_MS } from '../auth/auth.service';
+import { createUsersRepository, isUniqueViolation } from '../users/users.repository';
+import { writeAudit } from '../../lib/audit';
 import { type ConsumeFailure, createAccountTokensRepository } from './account-tokens.repository';
 import { createSignInsRepository } from './sign-ins.repository';
 
 /** How long a password-reset link works. */
 export const PASSWORD_RESET_TTL_MS = 30 * 60 * 1000;
+
+/** How long the undo link mailed to the previous address after an e-mail change works, in days. */
+export const EMAIL_UNDO_DAYS = 7;
+const EMAIL_UNDO_TTL_MS = EMAIL_UNDO_DAYS * 24 * 60 * 60 * 1000;
 
 export interface AccountServiceDeps {
   db: Kysely<Database>;
@@ -57,10 +63,21 @@ export function createAccountService(deps: AccountServiceDeps) {
      */
     async forgotPassword(email: string, ctx: RequestContext): Promise<void> {
       const limited = await limits.mailRequest('reset', email, ctx.ip);
-      if (limited !== null) throw rateLimitedError(limited);
+      if (limited.address !== null) throw rateLimitedError(limited.address);
       const user = await users.findByEmail(email);
-      ctx.log.info({ event: 'password_reset_requested', userId: user?.id ?? null, ip: ctx.ip }, 'password reset');
-      if (!user) return;
+      // Over the e-mail's own limit no more mails go to it, but the answer stays 204: requests by others for this
+      // e-mail never turn its owner's own request away (docs/decisions/044-account-protection.md).
+      const quiet = limited.email !== null;
+      ctx.log.info(
+        {
+          event: 'password_reset_requested',
+          userId: user?.id ?? null,
+          ip: ctx.ip,
+          ...(quiet ? { outcome: 'quiet' } : {}),
+        },
+        'password reset',
+      );
+      if (!user || quiet) return;
       const token = await tokens.issue(user.id, 'password_reset', clock.now(), PASSWORD_RESET_TTL_MS);
       auth.deliver(
         user.email,
@@ -120,13 +137,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       ctx: RequestContext,
     ): Promise<void> {
       const user = await userOrSignIn(userId);
-      const limited = await limits.loginAttempt(user.email, ctx.ip);
-      if (limited) throw rateLimitedError(limited.retryAfter);
-      if (!(await passwords.verify(user.passwordHash, input.currentPassword))) {
-        ctx.log.info({ event: 'password_change', outcome: 'wrong_password', userId, ip: ctx.ip }, 'password change');
-        throw fieldError('currentPassword', 'validation.currentPasswordWrong');
-      }
-      await limits.loginSucceeded(user.email, ctx.ip);
+      await auth.confirmPassword(user, input.currentPassword, ctx);
       if (input.newPassword === input.currentPassword) throw fieldError('newPassword', 'validation.passwordSame');
       await auth.checkPassword('newPassword', input.newPassword, user);
       const passwordHash = await passwords.hash(input.newPassword);
@@ -139,12 +150,20 @@ export function createAccountService(deps: AccountServiceDeps) {
       auth.deliver(user.email, { kind: 'password-changed', firstName: user.firstName, when: new Date(now) }, ctx);
     },
 
-    /** Marks the account's e-mail verified with the link of its verification mail. */
+    /**
+     * Marks the account's e-mail verified with the link of its verification mail; a link mailed to an address the
+     * account no longer has verifies nothing (LINK_INVALID).
+     */
     async verifyEmail(token: string, ctx: RequestContext): Promise<void> {
       const now = clock.now();
       const result = await db.transaction().execute(async (trx) => {
         const used = await tokens.consume(token, 'verify_email', now, trx);
-        if (used.ok) await users.markEmailVerified(used.row.userId, now, trx);
+        if (!used.ok) return used;
+        const user = await trx.selectFrom('users').select('email').where('id', '=', used.row.userId).executeTakeFirst();
+        if (!user || (used.row.email !== null && used.row.email !== user.email)) {
+          return { ok: false as const, reason: 'invalid' as const };
+        }
+        await users.markEmailVerified(used.row.userId, now, trx);
         return used;
       });
       if (!result.ok) throw new AppError(LINK_ERRORS[result.reason]);
@@ -156,8 +175,100 @@ export function createAccountService(deps: AccountServiceDeps) {
       const user = await userOrSignIn(userId);
       if (user.emailVerifiedAt !== null) return;
       const limited = await limits.mailRequest('verify', user.email, ctx.ip);
-      if (limited !== null) throw rateLimitedError(limited);
+      // Only the signed-in owner asks for these, so the e-mail's own limit may refuse too.
+      const retryAfter = limited.address ?? limited.email;
+      if (retryAfter !== null) throw rateLimitedError(retryAfter);
       await auth.sendVerification(user, ctx);
+    },
+
+    /**
+     * The e-mail of the account changes to `newEmail`, in the caller's transaction: the new address is unverified
+     * until its link is clicked, and the previous one gets a link that restores it for EMAIL_UNDO_DAYS
+     * (docs/decisions/044-account-protection.md). Answers the function that mails both, to call after commit.
+     */
+    async changeEmail(
+      user: Pick<UserRow, 'id' | 'email' | 'firstName' | 'preferredLanguage'>,
+      newEmail: string,
+      now: number,
+      trx: Kysely<Database>,
+    ): Promise<(ctx: RequestContext) => void> {
+      await trx
+        .updateTable('users')
+        .set({ email: newEmail, emailVerifiedAt: null })
+        .where('id', '=', user.id)
+        .execute();
+      const verify = await tokens.issue(user.id, 'verify_email', now, VERIFY_EMAIL_TTL_MS, {
+        email: newEmail,
+        executor: trx,
+      });
+      const undo = await tokens.issue(user.id, 'email_undo', now, EMAIL_UNDO_TTL_MS, {
+        email: user.email,
+        executor: trx,
+      });
+      return (ctx) => {
+        auth.deliver(
+          user.email,
+          {
+            kind: 'email-changed',
+            firstName: user.firstName,
+            when: new Date(now),
+            newEmail,
+            link: `${appUrl}/undo-email-change#${undo}`,
+            days: EMAIL_UNDO_DAYS,
+          },
+          ctx,
+          user,
+        );
+        auth.deliver(
+          newEmail,
+          { kind: 'verify-email', firstName: user.firstName, link: `${appUrl}/verify-email#${verify}` },
+          ctx,
+          user,
+        );
+      };
+    },
+
+    /**
+     * The undo link of an e-mail change: the previous address is the account's again (verified: the link proved
+     * the mailbox), and every session ends. An address another account has taken since answers EMAIL_TAKEN.
+     */
+    async undoEmailChange(token: string, ctx: RequestContext): Promise<void> {
+      const now = clock.now();
+      let result;
+      try {
+        result = await db.transaction().execute(async (trx) => {
+          const used = await tokens.consume(token, 'email_undo', now, trx);
+          if (!used.ok || used.row.email === null)
+            return used.ok ? { ok: false as const, reason: 'invalid' as const } : used;
+          const before = await trx
+            .selectFrom('users')
+            .select('email')
+            .where('id', '=', used.row.userId)
+            .executeTakeFirst();
+          await trx
+            .updateTable('users')
+            .set({ email: used.row.email, emailVerifiedAt: now, updatedAt: now })
+            .where('id', '=', used.row.userId)
+            .execute();
+          await refreshTokens.revokeOthersForUser(used.row.userId, null, now, trx);
+          await writeAudit(trx, {
+            actorId: used.row.userId,
+            action: 'user.emailRestored',
+            entityType: 'user',
+            entityId: used.row.userId,
+            before: { email: before?.email ?? null },
+            after: { email: used.row.email },
+            clientIp: ctx.ip,
+            now,
+          });
+          return used;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN');
+        throw error;
+      }
+      if (!result.ok) throw new AppError(LINK_ERRORS[result.reason]);
+      ctx.log.warn({ event: 'email_change_undone', userId: result.row.userId, ip: ctx.ip }, 'e-mail change undone');
     },
 
     /** The Security section's state: e-mail verification, two-factor sign-in, and whether the back office needs it. */
@@ -190,15 +301,31 @@ export function createAccountService(deps: AccountServiceDeps) {
       }));
     },
 
-    /** Ends one sign-in of the account; another account's (or an unknown) id answers 404. */
-    async endSession(userId: string, id: string, ctx: RequestContext): Promise<void> {
+    /**
+     * Ends one sign-in of the account; another account's (or an unknown) id answers 404. Ending another device's
+     * sign-in needs the current password (docs/decisions/044-account-protection.md); ending the current one does not.
+     */
+    async endSession(
+      userId: string,
+      sessionId: string | undefined,
+      id: string,
+      currentPassword: string | undefined,
+      ctx: RequestContext,
+    ): Promise<void> {
       if (!(await signIns.belongsTo(id, userId))) throw new AppError('NOT_FOUND');
+      if (id !== sessionId) await auth.confirmPassword(await userOrSignIn(userId), currentPassword, ctx);
       const revoked = await refreshTokens.revokeFamily(id, clock.now());
       ctx.log.info({ event: 'session_ended', userId, familyId: id, revoked }, 'session ended');
     },
 
-    /** Ends every sign-in of the account but the current one. */
-    async endOtherSessions(userId: string, sessionId: string | undefined, ctx: RequestContext): Promise<number> {
+    /** Ends every sign-in of the account but the current one, with the current password. */
+    async endOtherSessions(
+      userId: string,
+      sessionId: string | undefined,
+      currentPassword: string | undefined,
+      ctx: RequestContext,
+    ): Promise<number> {
+      await auth.confirmPassword(await userOrSignIn(userId), currentPassword, ctx);
       const ended = await refreshTokens.revokeOthersForUser(userId, sessionId ?? null, clock.now());
       ctx.log.info({ event: 'sessions_ended', userId, ended }, 'other sessions ended');
       return ended;

@@ -1,5 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { clientAddressKey } from '../../lib/client-address';
+
+/** How many of an account's most recent sign-ins the known-address rule looks at. */
+const KNOWN_ADDRESSES_LOOKED_AT = 50;
 
 export interface NewSignIn {
   familyId: string;
@@ -22,6 +26,23 @@ export function createSignInsRepository(db: Kysely<Database>) {
         .where('deviceKey', '=', deviceKey)
         .executeTakeFirst();
       return row !== undefined;
+    },
+
+    /**
+     * Whether the account with this e-mail signed in from this client address (by clientAddressKey: an IPv6 /64
+     * as one) in one of its recent sign-ins: the known-address rule of docs/decisions/044-account-protection.md.
+     */
+    async knownAddress(email: string, address: string): Promise<boolean> {
+      const rows = await db
+        .selectFrom('signIns')
+        .innerJoin('users', 'users.id', 'signIns.userId')
+        .select('signIns.address')
+        .where('users.email', '=', email)
+        .orderBy('signIns.lastUsedAt', 'desc')
+        .limit(KNOWN_ADDRESSES_LOOKED_AT)
+        .execute();
+      const key = clientAddressKey(address);
+      return rows.some((row) => clientAddressKey(row.address) === key);
     },
 
     async record(signIn: NewSignIn, executor: Kysely<Database> = db): Promise<void> {

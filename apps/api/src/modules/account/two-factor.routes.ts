@@ -2,6 +2,7 @@ import {
   recoveryCodesSchema,
   twoFactorCodeSchema,
   twoFactorDisableSchema,
+  twoFactorEnableSchema,
   twoFactorSetupSchema,
 } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -49,20 +50,27 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ service: TwoFactorService 
       onRequest: app.authenticate,
       schema: {
         tags: ['account'],
-        summary: 'Confirm set-up with a first code; answers ten recovery codes, once',
+        summary: 'Confirm set-up with the current password and a first code; answers ten recovery codes, once',
+        description:
+          'A wrong current password answers 400 with `currentPassword` validation.currentPasswordWrong and counts ' +
+          'against the sign-in limits. Every other session of the account ends.',
         security,
-        body: twoFactorCodeSchema,
+        body: twoFactorEnableSchema,
         response: {
           200: recoveryCodesSchema.describe('Two-factor sign-in is on; each recovery code works once'),
           ...errorResponses({
             ...CODE_REFUSED,
+            400: `${CODE_REFUSED[400]}; \`currentPassword\` validation.required, .currentPasswordWrong`,
             ...SIGNED_IN,
             409: 'INVALID_STATE: no set-up is waiting (none started, or already on)',
           }),
         },
       },
     },
-    async (request) => service.enable(authOf(request).userId, request.body.code, context(request)),
+    async (request) => {
+      const auth = authOf(request);
+      return service.enable(auth.userId, auth.sessionId, request.body, context(request));
+    },
   );
 
   app.post(
@@ -72,6 +80,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ service: TwoFactorService 
       schema: {
         tags: ['account'],
         summary: 'Turn two-factor sign-in off, with a code from the app or a recovery code',
+        description: 'Every other session of the account ends.',
         security,
         body: twoFactorDisableSchema,
         response: {
@@ -81,7 +90,8 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ service: TwoFactorService 
       },
     },
     async (request, reply) => {
-      await service.disable(authOf(request).userId, request.body, context(request));
+      const auth = authOf(request);
+      await service.disable(auth.userId, auth.sessionId, request.body, context(request));
       return reply.code(204).send(null);
     },
   );
@@ -93,7 +103,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ service: TwoFactorService 
       schema: {
         tags: ['account'],
         summary: 'Replace the recovery codes, with a code from the app',
-        description: 'The earlier codes stop working. The new ones are answered once.',
+        description: 'The earlier codes stop working. The new ones are answered once. Every other session ends.',
         security,
         body: twoFactorCodeSchema,
         response: {
@@ -102,6 +112,9 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ service: TwoFactorService 
         },
       },
     },
-    async (request) => service.regenerateRecoveryCodes(authOf(request).userId, request.body.code, context(request)),
+    async (request) => {
+      const auth = authOf(request);
+      return service.regenerateRecoveryCodes(auth.userId, auth.sessionId, request.body.code, context(request));
+    },
   );
 };

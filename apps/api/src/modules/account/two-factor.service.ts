@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors';
 import type { MailTemplate } from '../../lib/mail/templates';
 import { type AuthRateLimits, rateLimitedError } from '../auth/auth-rate-limits';
 import { type AuthService, fieldError, type RequestContext } from '../auth/auth.service';
+import { createRefreshTokensRepository } from '../auth/refresh-tokens.repository';
 import { createUsersRepository } from '../users/users.repository';
 import { newTotpSecret, sealSecret, setupOf, type TwoFactorKeys } from './two-factor-codes';
 import type { SecondFactor } from './two-factor.repository';
@@ -21,11 +22,13 @@ export interface TwoFactorServiceDeps {
 /**
  * Setting two-factor sign-in up, turning it off and renewing the recovery codes
  * (docs/decisions/023-two-factor-sign-in.md). Every change asks for a code (limited like the sign-in's second
- * step, so a stolen access token cannot be used to guess one) and mails the account.
+ * step, so a stolen access token cannot be used to guess one), turning it on the current password too; every
+ * change ends every other session of the account and mails it (docs/decisions/044-account-protection.md).
  */
 export function createTwoFactorService({ db, clock, limits, auth, keys }: TwoFactorServiceDeps) {
   const users = createUsersRepository(db);
   const twoFactor = auth.twoFactor;
+  const refreshTokens = createRefreshTokensRepository(db);
 
   async function userOrSignIn(userId: string) {
     const user = await users.findById(userId);
@@ -34,11 +37,12 @@ export function createTwoFactorService({ db, clock, limits, auth, keys }: TwoFac
   }
 
   /**
-   * Checks a code (or a recovery code) and, when right, runs `change` in the same transaction; a refused code
-   * changes nothing.
+   * Checks a code (or a recovery code) and, when right, runs `change` and ends every session of the account but
+   * `sessionId` in the same transaction; a refused code changes nothing.
    */
   async function withCode<T>(
     userId: string,
+    sessionId: string | undefined,
     factor: SecondFactor,
     options: { pending?: boolean; recovery?: boolean },
     ctx: RequestContext,
@@ -50,7 +54,9 @@ export function createTwoFactorService({ db, clock, limits, auth, keys }: TwoFac
     const result = await db.transaction().execute(async (trx) => {
       const checked = await twoFactor.verify(userId, factor, now, trx, options);
       if (!checked.ok) return checked;
-      return { ok: true as const, value: await change(trx, now) };
+      const value = await change(trx, now);
+      await refreshTokens.revokeOthersForUser(userId, sessionId ?? null, now, trx);
+      return { ok: true as const, value };
     });
     if (!result.ok) {
       ctx.log.info({ event: 'two_factor_code', outcome: result.key, userId, ip: ctx.ip }, 'two-factor code refused');
@@ -91,13 +97,23 @@ export function createTwoFactorService({ db, clock, limits, auth, keys }: TwoFac
       return setupOf(secret, user.email);
     },
 
-    /** Confirms set-up with a first code: two-factor sign-in is on, and ten recovery codes are answered once. */
-    async enable(userId: string, code: string, ctx: RequestContext): Promise<RecoveryCodes> {
+    /**
+     * Confirms set-up with the current password and a first code: two-factor sign-in is on, and ten recovery codes
+     * are answered once.
+     */
+    async enable(
+      userId: string,
+      sessionId: string | undefined,
+      input: { code: string; currentPassword: string },
+      ctx: RequestContext,
+    ): Promise<RecoveryCodes> {
       const row = await twoFactor.find(userId);
       if (!row || row.enabledAt !== null) {
         throw new AppError('INVALID_STATE', 'No two-factor set-up is waiting for its first code; start set-up again');
       }
-      const recoveryCodes = await withCode(userId, { code }, { pending: true }, ctx, async (trx, now) => {
+      await auth.confirmPassword(await userOrSignIn(userId), input.currentPassword, ctx);
+      const code = input.code;
+      const recoveryCodes = await withCode(userId, sessionId, { code }, { pending: true }, ctx, async (trx, now) => {
         if (!(await twoFactor.enable(userId, now, trx))) throw new AppError('INVALID_STATE');
         return twoFactor.replaceRecoveryCodes(userId, now, trx);
       });
@@ -107,17 +123,27 @@ export function createTwoFactorService({ db, clock, limits, auth, keys }: TwoFac
     },
 
     /** Turns two-factor sign-in off, with a code from the app or a recovery code. */
-    async disable(userId: string, factor: SecondFactor, ctx: RequestContext): Promise<void> {
+    async disable(
+      userId: string,
+      sessionId: string | undefined,
+      factor: SecondFactor,
+      ctx: RequestContext,
+    ): Promise<void> {
       await requireEnabled(userId);
-      await withCode(userId, factor, {}, ctx, (trx) => twoFactor.disable(userId, trx));
+      await withCode(userId, sessionId, factor, {}, ctx, (trx) => twoFactor.disable(userId, trx));
       ctx.log.info({ event: 'two_factor_disabled', userId, ip: ctx.ip }, 'two-factor sign-in turned off');
       await notify(userId, 'two-factor-disabled', ctx);
     },
 
     /** Replaces the recovery codes (the old ones stop working), with a code from the app. */
-    async regenerateRecoveryCodes(userId: string, code: string, ctx: RequestContext): Promise<RecoveryCodes> {
+    async regenerateRecoveryCodes(
+      userId: string,
+      sessionId: string | undefined,
+      code: string,
+      ctx: RequestContext,
+    ): Promise<RecoveryCodes> {
       await requireEnabled(userId);
-      const recoveryCodes = await withCode(userId, { code }, { recovery: false }, ctx, (trx, now) =>
+      const recoveryCodes = await withCode(userId, sessionId, { code }, { recovery: false }, ctx, (trx, now) =>
         twoFactor.replaceRecoveryCodes(userId, now, trx),
       );
       ctx.log.info({ event: 'recovery_codes_regenerated', userId, ip: ctx.ip }, 'recovery codes regenerated');

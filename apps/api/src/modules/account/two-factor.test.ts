@@ -43,7 +43,10 @@ describe(`two-factor sign-in (${DATABASE_UNDER_TEST})`, () => {
   async function withTwoFactor() {
     const { account, session } = await register(ctx.app, newAccount(), nextAddress());
     const setup = (await as(session, 'POST', '/api/account/two-factor/setup')).json() as { secret: string };
-    const enabled = await as(session, 'POST', '/api/account/two-factor/enable', { code: freshCode(setup.secret) });
+    const enabled = await as(session, 'POST', '/api/account/two-factor/enable', {
+      currentPassword: PASSWORD,
+      code: freshCode(setup.secret),
+    });
     expect(enabled.statusCode).toBe(200);
     const { recoveryCodes } = enabled.json() as { recoveryCodes: string[] };
     return { account, session, secret: setup.secret, recoveryCodes };
@@ -88,10 +91,14 @@ describe(`two-factor sign-in (${DATABASE_UNDER_TEST})`, () => {
     // Not on until a first code confirms it.
     expect((await challengeOrSession(account.email)).access_token).toBeDefined();
 
-    const format = await as(session, 'POST', '/api/account/two-factor/enable', { code: '12ab56' });
+    const format = await as(session, 'POST', '/api/account/two-factor/enable', {
+      currentPassword: PASSWORD,
+      code: '12ab56',
+    });
     expect(format.statusCode).toBe(400);
     expect(fieldCode(format.json(), 'code')).toBe('validation.twoFactorCodeFormat');
     const wrong = await as(session, 'POST', '/api/account/two-factor/enable', {
+      currentPassword: PASSWORD,
       code: totpCode('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', clock.now()),
     });
     expect(wrong.statusCode).toBe(400);
@@ -100,6 +107,7 @@ describe(`two-factor sign-in (${DATABASE_UNDER_TEST})`, () => {
 
     const code = freshCode(secret);
     const enabled = await as(session, 'POST', '/api/account/two-factor/enable', {
+      currentPassword: PASSWORD,
       code: `${code.slice(0, 3)} ${code.slice(3)}`,
     });
     expect(enabled.statusCode).toBe(200);
@@ -121,7 +129,10 @@ describe(`two-factor sign-in (${DATABASE_UNDER_TEST})`, () => {
 
     // Set-up cannot start again while it is on (the secret is never shown again), nor confirm twice.
     expect((await as(session, 'POST', '/api/account/two-factor/setup')).statusCode).toBe(409);
-    const twice = await as(session, 'POST', '/api/account/two-factor/enable', { code: freshCode(secret) });
+    const twice = await as(session, 'POST', '/api/account/two-factor/enable', {
+      currentPassword: PASSWORD,
+      code: freshCode(secret),
+    });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().error.code).toBe('INVALID_STATE');
   });
@@ -377,6 +388,7 @@ describe(`two-factor sign-in required of staff (${DATABASE_UNDER_TEST})`, () => 
     const { secret } = (await as(session, 'POST', '/api/account/two-factor/setup')).json() as { secret: string };
     clock.advance(30_000);
     const enabled = await as(session, 'POST', '/api/account/two-factor/enable', {
+      currentPassword: PASSWORD,
       code: totpCode(secret, clock.now()),
     });
     expect(enabled.statusCode).toBe(200);
@@ -449,7 +461,7 @@ describe(`staff two-factor by default (${DATABASE_UNDER_TEST})`, () => {
         method: 'POST',
         url: '/api/account/two-factor/enable',
         headers,
-        payload: { code: totpCode(secret, clock.now()) },
+        payload: { currentPassword: PASSWORD, code: totpCode(secret, clock.now()) },
       });
       expect(enabled.statusCode).toBe(200);
       const settings = await ctx.app.inject({ method: 'GET', url: '/api/admin/settings/security', headers });

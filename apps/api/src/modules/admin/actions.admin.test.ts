@@ -3,7 +3,7 @@ import { ADMIN_ROLE, BILLING_ROLE, CUSTOMER_ROLE, SUPPORT_ROLE } from '@hostpilo
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectMoneyInvariants } from '../../test/money-invariants';
 import { ADMIN_TEST_ENV, getAs, insertUsers, staffSession } from '../../test/admin';
-import { login, PASSWORD, refresh, register, type Session } from '../../test/auth';
+import { login, PASSWORD, refresh, registerVerified, type Session } from '../../test/auth';
 import { createTestApp, DATABASE_UNDER_TEST, type TestContext } from '../../test/helpers';
 import { balanceOf } from '../billing/ledger';
 
@@ -41,7 +41,8 @@ describe(`back-office actions (${DATABASE_UNDER_TEST})`, () => {
       remoteAddress: '203.0.113.7',
       ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
     });
-  const customer = async () => register(ctx.app);
+  const customer = async () => registerVerified(ctx.app);
+  const SUSPEND = { reason: 'Chargeback under review' };
   const userRow = (id: string) =>
     ctx.app.database.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const auditOf = (entityId: string) =>
@@ -98,27 +99,40 @@ describe(`back-office actions (${DATABASE_UNDER_TEST})`, () => {
 
     it('suspends: sign-in answers ACCOUNT_SUSPENDED and every session ends; activate lets it in again', async () => {
       const { session, account } = await customer();
-      const suspend = await call('POST', `/api/admin/users/${session.user.id}/suspend`, admin);
+      // The reason is required and kept in the audit entry (decision 048).
+      for (const body of [undefined, {}, { reason: ' x ' }]) {
+        const refused = await call('POST', `/api/admin/users/${session.user.id}/suspend`, admin, body);
+        expect(refused.statusCode, refused.body).toBe(400);
+      }
+      expect((await userRow(session.user.id)).status).toBe('active');
+      const suspend = await call('POST', `/api/admin/users/${session.user.id}/suspend`, admin, SUSPEND);
       expect(suspend.statusCode, suspend.body).toBe(200);
       expect(suspend.json()).toEqual({ id: session.user.id, status: 'suspended' });
       expect((await refresh(ctx.app, session.refresh_token)).statusCode).toBe(401);
       const refused = await login(ctx.app, { email: account.email, password: PASSWORD });
       expect(refused.statusCode).toBe(403);
       expect(refused.json().error.code).toBe('ACCOUNT_SUSPENDED');
-      const again = await call('POST', `/api/admin/users/${session.user.id}/suspend`, admin);
+      const again = await call('POST', `/api/admin/users/${session.user.id}/suspend`, admin, SUSPEND);
       expect(again.statusCode).toBe(409);
       expect(again.json().error.code).toBe('INVALID_STATE');
 
       const activate = await call('POST', `/api/admin/users/${session.user.id}/activate`, admin);
       expect(activate.json()).toEqual({ id: session.user.id, status: 'active' });
       expect((await login(ctx.app, { email: account.email, password: PASSWORD })).statusCode).toBe(200);
-      const actions = (await auditOf(session.user.id)).map((entry) => entry.action);
-      expect(actions).toEqual(['auth.register', 'user.suspend', 'user.activate', 'auth.signIn']);
+      const entries = await auditOf(session.user.id);
+      expect(entries.map((entry) => entry.action)).toEqual([
+        'auth.register',
+        'user.suspend',
+        'user.activate',
+        'auth.signIn',
+      ]);
+      expect(JSON.parse(entries[1]!.after!)).toEqual({ status: 'suspended', reason: SUSPEND.reason });
+      expect(JSON.parse(entries[2]!.after!)).toEqual({ status: 'active', reason: null });
     });
 
     it('a wrong password of a suspended account still answers INVALID_CREDENTIALS (no hint)', async () => {
       const { session, account } = await customer();
-      await call('POST', `/api/admin/users/${session.user.id}/suspend`, admin);
+      await call('POST', `/api/admin/users/${session.user.id}/suspend`, admin, SUSPEND);
       const response = await login(ctx.app, { email: account.email, password: 'wrong password here' });
       expect(response.json().error.code).toBe('INVALID_CREDENTIALS');
     });
@@ -127,7 +141,7 @@ describe(`back-office actions (${DATABASE_UNDER_TEST})`, () => {
       const { session } = await customer();
       for (const staff of [support, billing]) {
         for (const [method, path, body] of [
-          ['POST', 'suspend', undefined],
+          ['POST', 'suspend', SUSPEND],
           ['PATCH', '', editBody(session, { firstName: 'X' })],
           ['DELETE', '', { confirmEmail: session.user.email }],
         ] as const) {
@@ -152,7 +166,7 @@ describe(`back-office actions (${DATABASE_UNDER_TEST})`, () => {
           admin,
           editBody({ ...admin, user: { ...admin.user, role: ADMIN_ROLE } }, { role: CUSTOMER_ROLE }),
         ),
-        await call('POST', `${url}/suspend`, admin),
+        await call('POST', `${url}/suspend`, admin, SUSPEND),
         await call('DELETE', url, admin, { confirmEmail: admin.user.email }),
       ]) {
         expect(response.statusCode).toBe(409);
@@ -363,6 +377,41 @@ describe(`back-office actions (${DATABASE_UNDER_TEST})`, () => {
       expect(await balanceOf(ctx.app.database.db, session.user.id)).toBe(0);
       const support403 = await call('POST', url, support, { reason: 'No transfer arrived' });
       expect(support403.statusCode).toBe(403);
+    });
+
+    it('approves with an optional reason kept in the audit entry; a bad reason is refused first', async () => {
+      const { paymentId } = await pendingTransfer();
+      const url = `/api/admin/payments/${paymentId}/approve`;
+      const bad = await call('POST', url, billing, { reason: 'x' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().error.fields.reason.code).toBe('validation.reason');
+      const approved = await call('POST', url, billing, { reason: 'Transfer seen on the statement' });
+      expect(approved.statusCode, approved.body).toBe(200);
+      const [entry] = (await auditOf(paymentId)).filter((e) => e.action === 'payment.approve');
+      expect(JSON.parse(entry!.after!)).toMatchObject({
+        status: 'completed',
+        reason: 'Transfer seen on the statement',
+      });
+    });
+
+    it("the audit log names each entry's record on the server: a user's name and e-mail, an invoice number", async () => {
+      const { session, account } = await customer();
+      await call('POST', `/api/admin/users/${session.user.id}/suspend`, admin, SUSPEND);
+      const page = await getAs(ctx.app, `/api/admin/audit?action=user.suspend&q=${admin.user.email}`, admin);
+      const entry = page.json().items.find((item: { entityId: string }) => item.entityId === session.user.id);
+      expect(entry.target).toEqual({ name: `${account.firstName} ${account.lastName}`, detail: account.email });
+
+      const { paymentId } = await pendingTransfer();
+      await call('POST', `/api/admin/payments/${paymentId}/approve`, admin);
+      const invoice = await ctx.app.database.db
+        .selectFrom('payments')
+        .innerJoin('invoices', 'invoices.id', 'payments.invoiceId')
+        .select('invoices.number')
+        .where('payments.id', '=', paymentId)
+        .executeTakeFirstOrThrow();
+      const approvals = await getAs(ctx.app, `/api/admin/audit?action=payment.approve&q=${admin.user.email}`, admin);
+      const approval = approvals.json().items.find((item: { entityId: string }) => item.entityId === paymentId);
+      expect(approval.target).toEqual({ name: invoice.number, detail: null });
     });
   });
 

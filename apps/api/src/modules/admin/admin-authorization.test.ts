@@ -1,7 +1,7 @@
 import { ADMIN_ROLE, BILLING_ROLE, CUSTOMER_ROLE, hasPermission, permissionsOf, SUPPORT_ROLE } from '@hostpilot/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ACTIONS, ADMIN_ENDPOINTS, ADMIN_TEST_ENV, getAs, setRole, staffSession } from '../../test/admin';
-import { forgeToken, register, type Session } from '../../test/auth';
+import { claimsOf, forgeToken, register, type Session } from '../../test/auth';
 import { createTestApp, DATABASE_UNDER_TEST, type TestContext } from '../../test/helpers';
 
 const UNAUTHORIZED = { error: { code: 'UNAUTHORIZED', message: 'Sign-in required' } };
@@ -75,7 +75,10 @@ describe(`back-office authorization, every /api/admin endpoint (${DATABASE_UNDER
 
   it("trusts the database's role, not the token's: a token claiming role 1 for a customer is refused", async () => {
     const customer = sessions.get(CUSTOMER_ROLE)!;
-    const forged = await forgeToken({ secret: ctx.config.jwt.secret, claims: { sub: customer.user.id, role: 1 } });
+    const forged = await forgeToken({
+      secret: ctx.config.jwt.secret,
+      claims: { sub: customer.user.id, sid: claimsOf(customer.access_token).sid, role: 1 },
+    });
     const response = await ctx.app.inject({
       method: 'GET',
       url: '/api/admin/me/permissions',

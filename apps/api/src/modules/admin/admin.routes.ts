@@ -6,6 +6,7 @@ import { guardStaffScope, staffOf } from '../../plugins/authorize';
 import { STAFF_ERRORS } from './errors';
 import { adminAuditRoutes } from './audit.admin';
 import { adminBillingRoutes } from './billing.admin';
+import { adminBulkRoutes } from './bulk.admin';
 import { adminDomainRoutes } from './domains.admin';
 import { adminHostingRoutes } from './hosting.admin';
 import { adminListRoutes } from './lists.admin';
@@ -23,6 +24,8 @@ import { adminErrorLogRoutes } from '../operations/error-log';
 import { adminMaintenanceRoutes, type MaintenanceState } from '../operations/maintenance';
 import { adminSupportRoutes } from './support.admin';
 import { adminServerUsageRoutes } from '../operations/server-usage';
+import { adminProvisioningRoutes } from '../provisioning/provisioning.admin';
+import type { SecretBox } from '../../lib/secret-box';
 
 /** The back office's API, under /api/admin. Every route declares the permission it needs (decision 014). */
 export const adminRoutes: FastifyPluginAsyncZod<{
@@ -34,6 +37,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   orders: OrdersService;
   maintenance: MaintenanceState;
   mailer: Mailer;
+  secretBox: SecretBox;
 }> = async (app, options) => {
   guardStaffScope(app);
 
@@ -65,6 +69,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   await app.register(adminUserActionsRoutes, { clock: options.clock });
   await app.register(adminBillingRoutes, { clock: options.clock, orders: options.orders });
   await app.register(adminOrdersRoutes, { clock: options.clock, orders: options.orders });
+  await app.register(adminBulkRoutes, { clock: options.clock, orders: options.orders });
   await app.register(adminAuditRoutes);
   await app.register(adminServerRoutes, { clock: options.clock });
   await app.register(adminHostingRoutes, { clock: options.clock });
@@ -78,4 +83,9 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   await app.register(adminErrorLogRoutes);
   await app.register(adminSupportRoutes, { clock: options.clock, mailer: options.mailer });
   await app.register(adminServerUsageRoutes, { clock: options.clock });
+  await app.register(adminProvisioningRoutes, {
+    clock: options.clock,
+    secretBox: options.secretBox,
+    mailer: options.mailer,
+  });
 };

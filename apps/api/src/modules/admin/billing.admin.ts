@@ -9,6 +9,7 @@ import {
   validationMessage,
   adminPaymentDetailSchema,
   type AdminPaymentDetail,
+  optionalReasonSchema,
   paymentSchema,
   refundDestinationOf,
   type ValidationMessageKey,
@@ -111,10 +112,14 @@ export const adminBillingRoutes: FastifyPluginAsyncZod<{ clock: Clock; orders: O
         summary: 'Approve a pending bank transfer: ledger credit, invoice paid, the customer notified',
         description:
           'Exactly once: two approvals at the same moment credit once, the second answers 409. Recorded in the ' +
-          'audit log. Needs `billing.approve`.',
+          'audit log with the optional reason. Needs `billing.approve`.',
         security,
         params,
-        response: { 200: paymentSchema, ...errorResponses(SETTLE_ERRORS) },
+        body: optionalReasonSchema,
+        response: {
+          200: paymentSchema,
+          ...errorResponses({ ...BODY_ERRORS, ...SETTLE_ERRORS, 400: 'VALIDATION_FAILED: `reason` validation.reason' }),
+        },
       },
     },
     async (request) =>
@@ -123,6 +128,7 @@ export const adminBillingRoutes: FastifyPluginAsyncZod<{ clock: Clock; orders: O
         {
           paymentId: request.params.id,
           decision: 'approve',
+          reason: request.body.reason,
           actorId: staffOf(request).userId,
           clientIp: request.ip,
           now: clock.now(),

@@ -33,6 +33,7 @@ import { createLocalRegistrar, type Registrar } from '../ordering/registrar';
 import { activeCustomerId } from './customer-owner';
 import { STAFF_ERRORS } from './errors';
 import { fullName, iso, isoOrNull } from './list';
+import { enqueueProvisioning } from '../provisioning/tasks';
 
 const security = [{ bearerAuth: [] }];
 const NOT_FOUND = { 404: 'NOT_FOUND: no domain (or record) has this id' } as const;
@@ -154,6 +155,7 @@ export const adminDomainRoutes: FastifyPluginAsyncZod<{ clock: Clock; registrar?
         }
         const domainId = await registrar.register(trx, { name, userId: ownerId, expiresAt, now });
         if (!domainId) throw refused('DOMAIN_UNAVAILABLE', 'name', 'validation.domainRegistered');
+        await enqueueProvisioning(trx, { resourceType: 'domain', resourceId: domainId, operation: 'create', now });
         const log = journal(trx, ownerId, staff.userId, now, request.ip);
         await log.statusChange({ entityType: 'domain', entityId: domainId, from: null, to: 'active' });
         await log.activity({
@@ -374,6 +376,14 @@ export const adminDomainRoutes: FastifyPluginAsyncZod<{ clock: Clock; registrar?
             .then((row) => Number(row.n));
         const referenced =
           (await count('invoiceLines')) + (await count('ledgerEntries')) + (await count('orderLines')) > 0;
+        // The zone is deleted by the DNS driver; the task keeps the name, as the row may be gone when it runs.
+        await enqueueProvisioning(trx, {
+          resourceType: 'domain',
+          resourceId: id,
+          operation: 'terminate',
+          now,
+          keepName: before.name,
+        });
         const records = await trx.deleteFrom('dnsRecords').where('domainId', '=', id).returningAll().execute();
         if (referenced) {
           await trx

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ADMIN_ROLE, BILLING_ROLE, SUPPORT_ROLE } from '@hostpilot/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TEST_ENV, staffSession } from '../../test/admin';
-import { register, type Session } from '../../test/auth';
+import { registerVerified, type Session } from '../../test/auth';
 import { credit } from '../../test/customer';
 import { csvRows } from '../../test/documents';
 import { createTestApp, DATABASE_UNDER_TEST, type TestContext } from '../../test/helpers';
@@ -50,7 +50,7 @@ describe(`back-office hosting, refunds and exports (${DATABASE_UNDER_TEST})`, ()
     });
 
   const hosting = async (status: 'active' | 'suspended' = 'active', suspensionReason: string | null = null) => {
-    const { session } = await register(ctx.app);
+    const { session } = await registerVerified(ctx.app);
     const id = randomUUID();
     const now = Date.now();
     const domain = `site-${id.slice(0, 8)}.example.com`;
@@ -192,7 +192,7 @@ describe(`back-office hosting, refunds and exports (${DATABASE_UNDER_TEST})`, ()
         .execute();
       return id;
     };
-    const customer = async () => (await register(ctx.app)).account.email.toLowerCase();
+    const customer = async () => (await registerVerified(ctx.app)).account.email.toLowerCase();
     const send = (method: 'POST' | 'PATCH', url: string, session: Session | null, payload: unknown) =>
       ctx.app.inject({
         method,
@@ -275,7 +275,7 @@ describe(`back-office hosting, refunds and exports (${DATABASE_UNDER_TEST})`, ()
 
     it('refuses a deleted or suspended owner', async () => {
       const serverId = await server(5);
-      const { session } = await register(ctx.app);
+      const { session } = await registerVerified(ctx.app);
       await db().updateTable('users').set({ status: 'suspended' }).where('id', '=', session.user.id).execute();
       const suspended = await send('POST', '/api/admin/services', admin, {
         ...(await input(serverId)),
@@ -421,7 +421,7 @@ describe(`back-office hosting, refunds and exports (${DATABASE_UNDER_TEST})`, ()
     it('lets only hosting.write add or edit: support and billing 403, a customer 403, anonymous 401', async () => {
       const serverId = await server(5);
       const created = (await send('POST', '/api/admin/services', admin, await input(serverId))).json();
-      const { session: customerSession } = await register(ctx.app);
+      const { session: customerSession } = await registerVerified(ctx.app);
       for (const [session, status] of [
         [support, 403],
         [billing, 403],
@@ -440,7 +440,7 @@ describe(`back-office hosting, refunds and exports (${DATABASE_UNDER_TEST})`, ()
 
   describe('refunds', () => {
     const completedTopUp = async (amount = '40') => {
-      const { session } = await register(ctx.app);
+      const { session } = await registerVerified(ctx.app);
       const response = await ctx.app.inject({
         method: 'POST',
         url: '/api/finance/top-ups',
@@ -501,7 +501,7 @@ describe(`back-office hosting, refunds and exports (${DATABASE_UNDER_TEST})`, ()
 
     // Issue 26: a $20 card top-up refunded "to the balance" left $40.
     it('refuses to refund a top-up to the balance, and refunds only what is left of it on the balance', async () => {
-      const { session } = await register(ctx.app);
+      const { session } = await registerVerified(ctx.app);
       const card = await ctx.app.inject({
         method: 'POST',
         url: '/api/finance/top-ups',
@@ -565,7 +565,7 @@ describe(`back-office hosting, refunds and exports (${DATABASE_UNDER_TEST})`, ()
     });
 
     it('refuses a payment that is not completed, a bad amount, a missing reason and an unknown payment', async () => {
-      const { session } = await register(ctx.app);
+      const { session } = await registerVerified(ctx.app);
       const pending = await ctx.app.inject({
         method: 'POST',
         url: '/api/finance/top-ups',
@@ -629,7 +629,7 @@ describe(`back-office hosting, refunds and exports (${DATABASE_UNDER_TEST})`, ()
       expect(domains.statusCode, domains.body).toBe(200);
       expect(csvRows(domains.rawPayload, ';')[0]![0]).toBe('Домен');
 
-      const { session } = await register(ctx.app);
+      const { session } = await registerVerified(ctx.app);
       await ctx.app.inject({
         method: 'POST',
         url: '/api/finance/top-ups',

@@ -27,6 +27,8 @@ import { type Journal, journal } from '../../lib/journal';
 import { staffOf } from '../../plugins/authorize';
 import { readDomain } from '../ordering/cart-pricing';
 import { lockedFreeSlots, SERVER_TYPE } from '../ordering/server-capacity';
+import { provisionedBy } from '../provisioning/registry';
+import { enqueueProvisioning } from '../provisioning/tasks';
 import { activeCustomerId } from './customer-owner';
 import { STAFF_ERRORS } from './errors';
 import { placedServices } from './server-rows';
@@ -145,6 +147,12 @@ export const adminHostingRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async
         .where('status', '=', move.from)
         .executeTakeFirst();
       if (Number(changed.numUpdatedRows) !== 1) throw refused('INVALID_STATE', 'status', move.refusal);
+      await enqueueProvisioning(trx, {
+        resourceType: 'service',
+        resourceId: id,
+        operation: move.to === 'suspended' ? 'suspend' : 'unsuspend',
+        now,
+      });
       const log = journal(trx, before.userId, staff.userId, now, request.ip);
       await log.statusChange({
         entityType: 'service',
@@ -249,7 +257,9 @@ export const adminHostingRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async
         const ownerId = await activeCustomerId(trx, input.ownerEmail);
         if (!ownerId) throw refused('VALIDATION_FAILED', 'ownerEmail', 'validation.hostingOwner');
         await takeSlot(trx, input.serverId, 'hosting');
-        serviceStates.assertTransition('pending', 'active');
+        // A kind with a driver stays pending until its driver has created it (docs/decisions/042-provisioning-engine.md).
+        const provisioned = provisionedBy({ type: 'service', kind: 'hosting', planId: plan.id }) !== null;
+        if (!provisioned) serviceStates.assertTransition('pending', 'active');
         const row = {
           id,
           userId: ownerId,
@@ -258,7 +268,7 @@ export const adminHostingRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async
           name: plan.name,
           serverId: input.serverId,
           domain: domain.name,
-          status: 'active' as const,
+          status: provisioned ? ('pending' as const) : ('active' as const),
           suspensionReason: null,
           priceCents: toCents(plan.price),
           billingPeriod: plan.period,
@@ -271,7 +281,11 @@ export const adminHostingRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async
         };
         await trx.insertInto('services').values(row).execute();
         const log = journal(trx, ownerId, staff.userId, now, request.ip);
-        await log.statusChange({ entityType: 'service', entityId: id, from: 'pending', to: 'active' });
+        if (provisioned) {
+          await enqueueProvisioning(trx, { resourceType: 'service', resourceId: id, operation: 'create', now });
+        } else {
+          await log.statusChange({ entityType: 'service', entityId: id, from: 'pending', to: 'active' });
+        }
         await log.audit({
           action: 'service.create',
           entityType: 'service',
@@ -382,6 +396,9 @@ export const adminHostingRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async
           .executeTakeFirst();
         if (Number(changed.numUpdatedRows) !== 1) {
           throw refused('INVALID_STATE', 'service', 'validation.serviceChanged');
+        }
+        if (after.planId !== before.planId) {
+          await enqueueProvisioning(trx, { resourceType: 'service', resourceId: id, operation: 'changePlan', now });
         }
         await journal(trx, before.userId, staff.userId, now, request.ip).audit({
           action: 'service.update',
@@ -516,6 +533,7 @@ export const adminHostingRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async
         if (Number(changed.numUpdatedRows) !== 1) {
           throw new AppError('INVALID_STATE', 'The service changed at the same moment');
         }
+        await enqueueProvisioning(trx, { resourceType: 'service', resourceId: id, operation: 'terminate', now });
         const log = journal(trx, before.userId, staff.userId, now, request.ip);
         await log.statusChange({ entityType: 'service', entityId: id, from: before.status, to: 'cancelled' });
         await log.audit({

@@ -1,6 +1,7 @@
 import type { AdminServer } from '@hostpilot/shared';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Database, ServerRow } from '../../db/schema';
+import { driverView } from '../provisioning/connection-settings';
 import { iso } from './list';
 
 /** Services placed on the server and not cancelled: what its capacity is used by, and what forbids deleting it. */
@@ -50,5 +51,6 @@ export function toAdminServer(
     load: sample
       ? { cpuPercent: sample[0]!, memoryPercent: sample[1]!, storagePercent: sample[2]!, sampledAt: iso(sample[3]!) }
       : null,
+    driver: driverView(row),
   };
 }

@@ -47,7 +47,7 @@ async function readServer(db: Kysely<Database>, id: string) {
 }
 
 /** The server's own columns, as an audit entry records them. */
-const audited = (row: ServerRow) => ({
+const audited = (row: Omit<ServerRow, 'id' | 'createdAt' | 'updatedAt' | `connection${string}` | 'driverType'>) => ({
   name: row.name,
   location: row.location,
   type: row.type,

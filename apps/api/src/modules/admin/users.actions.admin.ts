@@ -3,11 +3,15 @@ import {
   ADMIN_ROLE,
   adminCreditResultSchema,
   adminCreditSchema,
+  adminUserBulkSchema,
   adminUserDeleteSchema,
+  bulkResultSchema,
   adminUserEditSchema,
   CURRENCY,
   idempotencyHeadersSchema,
   IDEMPOTENCY_KEY_HEADER,
+  optionalReasonSchema,
+  reasonRequestSchema,
   validationMessage,
 } from '@hostpilot/shared';
 import type { FastifyRequest } from 'fastify';
@@ -22,6 +26,7 @@ import { journal } from '../../lib/journal';
 import { staffOf } from '../../plugins/authorize';
 import { appendLedgerEntry, balanceOf, money } from '../billing/ledger';
 import { isUniqueViolation } from '../users/users.repository';
+import { BULK_DESCRIPTION, eachOnItsOwn } from './bulk';
 import { STAFF_ERRORS } from './errors';
 
 /**
@@ -121,6 +126,58 @@ export const adminUserActionsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = a
     });
   };
 
+  /** Suspends or activates one account (the single action and each row of a bulk one). */
+  const setStatus = (
+    request: FastifyRequest,
+    id: string,
+    action: 'suspend' | 'activate',
+    reason: string | undefined,
+  ) => {
+    const staff = staffOf(request);
+    const to: 'active' | 'suspended' = action === 'suspend' ? 'suspended' : 'active';
+    return change(request, id, async (trx, target, log, now) => {
+      if (target.status === to) throw new AppError('INVALID_STATE');
+      await assertAdministratorsRemain(trx, kind, staff.userId, target, { role: target.role, status: to });
+      await trx.updateTable('users').set({ status: to, updatedAt: now }).where('id', '=', target.id).execute();
+      if (to === 'suspended') await endSessions(trx, target.id, now);
+      await log.statusChange({ entityType: 'user', entityId: target.id, from: target.status, to });
+      await log.audit({
+        action: `user.${action}`,
+        entityType: 'user',
+        entityId: target.id,
+        before: { status: target.status },
+        after: { status: to, reason: reason ?? null },
+      });
+      return { id: target.id, status: to };
+    });
+  };
+
+  app.post(
+    '/users/bulk',
+    {
+      config: { access: 'users.write' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Suspend (with a reason) or activate several accounts, each on its own',
+        description: `${BULK_DESCRIPTION}Needs \`users.write\`.`,
+        security,
+        body: adminUserBulkSchema,
+        response: {
+          200: bulkResultSchema,
+          ...errorResponses({
+            ...BODY_ERRORS,
+            ...STAFF_ERRORS,
+            400: 'VALIDATION_FAILED (with `fields`): `ids` validation.bulkIds, `reason` validation.reason',
+          }),
+        },
+      },
+    },
+    async (request) =>
+      eachOnItsOwn(request.body.ids, request.log, (id) =>
+        setStatus(request, id, request.body.action, request.body.reason),
+      ),
+  );
+
   app.patch(
     '/users/:id',
     {
@@ -191,37 +248,26 @@ export const adminUserActionsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = a
             action === 'suspend'
               ? 'Suspend an account: it cannot sign in (ACCOUNT_SUSPENDED) and every session ends at once'
               : 'Activate a suspended account',
-          description: 'Recorded in the audit log. Needs `users.write`.',
+          description:
+            action === 'suspend'
+              ? 'The body gives the reason (required), kept in the audit entry. Needs `users.write`.'
+              : 'The body may give a reason, kept in the audit entry. Needs `users.write`.',
           security,
           params,
+          body: action === 'suspend' ? reasonRequestSchema : optionalReasonSchema,
           response: {
             200: done,
             ...errorResponses({
+              ...BODY_ERRORS,
               ...STAFF_ERRORS,
+              400: 'VALIDATION_FAILED (with `fields`): `reason` validation.reason',
               404: ACTION_ERRORS[404],
               409: `${ACTION_ERRORS[409]}; INVALID_STATE: the account is already ${to}`,
             }),
           },
         },
       },
-      async (request) => {
-        const staff = staffOf(request);
-        return change(request, request.params.id, async (trx, target, log, now) => {
-          if (target.status === to) throw new AppError('INVALID_STATE');
-          await assertAdministratorsRemain(trx, kind, staff.userId, target, { role: target.role, status: to });
-          await trx.updateTable('users').set({ status: to, updatedAt: now }).where('id', '=', target.id).execute();
-          if (to === 'suspended') await endSessions(trx, target.id, now);
-          await log.statusChange({ entityType: 'user', entityId: target.id, from: target.status, to });
-          await log.audit({
-            action: `user.${action}`,
-            entityType: 'user',
-            entityId: target.id,
-            before: { status: target.status },
-            after: { status: to },
-          });
-          return { id: target.id, status: to };
-        });
-      },
+      async (request) => setStatus(request, request.params.id, action, request.body.reason),
     );
   }
 

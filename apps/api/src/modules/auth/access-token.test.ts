@@ -28,7 +28,7 @@ describe(`GET /api/users/me and access tokens (${DATABASE_UNDER_TEST})`, () => {
     forgeToken({
       secret: changes.secret ?? secret,
       nowSeconds: Math.floor(clock.now() / 1000),
-      claims: { sub: session.user.id, ...changes.claims },
+      claims: { sub: session.user.id, sid: claimsOf(session.access_token).sid, ...changes.claims },
       omit: changes.omit,
       alg: changes.alg,
     });

@@ -53,7 +53,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
         summary: 'Sign in with e-mail and password',
         description:
           'A wrong e-mail and a wrong password get the same 401. `remember: true` gives the refresh token the ' +
-          'longer lifetime. Failed attempts are limited per e-mail and per client address (429 with Retry-After). ' +
+          'longer lifetime. Failed attempts are limited per e-mail and per client address (429 with Retry-After; a ' +
+          'refused attempt counts against nothing, and the per-e-mail ceiling never blocks an address the account ' +
+          'signed in from before). ' +
           'When the account has two-factor sign-in, a right password answers `twoFactorRequired: true` and a ' +
           '`challenge` (valid 5 minutes, once) for POST /auth/login/two-factor instead of a session.',
         body: loginSchema,
@@ -127,8 +129,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
         tags: ['auth'],
         summary: 'Sign out: revoke the refresh token and its family',
         description:
-          'Always 204, also for unknown tokens. Access tokens already issued stay valid until they expire ' +
-          '(at most ACCESS_TOKEN_TTL).',
+          'Always 204, also for unknown tokens. The access tokens of the sign-in stop working at once ' +
+          '(401 TOKEN_INVALID).',
         body: refreshSchema,
         response: { 204: z.null().describe('Signed out'), ...errorResponses(BODY_ERRORS) },
       },

@@ -128,10 +128,18 @@ export function createAuthService(deps: AuthServiceDeps) {
   const signIns = createSignInsRepository(db);
   const accountTokens = createAccountTokensRepository(db);
 
-  /** Sends a mail without holding up the answer (nor telling by its timing whether it was sent). */
-  function deliver(to: string, template: MailTemplate, ctx: RequestContext) {
+  /**
+   * Sends a mail without holding up the answer (nor telling by its timing whether it was sent), in the account's
+   * language when it is given, else the request's.
+   */
+  function deliver(
+    to: string,
+    template: MailTemplate,
+    ctx: RequestContext,
+    account?: Pick<UserRow, 'preferredLanguage'>,
+  ) {
     mailer
-      .send(to, template, mailLanguage(undefined, ctx.acceptLanguage))
+      .send(to, template, mailLanguage(account?.preferredLanguage, ctx.acceptLanguage))
       .then(() => ctx.log.info({ event: 'mail', template: template.kind }, 'mail sent'))
       .catch((error: unknown) => ctx.log.error({ event: 'mail', template: template.kind, err: error }, 'mail failed'));
   }
@@ -170,7 +178,9 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   /** Mails a fresh verification link to the account. */
   async function sendVerification(user: { id: string; email: string; firstName: string }, ctx: RequestContext) {
-    const token = await accountTokens.issue(user.id, 'verify_email', clock.now(), VERIFY_EMAIL_TTL_MS);
+    const token = await accountTokens.issue(user.id, 'verify_email', clock.now(), VERIFY_EMAIL_TTL_MS, {
+      email: user.email,
+    });
     deliver(
       user.email,
       { kind: 'verify-email', firstName: user.firstName, link: `${appUrl}/verify-email#${token}` },
@@ -221,6 +231,37 @@ export function createAuthService(deps: AuthServiceDeps) {
       access_token: await signAccess(user, refreshToken.familyId),
       refresh_token: refreshToken.value,
     };
+  }
+
+  /**
+   * Tells the owner of an account, once per sign-in window, that its sign-in failed many times (as many as the
+   * per-e-mail limit, over every address): in the account's language (docs/decisions/044-account-protection.md).
+   */
+  async function alertFailures(row: UserRow, ctx: RequestContext) {
+    if (!(await limits.firstFailureAlert(row.email))) return;
+    ctx.log.warn({ event: 'sign_in', outcome: 'failure_burst', userId: row.id, ip: ctx.ip }, 'sign-in failures');
+    deliver(row.email, { kind: 'sign-in-failures', firstName: row.firstName, when: new Date(clock.now()) }, ctx, row);
+  }
+
+  /**
+   * Re-authentication of a signed-in account (a factor, e-mail or session change): its current password as the
+   * field error of `field` when missing or wrong. Wrong passwords count against the sign-in limits of the
+   * account's e-mail, so a stolen access token cannot be used to guess it (docs/decisions/044-account-protection.md).
+   */
+  async function confirmPassword(
+    user: Pick<UserRow, 'id' | 'email' | 'passwordHash'>,
+    password: string | undefined,
+    ctx: RequestContext,
+    field = 'currentPassword',
+  ): Promise<void> {
+    if (!password) throw fieldError(field, 'validation.required');
+    const counted = await limits.loginAttempt(user.email, ctx.ip, () => signIns.knownAddress(user.email, ctx.ip));
+    if (counted.limited) throw rateLimitedError(counted.limited.retryAfter);
+    if (!(await passwords.verify(user.passwordHash, password))) {
+      ctx.log.info({ event: 'reauthentication', outcome: 'wrong_password', userId: user.id, ip: ctx.ip }, 're-auth');
+      throw fieldError(field, 'validation.currentPasswordWrong');
+    }
+    await limits.loginSucceeded(user.email, ctx.ip);
   }
 
   /** A suspended account's sign-in: logged, refused with its own code (after the password was checked). */
@@ -301,10 +342,10 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     async login(input: LoginData, ctx: RequestContext): Promise<AuthResult | TwoFactorChallenge> {
       const attempt = { event: 'sign_in', email: input.email, ip: ctx.ip };
-      const limited = await limits.loginAttempt(input.email, ctx.ip);
-      if (limited) {
-        ctx.log.warn({ ...attempt, outcome: 'rate_limited', limit: limited.limit }, 'sign-in attempt');
-        throw rateLimitedError(limited.retryAfter);
+      const counted = await limits.loginAttempt(input.email, ctx.ip, () => signIns.knownAddress(input.email, ctx.ip));
+      if (counted.limited) {
+        ctx.log.warn({ ...attempt, outcome: 'rate_limited', limit: counted.limited.limit }, 'sign-in attempt');
+        throw rateLimitedError(counted.limited.retryAfter);
       }
       const row = await users.findByEmail(input.email);
       let valid = false;
@@ -312,6 +353,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       else await passwords.verify(await dummyHash, input.password);
       if (!row || !valid) {
         ctx.log.info({ ...attempt, outcome: 'invalid_credentials', userId: row?.id ?? null }, 'sign-in attempt');
+        if (row && counted.emailAttempts >= limits.loginPerEmail) await alertFailures(row, ctx);
         throw invalidCredentials();
       }
       await limits.loginSucceeded(input.email, ctx.ip);
@@ -397,6 +439,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     sendVerification,
     deliver,
+    confirmPassword,
     checkPassword,
     twoFactor,
   };

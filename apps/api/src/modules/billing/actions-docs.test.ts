@@ -11,9 +11,9 @@ describe('OpenAPI description of the money-moving actions', () => {
   it('describes each with its Idempotency-Key header, body, answers and security', async () => {
     const spec = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     const routes = {
-      '/api/finance/top-ups': ['201', '400', '401', '402', '409', '413', '415'],
-      '/api/services/{id}/renew': ['200', '400', '401', '404', '409', '413', '415'],
-      '/api/domains/{id}/renew': ['200', '400', '401', '404', '409', '413', '415'],
+      '/api/finance/top-ups': ['201', '400', '401', '402', '403', '409', '413', '415'],
+      '/api/services/{id}/renew': ['200', '400', '401', '403', '404', '409', '413', '415'],
+      '/api/domains/{id}/renew': ['200', '400', '401', '403', '404', '409', '413', '415'],
       '/api/services/{id}/plan': ['200', '400', '401', '404', '409', '413', '415'],
     };
     for (const [path, statuses] of Object.entries(routes)) {

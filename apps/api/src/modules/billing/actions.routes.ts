@@ -36,6 +36,7 @@ function idempotencyOf(request: FastifyRequest) {
 const MONEY_ERRORS = {
   ...BODY_ERRORS,
   401: 'UNAUTHORIZED, TOKEN_INVALID, TOKEN_EXPIRED',
+  403: 'EMAIL_NOT_VERIFIED: the account has not verified its e-mail address yet',
 } as const;
 
 /**
@@ -54,7 +55,7 @@ export const billingActionsRoutes: FastifyPluginAsyncZod<BillingActionsOptions> 
   app.post(
     '/finance/top-ups',
     {
-      onRequest: app.authenticate,
+      onRequest: [app.authenticate, app.requireVerifiedEmail],
       schema: {
         tags: ['finance'],
         summary: 'Add funds to the balance: a bank transfer (pending until approved) or, in demo mode, the test card',
@@ -80,7 +81,7 @@ export const billingActionsRoutes: FastifyPluginAsyncZod<BillingActionsOptions> 
   app.post(
     '/services/:id/renew',
     {
-      onRequest: app.authenticate,
+      onRequest: [app.authenticate, app.requireVerifiedEmail],
       schema: {
         tags: ['services'],
         summary: 'Renew a service (hosting or another kind) for a period of its plan, paid from the balance',
@@ -112,7 +113,7 @@ export const billingActionsRoutes: FastifyPluginAsyncZod<BillingActionsOptions> 
   app.post(
     '/domains/:id/renew',
     {
-      onRequest: app.authenticate,
+      onRequest: [app.authenticate, app.requireVerifiedEmail],
       schema: {
         tags: ['domains'],
         summary: 'Renew a domain for whole years at the catalogue price, paid from the balance',

@@ -11,6 +11,7 @@ import type { Kysely } from 'kysely';
 import type { Database, DomainRow, InvoiceRow, RenewalInvoicesTable, ServiceRow } from '../../db/schema';
 import type { Journal } from '../../lib/journal';
 import { appendLedgerEntry, createInvoice } from './ledger';
+import { enqueueProvisioning } from '../provisioning/tasks';
 
 /**
  * Renewal invoices issued ahead of expiry by the scheduler (docs/decisions/030-lifecycle-automation.md): one
@@ -124,6 +125,7 @@ export async function applyPendingPlan(
     .where('pendingPlanId', '=', service.pendingPlanId)
     .executeTakeFirst();
   if (Number(done.numUpdatedRows) !== 1) return false;
+  await enqueueProvisioning(trx, { resourceType: 'service', resourceId: service.id, operation: 'changePlan', now });
   const params = {
     name: service.name,
     from: findServicePlan(service.kind, service.planId)?.name ?? service.planId,
@@ -230,6 +232,7 @@ export async function reactivateIfOverdue(
     .where('suspensionReason', '=', OVERDUE)
     .executeTakeFirst();
   if (Number(done.numUpdatedRows) !== 1) return false;
+  await enqueueProvisioning(trx, { resourceType: 'service', resourceId: service.id, operation: 'unsuspend', now });
   await log.statusChange({
     entityType: 'service',
     entityId: service.id,
@@ -312,6 +315,10 @@ export async function payRenewalInvoice(
       reactivated = true;
     }
     await trx.updateTable('domains').set({ expiresAt, status, updatedAt: now }).where('id', '=', row.id).execute();
+    // A lapsed domain's zone answers again (docs/decisions/042-provisioning-engine.md).
+    if (row.status === 'expired') {
+      await enqueueProvisioning(trx, { resourceType: 'domain', resourceId: row.id, operation: 'update', now });
+    }
   }
   return { expiresAt, reactivated };
 }

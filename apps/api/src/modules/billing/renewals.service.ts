@@ -19,6 +19,7 @@ import { type Answer, runIdempotent } from '../../lib/idempotency';
 import { journal } from '../../lib/journal';
 import { appendLedgerEntry, balanceOf, createInvoice, money, toInvoice } from './ledger';
 import { applyPendingPlan, reactivateIfOverdue, voidOpenRenewalInvoices } from './renewal-invoices';
+import { enqueueProvisioning } from '../provisioning/tasks';
 
 /**
  * Renewals paid from the balance (docs/decisions/022-money-transactions.md). The price is the catalogue's,
@@ -192,6 +193,10 @@ export function createRenewalsService({ db, clock }: { db: Kysely<Database>; clo
           .set({ expiresAt, status, updatedAt: now })
           .where('id', '=', domain.id)
           .execute();
+        // A lapsed domain's zone answers again (docs/decisions/042-provisioning-engine.md).
+        if (domain.status === 'expired') {
+          await enqueueProvisioning(trx, { resourceType: 'domain', resourceId: domain.id, operation: 'update', now });
+        }
         const log = journal(trx, userId, userId, now);
         if (status !== domain.status) {
           await log.statusChange({

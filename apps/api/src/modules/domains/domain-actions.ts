@@ -27,6 +27,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError, BODY_ERRORS, errorResponses } from '../../lib/errors';
 import { journal } from '../../lib/journal';
 import { authOf } from '../../plugins/authenticate';
+import { enqueueProvisioning } from '../provisioning/tasks';
 
 /**
  * A customer's actions on their own domains (docs/product/validation.md): auto-renew, transfer lock,
@@ -155,7 +156,14 @@ export function createDomainActions({ db, clock }: { db: Kysely<Database>; clock
   ): Promise<T> => {
     const now = clock.now();
     const who: DomainEditor = typeof editor === 'string' ? { kind: 'customer', userId: editor } : editor;
-    return db.transaction().execute(async (trx) => work(trx, await lockDomain(trx, who, id, now, dnsChange), now));
+    return db.transaction().execute(async (trx) => {
+      const domain = await lockDomain(trx, who, id, now, dnsChange);
+      // Every DNS edit, the customer's or staff's, is published through the outbox in this same transaction
+      // (docs/decisions/042-provisioning-engine.md).
+      if (dnsChange)
+        await enqueueProvisioning(trx, { resourceType: 'domain', resourceId: id, operation: 'update', now });
+      return work(trx, domain, now);
+    });
   };
 
   /** One setting of the domain changed, and the account's activity records it, in the same transaction. */

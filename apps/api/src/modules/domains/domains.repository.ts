@@ -23,6 +23,7 @@ function toDomain(row: DomainWithCount): Domain {
     nameservers: parseStringList(row.nameservers),
     dnsRecordCount: Number(row.dnsRecordCount),
     dnsUpdatedAt: isoOrNull(row.dnsUpdatedAt),
+    setup: row.setupState,
   };
 }
 

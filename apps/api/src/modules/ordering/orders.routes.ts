@@ -31,7 +31,11 @@ function idempotencyOf(request: FastifyRequest) {
   };
 }
 
-const MONEY_ERRORS = { ...BODY_ERRORS, 401: 'UNAUTHORIZED, TOKEN_INVALID, TOKEN_EXPIRED' } as const;
+const MONEY_ERRORS = {
+  ...BODY_ERRORS,
+  401: 'UNAUTHORIZED, TOKEN_INVALID, TOKEN_EXPIRED',
+  403: 'EMAIL_NOT_VERIFIED: the account has not verified its e-mail address yet',
+} as const;
 
 const SORT_COLUMNS = { createdAt: 'createdAt', number: 'number', total: 'totalCents', status: 'status' } as const;
 
@@ -62,7 +66,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
   app.post(
     '/orders',
     {
-      onRequest: app.authenticate,
+      onRequest: [app.authenticate, app.requireVerifiedEmail],
       schema: {
         tags: ['ordering'],
         summary: 'Place an order: the cart and the total the customer saw',
@@ -91,7 +95,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
   app.post(
     '/orders/:id/pay',
     {
-      onRequest: app.authenticate,
+      onRequest: [app.authenticate, app.requireVerifiedEmail],
       schema: {
         tags: ['ordering'],
         summary: 'Pay an order from the balance, by the test card (demo mode) or by bank transfer',

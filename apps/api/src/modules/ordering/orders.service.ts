@@ -39,7 +39,9 @@ import {
 import { toPayment, type TransferHooks } from '../billing/payments.service';
 import { type CartLineInput, cartProblemsError, cityOf, type PricedCart, priceCart } from './cart-pricing';
 import type { Registrar } from './registrar';
-import { lockedFreeSlots, SERVER_TYPE } from './server-capacity';
+import { enqueueProvisioning } from '../provisioning/tasks';
+import { provisionedBy } from '../provisioning/registry';
+import { lockedFreeSlots, placeable, SERVER_TYPE } from './server-capacity';
 
 /**
  * Orders (docs/decisions/032-ordering-and-checkout.md). Placing an order prices the cart from the catalogue and
@@ -172,6 +174,7 @@ async function placeLines(
       .where('location', '=', line.location as never)
       .where('type', '=', type)
       .where('status', '=', 'active')
+      .where(placeable)
       .orderBy('name')
       .orderBy('id')
       .execute();
@@ -239,6 +242,8 @@ async function provision(
     const domainId = await registrar.register(trx, { name: line.domain!, userId: order.userId, expiresAt, now });
     if (!domainId) throw new AppError('DOMAIN_UNAVAILABLE');
     await trx.updateTable('orderLines').set({ domainId }).where('id', '=', line.id).execute();
+    // Its zone is published by the DNS driver (docs/decisions/042-provisioning-engine.md).
+    await enqueueProvisioning(trx, { resourceType: 'domain', resourceId: domainId, operation: 'create', now });
     await log.statusChange({
       entityType: 'domain',
       entityId: domainId,
@@ -255,18 +260,23 @@ async function provision(
   }
   for (const line of lines.filter((l) => l.kind !== 'domain')) {
     const serviceId = randomUUID();
-    serviceStates.assertTransition('pending', 'active');
+    const kind = line.kind as Exclude<typeof line.kind, 'domain'>;
+    // A kind with a driver stays pending until its driver has created it (docs/decisions/042-provisioning-engine.md);
+    // any other is active at once, as before the engine.
+    const provisioned = provisionedBy({ type: 'service', kind, planId: line.planId! }) !== null;
+    const status = provisioned ? 'pending' : 'active';
+    if (!provisioned) serviceStates.assertTransition('pending', 'active');
     await trx
       .insertInto('services')
       .values({
         id: serviceId,
         userId: order.userId,
-        kind: line.kind as Exclude<typeof line.kind, 'domain'>,
+        kind,
         planId: line.planId!,
         name: line.name,
         serverId: placed.servers.get(line.position) ?? null,
         domain: line.domain,
-        status: 'active',
+        status,
         suspensionReason: null,
         priceCents: line.unitPriceCents,
         billingPeriod: line.unit,
@@ -279,6 +289,10 @@ async function provision(
       })
       .execute();
     await trx.updateTable('orderLines').set({ serviceId }).where('id', '=', line.id).execute();
+    if (provisioned) {
+      await enqueueProvisioning(trx, { resourceType: 'service', resourceId: serviceId, operation: 'create', now });
+      continue;
+    }
     await log.statusChange({
       entityType: 'service',
       entityId: serviceId,

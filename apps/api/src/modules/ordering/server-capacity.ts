@@ -1,5 +1,5 @@
 import type { ServerType } from '@hostpilot/shared';
-import type { Kysely } from 'kysely';
+import { type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 
 /**
@@ -15,6 +15,18 @@ export const SERVER_TYPE: Partial<Record<string, ServerType>> = {
   vds: 'vds',
   dedicated: 'dedicated',
 };
+
+/**
+ * Whether new services may be placed on a server beyond its status and capacity: not when its last connection
+ * test failed, nor when it carries a driver that serves no placed services (a DNS server, a certificate
+ * authority; docs/decisions/042-provisioning-engine.md).
+ */
+export function placeable(eb: ExpressionBuilder<Database, 'servers'>) {
+  return eb.and([
+    eb.or([eb('servers.connectionStatus', 'is', null), eb('servers.connectionStatus', '!=', 'failed')]),
+    eb.or([eb('servers.driverType', 'is', null), eb('servers.driverType', 'not in', ['powerdns', 'acme'])]),
+  ]);
+}
 
 /**
  * Holds a server's row until the transaction ends (a no-op update, as lockAccount does for an account): two

@@ -1,3 +1,5 @@
+import type { DriverType } from '@hostpilot/shared';
+
 /**
  * The contract between the provisioning engine and the software that creates what a customer pays for
  * (docs/decisions/042-provisioning-engine.md). One implementation per kind of infrastructure: a DNS server,
@@ -6,9 +8,8 @@
  * it ends in the same state as once.
  */
 
-/** The kinds of driver a server can be given in the back office. */
-export const DRIVER_TYPES = ['powerdns', 'acme', 'web-node'] as const;
-export type DriverType = (typeof DRIVER_TYPES)[number];
+/** The kinds of driver a server can be given in the back office (shared with the web's server form). */
+export { DRIVER_TYPES, type DriverType } from '@hostpilot/shared';
 
 /** A server's connection settings as the driver reads them: secrets already opened from the sealed column. */
 export type DriverSettings = Readonly<Record<string, string>>;
@@ -79,6 +80,5 @@ export interface ProvisioningDriver {
 /** Builds a driver from a server's settings; registered once per driver type. */
 export type DriverFactory = (settings: DriverSettings) => ProvisioningDriver;
 
-/** The operations a provisioning task can carry. */
-export const PROVISIONING_OPERATIONS = ['create', 'suspend', 'unsuspend', 'terminate', 'changePlan', 'update'] as const;
-export type ProvisioningOperation = (typeof PROVISIONING_OPERATIONS)[number];
+/** The operations a provisioning task can carry (shared with the back office's task list). */
+export { PROVISIONING_OPERATIONS, type ProvisioningOperation } from '@hostpilot/shared';

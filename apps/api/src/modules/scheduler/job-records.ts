@@ -1,7 +1,10 @@
 import type { MessageParams, NotificationKey, NotificationType, SchedulerJobName } from '@hostpilot/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { type Journal, journal } from '../../lib/journal';
+import { mailLanguage } from '../../lib/mail/language';
+import type { Mailer } from '../../lib/mail/mailer';
 
 /**
  * What a job leaves beside its change, in the change's transaction (docs/decisions/030-lifecycle-automation.md):
@@ -48,4 +51,33 @@ export function jobRecords(
       mails.push({ userId, key, params });
     },
   };
+}
+
+/**
+ * Sends the mails of notices whose change has committed, each in its reader's language with the dashboard's own
+ * texts (template `account-notice`). A mail that fails is logged, not retried: the dashboard notification stays.
+ */
+export async function sendNoticeMails(
+  db: Kysely<Database>,
+  mailer: Mailer,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+  mails: readonly NoticeMail[],
+): Promise<void> {
+  for (const mail of mails) {
+    try {
+      const user = await db
+        .selectFrom('users')
+        .select(['email', 'firstName', 'preferredLanguage'])
+        .where('id', '=', mail.userId)
+        .executeTakeFirst();
+      if (!user) continue;
+      await mailer.send(
+        user.email,
+        { kind: 'account-notice', firstName: user.firstName, key: mail.key, params: mail.params },
+        mailLanguage(user.preferredLanguage, undefined),
+      );
+    } catch (error) {
+      log.warn({ err: error, event: 'job_mail_failed', key: mail.key }, 'job mail not sent');
+    }
+  }
 }

@@ -20,6 +20,7 @@ import {
   voidOpenRenewalInvoices,
 } from '../billing/renewal-invoices';
 import { type CardVault, chargeShortfallToCard } from '../billing/saved-card';
+import { enqueueProvisioning } from '../provisioning/tasks';
 import { type JobRecords, jobRecords, type NoticeMail } from './job-records';
 
 /**
@@ -267,6 +268,7 @@ async function overdueSuspension(ctx: JobContext): Promise<number> {
         .where('expiresAt', '<=', threshold)
         .executeTakeFirst();
       if (Number(done.numUpdatedRows) !== 1) return false;
+      await enqueueProvisioning(trx, { resourceType: 'service', resourceId: id, operation: 'suspend', now: ctx.now });
       const row = await trx.selectFrom('services').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       const [invoice] = await openRenewalInvoices(trx, 'service', id);
       const params = { ...renewalParams({ type: 'service', row }), number: invoice?.number ?? null };
@@ -322,6 +324,7 @@ async function termination(ctx: JobContext): Promise<number> {
         .where('status', '=', row.status)
         .executeTakeFirst();
       if (Number(done.numUpdatedRows) !== 1) return false;
+      await enqueueProvisioning(trx, { resourceType: 'service', resourceId: id, operation: 'terminate', now: ctx.now });
       await voidOpenRenewalInvoices(trx, 'service', id, ctx.now, records);
       const params = renewalParams({ type: 'service', row });
       await records.statusChange({
@@ -373,7 +376,11 @@ async function domainExpiry(ctx: JobContext): Promise<number> {
         .executeTakeFirst();
       if (Number(done.numUpdatedRows) !== 1) return false;
       const row = await trx.selectFrom('domains').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-      if (to === 'expired') await voidOpenRenewalInvoices(trx, 'domain', id, ctx.now, records);
+      if (to === 'expired') {
+        await voidOpenRenewalInvoices(trx, 'domain', id, ctx.now, records);
+        // Past its grace period the zone stops answering (docs/decisions/042-provisioning-engine.md).
+        await enqueueProvisioning(trx, { resourceType: 'domain', resourceId: id, operation: 'update', now: ctx.now });
+      }
       const params: Record<string, string> = { domain: row.name };
       if (to === 'graceperiod') params.expiresAt = iso(row.expiresAt + ctx.settings.domainGraceDays * DAY);
       await records.statusChange({ entityType: 'domain', entityId: id, from: status, to, reason: 'expired' });
@@ -493,10 +500,12 @@ async function serverSamples(ctx: JobContext): Promise<number> {
     return {
       serverId: server.id,
       takenAt: ctx.now,
-      cpuPercent: percent(5 + load * 80),
-      memoryPercent: percent(10 + load * 75),
-      storagePercent: percent(5 + load * 85),
-      bandwidthPercent: percent(load * 60),
+      // A server full to its capacity runs at about 60-65 %; only one over it crosses the alert limit of 90 %
+      // (docs/decisions/048-operator-journeys.md).
+      cpuPercent: percent(5 + load * 55),
+      memoryPercent: percent(10 + load * 55),
+      storagePercent: percent(5 + load * 60),
+      bandwidthPercent: percent(load * 45),
       up: server.status === 'active' ? 1 : 0,
     };
   });

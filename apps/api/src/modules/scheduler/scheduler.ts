@@ -4,10 +4,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { mailLanguage } from '../../lib/mail/language';
 import type { Mailer } from '../../lib/mail/mailer';
 import { readAutomationSettings } from './automation-settings';
-import type { NoticeMail } from './job-records';
+import { type NoticeMail, sendNoticeMails } from './job-records';
 import type { CardVault } from '../billing/saved-card';
 import { type JobContext, JOBS } from './jobs';
 
@@ -90,26 +89,7 @@ export function createScheduler(options: SchedulerOptions) {
       .execute();
   }
 
-  async function sendMails(mails: NoticeMail[]): Promise<void> {
-    for (const mail of mails) {
-      try {
-        const user = await db
-          .selectFrom('users')
-          .select(['email', 'firstName', 'preferredLanguage'])
-          .where('id', '=', mail.userId)
-          .executeTakeFirst();
-        if (!user) continue;
-        await mailer.send(
-          user.email,
-          { kind: 'account-notice', firstName: user.firstName, key: mail.key, params: mail.params },
-          mailLanguage(user.preferredLanguage, undefined),
-        );
-      } catch (error) {
-        // The change is committed and its dashboard notification written; a mail that fails is logged, not retried.
-        log.warn({ err: error, event: 'job_mail_failed', key: mail.key }, 'job mail not sent');
-      }
-    }
-  }
+  const sendMails = (mails: NoticeMail[]) => sendNoticeMails(db, mailer, log, mails);
 
   async function runJob(name: SchedulerJobName, force: boolean): Promise<RunResult> {
     const now = clock.now();

@@ -23,6 +23,7 @@ import { journal } from '../../lib/journal';
 import { authOf } from '../../plugins/authenticate';
 import { appendLedgerEntry, balanceOf, createInvoice, money, toInvoice } from '../billing/ledger';
 import { repriceOpenRenewalInvoices } from '../billing/renewal-invoices';
+import { enqueueProvisioning } from '../provisioning/tasks';
 
 /**
  * A customer changes the plan of their own service (docs/decisions/037-plan-changes.md). An upgrade takes effect at
@@ -174,6 +175,12 @@ export function createPlanChanges({ db, clock }: { db: Kysely<Database>; clock: 
           .where('planId', '=', service.planId)
           .returningAll()
           .executeTakeFirstOrThrow();
+        await enqueueProvisioning(trx, {
+          resourceType: 'service',
+          resourceId: service.id,
+          operation: 'changePlan',
+          now,
+        });
         await repriceOpenRenewalInvoices(trx, updated, now);
         const done = { ...lineParams, amountMinor: amountCents, currency: invoice.currency };
         await log.notify({ type: 'success', key: 'servicePlanUpgraded', params: done });

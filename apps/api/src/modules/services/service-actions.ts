@@ -15,6 +15,7 @@ import type { Clock } from '../../lib/clock';
 import { BODY_ERRORS, AppError, errorResponses } from '../../lib/errors';
 import { journal } from '../../lib/journal';
 import { authOf } from '../../plugins/authenticate';
+import { enqueueProvisioning } from '../provisioning/tasks';
 
 /**
  * A customer's actions on their own services that move no money (docs/product/states.md): auto-renew on or
@@ -188,6 +189,7 @@ export async function applyDueCancellations(db: Kysely<Database>, now: number): 
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) !== 1) return;
       cancelled += 1;
+      await enqueueProvisioning(trx, { resourceType: 'service', resourceId: service.id, operation: 'terminate', now });
       await trx
         .insertInto('statusHistory')
         .values({

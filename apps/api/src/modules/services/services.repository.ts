@@ -114,6 +114,7 @@ export function createServicesRepository(db: Kysely<Database>) {
         : null,
       createdAt: iso(row.createdAt),
       server: row.serverId ? (servers.get(row.serverId) ?? null) : null,
+      setup: row.status === 'cancelled' ? null : row.setupState,
     };
   }
 

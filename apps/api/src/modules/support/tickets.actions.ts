@@ -226,12 +226,16 @@ export const ticketActionsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = asyn
   app.post(
     '/tickets',
     {
-      onRequest: app.authenticate,
+      onRequest: [app.authenticate, app.requireVerifiedEmail],
       schema: {
         ...schema,
         summary: 'Open a ticket with its first message',
         body: createTicketRequestSchema,
-        response: { 201: ticketDetailSchema, ...ERRORS },
+        response: {
+          201: ticketDetailSchema,
+          ...ERRORS,
+          ...errorResponses({ 403: 'EMAIL_NOT_VERIFIED: the account has not verified its e-mail address yet' }),
+        },
       },
     },
     async (request, reply) => {

@@ -3,29 +3,29 @@ import {
   preferencesUpdateRequestSchema,
   profileUpdateRequestSchema,
   userSchema,
-  validationMessage,
 } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../../lib/clock';
 import { CUSTOMER_ROUTE } from '../../lib/customer-route';
 import { AppError, BODY_ERRORS, errorResponses } from '../../lib/errors';
 import { journal } from '../../lib/journal';
-import type { PasswordHasher } from '../../lib/password';
+import type { AccountService } from '../account/account.service';
+import { context } from '../auth/auth.routes';
+import type { AuthService } from '../auth/auth.service';
 import { authOf, signInRequired } from '../../plugins/authenticate';
 import { isUniqueViolation, toPublicUser } from './users.repository';
 
-function fieldError(field: string, code: string): AppError {
-  return new AppError('VALIDATION_FAILED', undefined, { [field]: { code, message: validationMessage(code) } });
-}
-
 /**
  * PUT /users/me (the profile form) and PATCH /users/me/preferences. A changed e-mail needs the current
- * password and must be free (409 EMAIL_TAKEN, as at registration); the activity records each change.
+ * password (counted like a sign-in) and must be free (409 EMAIL_TAKEN, as at registration); the new address is
+ * unverified until its link is clicked, and the previous one is mailed a link that undoes the change
+ * (docs/decisions/044-account-protection.md). The activity records each change.
  */
-export const profileActionsRoutes: FastifyPluginAsyncZod<{ clock: Clock; passwords: PasswordHasher }> = async (
-  app,
-  options,
-) => {
+export const profileActionsRoutes: FastifyPluginAsyncZod<{
+  clock: Clock;
+  auth: AuthService;
+  account: AccountService;
+}> = async (app, options) => {
   const db = app.database.db;
   const schema = { ...CUSTOMER_ROUTE, tags: ['users'] };
 
@@ -36,6 +36,9 @@ export const profileActionsRoutes: FastifyPluginAsyncZod<{ clock: Clock; passwor
       schema: {
         ...schema,
         summary: 'Save my profile (changing the e-mail needs the current password)',
+        description:
+          'A changed e-mail is unverified until the link mailed to it is clicked; the previous address is mailed a ' +
+          'link that restores it (POST /auth/email/undo, 7 days). A wrong password counts against the sign-in limits.',
         body: profileUpdateRequestSchema,
         response: {
           200: userSchema,
@@ -43,6 +46,7 @@ export const profileActionsRoutes: FastifyPluginAsyncZod<{ clock: Clock; passwor
             ...BODY_ERRORS,
             401: 'UNAUTHORIZED, TOKEN_INVALID, TOKEN_EXPIRED',
             409: 'EMAIL_TAKEN: another account has this e-mail',
+            429: 'RATE_LIMITED: too many wrong passwords (the sign-in limits); see Retry-After',
           }),
         },
       },
@@ -53,18 +57,15 @@ export const profileActionsRoutes: FastifyPluginAsyncZod<{ clock: Clock; passwor
       if (!user || user.deletedAt !== null) throw signInRequired();
       const body = request.body;
       const emailChanges = body.email !== user.email;
-      if (emailChanges) {
-        if (!body.currentPassword) throw fieldError('currentPassword', 'validation.required');
-        if (!(await options.passwords.verify(user.passwordHash, body.currentPassword))) {
-          throw fieldError('currentPassword', 'validation.currentPasswordWrong');
-        }
-      }
+      if (emailChanges) await options.auth.confirmPassword(user, body.currentPassword, context(request));
       const now = options.clock.now();
+      let mailChange: ((ctx: ReturnType<typeof context>) => void) | undefined;
       try {
-        return await db.transaction().execute(async (trx) => {
+        const answer = await db.transaction().execute(async (trx) => {
+          if (emailChanges) mailChange = await options.account.changeEmail(user, body.email, now, trx);
           const updated = await trx
             .updateTable('users')
-            .set({ firstName: body.firstName, lastName: body.lastName, email: body.email, updatedAt: now })
+            .set({ firstName: body.firstName, lastName: body.lastName, updatedAt: now })
             .where('id', '=', userId)
             .returningAll()
             .executeTakeFirstOrThrow();
@@ -81,6 +82,8 @@ export const profileActionsRoutes: FastifyPluginAsyncZod<{ clock: Clock; passwor
           }
           return toPublicUser(updated);
         });
+        mailChange?.(context(request));
+        return answer;
       } catch (error) {
         if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN');
         throw error;

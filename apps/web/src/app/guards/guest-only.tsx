@@ -6,13 +6,14 @@ import { afterSignInPath } from './redirect-target';
 
 /**
  * /login and /register are for visitors: a signed-in user is sent on (docs/product/screens.md), to the page first
- * asked for or the dashboard, replacing history. This is also how a successful sign-in leaves the form.
+ * asked for (or `?next=`), else the back office for staff and the dashboard for customers, replacing history. This is also how a successful sign-in leaves the form.
  */
 export function GuestOnly() {
   const { t } = useTranslation();
-  const { status } = useSession();
+  const { status, user } = useSession();
   const location = useLocation();
   if (status === 'checking') return <FullPageSpinner label={t('status.checkingSession')} />;
-  if (status === 'authenticated') return <Navigate to={afterSignInPath(location.state)} replace />;
+  if (status === 'authenticated')
+    return <Navigate to={afterSignInPath(location.state, { role: user?.role, search: location.search })} replace />;
   return <Outlet />;
 }

@@ -13,6 +13,7 @@ import {
   Settings,
   ShieldCheck,
   Users,
+  Workflow,
 } from 'lucide-react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -46,6 +47,7 @@ function AdminShell() {
     { to: '/admin/orders', label: t('adminNav.orders'), icon: ShoppingCart, needs: 'orders.read' },
     { to: '/admin/support', label: t('adminNav.support'), icon: LifeBuoy, needs: 'tickets.read' },
     { to: '/admin/audit', label: t('adminNav.audit'), icon: History, needs: 'audit.read' },
+    { to: '/admin/provisioning', label: t('adminNav.provisioning'), icon: Workflow, needs: 'provisioning.read' },
     { to: '/admin/scheduler', label: t('adminNav.scheduler'), icon: CalendarClock, needs: 'settings.read' },
     { to: '/admin/settings', label: t('adminNav.settings'), icon: Settings, needs: 'settings.read' },
     { to: '/admin/outbox', label: t('adminNav.outbox'), icon: Inbox, needs: 'settings.read' },

@@ -2,11 +2,8 @@ import type { AccountSecurity } from '@hostpilot/shared';
 import { MailWarning } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
-import { accountErrorKey } from '@/lib/account-errors';
+import { ResendVerification } from '@/components/resend-verification';
 import { api, useSession } from '@/lib/session';
-
-type Sent = 'idle' | 'sending' | 'sent' | { error: string };
 
 /**
  * Shown on every dashboard page until the account's e-mail is verified (docs/decisions/019-unverified-accounts.md),
@@ -16,7 +13,6 @@ export function VerifyEmailBanner() {
   const { t } = useTranslation();
   const { user } = useSession();
   const [verified, setVerified] = useState<boolean | null>(null);
-  const [sent, setSent] = useState<Sent>('idle');
 
   useEffect(() => {
     if (!user) return;
@@ -32,16 +28,6 @@ export function VerifyEmailBanner() {
 
   if (!user || verified !== false) return null;
 
-  async function resend() {
-    setSent('sending');
-    try {
-      await api.post('/auth/email/resend');
-      setSent('sent');
-    } catch (error) {
-      setSent({ error: accountErrorKey(error) });
-    }
-  }
-
   return (
     <div
       role="region"
@@ -52,19 +38,8 @@ export function VerifyEmailBanner() {
       <div className="min-w-0 flex-1">
         <p className="font-semibold">{t('verifyBanner.title')}</p>
         <p className="mt-1 break-words">{t('verifyBanner.body', { email: user.email })}</p>
-        <p role="status" className="mt-1 empty:hidden">
-          {sent === 'sent' ? t('verifyBanner.sent') : typeof sent === 'object' ? t(sent.error) : ''}
-        </p>
       </div>
-      <Button
-        size="sm"
-        variant="secondary"
-        onClick={resend}
-        disabled={sent === 'sending'}
-        aria-busy={sent === 'sending'}
-      >
-        {t('verifyBanner.resend')}
-      </Button>
+      <ResendVerification />
     </div>
   );
 }

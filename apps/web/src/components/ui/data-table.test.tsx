@@ -42,6 +42,20 @@ describe('DataTable', () => {
     expect(within(first!).getByRole('rowheader')).toHaveTextContent(/^example\.com$/);
   });
 
+  it('stacked: a column may name its values otherwise, or not at all (a row checkbox)', () => {
+    const labelled: Column<Row>[] = [
+      ...columns,
+      { key: 'pick', header: <input type="checkbox" aria-label="All" />, stackedLabel: null, cell: () => 'x' },
+      { key: 'other', header: 'Long header', stackedLabel: 'Short', cell: () => 'y' },
+    ];
+    render(<DataTable caption="Domains" columns={labelled} rows={rows} rowKey={(row) => row.id} stacked />);
+    const [, first] = within(screen.getByRole('table', { name: 'Domains' })).getAllByRole('row');
+    const [, pick, other] = within(first!).getAllByRole('cell');
+    expect(pick).toHaveTextContent(/^x$/);
+    expect(within(pick!).queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(other).toHaveTextContent('Shorty');
+  });
+
   it('shows the empty message when there are no rows', () => {
     render(<DataTable caption="Domains" columns={columns} rows={[]} rowKey={(row) => row.id} empty="Nothing here" />);
     expect(screen.getByRole('cell', { name: 'Nothing here' })).toBeInTheDocument();

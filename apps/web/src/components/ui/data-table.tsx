@@ -9,6 +9,8 @@ export interface Column<Row> {
   className?: string;
   /** A row header cell (th scope="row"): the cell that names the row, usually the first. */
   rowHeader?: boolean;
+  /** Stacked on a phone, the value's label is the header unless this says otherwise (null: no label). */
+  stackedLabel?: ReactNode;
 }
 
 export interface DataTableProps<Row> {
@@ -127,12 +129,14 @@ export function DataTable<Row>({
                     >
                       {stacked ? (
                         <>
-                          <span
-                            aria-hidden="true"
-                            className="w-32 shrink-0 pt-0.5 text-xs font-semibold tracking-wide break-words text-slate-500 uppercase md:hidden"
-                          >
-                            {column.header}
-                          </span>
+                          {column.stackedLabel !== null && (
+                            <span
+                              aria-hidden="true"
+                              className="w-32 shrink-0 pt-0.5 text-xs font-semibold tracking-wide break-words text-slate-500 uppercase md:hidden"
+                            >
+                              {column.stackedLabel ?? column.header}
+                            </span>
+                          )}
                           <div className="min-w-0 max-md:flex-1">{column.cell(row)}</div>
                         </>
                       ) : (

@@ -140,6 +140,7 @@ export const SERVERS: AdminServer[] = [
     capacity: 200,
     services: 156,
     load: { cpuPercent: 45, memoryPercent: 62, storagePercent: 38, sampledAt: at(2026, 11, 24) },
+    driver: { type: null, settings: {}, secretsSet: [], connection: { status: null, checkedAt: null, error: null } },
   },
   {
     id: 's2',
@@ -152,6 +153,7 @@ export const SERVERS: AdminServer[] = [
     capacity: 120,
     services: 89,
     load: null,
+    driver: { type: null, settings: {}, secretsSet: [], connection: { status: null, checkedAt: null, error: null } },
   },
 ];
 

@@ -62,6 +62,7 @@ const hosting = (
   pendingPlan: null,
   createdAt: iso('2025-03-15T10:00:00Z'),
   server,
+  setup: null,
   storage: { usedMb: Math.round(storage[0] * GB), totalMb: storage[1] * GB },
   bandwidth: { usedMb: Math.round(bandwidth[0] * GB), totalMb: bandwidth[1] * GB },
 });
@@ -90,6 +91,7 @@ const domain = (
   nameservers: ['ns1.hostpilot.com', 'ns2.hostpilot.com'],
   dnsRecordCount: 4,
   dnsUpdatedAt: null,
+  setup: null,
 });
 
 export const DOMAINS: Domain[] = [
@@ -115,6 +117,7 @@ export const SERVICES: Service[] = [
     pendingPlan: null,
     createdAt: iso('2026-03-15T10:00:00Z'),
     server: null,
+    setup: null,
   },
 ];
 

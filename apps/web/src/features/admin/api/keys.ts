@@ -35,4 +35,5 @@ export type AdminListName =
   | 'orders'
   | 'outbox'
   | 'tickets'
-  | 'errorLogs';
+  | 'errorLogs'
+  | 'provisioning';

@@ -8,6 +8,7 @@ import {
   type AdminPaymentDetail,
   type AdminRefundInput,
   type AdminUserEdit,
+  type BulkResult,
   IDEMPOTENCY_KEY_HEADER,
 } from '@hostpilot/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -33,7 +34,8 @@ function useInvalidate() {
 
 export type UserAction =
   | { kind: 'edit'; id: string; body: AdminUserEdit }
-  | { kind: 'suspend' | 'activate'; id: string }
+  | { kind: 'suspend'; id: string; reason: string }
+  | { kind: 'activate'; id: string; reason?: string }
   | { kind: 'delete'; id: string; confirmEmail: string }
   | { kind: 'credit'; id: string; body: AdminCreditInput; idempotencyKey: string };
 
@@ -48,7 +50,10 @@ export function useUserAction() {
           return api.patch(path, action.body);
         case 'suspend':
         case 'activate':
-          return api.post(`${path}/${action.kind}`);
+          return api.post(
+            `${path}/${action.kind}`,
+            action.reason === undefined ? undefined : { reason: action.reason },
+          );
         case 'delete':
           return api.request('DELETE', path, { body: { confirmEmail: action.confirmEmail } });
         case 'credit':
@@ -61,7 +66,8 @@ export function useUserAction() {
   });
 }
 
-export type PaymentAction = { kind: 'approve'; id: string } | { kind: 'decline'; id: string; reason: string };
+export type PaymentAction =
+  { kind: 'approve'; id: string; reason?: string } | { kind: 'decline'; id: string; reason: string };
 
 /** Approve or decline a pending bank transfer. */
 export function usePaymentAction() {
@@ -71,7 +77,7 @@ export function usePaymentAction() {
     mutationFn: (action: PaymentAction) =>
       api.post(
         `/admin/payments/${encodeURIComponent(action.id)}/${action.kind}`,
-        action.kind === 'decline' ? { reason: action.reason } : undefined,
+        action.reason === undefined ? undefined : { reason: action.reason },
       ),
     onSettled: (_data, _error, action) =>
       Promise.all([invalidate('transactions'), client.invalidateQueries({ queryKey: adminKeys.payment(action.id) })]),
@@ -163,5 +169,28 @@ export function useOutbox(params: ListParams) {
     queryKey: adminKeys.page('outbox', params),
     queryFn: ({ signal }) => api.get<AdminOutboxPage>(listQuery('/admin/outbox', params), { signal }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** A bulk action (docs/decisions/048-operator-journeys.md): its list, the action, the rows and one reason. */
+export interface BulkAction {
+  list: 'users' | 'orders' | 'payments';
+  action: string;
+  ids: string[];
+  reason?: string;
+}
+
+/** Runs a bulk action; the API answers for each row. The list and the audit log are then stale. */
+export function useBulkAction() {
+  const client = useQueryClient();
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ list, ...body }: BulkAction) => api.post<BulkResult>(`/admin/${list}/bulk`, body),
+    onSettled: (_data, _error, { list }) =>
+      list === 'users'
+        ? invalidate('users')
+        : list === 'payments'
+          ? invalidate('transactions')
+          : Promise.all([invalidate(), client.invalidateQueries({ queryKey: adminKeys.list('orders') })]),
   });
 }

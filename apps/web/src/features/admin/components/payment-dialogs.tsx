@@ -94,6 +94,43 @@ export function PaymentDialog({ id, onClose }: { id: string; onClose: () => void
   );
 }
 
+/**
+ * Approve a pending bank transfer: confirmed first (it credits the balance and pays the invoice at once), with an
+ * optional reason kept in the audit entry (docs/decisions/048-operator-journeys.md).
+ */
+export function ApproveDialog({
+  transaction,
+  onClose,
+  onDone,
+}: {
+  transaction: AdminTransaction;
+  onClose: () => void;
+  onDone: (message: string) => void;
+}) {
+  const { t } = useTranslation('admin');
+  const format = useAdminFormat();
+  const action = usePaymentAction();
+  const texts = { amount: format.money(transaction.amount), name: transaction.userName };
+  return (
+    <ReasonDialog
+      optional
+      submitVariant="primary"
+      title={t('billing.approveDialog.title', texts)}
+      body={t('billing.approveDialog.body', texts)}
+      label={t('billing.approveDialog.reason')}
+      hint={t('billing.approveDialog.hint')}
+      submitLabel={t('actions.approve')}
+      pending={action.isPending}
+      send={async (reason) => {
+        await action.mutateAsync({ kind: 'approve', id: transaction.id, reason: reason || undefined });
+        return t('billing.done.approve', texts);
+      }}
+      onClose={onClose}
+      onDone={onDone}
+    />
+  );
+}
+
 /** Decline: the reason the customer is told, then the decline, once. */
 export function DeclineDialog({
   transaction,

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { reasonRequestSchema } from '@hostpilot/shared';
+import { z } from '@hostpilot/shared/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -16,8 +17,12 @@ export interface ReasonDialogProps {
   label: string;
   hint?: string;
   submitLabel: string;
+  /** Red for a change that takes something away (the default); primary for one that gives (approve, activate). */
+  submitVariant?: 'danger' | 'primary';
+  /** The reason may be left empty (decision 048): when typed, the same rule applies and the audit keeps it. */
+  optional?: boolean;
   pending: boolean;
-  /** Sends the reason to the API and answers the message to show once the server has made the change. */
+  /** Sends the reason (trimmed; empty when an optional one was left empty) to the API and answers the message to show once the server has made the change. */
   send: (reason: string) => Promise<string>;
   onClose: () => void;
   onDone: (message: string) => void;
@@ -27,7 +32,17 @@ export interface ReasonDialogProps {
  * A change that needs a reason staff type (audited, and often told to the customer). A reason the rules refuse
  * is shown beside the field; a refusal of the server keeps what was typed and says why.
  */
-export function ReasonDialog({ send, onClose, onDone, ...texts }: ReasonDialogProps) {
+/** An optional reason: empty, or one the usual rule accepts. */
+const optionalReasonForm = z.object({ reason: z.literal('').or(reasonRequestSchema.shape.reason) });
+
+export function ReasonDialog({
+  send,
+  onClose,
+  onDone,
+  submitVariant = 'danger',
+  optional = false,
+  ...texts
+}: ReasonDialogProps) {
   const { t: tc } = useTranslation('common');
   const [failure, setFailure] = useState<string>();
   const {
@@ -35,11 +50,14 @@ export function ReasonDialog({ send, onClose, onDone, ...texts }: ReasonDialogPr
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<{ reason: string }>({ resolver: zodResolver(reasonRequestSchema), defaultValues: { reason: '' } });
+  } = useForm<{ reason: string }>({
+    resolver: zodResolver(optional ? optionalReasonForm : reasonRequestSchema),
+    defaultValues: { reason: '' },
+  });
   const submit = handleSubmit(async ({ reason }) => {
     setFailure(undefined);
     try {
-      onDone(await send(reason));
+      onDone(await send(reason.trim()));
     } catch (error) {
       if (!applyFieldErrors(error, ['reason'], setError)) setFailure(tc(accountErrorKey(error)));
     }
@@ -50,7 +68,7 @@ export function ReasonDialog({ send, onClose, onDone, ...texts }: ReasonDialogPr
       onClose={onClose}
       title={texts.title}
       submitLabel={texts.submitLabel}
-      submitVariant="danger"
+      submitVariant={submitVariant}
       pending={texts.pending}
       error={failure}
       onSubmit={() => void submit()}

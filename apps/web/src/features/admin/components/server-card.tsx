@@ -1,16 +1,18 @@
-import { Activity, MapPin, Pencil, Trash2 } from 'lucide-react';
+import { SERVER_LOAD_LIMIT_PERCENT, serverAlerts } from '@hostpilot/shared';
+import { Activity, AlertTriangle, MapPin, Pencil, Plug, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
 import { Switch } from '@/components/ui/switch';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { UsageBar } from '@/components/ui/usage-bar';
+import { cn } from '@/lib/cn';
 import { statusTone } from '@/lib/status';
 import type { Server } from '../api/types';
 import { statusLabel } from '../lib/status-label';
 import { useAdminFormat } from '../lib/use-admin-format';
 import { RowAction } from './row-action';
 
-export type ServerAction = 'edit' | 'monitor' | 'delete' | 'maintenanceOn' | 'maintenanceOff';
+export type ServerAction = 'edit' | 'driver' | 'monitor' | 'delete' | 'maintenanceOn' | 'maintenanceOff';
 
 /**
  * One server of docs/product/screens.md: name, location, type, status, IP, services, specs, four usage bars, actions.
@@ -44,9 +46,34 @@ export function ServerCard({
     { label: t('servers.ram'), value: server.specs.ram },
     { label: t('servers.storage'), value: server.specs.storage },
     { label: t('servers.bandwidth'), value: server.specs.bandwidth },
+    {
+      label: t('servers.driver.type'),
+      value: server.record.driver.type
+        ? t(`provisioning.drivers.${server.record.driver.type}`)
+        : t('servers.driver.none'),
+    },
   ];
+  // Over its limits: more services than its capacity, or a resource above the limit (decision 048).
+  const alerts = serverAlerts(server.record);
+  const alertText = alerts.map((alert) =>
+    alert.kind === 'overCapacity'
+      ? t('servers.alert.overCapacity', {
+          services: format.number(alert.services),
+          capacity: format.number(alert.capacity),
+        })
+      : t('servers.alert.load', {
+          metric: t(`metrics.${alert.kind}`),
+          percent: format.percent(alert.percent),
+          limit: format.percent(SERVER_LOAD_LIMIT_PERCENT),
+        }),
+  );
   return (
-    <Card as="article" aria-labelledby={`${server.id}-name`} className="flex flex-col gap-5">
+    <Card
+      as="article"
+      aria-labelledby={`${server.id}-name`}
+      aria-describedby={alerts.length > 0 ? `${server.id}-alert` : undefined}
+      className={cn('flex flex-col gap-5', alerts.length > 0 && 'ring-2 ring-danger-600/40')}
+    >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h2 id={`${server.id}-name`} className="text-lg font-semibold text-slate-900">
@@ -61,8 +88,30 @@ export function ServerCard({
             <span className="font-mono text-slate-500">{server.id}</span>
           </p>
         </div>
-        <StatusBadge tone={statusTone(server.status)} label={statusLabel(t, server.status)} />
+        <div className="flex flex-wrap gap-2">
+          <StatusBadge tone={statusTone(server.status)} label={statusLabel(t, server.status)} />
+          {alerts.length > 0 && <StatusBadge tone="danger" label={t('servers.alert.badge')} />}
+          {server.record.driver.connection.status === 'failed' && (
+            <StatusBadge tone="danger" label={t('servers.driver.failedBadge')} />
+          )}
+        </div>
       </div>
+      {alerts.length > 0 && (
+        <div
+          id={`${server.id}-alert`}
+          className="flex gap-3 rounded-xl border border-danger-600/30 bg-danger-50 px-4 py-3 text-sm text-danger-800"
+        >
+          <AlertTriangle aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+          <div className="min-w-0">
+            <p className="font-semibold">{t('servers.alert.title')}</p>
+            <ul className="mt-1 list-disc pl-4">
+              {alertText.map((text) => (
+                <li key={text}>{text}</li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      )}
       <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
         {facts.map((fact) => (
           <div key={fact.label} className="min-w-0">
@@ -98,6 +147,14 @@ export function ServerCard({
         <div className="flex flex-wrap gap-2">
           {canWrite && (
             <RowAction icon={Pencil} label={t('actions.edit')} subject={server.name} onClick={() => onAction('edit')} />
+          )}
+          {canWrite && (
+            <RowAction
+              icon={Plug}
+              label={t('servers.driver.action')}
+              subject={server.name}
+              onClick={() => onAction('driver')}
+            />
           )}
           <RowAction
             icon={Activity}

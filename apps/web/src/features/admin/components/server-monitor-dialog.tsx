@@ -33,10 +33,12 @@ export function ServerMonitorDialog({
       memory: t('monitor.series.memory'),
       storage: t('monitor.series.storage'),
       bandwidth: t('monitor.series.bandwidth'),
+      time: t('monitor.time'),
     }),
     [t],
   );
   const formatTime = useCallback((date: Date) => format.dateTime(date.toISOString()), [format]);
+  const formatPercent = useCallback((value: number) => format.percent(value), [format]);
   if (!server) return null;
   const name = server.name;
   return (
@@ -81,7 +83,11 @@ export function ServerMonitorDialog({
                     samples={samples}
                     labels={labels}
                     label={t('monitor.chartLabel', { name })}
+                    keysHint={t('monitor.keys')}
+                    range={range}
+                    language={format.language}
                     formatTime={formatTime}
+                    formatPercent={formatPercent}
                   />
                 </Suspense>
                 <details className="text-sm">
@@ -122,10 +128,10 @@ export function ServerMonitorDialog({
                             <th scope="row" className="whitespace-nowrap py-1 pr-3 font-normal">
                               {format.dateTime(s.takenAt)}
                             </th>
-                            <td className="py-1 pr-3">{s.cpuPercent} %</td>
-                            <td className="py-1 pr-3">{s.memoryPercent} %</td>
-                            <td className="py-1 pr-3">{s.storagePercent} %</td>
-                            <td className="py-1 pr-3">{s.bandwidthPercent} %</td>
+                            <td className="py-1 pr-3">{format.percent(s.cpuPercent)}</td>
+                            <td className="py-1 pr-3">{format.percent(s.memoryPercent)}</td>
+                            <td className="py-1 pr-3">{format.percent(s.storagePercent)}</td>
+                            <td className="py-1 pr-3">{format.percent(s.bandwidthPercent)}</td>
                             <td className="py-1">{s.up ? t('monitor.up') : t('monitor.down')}</td>
                           </tr>
                         ))}

@@ -2,9 +2,11 @@ import type { SchedulerJobName } from '@hostpilot/shared';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Dialog } from '@/components/ui/dialog';
 import { QueryView } from '@/components/ui/query-view';
 import { adminQueries } from '../api/queries';
+import { useCan } from '../api/use-permissions';
 import { statusLabel } from '../lib/status-label';
 import { useAdminFormat } from '../lib/use-admin-format';
 
@@ -29,7 +31,27 @@ export function StatusHistoryDialog({ target, onClose }: { target: HistoryTarget
       closeLabel={t('history.close')}
     >
       {target && <HistoryList target={target} />}
+      {target && <ProvisioningLink target={target} />}
     </Dialog>
+  );
+}
+
+/** The way to the resource's provisioning tasks (docs/decisions/042-provisioning-engine.md), for who may read them. */
+function ProvisioningLink({ target }: { target: HistoryTarget }) {
+  const { t } = useTranslation('admin');
+  const canRead = useCan('provisioning.read');
+  if (!canRead) return null;
+  const type = target.entity === 'services' ? 'service' : 'domain';
+  const search = new URLSearchParams({ resourceType: type, resourceId: target.id });
+  return (
+    <p className="mt-4 text-sm">
+      <Link
+        className="font-medium text-brand-700 underline-offset-2 hover:underline"
+        to={`/admin/provisioning?${search.toString()}`}
+      >
+        {t('provisioning.historyLink')}
+      </Link>
+    </p>
   );
 }
 

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { adminRoutes } from '@/test/api/admin';
 import { paged, serveApi, type TestApi } from '@/test/api/http';
 import { renderWithRouter } from '@/test/render';
-import { AdminAuditPage } from './admin-audit-page';
+import { AdminAuditPage, auditTargetHref } from './admin-audit-page';
 
 const ENTRIES: AdminAuditEntry[] = [
   {
@@ -14,8 +14,9 @@ const ENTRIES: AdminAuditEntry[] = [
     action: 'user.suspend',
     entityType: 'user',
     entityId: 'u9',
+    target: { name: 'Ada Lovelace', detail: 'ada@example.com' },
     before: { status: 'active' },
-    after: { status: 'suspended' },
+    after: { status: 'suspended', reason: 'Chargeback under review' },
     clientIp: '203.0.113.7',
     createdAt: '2026-11-24T10:00:00.000Z',
   },
@@ -25,6 +26,7 @@ const ENTRIES: AdminAuditEntry[] = [
     action: 'auth.signIn',
     entityType: 'user',
     entityId: 'u9',
+    target: { name: 'Ada Lovelace', detail: 'ada@example.com' },
     before: null,
     after: { method: 'password' },
     clientIp: '198.51.100.9',
@@ -57,8 +59,13 @@ describe('audit log', () => {
     expect(rows).toHaveLength(2);
     expect(rows[0]).toHaveTextContent('Account suspended');
     expect(rows[0]).toHaveTextContent('admin@example.com');
-    expect(rows[0]).toHaveTextContent('Before: status: active');
-    expect(rows[0]).toHaveTextContent('After: status: suspended');
+    expect(rows[0]).toHaveTextContent('Before: status: Active');
+    expect(rows[0]).not.toHaveTextContent('u9');
+    expect(within(rows[0]!).getByRole('link', { name: 'Ada Lovelace' })).toHaveAttribute(
+      'href',
+      '/admin/users?q=ada%40example.com',
+    );
+    expect(rows[0]).toHaveTextContent('After: status: Suspended, reason: Chargeback under review');
     expect(rows[0]).toHaveTextContent('203.0.113.7');
     expect(rows[1]).toHaveTextContent('Signed in');
   });
@@ -80,5 +87,23 @@ describe('audit log', () => {
     await renderPage('/admin/audit', 'ru');
     expect(await screen.findByRole('heading', { name: 'Журнал аудита' })).toBeInTheDocument();
     expect(screen.getByText('Учётная запись заблокирована')).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Журнал аудита' });
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(row).toHaveTextContent('Учётная запись: Ada Lovelace');
+    expect(row).toHaveTextContent('статус: Приостановлен');
+  });
+
+  it('links each kind of record to where it is seen', () => {
+    const entry = (entityType: string, name: string, detail: string | null = null): AdminAuditEntry => ({
+      ...ENTRIES[0]!,
+      entityType,
+      entityId: 'x1',
+      target: { name, detail },
+    });
+    expect(auditTargetHref(entry('service', 'shop.example'))).toBe('/admin/hosting?q=shop.example');
+    expect(auditTargetHref(entry('payment', 'INV-2026-0001'))).toBe('/admin/billing?q=INV-2026-0001');
+    expect(auditTargetHref(entry('order', 'ORD-2026-0002'))).toBe('/admin/orders?q=ORD-2026-0002');
+    expect(auditTargetHref(entry('ticket', 'TCK-1001', 'Help'))).toBe('/admin/support/x1');
+    expect(auditTargetHref({ ...entry('settings', 'x'), target: null })).toBeUndefined();
   });
 });

@@ -1,6 +1,8 @@
 import { AUDIT_ACTIONS } from '@hostpilot/shared';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { i18n, TFunction } from 'i18next';
+import { Link } from 'react-router';
 import type { Column } from '@/components/ui/data-table';
 import { PageHeader } from '@/components/ui/page-header';
 import { useAuditLog } from '../api/use-admin-actions';
@@ -19,16 +21,60 @@ export const AUDIT_LIST = {
   filters: { action: AUDIT_ACTIONS, from: DAY_FILTER, to: DAY_FILTER },
 } as const satisfies ListSpec;
 
-/** A change's values as short "field: value" text; nested values as JSON. */
-function describe(values: unknown): string {
+/** A text of the admin namespace when this version has one, else `fallback` (no missing-key warning). */
+function textOr(t: TFunction, i18n: i18n, key: string, fallback: string): string {
+  return i18n.exists(key, { ns: 'admin' }) ? t(key, { ns: 'admin' }) : fallback;
+}
+
+/** A value of a change in words: a status as the reader's word for it, anything else as it is. */
+function valueText(t: TFunction, i18n: i18n, entityType: string, field: string, value: unknown): string {
+  if (typeof value === 'object' && value !== null) return JSON.stringify(value);
+  if (field === 'status' && typeof value === 'string') {
+    const own = entityType === 'order' ? `orders.status.${value}` : `status.${value.toLowerCase()}`;
+    return textOr(t, i18n, own, textOr(t, i18n, `status.${value.toLowerCase()}`, value));
+  }
+  return value === null ? '—' : String(value);
+}
+
+/** A change's values as short "field: value" text, the field and a status in the reader's words. */
+function describe(t: TFunction, i18n: i18n, entityType: string, values: unknown): string {
   if (values === null || values === undefined) return '';
   if (typeof values !== 'object') return String(values);
   return Object.entries(values as Record<string, unknown>)
     .map(
       ([field, value]) =>
-        `${field}: ${typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value)}`,
+        `${textOr(t, i18n, `audit.fields.${field}`, field)}: ${valueText(t, i18n, entityType, field, value)}`,
     )
     .join(', ');
+}
+
+/**
+ * Where an audited record is seen in the back office (docs/decisions/048-operator-journeys.md): its list, searched
+ * for its name, or a ticket's own page; none for a record that has no page.
+ */
+export function auditTargetHref(entry: AdminAuditEntry): string | undefined {
+  const { target } = entry;
+  if (!target || !entry.entityId) return undefined;
+  const search = (list: string, q: string) => `/admin/${list}?q=${encodeURIComponent(q)}`;
+  switch (entry.entityType) {
+    case 'user':
+      return search('users', target.detail ?? target.name);
+    case 'service':
+      return search('hosting', target.name);
+    case 'domain':
+      return search('domains', target.name);
+    case 'invoice':
+    case 'payment':
+      return search('billing', target.name);
+    case 'order':
+      return search('orders', target.name);
+    case 'server':
+      return search('servers', target.name);
+    case 'ticket':
+      return `/admin/support/${encodeURIComponent(entry.entityId)}`;
+    default:
+      return undefined;
+  }
 }
 
 /**
@@ -89,15 +135,34 @@ export function AdminAuditPage() {
       {
         key: 'action',
         header: t('audit.columns.action'),
-        cell: (entry) => (
-          <div>
-            <p className="font-medium text-slate-900">{actionLabel(entry.action)}</p>
-            <p className="break-all text-slate-500">
-              {entry.entityType}
-              {entry.entityId ? ` ${entry.entityId}` : ''}
-            </p>
-          </div>
-        ),
+        cell: (entry) => {
+          const href = auditTargetHref(entry);
+          const kind = textOr(t, i18n, `audit.entities.${entry.entityType}`, entry.entityType);
+          return (
+            <div className="min-w-0">
+              <p className="font-medium text-slate-900">{actionLabel(entry.action)}</p>
+              {entry.target ? (
+                <p className="break-words text-slate-600">
+                  {kind}:{' '}
+                  {href ? (
+                    <Link to={href} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                      {entry.target.name}
+                    </Link>
+                  ) : (
+                    entry.target.name
+                  )}
+                  {entry.target.detail && <span className="block text-slate-500">{entry.target.detail}</span>}
+                </p>
+              ) : (
+                // A record that is gone (or has no name) is told by its kind and id.
+                <p className="break-words text-slate-500">
+                  {kind}
+                  {entry.entityId ? ` ${entry.entityId}` : ''}
+                </p>
+              )}
+            </div>
+          );
+        },
       },
       {
         key: 'change',
@@ -107,13 +172,13 @@ export function AdminAuditPage() {
             {entry.before !== null && (
               <div>
                 <dt className="inline font-medium">{t('audit.before')}: </dt>
-                <dd className="inline break-words">{describe(entry.before)}</dd>
+                <dd className="inline break-words">{describe(t, i18n, entry.entityType, entry.before)}</dd>
               </div>
             )}
             {entry.after !== null && (
               <div>
                 <dt className="inline font-medium">{t('audit.after')}: </dt>
-                <dd className="inline break-words">{describe(entry.after)}</dd>
+                <dd className="inline break-words">{describe(t, i18n, entry.entityType, entry.after)}</dd>
               </div>
             )}
           </dl>
@@ -125,7 +190,7 @@ export function AdminAuditPage() {
         cell: (entry) => <span className="break-words text-slate-700">{entry.clientIp ?? '—'}</span>,
       },
     ],
-    [t, format, actionLabel],
+    [t, i18n, format, actionLabel],
   );
 
   return (

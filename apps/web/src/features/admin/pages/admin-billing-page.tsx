@@ -3,7 +3,6 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import type { Column } from '@/components/ui/data-table';
-import { accountErrorKey } from '@/lib/account-errors';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { PageHeader } from '@/components/ui/page-header';
 import { StatCard } from '@/components/ui/stat-card';
@@ -11,10 +10,11 @@ import { StatusBadge } from '@/components/ui/status-badge';
 import { statusTone, transactionState } from '@/lib/status';
 import type { AdminTransaction } from '../api/types';
 import { TRANSACTION_LIST } from '../api/queries';
-import { usePaymentAction } from '../api/use-admin-actions';
 import { usePermissions } from '../api/use-permissions';
 import { useAdminTransactions } from '../api/use-admin-data';
-import { DeclineDialog, PaymentDialog, RefundDialog } from '../components/payment-dialogs';
+import { ApproveDialog, DeclineDialog, PaymentDialog, RefundDialog } from '../components/payment-dialogs';
+import { MenuButton } from '@/components/ui/menu';
+import { BulkBar, selectionColumn, useRowSelection } from '../components/bulk-actions';
 import { AdminList } from '../components/admin-list';
 import { NoticeDialog } from '../components/notice-dialog';
 import { RowAction } from '../components/row-action';
@@ -24,6 +24,8 @@ import { useNotice } from '../lib/use-notice';
 import { statusLabel } from '../lib/status-label';
 import { useListControls, useTableControls } from '../lib/use-table-controls';
 
+const transactionId = (transaction: AdminTransaction) => transaction.id;
+
 export function AdminBillingPage() {
   const { t } = useTranslation('admin');
   const format = useAdminFormat();
@@ -31,16 +33,17 @@ export function AdminBillingPage() {
   const query = useAdminTransactions(list.params);
   const summary = query.data?.summary;
   const controls = useTableControls(list, query.data);
-  const { t: tc } = useTranslation('common');
   const { notice, show, close } = useNotice();
   const { can } = usePermissions();
-  const settle = usePaymentAction();
   const [viewing, setViewing] = useState<string | null>(null);
   const [declining, setDeclining] = useState<AdminTransaction | null>(null);
+  const [approving, setApproving] = useState<AdminTransaction | null>(null);
   const [refunding, setRefunding] = useState<AdminTransaction | null>(null);
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const canApprove = can('billing.approve');
   const canRefund = can('billing.write');
+  const rows = query.data?.items;
+  const selection = useRowSelection(rows, transactionId);
 
   const columns = useMemo<Column<AdminTransaction>[]>(() => {
     const run = (name: TransactionAction, transaction: AdminTransaction) => {
@@ -48,25 +51,25 @@ export function AdminBillingPage() {
       if (name === 'view') return setViewing(transaction.id);
       if (name === 'decline') return setDeclining(transaction);
       if (name === 'refund') return setRefunding(transaction);
-      settle.mutate(
-        { kind: 'approve', id: transaction.id },
-        {
-          onSuccess: () =>
-            setOutcome({
-              tone: 'success',
-              text: t('billing.done.approve', { amount: format.money(transaction.amount), name: transaction.userName }),
-            }),
-          onError: (error) => setOutcome({ tone: 'error', text: tc(accountErrorKey(error)) }),
-        },
-      );
+      return setApproving(transaction);
     };
     const ACTIONS = {
-      view: { icon: Eye, variant: 'secondary' },
-      approve: { icon: Check, variant: 'primary' },
-      decline: { icon: X, variant: 'danger' },
-      refund: { icon: Undo2, variant: 'secondary' },
+      view: { icon: Eye },
+      approve: { icon: Check },
+      decline: { icon: X },
+      refund: { icon: Undo2 },
     } as const;
     return [
+      ...(canApprove
+        ? [
+            selectionColumn(
+              selection,
+              transactionId,
+              (transaction: AdminTransaction) => t('bulk.selectRow', { name: transaction.id }),
+              t('bulk.selectAll'),
+            ),
+          ]
+        : []),
       {
         key: 'transaction',
         header: t('billing.columns.transaction'),
@@ -123,24 +126,44 @@ export function AdminBillingPage() {
       {
         key: 'actions',
         header: t('list.actions'),
-        cell: (transaction) => (
-          <div className="flex flex-wrap gap-2">
-            {transactionActions(transaction.status, transaction.paymentMethod, canApprove, canRefund).map((name) => (
-              <RowAction
-                key={name}
-                icon={ACTIONS[name].icon}
-                variant={ACTIONS[name].variant}
-                label={t(`actions.${name}`)}
-                subject={transaction.id}
-                disabled={name === 'approve' && settle.isPending}
-                onClick={() => run(name, transaction)}
-              />
-            ))}
-          </div>
-        ),
+        cell: (transaction) => {
+          // View stays in sight; settling and refunds are in the row's menu, Decline apart (decision 048).
+          const [view, ...rest] = transactionActions(
+            transaction.status,
+            transaction.paymentMethod,
+            canApprove,
+            canRefund,
+          );
+          const item = (name: TransactionAction) => ({
+            key: name,
+            label: t(`actions.${name}`),
+            icon: ACTIONS[name].icon,
+            onSelect: () => run(name, transaction),
+          });
+          return (
+            <div className="flex flex-wrap gap-2">
+              {view && (
+                <RowAction
+                  icon={ACTIONS[view].icon}
+                  label={t(`actions.${view}`)}
+                  subject={transaction.id}
+                  onClick={() => run(view, transaction)}
+                />
+              )}
+              {rest.length > 0 && (
+                <MenuButton
+                  label={t('actions.menu')}
+                  accessibleLabel={t('actions.menuFor', { subject: transaction.id })}
+                  items={rest.filter((name) => name !== 'decline').map(item)}
+                  danger={rest.filter((name) => name === 'decline').map(item)}
+                />
+              )}
+            </div>
+          );
+        },
       },
     ];
-  }, [t, tc, format, settle, canApprove, canRefund]);
+  }, [t, format, canApprove, canRefund, selection]);
 
   return (
     <>
@@ -184,6 +207,22 @@ export function AdminBillingPage() {
           </LoadingRegion>
         )
       )}
+      {canApprove && (
+        <BulkBar
+          list="payments"
+          selection={selection}
+          nameOf={(id) => id}
+          choices={(['approve', 'decline'] as const).map((action) => ({
+            action,
+            label: t(`actions.${action}`),
+            danger: action === 'decline',
+            optional: action === 'approve',
+            title: t(`billing.bulk.${action}Title`, { count: selection.selected.length }),
+            body: t(`billing.bulk.${action}Body`),
+            reasonLabel: action === 'approve' ? t('billing.approveDialog.reason') : t('billing.decline.reason'),
+          }))}
+        />
+      )}
       <AdminList
         caption={t('billing.caption')}
         items={t('billing.items')}
@@ -225,6 +264,16 @@ export function AdminBillingPage() {
           onClose={() => setDeclining(null)}
           onDone={(text) => {
             setDeclining(null);
+            setOutcome({ tone: 'success', text });
+          }}
+        />
+      )}
+      {approving && (
+        <ApproveDialog
+          transaction={approving}
+          onClose={() => setApproving(null)}
+          onDone={(text) => {
+            setApproving(null);
             setOutcome({ tone: 'success', text });
           }}
         />

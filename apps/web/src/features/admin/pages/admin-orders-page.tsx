@@ -18,6 +18,8 @@ import { FormDialog } from '../components/form-dialog';
 import { ReasonDialog } from '../components/reason-dialog';
 import { NoticeDialog } from '../components/notice-dialog';
 import { RowAction } from '../components/row-action';
+import { MenuButton } from '@/components/ui/menu';
+import { BulkBar, selectionColumn, useRowSelection } from '../components/bulk-actions';
 import { useAdminFormat } from '../lib/use-admin-format';
 import { useNotice } from '../lib/use-notice';
 import { useListControls, useTableControls } from '../lib/use-table-controls';
@@ -30,6 +32,8 @@ const TONES: Record<OrderStatus, StatusTone> = {
   cancelled: 'neutral',
   fraud: 'danger',
 };
+
+const orderId = (order: AdminOrder) => order.id;
 
 type Action = 'view' | 'accept' | 'cancel' | 'fraud';
 
@@ -243,8 +247,15 @@ export function AdminOrdersPage() {
   const [viewing, setViewing] = useState<string | null>(null);
   const [acting, setActing] = useState<{ kind: 'accept' | 'cancel' | 'fraud'; order: AdminOrder } | null>(null);
   const [outcome, setOutcome] = useState<string | null>(null);
+  const rows = query.data?.items;
+  const selection = useRowSelection(rows, orderId);
 
   const columns = useMemo<Column<AdminOrder>[]>(() => {
+    const act = (name: Action, order: AdminOrder) => {
+      setOutcome(null);
+      if (name === 'view') setViewing(order.id);
+      else setActing({ kind: name, order });
+    };
     const ACTIONS = {
       view: { icon: Eye, variant: 'secondary', label: t('orders.view') },
       accept: { icon: Check, variant: 'primary', label: t('orders.accept') },
@@ -252,6 +263,16 @@ export function AdminOrdersPage() {
       fraud: { icon: ShieldAlert, variant: 'danger', label: t('orders.fraud') },
     } as const;
     return [
+      ...(canWrite
+        ? [
+            selectionColumn(
+              selection,
+              orderId,
+              (order: AdminOrder) => t('bulk.selectRow', { name: order.number }),
+              t('bulk.selectAll'),
+            ),
+          ]
+        : []),
       {
         key: 'number',
         header: t('orders.columns.number'),
@@ -293,25 +314,39 @@ export function AdminOrdersPage() {
         header: t('orders.columns.actions'),
         cell: (order) => (
           <div className="flex flex-wrap gap-2">
-            {actionsOf(order.status, canWrite).map((name) => (
-              <RowAction
-                key={name}
-                icon={ACTIONS[name].icon}
-                variant={ACTIONS[name].variant}
-                label={ACTIONS[name].label}
-                subject={order.number}
-                onClick={() => {
-                  setOutcome(null);
-                  if (name === 'view') setViewing(order.id);
-                  else setActing({ kind: name, order });
-                }}
+            {actionsOf(order.status, canWrite)
+              .filter((name) => name === 'view' || name === 'accept')
+              .map((name) => (
+                <RowAction
+                  key={name}
+                  icon={ACTIONS[name].icon}
+                  variant={ACTIONS[name].variant}
+                  label={ACTIONS[name].label}
+                  subject={order.number}
+                  onClick={() => act(name, order)}
+                />
+              ))}
+            {/* Cancel and Fraud are in the row's menu, in red, never one click away (decision 048). */}
+            {actionsOf(order.status, canWrite).some((name) => name === 'cancel' || name === 'fraud') && (
+              <MenuButton
+                label={t('actions.menu')}
+                accessibleLabel={t('actions.menuFor', { subject: order.number })}
+                items={[]}
+                danger={actionsOf(order.status, canWrite)
+                  .filter((name) => name === 'cancel' || name === 'fraud')
+                  .map((name) => ({
+                    key: name,
+                    label: ACTIONS[name].label,
+                    icon: ACTIONS[name].icon,
+                    onSelect: () => act(name, order),
+                  }))}
               />
-            ))}
+            )}
           </div>
         ),
       },
     ];
-  }, [t, format, canWrite]);
+  }, [t, format, canWrite, selection]);
 
   const done = (text: string) => {
     setActing(null);
@@ -328,6 +363,23 @@ export function AdminOrdersPage() {
           </Alert>
         )}
       </div>
+      {canWrite && (
+        <BulkBar
+          list="orders"
+          selection={selection}
+          nameOf={(id) => rows?.find((order) => order.id === id)?.number ?? id}
+          choices={[
+            {
+              action: 'cancel',
+              label: t('orders.cancel'),
+              danger: true,
+              title: t('orders.bulk.cancelTitle', { count: selection.selected.length }),
+              body: t('orders.bulk.cancelBody'),
+              reasonLabel: t('orders.reasonLabel'),
+            },
+          ]}
+        />
+      )}
       <AdminList
         caption={t('orders.caption')}
         items={t('orders.items')}

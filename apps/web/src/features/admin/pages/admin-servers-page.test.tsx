@@ -150,4 +150,35 @@ describe('servers', () => {
     expect(screen.queryByRole('switch')).not.toBeInTheDocument();
     expect(within(server).getAllByRole('button')).toHaveLength(1);
   });
+
+  it('alerts, in words and a badge, on a server over its limits, in both languages', async () => {
+    const over = {
+      ...SERVERS[0]!,
+      id: 's9',
+      name: 'ded-01.lon',
+      capacity: 1,
+      services: 37,
+      load: { ...SERVERS[0]!.load!, cpuPercent: 100, memoryPercent: 60 },
+    };
+    api.on('/api/admin/servers', () => ({
+      items: [over, SERVERS[1]],
+      total: 2,
+      page: 1,
+      pageSize: 10,
+      summary: { totalServers: 2, activeServices: 126, totalStorageGb: 10240, totalRamGb: 320 },
+    }));
+    await renderPage();
+    const alerted = await screen.findByRole('article', { name: 'ded-01.lon' });
+    expect(within(alerted).getByText('Over limits')).toBeInTheDocument();
+    expect(alerted).toHaveAccessibleDescription(
+      'This server is over its limits 37 services placed on a server for 1 CPU at 100% (limit 90%)',
+    );
+    expect(within(card('web-03.fra')).queryByText('Over limits')).not.toBeInTheDocument();
+
+    await renderPage('ru');
+    const ru = (await screen.findAllByRole('article', { name: 'ded-01.lon' })).at(-1)!;
+    expect(within(ru).getByText('Превышены лимиты')).toBeInTheDocument();
+    expect(ru).toHaveTextContent('Размещено услуг: 37, вместимость сервера: 1');
+    expect(ru).toHaveTextContent(/Процессор: 100\s%\s\(лимит 90\s%\)/);
+  });
 });

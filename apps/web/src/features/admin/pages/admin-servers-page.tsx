@@ -18,6 +18,7 @@ import { type ServerAction, ServerCard } from '../components/server-card';
 import { DeleteServerDialog, ServerDialog, type ServerDialogState } from '../components/server-dialogs';
 import { NoticeDialog } from '../components/notice-dialog';
 import { ServerMonitorDialog } from '../components/server-monitor-dialog';
+import { ServerDriverDialog } from '../components/server-driver-dialog';
 import { statusLabel } from '../lib/status-label';
 import { useListControls, useTableControls } from '../lib/use-table-controls';
 import { useAdminFormat } from '../lib/use-admin-format';
@@ -38,6 +39,7 @@ export function AdminServersPage() {
   const canWrite = useCan('servers.write');
   const [dialog, setDialog] = useState<ServerDialogState>(null);
   const [deleting, setDeleting] = useState<AdminServer | null>(null);
+  const [driverOf, setDriverOf] = useState<AdminServer | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [monitored, setMonitored] = useState<{ id: string; name: string } | null>(null);
   const maintenance = useServerMaintenance();
@@ -55,6 +57,9 @@ export function AdminServersPage() {
         return;
       case 'delete':
         setDeleting(server.record);
+        return;
+      case 'driver':
+        setDriverOf(server.record);
         return;
       case 'maintenanceOn':
       case 'maintenanceOff': {
@@ -161,6 +166,7 @@ export function AdminServersPage() {
         )}
       />
       <ServerMonitorDialog server={monitored} onClose={() => setMonitored(null)} />
+      <ServerDriverDialog server={driverOf} onClose={() => setDriverOf(null)} />
       <ServerDialog state={dialog} onClose={() => setDialog(null)} onDone={done} />
       <DeleteServerDialog server={deleting} onClose={() => setDeleting(null)} onDone={done} />
       <NoticeDialog notice={notice} onClose={close} />

@@ -20,10 +20,12 @@ const bodyRows = () =>
 const lastUsersCall = () => api.calls.filter((call) => call.startsWith('/api/admin/users')).at(-1);
 
 describe('users', () => {
-  it('has the columns and Edit, Suspend or Activate, Balance and Delete on every row', async () => {
+  it('has the columns, Edit in sight and Suspend or Activate, Balance and (apart) Delete in each row’s menu', async () => {
+    const user = userEvent.setup();
     await renderPage();
     await screen.findByRole('columnheader', { name: 'Actions' });
     expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      '',
       'User',
       'Role',
       'Status',
@@ -31,13 +33,19 @@ describe('users', () => {
       'Last Login',
       'Actions',
     ]);
-    for (const row of bodyRows()) {
+    for (const row of bodyRows().slice(0, 4)) {
       const active = within(row).queryByText('Active') !== null;
       expect(within(row).getByRole('button', { name: /^Edit / })).toBeInTheDocument();
-      expect(within(row).queryAllByRole('button', { name: /^Suspend / })).toHaveLength(active ? 1 : 0);
-      expect(within(row).queryAllByRole('button', { name: /^Activate / })).toHaveLength(active ? 0 : 1);
-      expect(within(row).getByRole('button', { name: /^Balance / })).toBeInTheDocument();
-      expect(within(row).getByRole('button', { name: /^Delete / })).toBeInTheDocument();
+      expect(within(row).queryAllByRole('button', { name: /^(Suspend|Activate|Balance|Delete) / })).toHaveLength(0);
+      await user.click(within(row).getByRole('button', { name: /^Actions for / }));
+      const menu = screen.getByRole('menu');
+      expect(
+        within(menu)
+          .getAllByRole('menuitem')
+          .map((item) => item.textContent),
+      ).toEqual([active ? 'Suspend' : 'Activate', 'Balance', 'Delete']);
+      expect(within(menu).getByRole('separator')).toBeInTheDocument();
+      await user.keyboard('{Escape}');
     }
   });
 
@@ -54,11 +62,20 @@ describe('users', () => {
     await screen.findByRole('columnheader', { name: 'Actions' });
     const { row, account, path } = firstRowUser();
     api.on(`${path}/suspend`, () => ({ id: account.id, status: 'suspended' }));
-    await user.click(within(row).getByRole('button', { name: /^Suspend / }));
+    await user.click(within(row).getByRole('button', { name: /^Actions for / }));
+    await user.click(screen.getByRole('menuitem', { name: 'Suspend' }));
+    // Confirmed first, with a reason the form asks for before anything is sent (decision 048).
+    const name = `${account.firstName} ${account.lastName}`;
+    const dialog = await screen.findByRole('dialog', { name: `Suspend ${name}?` });
+    await user.click(within(dialog).getByRole('button', { name: 'Suspend account' }));
+    expect(api.calls).not.toContain(`${path}/suspend`);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Chargeback under review');
+    await user.click(within(dialog).getByRole('button', { name: 'Suspend account' }));
     expect(await screen.findByRole('status')).toHaveTextContent(
-      `${account.firstName} ${account.lastName} is suspended: the account cannot sign in and its sessions have ended.`,
+      `${name} is suspended: the account cannot sign in and its sessions have ended.`,
     );
-    expect(api.calls).toContain(`${path}/suspend`);
+    const write = api.writes.find((request) => request.path === `${path}/suspend`);
+    expect(write?.body).toEqual({ reason: 'Chargeback under review' });
   });
 
   it('keeps what was typed in Edit and says why the server refused it', async () => {
@@ -88,7 +105,8 @@ describe('users', () => {
     await screen.findByRole('columnheader', { name: 'Actions' });
     const { row, account, path } = firstRowUser();
     api.on(`${path}/credit`, () => ({ entryId: 'entry-1', balance: { amountMinor: 2550, currency: 'USD' } }));
-    await user.click(within(row).getByRole('button', { name: /^Balance / }));
+    await user.click(within(row).getByRole('button', { name: /^Actions for / }));
+    await user.click(screen.getByRole('menuitem', { name: 'Balance' }));
     const dialog = await screen.findByRole('dialog', {
       name: `Adjust the balance of ${account.firstName} ${account.lastName}`,
     });
@@ -111,7 +129,7 @@ describe('users', () => {
     await screen.findByRole('table', { name: 'Users' });
     await waitFor(() => expect(api.calls).toContain('/api/admin/me/permissions'));
     expect(screen.queryByRole('columnheader', { name: 'Actions' })).not.toBeInTheDocument();
-    expect(screen.queryAllByRole('button', { name: /^(Edit|Suspend|Delete|Balance) / })).toHaveLength(0);
+    expect(screen.queryAllByRole('button', { name: /^(Edit|Suspend|Delete|Balance|Actions for) / })).toHaveLength(0);
   });
 
   it('asks the server for one page and counts the server’s total', async () => {
@@ -187,5 +205,38 @@ describe('users', () => {
     await renderPage('/admin/users?q=emma.johnson14%40', 'ru');
     expect(await screen.findByText('Показаны 1–1 из 1 результата')).toBeInTheDocument();
     expect(screen.getByText('Администратор')).toBeInTheDocument();
+  });
+
+  it('suspends the ticked accounts in bulk with one reason, then reports each refused row in words', async () => {
+    const user = userEvent.setup();
+    await renderPage('/admin/users?status=active');
+    await screen.findByRole('columnheader', { name: 'Actions' });
+    const rows = bodyRows().slice(0, 2);
+    const accounts = rows.map((row) => adminUsers().find((a) => within(row).queryByText(a.email) !== null)!);
+    for (const account of accounts) {
+      await user.click(screen.getByRole('checkbox', { name: `Select ${account.firstName} ${account.lastName}` }));
+    }
+    const bar = screen.getByRole('region', { name: 'Selected rows' });
+    expect(bar).toHaveTextContent('2 selected');
+    api.on('/api/admin/users/bulk', () => ({
+      results: [
+        { id: accounts[0]!.id, ok: true },
+        { id: accounts[1]!.id, ok: false, error: { code: 'LAST_ADMINISTRATOR', message: 'refused' } },
+      ],
+    }));
+    await user.click(within(bar).getByRole('button', { name: 'Suspend' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Suspend 2 accounts?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Suspend (2)' }));
+    expect(api.writes.find((w) => w.path === '/api/admin/users/bulk')).toBeUndefined();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Spam wave');
+    await user.click(within(dialog).getByRole('button', { name: 'Suspend (2)' }));
+    const report = await screen.findByRole('dialog', { name: 'Bulk action done' });
+    expect(report).toHaveTextContent('1 row was done. 1 row was not:');
+    expect(report).toHaveTextContent(`${accounts[1]!.firstName} ${accounts[1]!.lastName}:`);
+    expect(api.writes.find((w) => w.path === '/api/admin/users/bulk')?.body).toEqual({
+      action: 'suspend',
+      ids: accounts.map((a) => a.id),
+      reason: 'Spam wave',
+    });
   });
 });

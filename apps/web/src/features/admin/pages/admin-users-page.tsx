@@ -15,8 +15,10 @@ import type { AdminUser } from '../api/types';
 import { AdminList } from '../components/admin-list';
 import { NoticeDialog } from '../components/notice-dialog';
 import { RowAction } from '../components/row-action';
+import { ReasonDialog } from '../components/reason-dialog';
+import { BulkBar, selectionColumn, useRowSelection } from '../components/bulk-actions';
+import { MenuButton, type MenuItem } from '@/components/ui/menu';
 import { CreditDialog, DeleteUserDialog, UserEditDialog } from '../components/user-dialogs';
-import { accountErrorKey } from '@/lib/account-errors';
 import { useSession } from '@/lib/session';
 import { statusToggle } from '../lib/row-actions';
 import { statusLabel } from '../lib/status-label';
@@ -24,9 +26,51 @@ import { useAdminFormat } from '../lib/use-admin-format';
 import { useNotice } from '../lib/use-notice';
 import { useListControls, useTableControls } from '../lib/use-table-controls';
 
+const userId = (user: AdminUser) => user.id;
+
 const ROLE_BY_NUMBER = new Map<number, RoleName>(Object.entries(ROLES).map(([name, role]) => [role, name as RoleName]));
 /** The label key of a role number (packages/shared/src/roles.ts); a number no role has reads as "other". */
 const roleKey = (role: number) => `users.roles.${ROLE_BY_NUMBER.get(role) ?? 'other'}`;
+
+/**
+ * Suspend (a reason required: the account's sessions end) or activate (a reason optional), confirmed first; the
+ * reason goes to the API and into the audit entry (docs/decisions/048-operator-journeys.md).
+ */
+function StatusDialog({
+  kind,
+  user,
+  onClose,
+  onDone,
+}: {
+  kind: 'suspend' | 'activate';
+  user: AdminUser;
+  onClose: () => void;
+  onDone: (text: string) => void;
+}) {
+  const { t } = useTranslation('admin');
+  const action = useUserAction();
+  const texts = `users.${kind}Dialog`;
+  return (
+    <ReasonDialog
+      optional={kind === 'activate'}
+      submitVariant={kind === 'suspend' ? 'danger' : 'primary'}
+      title={t(`${texts}.title`, { name: user.name })}
+      body={t(`${texts}.body`)}
+      label={t(`${texts}.reason`)}
+      hint={t(`${texts}.hint`)}
+      submitLabel={t(`${texts}.submit`)}
+      pending={action.isPending}
+      send={async (reason) => {
+        await action.mutateAsync(
+          kind === 'suspend' ? { kind, id: user.id, reason } : { kind, id: user.id, reason: reason || undefined },
+        );
+        return t(`users.done.${kind}`, { name: user.name });
+      }}
+      onClose={onClose}
+      onDone={onDone}
+    />
+  );
+}
 
 export function AdminUsersPage() {
   const { t } = useTranslation('admin');
@@ -34,33 +78,36 @@ export function AdminUsersPage() {
   const list = useListControls(USER_LIST);
   const query = useAdminUsers(list.params);
   const controls = useTableControls(list, query.data);
-  const { t: tc } = useTranslation('common');
   const { notice, show, close } = useNotice();
   const { can } = usePermissions();
-  const statusAction = useUserAction();
-  const [dialog, setDialog] = useState<{ kind: 'edit' | 'delete' | 'credit'; user: AdminUser } | null>(null);
+  const [dialog, setDialog] = useState<{
+    kind: 'edit' | 'delete' | 'credit' | 'suspend' | 'activate';
+    user: AdminUser;
+  } | null>(null);
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const canWrite = can('users.write');
   // The server refuses suspending or deleting one's own account (409 OWN_ACCOUNT); the row does not offer it.
   const myId = useSession().user?.id;
   const canCredit = can('billing.write');
+  const rows = query.data?.items;
+  const selection = useRowSelection(rows, userId);
 
   const columns = useMemo<Column<AdminUser>[]>(() => {
-    const toggleStatus = (user: AdminUser, toggle: 'suspend' | 'activate') => {
-      setOutcome(null);
-      statusAction.mutate(
-        { kind: toggle, id: user.id },
-        {
-          onSuccess: () => setOutcome({ tone: 'success', text: t(`users.done.${toggle}`, { name: user.name }) }),
-          onError: (error) => setOutcome({ tone: 'error', text: tc(accountErrorKey(error)) }),
-        },
-      );
-    };
-    const open = (kind: 'edit' | 'delete' | 'credit', user: AdminUser) => {
+    const open = (kind: NonNullable<typeof dialog>['kind'], user: AdminUser) => {
       setOutcome(null);
       setDialog({ kind, user });
     };
     return [
+      ...(canWrite
+        ? [
+            selectionColumn(
+              selection,
+              userId,
+              (user: AdminUser) => t('bulk.selectRow', { name: user.name }),
+              t('bulk.selectAll'),
+            ),
+          ]
+        : []),
       {
         key: 'user',
         header: t('users.columns.user'),
@@ -126,6 +173,41 @@ export function AdminUsersPage() {
               header: t('list.actions'),
               cell: (user: AdminUser) => {
                 const toggle = statusToggle(user.status);
+                // Edit stays in sight; the rest is in the row's menu, Delete apart in red (decision 048).
+                const others = user.id !== myId;
+                const items: MenuItem[] = [
+                  ...(canWrite && others
+                    ? [
+                        {
+                          key: toggle,
+                          label: t(`actions.${toggle}`),
+                          icon: toggle === 'suspend' ? Pause : Play,
+                          onSelect: () => open(toggle, user),
+                        },
+                      ]
+                    : []),
+                  ...(canCredit
+                    ? [
+                        {
+                          key: 'credit',
+                          label: t('actions.credit'),
+                          icon: Wallet,
+                          onSelect: () => open('credit', user),
+                        },
+                      ]
+                    : []),
+                ];
+                const danger: MenuItem[] =
+                  canWrite && others
+                    ? [
+                        {
+                          key: 'delete',
+                          label: t('actions.delete'),
+                          icon: Trash2,
+                          onSelect: () => open('delete', user),
+                        },
+                      ]
+                    : [];
                 return (
                   <div className="flex flex-wrap gap-2">
                     {canWrite && (
@@ -136,31 +218,12 @@ export function AdminUsersPage() {
                         onClick={() => open('edit', user)}
                       />
                     )}
-                    {canWrite && user.id !== myId && (
-                      <>
-                        <RowAction
-                          icon={toggle === 'suspend' ? Pause : Play}
-                          label={t(`actions.${toggle}`)}
-                          subject={user.name}
-                          onClick={() => toggleStatus(user, toggle)}
-                        />
-                      </>
-                    )}
-                    {canCredit && (
-                      <RowAction
-                        icon={Wallet}
-                        label={t('actions.credit')}
-                        subject={user.name}
-                        onClick={() => open('credit', user)}
-                      />
-                    )}
-                    {canWrite && user.id !== myId && (
-                      <RowAction
-                        icon={Trash2}
-                        variant="danger"
-                        label={t('actions.delete')}
-                        subject={user.name}
-                        onClick={() => open('delete', user)}
+                    {items.length + danger.length > 0 && (
+                      <MenuButton
+                        label={t('actions.menu')}
+                        accessibleLabel={t('actions.menuFor', { subject: user.name })}
+                        items={items}
+                        danger={danger}
                       />
                     )}
                   </div>
@@ -170,7 +233,7 @@ export function AdminUsersPage() {
           ]
         : []),
     ];
-  }, [t, tc, format, statusAction, canWrite, canCredit, myId]);
+  }, [t, format, canWrite, canCredit, myId, selection]);
   const closeDialog = () => setDialog(null);
   const done = (text: string) => {
     setDialog(null);
@@ -187,6 +250,22 @@ export function AdminUsersPage() {
           </Alert>
         )}
       </div>
+      {canWrite && (
+        <BulkBar
+          list="users"
+          selection={selection}
+          nameOf={(id) => rows?.find((user) => user.id === id)?.name ?? id}
+          choices={(['suspend', 'activate'] as const).map((action) => ({
+            action,
+            label: t(`actions.${action}`),
+            danger: action === 'suspend',
+            optional: action === 'activate',
+            title: t(`users.bulk.${action}Title`, { count: selection.selected.length }),
+            body: t(`users.bulk.${action}Body`),
+            reasonLabel: t(`users.${action}Dialog.reason`),
+          }))}
+        />
+      )}
       <AdminList
         caption={t('users.caption')}
         items={t('users.items')}
@@ -225,6 +304,9 @@ export function AdminUsersPage() {
       {dialog?.kind === 'edit' && <UserEditDialog user={dialog.user} onClose={closeDialog} onDone={done} />}
       {dialog?.kind === 'delete' && <DeleteUserDialog user={dialog.user} onClose={closeDialog} onDone={done} />}
       {dialog?.kind === 'credit' && <CreditDialog user={dialog.user} onClose={closeDialog} onDone={done} />}
+      {(dialog?.kind === 'suspend' || dialog?.kind === 'activate') && (
+        <StatusDialog kind={dialog.kind} user={dialog.user} onClose={closeDialog} onDone={done} />
+      )}
     </>
   );
 }

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithRouter } from '@/test/render';
 import { ForgotPasswordPage } from './forgot-password-page';
 import { ResetPasswordPage } from './reset-password-page';
+import { UndoEmailChangePage } from './undo-email-change-page';
 import { VerifyEmailPage } from './verify-email-page';
 
 function serve(status: number, body?: unknown) {
@@ -107,5 +108,33 @@ describe('verify-email page', () => {
     );
     await renderWithRouter(<VerifyEmailPage />, { path: '/verify-email#tok', namespaces: ['auth'] });
     expect(await screen.findByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+});
+
+describe('undo-email-change page', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('restores the previous address from the link and sends the visitor to sign in', async () => {
+    const fetchMock = serve(204);
+    await renderWithRouter(<UndoEmailChangePage />, { path: '/undo-email-change#tok', namespaces: ['auth'] });
+    expect(await screen.findByText('Your previous e-mail is back')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toContain('/api/auth/email/undo');
+    expect(JSON.parse(String(init.body))).toEqual({ token: 'tok' });
+  });
+
+  it('explains, in Russian, a link already used and an address taken since', async () => {
+    serve(400, apiError('LINK_USED'));
+    await renderWithRouter(<UndoEmailChangePage />, {
+      path: '/undo-email-change#tok',
+      namespaces: ['auth'],
+      language: 'ru',
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Не удалось отменить смену адреса');
+    serve(409, apiError('EMAIL_TAKEN'));
+    await renderWithRouter(<UndoEmailChangePage />, { path: '/undo-email-change#tok', namespaces: ['auth'] });
+    expect(await screen.findByText(/The link works once, for 7 days/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
   });
 });

@@ -4,7 +4,7 @@
  * as a translation key with parameters (notifications, activity, transaction descriptions) reaches the pages
  * already translated by the hooks of this folder.
  */
-import type { Money, PaymentMethod, ServiceKind, Translatable } from '@hostpilot/shared';
+import type { Money, PaymentMethod, ServiceKind, SetupState, Translatable } from '@hostpilot/shared';
 import type { Moment } from '@/lib/format';
 
 export type { Moment, Money, Translatable };
@@ -65,6 +65,8 @@ export interface HostingService {
   /** A cheaper plan chosen to take over at the next renewal. */
   pendingPlan: PlanRef | null;
   server: ServerStatus | null;
+  /** Being set up, or setup delayed, on our servers (docs/decisions/042-provisioning-engine.md). */
+  setup: SetupState | null;
 }
 
 /** A catalogue plan as a service names it. */
@@ -85,6 +87,8 @@ export interface Domain {
   /** How many DNS records it has, and when they last changed (null: never since registration). */
   dnsRecordCount: number;
   dnsUpdatedAt: Moment | null;
+  /** Its zone being published, or late (docs/decisions/042-provisioning-engine.md). */
+  setup: SetupState | null;
 }
 
 export type TransactionStatus = 'completed' | 'pending' | 'failed' | 'refunded';
@@ -187,6 +191,7 @@ export interface AdditionalService {
   /** A cheaper plan chosen to take over at the next renewal. */
   pendingPlan: PlanRef | null;
   server: { name: string; location: string } | null;
+  setup: SetupState | null;
 }
 
 export interface NotificationPreferences {

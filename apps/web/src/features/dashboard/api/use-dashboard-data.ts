@@ -151,6 +151,7 @@ function hostingService(answer: HostingAnswer): HostingService {
     billingPeriod: answer.billingPeriod,
     pendingPlan: answer.pendingPlan,
     server: serverStatus(answer.server),
+    setup: answer.setup,
   };
 }
 
@@ -173,6 +174,7 @@ function additionalService(answer: ServiceAnswer): AdditionalService {
     cancelRequestedAt: answer.cancelRequestedAt,
     pendingPlan: answer.pendingPlan,
     server: answer.server ? { name: answer.server.name, location: answer.server.location } : null,
+    setup: answer.setup,
   };
 }
 

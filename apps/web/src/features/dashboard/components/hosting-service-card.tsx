@@ -10,6 +10,7 @@ import { AutoRenewSwitch } from './money/auto-renew-switch';
 import { PendingPlanChange } from './money/manage-service-dialog';
 import { PendingCancellation } from './money/pending-cancellation';
 import { useStatusLabel } from './status-label';
+import { SetupBadge } from './setup-badge';
 
 export interface HostingServiceCardProps {
   service: HostingService;
@@ -40,7 +41,10 @@ export function HostingServiceCard({ service, onAction }: HostingServiceCardProp
             {service.name} · {t('hosting.plan', { plan: service.plan })}
           </p>
         </div>
-        <StatusBadge tone={hostingStatusTone(service.status)} label={statusLabel(service.status)} />
+        <div className="flex flex-wrap gap-2">
+          <StatusBadge tone={hostingStatusTone(service.status)} label={statusLabel(service.status)} />
+          <SetupBadge setup={service.setup} />
+        </div>
       </div>
 
       <div className="mt-5 grid gap-4 sm:grid-cols-2">

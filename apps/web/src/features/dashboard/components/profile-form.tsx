@@ -23,7 +23,7 @@ export function ProfileForm({ user }: { user: User | null }) {
   const { t } = useTranslation('dashboard');
   const { t: tc } = useTranslation();
   const [failure, setFailure] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
+  const [saved, setSaved] = useState<false | 'profile' | 'email'>(false);
   const {
     register,
     handleSubmit,
@@ -57,7 +57,8 @@ export function ProfileForm({ user }: { user: User | null }) {
           const updated = await api.put<User>('/users/me', body);
           session.userChanged(updated);
           resetField('currentPassword', { defaultValue: undefined });
-          setSaved(true);
+          // A changed e-mail waits for its link, and the previous address can undo it (docs/decisions/044-account-protection.md).
+          setSaved(emailChanges ? 'email' : 'profile');
         } catch (failed) {
           const fields = applyFieldErrors(failed, FIELDS, setError);
           if (fields === 'errors.emailTaken')
@@ -110,7 +111,7 @@ export function ProfileForm({ user }: { user: User | null }) {
           {isSubmitting ? t('settings.security.saving') : t('settings.profile.save')}
         </Button>
         <p role="status" className="text-sm text-success-800 empty:hidden">
-          {saved ? t('settings.profile.saved') : ''}
+          {saved === 'email' ? t('settings.profile.savedEmail') : saved ? t('settings.profile.saved') : ''}
         </p>
       </div>
     </form>

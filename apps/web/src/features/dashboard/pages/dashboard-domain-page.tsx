@@ -15,6 +15,7 @@ import { NameserversPanel, TransferLockPanel } from '../components/domains/domai
 import { Panel } from '../components/panel';
 import { useStatusLabel } from '../components/status-label';
 import { useDashboardFormat } from '../lib/use-dashboard-format';
+import { SetupBadge, SetupHint } from '../components/setup-badge';
 
 /** One domain: its dates, transfer lock, name servers and DNS records (docs/product/screens.md). */
 export function DashboardDomainPage() {
@@ -46,9 +47,11 @@ export function DashboardDomainPage() {
             <dl className="mb-6 grid gap-4 rounded-(--radius-card) border border-slate-200 bg-white p-5 shadow-(--shadow-card) sm:grid-cols-2 lg:grid-cols-4">
               <div>
                 <dt className="text-sm text-slate-500">{t('domains.columns.status')}</dt>
-                <dd className="mt-1">
+                <dd className="mt-1 flex flex-wrap gap-2">
                   <StatusBadge tone={statusTone(domain.status)} label={statusLabel(domain.status)} />
+                  <SetupBadge setup={domain.setup} />
                 </dd>
+                <SetupHint setup={domain.setup} />
               </div>
               <div>
                 <dt className="text-sm text-slate-500">{t('domains.columns.expiry')}</dt>

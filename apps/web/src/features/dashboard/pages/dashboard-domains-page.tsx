@@ -16,6 +16,7 @@ import { AutoRenewSwitch } from '../components/money/auto-renew-switch';
 import { useMoneyDialogs } from '../components/money/use-money-dialogs';
 import { useStatusLabel } from '../components/status-label';
 import { useDashboardFormat } from '../lib/use-dashboard-format';
+import { SetupBadge } from '../components/setup-badge';
 
 export function DashboardDomainsPage() {
   const { t } = useTranslation('dashboard');
@@ -53,7 +54,12 @@ export function DashboardDomainsPage() {
     {
       key: 'status',
       header: t('domains.columns.status'),
-      cell: (domain) => <StatusBadge tone={statusTone(domain.status)} label={statusLabel(domain.status)} />,
+      cell: (domain) => (
+        <span className="flex flex-wrap gap-2">
+          <StatusBadge tone={statusTone(domain.status)} label={statusLabel(domain.status)} />
+          <SetupBadge setup={domain.setup} />
+        </span>
+      ),
     },
     {
       key: 'records',

@@ -31,6 +31,7 @@ import { useMoneyDialogs } from '../components/money/use-money-dialogs';
 import { Panel } from '../components/panel';
 import { useStatusLabel } from '../components/status-label';
 import { useDashboardFormat } from '../lib/use-dashboard-format';
+import { SetupBadge } from '../components/setup-badge';
 
 const KINDS = ['ssl', 'backup', 'email', 'security'] as const;
 
@@ -107,7 +108,10 @@ function ServicesContent({ services, browse }: { services: AdditionalService[]; 
                       <p className="text-sm break-words text-slate-600">{service.domain}</p>
                     </div>
                   </div>
-                  <StatusBadge tone={statusTone(service.status)} label={statusLabel(service.status)} />
+                  <div className="flex flex-wrap gap-2">
+                    <StatusBadge tone={statusTone(service.status)} label={statusLabel(service.status)} />
+                    <SetupBadge setup={service.setup} />
+                  </div>
                 </div>
                 <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
                   <div>

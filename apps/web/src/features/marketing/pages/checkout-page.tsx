@@ -13,6 +13,7 @@ import { LogIn, UserPlus } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ResendVerification } from '@/components/resend-verification';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ButtonLink } from '@/components/ui/button-link';
@@ -118,7 +119,7 @@ function PaymentPanel({ quote, onPlaced, onRequote }: { quote: Quote; onPlaced: 
   const headingId = useId();
   const formId = useId();
   const { lines } = useCart();
-  const [method, setMethod] = useState<OrderPaymentMethod>('balance');
+  const [chosen, setMethod] = useState<OrderPaymentMethod | null>(null);
   const [cardNumber, setCardNumber] = useState('');
   const [cardError, setCardError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
@@ -147,6 +148,9 @@ function PaymentPanel({ quote, onPlaced, onRequote }: { quote: Quote; onPlaced: 
   }, [problem]);
 
   const ready = quote.status === 'ready' && quote.valid;
+  // The method offered first is one that can succeed (issue 31): the balance only when it covers the total.
+  const covered = balance !== null && quote.status === 'ready' && balance.amountMinor >= quote.total.amountMinor;
+  const method: OrderPaymentMethod = chosen ?? (covered ? 'balance' : demo ? 'test_card' : 'bank_transfer');
   const cartKey = JSON.stringify(lines);
 
   const fail = (next: Problem) => {
@@ -240,6 +244,7 @@ function PaymentPanel({ quote, onPlaced, onRequote }: { quote: Quote; onPlaced: 
             </p>
             {pending && <p className="mt-1">{t('checkout.orderKept', { number: pending.order.number })}</p>}
             {insufficient && <p className="mt-1">{t('checkout.tryAnotherMethod')}</p>}
+            {problem.key === 'common:errors.emailNotVerified' && <ResendVerification className="mt-3" />}
           </Alert>
         </div>
       )}

@@ -83,12 +83,14 @@ describe('signed-in devices', () => {
     { id: 'b', device: '', address: '2001:db8::1', startedAt: 0, lastUsedAt: 500, current: false },
   ];
 
-  it('lists the devices, marks this one, and signs another out', async () => {
+  it('lists the devices, marks this one, and signs another out with the current password', async () => {
     const calls: string[] = [];
+    const bodies: unknown[] = [];
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string, init?: RequestInit) => {
         calls.push(`${init?.method ?? 'GET'} ${url}`);
+        if (init?.body) bodies.push(JSON.parse(String(init.body)));
         if (init?.method === 'DELETE') return answer(204);
         return answer(200, calls.length > 2 ? sessions.slice(0, 1) : sessions);
       }),
@@ -99,8 +101,14 @@ describe('signed-in devices', () => {
     expect(screen.getByText('Unknown device')).toBeInTheDocument();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Sign out Unknown device' }));
+    const password = screen.getByLabelText('Current password');
+    expect(password).toHaveAccessibleDescription(expect.stringContaining('Required'));
+    expect(calls.some((call) => call.startsWith('DELETE'))).toBe(false);
+    await user.type(password, 'correct horse');
+    await user.click(screen.getByRole('button', { name: 'Sign out Unknown device' }));
     expect(await screen.findByText('The device was signed out.')).toBeInTheDocument();
     expect(calls.some((call) => call.startsWith('DELETE') && call.endsWith('/api/auth/sessions/b'))).toBe(true);
+    expect(bodies).toEqual([{ currentPassword: 'correct horse' }]);
     expect(screen.queryByText('Unknown device')).not.toBeInTheDocument();
   });
 

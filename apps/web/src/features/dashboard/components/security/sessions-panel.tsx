@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { accountErrorKey } from '@/lib/account-errors';
+import { TextField } from '@/components/ui/text-field';
+import { accountErrorKey, fieldErrorsOf } from '@/lib/account-errors';
 import { formatDateTime } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
 import { api } from '@/lib/session';
@@ -13,7 +14,10 @@ import { Panel } from '../panel';
 
 type Load = { status: 'loading' } | { status: 'error'; key: string } | { status: 'ready'; sessions: SessionInfo[] };
 
-/** The account's signed-in devices, with "sign out" for each other one and for all others at once. */
+/**
+ * The account's signed-in devices, with "sign out" for each other one and for all others at once; signing another
+ * device out needs the current password (docs/decisions/044-account-protection.md).
+ */
 export function SessionsPanel({ className }: { className?: string }) {
   const { t } = useTranslation('dashboard');
   const { t: tc } = useTranslation();
@@ -21,6 +25,8 @@ export function SessionsPanel({ className }: { className?: string }) {
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
 
   const fetchSessions = useCallback(
     () =>
@@ -46,15 +52,24 @@ export function SessionsPanel({ className }: { className?: string }) {
     setLoad(await fetchSessions());
   }
 
-  async function act(call: () => Promise<unknown>, done: string) {
-    setBusy(true);
+  /** Ends other sessions with the current password; a missing or wrong one is said under its field. */
+  async function act(call: (body: { currentPassword: string }) => Promise<unknown>, done: string) {
     setNotice(null);
+    setPasswordError(null);
+    if (!password) {
+      setPasswordError(tc('validation.required'));
+      return;
+    }
+    setBusy(true);
     try {
-      await call();
+      await call({ currentPassword: password });
+      setPassword('');
       setNotice(t(done));
       setLoad(await fetchSessions());
     } catch (error) {
-      setNotice(tc(accountErrorKey(error)));
+      const field = fieldErrorsOf(error).currentPassword;
+      if (field) setPasswordError(tc(field.code));
+      else setNotice(tc(accountErrorKey(error)));
     } finally {
       setBusy(false);
     }
@@ -71,7 +86,9 @@ export function SessionsPanel({ className }: { className?: string }) {
             size="sm"
             variant="secondary"
             disabled={busy}
-            onClick={() => act(() => api.post('/auth/sessions/sign-out-others'), 'settings.sessions.othersEnded')}
+            onClick={() =>
+              act((body) => api.post('/auth/sessions/sign-out-others', body), 'settings.sessions.othersEnded')
+            }
           >
             {t('settings.sessions.signOutOthers')}
           </Button>
@@ -126,7 +143,10 @@ export function SessionsPanel({ className }: { className?: string }) {
                     device: session.device || t('settings.sessions.unknownDevice'),
                   })}
                   onClick={() =>
-                    act(() => api.delete(`/auth/sessions/${encodeURIComponent(session.id)}`), 'settings.sessions.ended')
+                    act(
+                      (body) => api.delete(`/auth/sessions/${encodeURIComponent(session.id)}`, body),
+                      'settings.sessions.ended',
+                    )
                   }
                 >
                   {t('settings.sessions.signOut')}
@@ -135,6 +155,18 @@ export function SessionsPanel({ className }: { className?: string }) {
             </li>
           ))}
         </ul>
+      )}
+      {others.length > 0 && (
+        <TextField
+          label={t('settings.sessions.currentPassword')}
+          hint={t('settings.sessions.currentPasswordHint')}
+          type="password"
+          autoComplete="current-password"
+          className="mt-4 max-w-sm"
+          value={password}
+          error={passwordError ?? undefined}
+          onChange={(event) => setPassword(event.currentTarget.value)}
+        />
       )}
       <p role="status" className="mt-3 text-sm text-slate-700 empty:hidden">
         {notice ?? ''}

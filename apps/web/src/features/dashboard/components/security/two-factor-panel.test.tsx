@@ -55,6 +55,16 @@ describe('two-factor panel', () => {
             error: {
               code: 'VALIDATION_FAILED',
               message: 'x',
+              fields: { currentPassword: { code: 'validation.currentPasswordWrong', message: 'x' } },
+            },
+          },
+        ],
+        [
+          400,
+          {
+            error: {
+              code: 'VALIDATION_FAILED',
+              message: 'x',
               fields: { code: { code: 'validation.twoFactorCodeWrong', message: 'x' } },
             },
           },
@@ -79,6 +89,15 @@ describe('two-factor panel', () => {
 
     await user.clear(code);
     await user.type(code, '123 456');
+    // Turning it on needs the current password too (docs/decisions/044-account-protection.md).
+    await user.click(screen.getByRole('button', { name: 'Turn on' }));
+    const password = screen.getByLabelText('Current password');
+    expect(password).toHaveAccessibleDescription(expect.stringContaining('Required'));
+    await user.type(password, 'not it');
+    await user.click(screen.getByRole('button', { name: 'Turn on' }));
+    expect(await screen.findByText('The current password is not right')).toBeInTheDocument();
+    await user.clear(password);
+    await user.type(password, 'correct horse');
     await user.click(screen.getByRole('button', { name: 'Turn on' }));
     expect(await screen.findByText(/This code is not right/)).toBeInTheDocument();
     expect(screen.getByLabelText('Code from your app')).toHaveFocus();
@@ -91,8 +110,9 @@ describe('two-factor panel', () => {
         .map((item) => item.textContent),
     ).toEqual(CODES);
     expect(calls.filter((call) => call.route === 'POST /account/two-factor/enable').map((call) => call.body)).toEqual([
-      { code: '123456' },
-      { code: '123456' },
+      { code: '123456', currentPassword: 'not it' },
+      { code: '123456', currentPassword: 'correct horse' },
+      { code: '123456', currentPassword: 'correct horse' },
     ]);
     expect(screen.getByRole('button', { name: 'Download' })).toBeInTheDocument();
 

@@ -58,6 +58,9 @@ export function TwoFactorPanel({ className }: { className?: string }) {
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [view, setView] = useState<View>({ name: 'idle' });
   const [notice, setNotice] = useState<string | null>(null);
+  // Turning two-factor on needs the current password too (docs/decisions/044-account-protection.md).
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [wasRequired, setWasRequired] = useState(false);
 
@@ -90,11 +93,16 @@ export function TwoFactorPanel({ className }: { className?: string }) {
   /** Runs a call that takes a code; a refused code's field errors go back to the form, anything else above it. */
   async function withCode(call: () => Promise<void>): Promise<Record<string, FieldError> | null> {
     setFailure(null);
+    setPasswordError(null);
     try {
       await call();
       return null;
     } catch (error) {
       const fields = fieldErrorsOf(error);
+      if (fields.currentPassword) {
+        setPasswordError(fields.currentPassword.code);
+        return null;
+      }
       if (fields.code || fields.recoveryCode) return fields;
       setFailure(accountErrorKey(error));
       return null;
@@ -115,6 +123,8 @@ export function TwoFactorPanel({ className }: { className?: string }) {
 
   const cancel = () => {
     setFailure(null);
+    setPassword('');
+    setPasswordError(null);
     setView({ name: 'idle' });
   };
 
@@ -211,6 +221,15 @@ export function TwoFactorPanel({ className }: { className?: string }) {
                 className="font-mono"
                 onFocus={(event) => event.currentTarget.select()}
               />
+              <TextField
+                label={t('settings.twoFactor.currentPassword')}
+                hint={t('settings.twoFactor.currentPasswordHint')}
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                error={passwordError ? tc(passwordError) : undefined}
+                onChange={(event) => setPassword(event.currentTarget.value)}
+              />
               <p className="text-sm text-slate-600">{t('settings.twoFactor.step3')}</p>
               <SecondFactorForm
                 allowRecovery={false}
@@ -218,7 +237,15 @@ export function TwoFactorPanel({ className }: { className?: string }) {
                 submittingLabel={t('settings.twoFactor.confirming')}
                 onSubmit={(factor: SecondFactor) =>
                   withCode(async () => {
-                    const answer = await api.post<RecoveryCodes>('/account/two-factor/enable', factor);
+                    if (!password) {
+                      setPasswordError('validation.required');
+                      return;
+                    }
+                    const answer = await api.post<RecoveryCodes>('/account/two-factor/enable', {
+                      ...factor,
+                      currentPassword: password,
+                    });
+                    setPassword('');
                     setView({ name: 'codes', codes: answer.recoveryCodes });
                     setNotice(t('settings.twoFactor.enabled'));
                     setLoad(await fetchSecurity());

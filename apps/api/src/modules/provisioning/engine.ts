@@ -1,0 +1,408 @@
+import { randomUUID } from 'node:crypto';
+import type { NotificationKey } from '@hostpilot/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import { type Kysely, sql } from 'kysely';
+import type { Database, ProvisioningTaskRow } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { journal } from '../../lib/journal';
+import type { Mailer } from '../../lib/mail/mailer';
+import type { SecretBox } from '../../lib/secret-box';
+import { type NoticeMail, sendNoticeMails } from '../scheduler/job-records';
+import { maskSecrets, openConnection, parseConnection, secretValues } from './connection-settings';
+import { DriverError, type DriverResult, type DriverType, type ProvisioningDriver } from './driver';
+import { driverFactory } from './registry';
+import { loadTarget } from './targets';
+import { refreshSetupState, UNFINISHED } from './tasks';
+
+/**
+ * The provisioning workers (docs/decisions/042-provisioning-engine.md). A pass claims due tasks with a lease (one
+ * conditional UPDATE per task: pending and due, or running with an expired lease; atomic on SQLite and
+ * PostgreSQL alike), never a task behind an unfinished earlier task of the same resource, calls the driver outside
+ * any transaction, then records the outcome: done (a created resource becomes active and its owner is told),
+ * retried with exponential backoff and jitter, or failed once its tries ran out. A task whose driver type has no
+ * server waits, without spending a try, until one is added.
+ */
+
+export interface EngineOptions {
+  db: Kysely<Database>;
+  clock: Clock;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  secretBox: SecretBox;
+  /** How often a pass runs while started. */
+  intervalMs: number;
+  /** How long a claimed task stays claimed; a worker that died is replaced once it has passed. */
+  leaseMs: number;
+  /** The wait before the second try; each later wait doubles (default 4 minutes: 5 tries span about an hour). */
+  backoffBaseMs?: number;
+  /** Random numbers in [0, 1) for the jitter (tests pass a fixed one). */
+  random?: () => number;
+}
+
+/** While no server of a task's driver type exists, how often the task looks again (adding one wakes it at once). */
+const NO_SERVER_RECHECK_MS = 5 * 60 * 1000;
+/** The most tasks one pass claims before it looks again. */
+const BATCH = 20;
+
+/** The wait after the given failed try: base · 2^(try−1), of which the upper half is random (equal jitter). */
+export function backoffMs(attempt: number, baseMs: number, random: () => number): number {
+  const full = baseMs * 2 ** Math.max(0, attempt - 1);
+  return Math.round(full / 2 + (random() * full) / 2);
+}
+
+const READY_KEYS: Record<'service' | 'domain', NotificationKey> = { service: 'serviceReady', domain: 'domainReady' };
+
+export function createProvisioningEngine(options: EngineOptions) {
+  const { db, clock, log, intervalMs, leaseMs } = options;
+  const baseMs = options.backoffBaseMs ?? 4 * 60 * 1000;
+  const random = options.random ?? Math.random;
+  const instanceId = randomUUID();
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = true;
+  let closing = false;
+  let current: Promise<unknown> = Promise.resolve();
+
+  /** The due condition of a claim: pending and due, or running under a lease that has expired. */
+  const claimable = (now: number) =>
+    sql<boolean>`((status = 'pending' and next_attempt_at <= ${now}) or (status = 'running' and lease_until <= ${now}))`;
+
+  /** Tasks that may run now, oldest first; none behind an unfinished earlier task of the same resource. */
+  async function candidates(now: number): Promise<string[]> {
+    const rows = await db
+      .selectFrom('provisioningTasks as t')
+      .select('t.id')
+      .where(claimable(now))
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('provisioningTasks as e')
+              .select('e.id')
+              .whereRef('e.resourceType', '=', 't.resourceType')
+              .whereRef('e.resourceId', '=', 't.resourceId')
+              .whereRef('e.id', '<', 't.id')
+              .where('e.status', 'in', UNFINISHED),
+          ),
+        ),
+      )
+      .orderBy('t.id')
+      .limit(BATCH)
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
+  /** Takes the task's lease; false when another worker has it (or it is no longer due). */
+  async function claim(id: string, now: number): Promise<ProvisioningTaskRow | undefined> {
+    return db
+      .updateTable('provisioningTasks')
+      .set((eb) => ({
+        status: 'running',
+        leaseOwner: instanceId,
+        leaseUntil: now + leaseMs,
+        attempts: eb('attempts', '+', 1),
+        updatedAt: now,
+      }))
+      .where('id', '=', id)
+      .where(claimable(now))
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** The server a task runs against: the service's own server when it has this driver, else the first one. */
+  async function chooseServer(task: ProvisioningTaskRow) {
+    const columns = ['servers.id', 'servers.name', 'servers.connectionSettings'] as const;
+    if (task.resourceType === 'service') {
+      const own = await db
+        .selectFrom('services')
+        .innerJoin('servers', 'servers.id', 'services.serverId')
+        .select(columns)
+        .where('services.id', '=', task.resourceId)
+        .where('servers.driverType', '=', task.driverType)
+        .executeTakeFirst();
+      if (own) return own;
+    }
+    return db
+      .selectFrom('servers')
+      .select(columns)
+      .where('driverType', '=', task.driverType)
+      .orderBy('status')
+      .orderBy('name')
+      .orderBy('id')
+      .executeTakeFirst();
+  }
+
+  /** Ends our hold on a task with the given columns, only while we still hold it. */
+  async function settle(
+    trx: Kysely<Database>,
+    task: ProvisioningTaskRow,
+    set: Partial<Omit<ProvisioningTaskRow, 'id'>>,
+  ): Promise<boolean> {
+    const done = await trx
+      .updateTable('provisioningTasks')
+      .set({ leaseOwner: null, leaseUntil: null, ...set, updatedAt: clock.now() })
+      .where('id', '=', task.id)
+      .where('status', '=', 'running')
+      .where('leaseOwner', '=', instanceId)
+      .executeTakeFirst();
+    return Number(done.numUpdatedRows) === 1;
+  }
+
+  async function call(
+    driver: ProvisioningDriver,
+    task: ProvisioningTaskRow,
+    server: { id: string; connectionSettings: string | null },
+    secrets: string[],
+  ): Promise<{ ok: true; result: DriverResult } | { ok: false; error: DriverError }> {
+    const started = clock.now();
+    const t0 = performance.now();
+    let outcome: { ok: true; result: DriverResult } | { ok: false; error: DriverError };
+    try {
+      const settings = openConnection(options.secretBox, server.id, parseConnection(server.connectionSettings));
+      const target = await loadTarget(db, task, settings);
+      const method = driver[task.operation];
+      if (typeof method !== 'function') {
+        throw new DriverError({
+          code: 'unsupported',
+          message: `The ${task.driverType} driver has no ${task.operation} operation`,
+          retryable: false,
+        });
+      }
+      outcome = { ok: true, result: (await method.call(driver, target)) ?? {} };
+    } catch (error) {
+      outcome = {
+        ok: false,
+        error:
+          error instanceof DriverError
+            ? error
+            : new DriverError({
+                code: 'error',
+                message: error instanceof Error ? error.message : String(error),
+                retryable: true,
+                cause: error,
+              }),
+      };
+    }
+    await db
+      .insertInto('provisioningCalls')
+      .values({
+        id: randomUUID(),
+        taskId: task.id,
+        serverId: server.id,
+        driverType: task.driverType,
+        operation: task.operation,
+        startedAt: started,
+        durationMs: Math.round(performance.now() - t0),
+        outcome: outcome.ok ? 'ok' : 'error',
+        errorCode: outcome.ok ? null : outcome.error.code,
+        message: outcome.ok ? null : maskSecrets(outcome.error.message, secrets).slice(0, 1000),
+      })
+      .execute();
+    return outcome;
+  }
+
+  /** Runs one claimed task to its next state. */
+  async function run(task: ProvisioningTaskRow): Promise<void> {
+    const factory = driverFactory(task.driverType);
+    const server = factory ? await chooseServer(task) : undefined;
+    if (!factory || !server) {
+      // Waiting for a server is not a try: the attempt just counted is given back.
+      await settle(db, task, {
+        status: 'pending',
+        attempts: task.attempts - 1,
+        waitReason: 'no-server',
+        nextAttemptAt: clock.now() + NO_SERVER_RECHECK_MS,
+      });
+      return;
+    }
+    const stored = parseConnection(server.connectionSettings);
+    const secrets = secretValues(options.secretBox, server.id, stored);
+    let driver: ProvisioningDriver;
+    try {
+      driver = factory(openConnection(options.secretBox, server.id, stored));
+    } catch (error) {
+      await fail(task, server.id, invalidSettings(error), secrets);
+      return;
+    }
+    const outcome = await call(driver, task, server, secrets);
+    if (outcome.ok) await succeed(task, server.id, outcome.result);
+    else await fail(task, server.id, outcome.error, secrets);
+  }
+
+  async function succeed(task: ProvisioningTaskRow, serverId: string, result: DriverResult): Promise<void> {
+    const now = clock.now();
+    const mails: NoticeMail[] = [];
+    await db.transaction().execute(async (trx) => {
+      const kept = task.details ? (JSON.parse(task.details) as Record<string, unknown>) : {};
+      const held = await settle(trx, task, {
+        status: 'done',
+        serverId,
+        waitReason: null,
+        errorCode: null,
+        errorMessage: null,
+        details: JSON.stringify({ ...kept, ...(result.details ?? {}) }),
+        finishedAt: now,
+      });
+      if (!held) return;
+      await afterDone(trx, task, now, mails);
+    });
+    await sendNoticeMails(db, options.mailer, log, mails);
+  }
+
+  async function fail(task: ProvisioningTaskRow, serverId: string, error: DriverError, secrets: string[]) {
+    const now = clock.now();
+    const message = maskSecrets(error.message, secrets).slice(0, 1000);
+    const giveUp = !error.retryable || task.attempts >= task.maxAttempts;
+    await db.transaction().execute(async (trx) => {
+      const held = await settle(trx, task, {
+        status: giveUp ? 'failed' : 'pending',
+        serverId,
+        waitReason: null,
+        errorCode: error.code,
+        errorMessage: message,
+        nextAttemptAt: giveUp ? now : now + backoffMs(task.attempts, baseMs, random),
+      });
+      if (held) await refreshSetupState(trx, task.resourceType, task.resourceId);
+    });
+    log.warn(
+      { event: 'provisioning_failed', task: task.id, operation: task.operation, code: error.code, giveUp },
+      'provisioning task failed',
+    );
+  }
+
+  /**
+   * What a finished task changes beside itself (also used when staff mark a task done): a service created by it
+   * becomes active, and the owner of a created resource is told it is ready.
+   */
+  async function afterDone(
+    trx: Kysely<Database>,
+    task: ProvisioningTaskRow,
+    now: number,
+    mails: NoticeMail[],
+    actorId: string | null = null,
+  ): Promise<void> {
+    await refreshSetupState(trx, task.resourceType, task.resourceId);
+    if (task.operation !== 'create') return;
+    const records = journal(trx, task.userId, actorId, now);
+    let params: Record<string, string>;
+    if (task.resourceType === 'service') {
+      const service = await trx
+        .selectFrom('services')
+        .select(['name', 'status'])
+        .where('id', '=', task.resourceId)
+        .executeTakeFirst();
+      if (!service) return;
+      params = { name: service.name };
+      const activated = await trx
+        .updateTable('services')
+        .set({ status: 'active', updatedAt: now })
+        .where('id', '=', task.resourceId)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      if (Number(activated.numUpdatedRows) === 1) {
+        await records.statusChange({
+          entityType: 'service',
+          entityId: task.resourceId,
+          from: 'pending',
+          to: 'active',
+          reason: 'provisioned',
+        });
+      }
+    } else {
+      const domain = await trx
+        .selectFrom('domains')
+        .select('name')
+        .where('id', '=', task.resourceId)
+        .executeTakeFirst();
+      if (!domain) return;
+      params = { domain: domain.name };
+    }
+    const key = READY_KEYS[task.resourceType];
+    await records.notify({ type: 'success', key, params });
+    mails.push({ userId: task.userId, key, params });
+  }
+
+  /** One pass: claims and runs due tasks until none is left (or the engine stops). Answers how many ran. */
+  async function runDue(): Promise<number> {
+    let ran = 0;
+    for (;;) {
+      if (closing) return ran;
+      const now = clock.now();
+      const ids = await candidates(now);
+      let claimed = 0;
+      for (const id of ids) {
+        if (closing) return ran;
+        const task = await claim(id, now);
+        if (!task) continue;
+        claimed += 1;
+        try {
+          await run(task);
+        } catch (error) {
+          // The database failed under us: the lease expires and the task is taken up again.
+          log.error({ err: error, event: 'provisioning_task_crashed', task: task.id }, 'provisioning task crashed');
+        }
+        ran += 1;
+      }
+      if (claimed === 0) return ran;
+    }
+  }
+
+  function schedule(): void {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      current = runDue()
+        .catch((error: unknown) => log.error({ err: error, event: 'provisioning_pass_failed' }, 'pass failed'))
+        .finally(schedule);
+    }, intervalMs);
+    timer.unref();
+  }
+
+  return {
+    instanceId,
+    runDue,
+    afterDone,
+    /** Wakes the tasks waiting for a server of this driver type (a server was given it). */
+    async wakeWaiting(trx: Kysely<Database>, driverType: DriverType, now: number): Promise<void> {
+      await trx
+        .updateTable('provisioningTasks')
+        .set({ nextAttemptAt: now, waitReason: null, updatedAt: now })
+        .where('status', '=', 'pending')
+        .where('driverType', '=', driverType)
+        .where('waitReason', '=', 'no-server')
+        .execute();
+    },
+    start(): void {
+      if (!stopped) return;
+      stopped = false;
+      closing = false;
+      schedule();
+    },
+    /** Stops the passes and waits for the one under way to finish its current task. */
+    async stop(): Promise<void> {
+      stopped = true;
+      closing = true;
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      await current.catch(() => undefined);
+    },
+  };
+}
+
+function invalidSettings(error: unknown): DriverError {
+  return error instanceof DriverError
+    ? error
+    : new DriverError({
+        code: 'invalid',
+        message: error instanceof Error ? error.message : 'The server settings are not valid for this driver',
+        retryable: false,
+        cause: error,
+      });
+}
+
+export type ProvisioningEngine = ReturnType<typeof createProvisioningEngine>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The provisioning workers; started only when PROVISIONING_ENABLED, but a pass can always be run by hand. */
+    provisioning: ProvisioningEngine;
+  }
+}

@@ -1,0 +1,112 @@
+import { isIPv4 } from 'node:net';
+import type { Kysely } from 'kysely';
+import type { Database, ProvisioningTaskRow } from '../../db/schema';
+import type { DriverSettings, ProvisioningTarget } from './driver';
+
+/**
+ * Builds what a driver is given for a task, from the database at the moment the task runs
+ * (docs/decisions/042-provisioning-engine.md), so that several queued edits of one zone publish in one call.
+ */
+
+/** The provider's name servers when the DNS server's settings name none. */
+export const DEFAULT_NAMESERVERS = ['ns1.hostpilot.example', 'ns2.hostpilot.example'];
+
+/** The name servers in a DNS server's `nameservers` setting (comma or space separated). */
+export function providerNameservers(settings: DriverSettings): string[] {
+  const listed = (settings.nameservers ?? '')
+    .split(/[\s,]+/)
+    .map((n) => n.trim().toLowerCase())
+    .filter(Boolean);
+  return listed.length > 0 ? listed : DEFAULT_NAMESERVERS;
+}
+
+export interface DnsZoneData {
+  records: { type: string; name: string; content: string; ttl: number; priority?: number }[];
+  nameservers: string[];
+  hostAddresses: { a: string[]; aaaa: string[] };
+  enabled: boolean;
+}
+
+/**
+ * A domain's zone: its DNS records (names relative, `@` for the apex), the provider's name servers, the address
+ * of the hosting server when a hosting service serves the domain, and whether the zone answers (not once the
+ * domain lapsed past its grace period, nor once deleted). Undefined when the domain row is gone.
+ */
+async function domainTarget(
+  db: Kysely<Database>,
+  id: string,
+  settings: DriverSettings,
+): Promise<ProvisioningTarget | undefined> {
+  const domain = await db
+    .selectFrom('domains')
+    .select(['id', 'name', 'status', 'deletedAt'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!domain) return undefined;
+  const records = await db
+    .selectFrom('dnsRecords')
+    .select(['type', 'name', 'value', 'ttl', 'priority'])
+    .where('domainId', '=', id)
+    .orderBy('createdAt')
+    .orderBy('id')
+    .execute();
+  const hosts = await db
+    .selectFrom('services')
+    .innerJoin('servers', 'servers.id', 'services.serverId')
+    .select('servers.ip')
+    .where('services.kind', '=', 'hosting')
+    .where('services.domain', '=', domain.name)
+    .where('services.status', '!=', 'cancelled')
+    .execute();
+  const data: DnsZoneData = {
+    records: records.map((r) => ({
+      type: r.type,
+      name: r.name,
+      content: r.value,
+      ttl: r.ttl,
+      ...(r.priority === null ? {} : { priority: r.priority }),
+    })),
+    nameservers: providerNameservers(settings),
+    hostAddresses: {
+      a: [...new Set(hosts.map((h) => h.ip).filter((ip) => isIPv4(ip)))],
+      aaaa: [...new Set(hosts.map((h) => h.ip).filter((ip) => ip.includes(':')))],
+    },
+    enabled: domain.status !== 'expired' && domain.deletedAt === null,
+  };
+  return { kind: 'domain', id: domain.id, domain: domain.name, data: data as unknown as Record<string, unknown> };
+}
+
+async function serviceTarget(db: Kysely<Database>, id: string): Promise<ProvisioningTarget | undefined> {
+  const service = await db
+    .selectFrom('services')
+    .leftJoin('servers', 'servers.id', 'services.serverId')
+    .select(['services.id', 'services.kind', 'services.planId', 'services.domain', 'services.status', 'servers.ip'])
+    .where('services.id', '=', id)
+    .executeTakeFirst();
+  if (!service) return undefined;
+  return {
+    kind: 'service',
+    id: service.id,
+    plan: service.planId,
+    ...(service.domain ? { domain: service.domain } : {}),
+    data: { kind: service.kind, status: service.status, serverAddress: service.ip },
+  };
+}
+
+/**
+ * The target of a task. A resource whose row is gone (a domain deleted by staff) is named from what the task
+ * kept when it was written (`details.name`), enough to tear it down.
+ */
+export async function loadTarget(
+  db: Kysely<Database>,
+  task: Pick<ProvisioningTaskRow, 'resourceType' | 'resourceId' | 'details'>,
+  settings: DriverSettings,
+): Promise<ProvisioningTarget> {
+  const target =
+    task.resourceType === 'domain'
+      ? await domainTarget(db, task.resourceId, settings)
+      : await serviceTarget(db, task.resourceId);
+  if (target) return target;
+  const kept = task.details ? (JSON.parse(task.details) as { name?: string }) : {};
+  return { kind: task.resourceType, id: task.resourceId, ...(kept.name ? { domain: kept.name } : {}) };
+}

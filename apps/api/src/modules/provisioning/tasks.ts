@@ -1,0 +1,155 @@
+import { randomBytes } from 'node:crypto';
+import type { DriverType, ProvisioningOperation, SetupState } from '@hostpilot/shared';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { provisionedBy } from './registry';
+
+/**
+ * The transactional outbox of the provisioning engine (docs/decisions/042-provisioning-engine.md). Every change
+ * that must reach infrastructure calls enqueueProvisioning() inside the transaction that makes the change, so the
+ * task commits with it or not at all; the workers (engine.ts) run it later, outside any request.
+ */
+
+/** Tries of a task before it stops as failed: with the backoff of engine.ts, about an hour. */
+export const DEFAULT_MAX_ATTEMPTS = 5;
+
+/** Unfinished tasks: they hold back later tasks of the same resource. */
+export const UNFINISHED = ['pending', 'running', 'failed'] as const;
+
+let sequence = 0;
+/**
+ * A task id that sorts in the order tasks were written: the time, then a counter of this process (so tasks
+ * written in one millisecond keep their order), then random bits (two processes in one millisecond never clash).
+ */
+export function taskId(now: number): string {
+  sequence = (sequence + 1) % 0x100000000;
+  return `${now.toString(16).padStart(12, '0')}${sequence.toString(16).padStart(8, '0')}${randomBytes(6).toString('hex')}`;
+}
+
+export type ResourceType = 'service' | 'domain';
+
+export interface EnqueueInput {
+  resourceType: ResourceType;
+  resourceId: string;
+  operation: ProvisioningOperation;
+  now: number;
+  /** The domain name to keep with the task, for a resource whose row the change is about to delete. */
+  keepName?: string;
+}
+
+/**
+ * Writes a provisioning task for the resource in `trx` (the change's own transaction) and marks the resource as
+ * being set up. Answers false, writing nothing, when the resource's kind has no registered driver (it keeps the
+ * behaviour it had without the engine). An `update` behind a pending `update` of the same resource is folded into
+ * it: the worker reads the resource when it runs, so one call publishes both.
+ */
+export async function enqueueProvisioning(trx: Kysely<Database>, input: EnqueueInput): Promise<boolean> {
+  const { resourceType, resourceId, operation, now } = input;
+  let owner: { userId: string } | undefined;
+  let driverType: DriverType | null = null;
+  if (resourceType === 'service') {
+    const row = await trx
+      .selectFrom('services')
+      .select(['userId', 'kind', 'planId'])
+      .where('id', '=', resourceId)
+      .executeTakeFirst();
+    owner = row;
+    if (row) driverType = provisionedBy({ type: 'service', kind: row.kind, planId: row.planId });
+  } else {
+    owner = await trx.selectFrom('domains').select(['userId']).where('id', '=', resourceId).executeTakeFirst();
+    if (owner) driverType = provisionedBy({ type: 'domain' });
+  }
+  if (!owner) return false;
+  if (!driverType) return false;
+
+  if (operation === 'update') {
+    const last = await trx
+      .selectFrom('provisioningTasks')
+      .select(['id', 'operation', 'status'])
+      .where('resourceType', '=', resourceType)
+      .where('resourceId', '=', resourceId)
+      .where('status', 'in', UNFINISHED)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (last?.operation === 'update' && last.status === 'pending') {
+      // Conditional: a worker that claimed it meanwhile (status running) has read the resource already, so the
+      // change needs a task of its own. On PostgreSQL this row lock also holds back a claim until we commit.
+      const folded = await trx
+        .updateTable('provisioningTasks')
+        .set({ updatedAt: now })
+        .where('id', '=', last.id)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      if (Number(folded.numUpdatedRows) === 1) {
+        await setSetupState(trx, resourceType, resourceId, 'provisioning');
+        return true;
+      }
+    }
+  }
+
+  await trx
+    .insertInto('provisioningTasks')
+    .values({
+      id: taskId(now),
+      resourceType,
+      resourceId,
+      userId: owner.userId,
+      driverType,
+      operation,
+      status: 'pending',
+      serverId: null,
+      maxAttempts: DEFAULT_MAX_ATTEMPTS,
+      nextAttemptAt: now,
+      leaseOwner: null,
+      leaseUntil: null,
+      waitReason: null,
+      errorCode: null,
+      errorMessage: null,
+      details: input.keepName ? JSON.stringify({ name: input.keepName }) : null,
+      createdAt: now,
+      updatedAt: now,
+      finishedAt: null,
+    })
+    .execute();
+  await setSetupState(trx, resourceType, resourceId, 'provisioning');
+  return true;
+}
+
+async function setSetupState(
+  trx: Kysely<Database>,
+  resourceType: ResourceType,
+  resourceId: string,
+  state: SetupState | null,
+): Promise<void> {
+  if (resourceType === 'service') {
+    await trx.updateTable('services').set({ setupState: state }).where('id', '=', resourceId).execute();
+  } else {
+    await trx.updateTable('domains').set({ setupState: state }).where('id', '=', resourceId).execute();
+  }
+}
+
+/**
+ * Sets the resource's setup state from its tasks: delayed while one has failed, provisioning while one waits or
+ * runs, none otherwise. Called after every change of a task's status.
+ */
+export async function refreshSetupState(
+  trx: Kysely<Database>,
+  resourceType: ResourceType,
+  resourceId: string,
+): Promise<SetupState | null> {
+  const open = await trx
+    .selectFrom('provisioningTasks')
+    .select('status')
+    .where('resourceType', '=', resourceType)
+    .where('resourceId', '=', resourceId)
+    .where('status', 'in', UNFINISHED)
+    .execute();
+  const state: SetupState | null = open.some((t) => t.status === 'failed')
+    ? 'delayed'
+    : open.length > 0
+      ? 'provisioning'
+      : null;
+  await setSetupState(trx, resourceType, resourceId, state);
+  return state;
+}
