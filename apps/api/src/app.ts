@@ -49,6 +49,7 @@ import { domainsRoutes } from './modules/domains/domains.routes';
 import { knowledgeRoutes } from './modules/knowledge/knowledge.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { servicesRoutes } from './modules/services/services.routes';
+import { certificatesRoutes } from './modules/certificates/certificates.routes';
 import { supportRoutes } from './modules/support/support.routes';
 import { preferencesRoutes } from './modules/users/preferences.routes';
 import { metaRoutes } from './modules/meta/meta.routes';
@@ -297,6 +298,7 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
       await api.register(preferencesRoutes);
       await api.register(dashboardRoutes, { clock });
       await api.register(servicesRoutes, { clock });
+      await api.register(certificatesRoutes, { clock, secretBox });
       await api.register(domainSearchRoutes);
       await api.register(domainsRoutes);
       await api.register(billingRoutes);

@@ -27,3 +27,4 @@ export * from './api/plan-change';
 export * from './api/provisioning';
 export * from './dns';
 export * from './zone-file';
+export * from './api/certificate';

@@ -3,6 +3,8 @@ import type {
   ActivitySubjectType,
   ArticleCategory,
   BillingPeriod,
+  CertificateKeyType,
+  CertificateStatus,
   DnsRecordType,
   DriverType,
   DomainStatus,
@@ -553,6 +555,53 @@ export interface ErrorLogTable {
   message: string;
 }
 
+/** An SSL certificate of a service (migration 0230, docs/decisions/049-certificates-through-acme.md). */
+export interface CertificatesTable {
+  id: string;
+  serviceId: string;
+  domain: string;
+  /** JSON array of the names on the certificate. */
+  names: string;
+  keyType: CertificateKeyType;
+  status: CertificateStatus;
+  orderUrl: string | null;
+  serial: string | null;
+  issuer: string | null;
+  notBefore: number | null;
+  notAfter: number | null;
+  certificatePem: string | null;
+  chainPem: string | null;
+  /** Sealed with lib/secret-box.ts under the purpose `certificate-key:<id>`. */
+  privateKeySealed: string | null;
+  failureCode: string | null;
+  /** JSON of the CA's problem document. */
+  failureProblem: string | null;
+  issuedAt: number | null;
+  revokedAt: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export type CertificateRow = Selectable<CertificatesTable>;
+
+/** A certificate a renewal or reissue replaced, downloadable until it expires. */
+export interface PreviousCertificatesTable {
+  id: string;
+  certificateId: string;
+  serial: string;
+  issuer: string;
+  keyType: CertificateKeyType;
+  notBefore: number;
+  notAfter: number;
+  certificatePem: string;
+  chainPem: string;
+  privateKeySealed: string;
+  replacedAt: number;
+  revokedAt: number | null;
+}
+
+export type PreviousCertificateRow = Selectable<PreviousCertificatesTable>;
+
 export interface Database {
   users: UsersTable;
   refreshTokens: RefreshTokensTable;
@@ -588,6 +637,8 @@ export interface Database {
   orders: OrdersTable;
   orderLines: OrderLinesTable;
   errorLog: ErrorLogTable;
+  certificates: CertificatesTable;
+  previousCertificates: PreviousCertificatesTable;
   provisioningTasks: ProvisioningTasksTable;
   provisioningCalls: ProvisioningCallsTable;
 }

@@ -91,6 +91,8 @@ describe(`OpenAPI description at /api/docs (${DATABASE_UNDER_TEST})`, () => {
       '/api/services/{id}',
       '/api/services/{id}/auto-renew',
       '/api/services/{id}/cancellation',
+      '/api/services/{id}/certificate',
+      '/api/services/{id}/certificate.pem',
       '/api/services/{id}/pending-plan',
       '/api/services/{id}/plan',
       '/api/services/{id}/renew',

@@ -6,3 +6,4 @@ export * from './payment';
 export * from './ticket';
 export * from './server';
 export * from './order';
+export * from './certificate';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { certificateStates } from './certificate';
 import { domainStates } from './domain';
 import { invoiceStates } from './invoice';
 import { defineStateMachine, InvalidTransitionError } from './machine';
@@ -79,5 +80,28 @@ describe('state machines', () => {
   it('refuses a table that names an unknown state or loops to itself', () => {
     expect(() => defineStateMachine('x', { a: ['b'] } as never)).toThrow('a moves to unknown state b');
     expect(() => defineStateMachine('x', { a: ['a'] })).toThrow('a moves to itself');
+  });
+});
+
+describe('certificate states', () => {
+  it('ordered → validating → issued → renewing → issued; failed retries; revoked is final', () => {
+    expect(certificateStates.states).toEqual([
+      'ordered',
+      'validating',
+      'issued',
+      'renewing',
+      'failed',
+      'expired',
+      'revoked',
+    ]);
+    expect(certificateStates.canTransition('ordered', 'validating')).toBe(true);
+    expect(certificateStates.canTransition('validating', 'issued')).toBe(true);
+    expect(certificateStates.canTransition('issued', 'renewing')).toBe(true);
+    expect(certificateStates.canTransition('renewing', 'issued')).toBe(true);
+    expect(certificateStates.canTransition('validating', 'failed')).toBe(true);
+    expect(certificateStates.canTransition('failed', 'ordered')).toBe(true);
+    expect(certificateStates.canTransition('ordered', 'issued')).toBe(false);
+    expect(certificateStates.canTransition('revoked', 'issued')).toBe(false);
+    expect(certificateStates.terminal).toEqual(['revoked']);
   });
 });

@@ -1,0 +1,237 @@
+import { randomUUID } from 'node:crypto';
+import { type CertificateKeyType, type CertificateStatus, certificateStates } from '@hostpilot/shared';
+import type { Kysely } from 'kysely';
+import type { CertificateRow, Database, PreviousCertificateRow } from '../../db/schema';
+import type { SecretBox } from '../../lib/secret-box';
+import { type IssuedCertificate, renewalDue } from '../provisioning/drivers/acme/issue';
+
+/**
+ * The certificates of services (migration 0230, docs/decisions/049-certificates-through-acme.md). Every status
+ * change is checked against the state machine and made as a conditional update on the status read, so two
+ * workers never both move one certificate. Private keys are sealed before they reach the database.
+ */
+
+/** The purpose a certificate's private key is sealed under: bound to the certificate, not copyable. */
+const keyPurpose = (certificateId: string) => `certificate-key:${certificateId}`;
+
+export interface CertificateFailure {
+  code: string;
+  problem?: Readonly<Record<string, unknown>>;
+}
+
+export class CertificateStateConflict extends Error {
+  constructor(id: string, to: CertificateStatus) {
+    super(`Certificate ${id} could not move to ${to}: its status changed or forbids it`);
+    this.name = 'CertificateStateConflict';
+  }
+}
+
+export function createCertificatesRepository(db: Kysely<Database>, box: SecretBox) {
+  const findById = (id: string) => db.selectFrom('certificates').selectAll().where('id', '=', id).executeTakeFirst();
+  const findByService = (serviceId: string) =>
+    db.selectFrom('certificates').selectAll().where('serviceId', '=', serviceId).executeTakeFirst();
+
+  /** Moves `id` to `to` from the status it has now, with `values`; throws when the machine forbids it. */
+  async function move(
+    id: string,
+    to: CertificateStatus,
+    now: number,
+    values: Partial<Omit<CertificateRow, 'id' | 'serviceId' | 'status'>> = {},
+    executor: Kysely<Database> = db,
+  ): Promise<CertificateRow> {
+    const current = await executor.selectFrom('certificates').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!current || !certificateStates.canTransition(current.status, to)) throw new CertificateStateConflict(id, to);
+    const result = await executor
+      .updateTable('certificates')
+      .set({ ...values, status: to, updatedAt: now })
+      .where('id', '=', id)
+      .where('status', '=', current.status)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw new CertificateStateConflict(id, to);
+    return { ...current, ...values, status: to, updatedAt: now };
+  }
+
+  return {
+    findById,
+    findByService,
+
+    /**
+     * Orders a certificate for a service: a new row, or an expired/failed one ordered again. Names default to the
+     * domain and its www; the key is ECDSA P-256 unless RSA 2048 is asked for.
+     */
+    async order(
+      serviceId: string,
+      domain: string,
+      now: number,
+      options: { names?: readonly string[]; keyType?: CertificateKeyType } = {},
+    ): Promise<CertificateRow> {
+      const names = JSON.stringify(options.names ?? [domain, `www.${domain}`]);
+      const keyType = options.keyType ?? 'ec-p256';
+      const existing = await findByService(serviceId);
+      if (existing) {
+        return move(existing.id, 'ordered', now, {
+          domain,
+          names,
+          keyType,
+          orderUrl: null,
+          failureCode: null,
+          failureProblem: null,
+        });
+      }
+      const row: CertificateRow = {
+        id: randomUUID(),
+        serviceId,
+        domain,
+        names,
+        keyType,
+        status: 'ordered',
+        orderUrl: null,
+        serial: null,
+        issuer: null,
+        notBefore: null,
+        notAfter: null,
+        certificatePem: null,
+        chainPem: null,
+        privateKeySealed: null,
+        failureCode: null,
+        failureProblem: null,
+        issuedAt: null,
+        revokedAt: null,
+        createdAt: now,
+        updatedAt: now,
+      };
+      await db.insertInto('certificates').values(row).execute();
+      return row;
+    },
+
+    /** The CA took the order; its URL is kept so a retry resumes it. */
+    validating: (id: string, orderUrl: string | null, now: number) => move(id, 'validating', now, { orderUrl }),
+
+    /** Renewal (or a reissue) starts; the current certificate stays in use until the new one is issued. */
+    renewing: (id: string, now: number) => move(id, 'renewing', now, { orderUrl: null }),
+
+    /**
+     * Records an issued certificate: the one it replaces moves to previous_certificates (downloadable until it
+     * expires), in the same transaction.
+     */
+    async issued(id: string, cert: IssuedCertificate, now: number): Promise<CertificateRow> {
+      return db.transaction().execute(async (trx) => {
+        const current = await trx.selectFrom('certificates').selectAll().where('id', '=', id).executeTakeFirst();
+        if (current?.serial && current.certificatePem && current.privateKeySealed && current.serial !== cert.serial) {
+          await trx
+            .insertInto('previousCertificates')
+            .values({
+              id: randomUUID(),
+              certificateId: id,
+              serial: current.serial,
+              issuer: current.issuer ?? '',
+              keyType: current.keyType,
+              notBefore: current.notBefore ?? 0,
+              notAfter: current.notAfter ?? 0,
+              certificatePem: current.certificatePem,
+              chainPem: current.chainPem ?? '',
+              privateKeySealed: current.privateKeySealed,
+              replacedAt: now,
+              revokedAt: current.revokedAt,
+            })
+            .execute();
+        }
+        return move(
+          id,
+          'issued',
+          now,
+          {
+            orderUrl: cert.orderUrl,
+            keyType: cert.keyType,
+            serial: cert.serial,
+            issuer: cert.issuer,
+            notBefore: cert.notBefore,
+            notAfter: cert.notAfter,
+            certificatePem: cert.certificatePem,
+            chainPem: cert.chainPem,
+            privateKeySealed: box.seal(cert.privateKeyPem, keyPurpose(id)),
+            failureCode: null,
+            failureProblem: null,
+            issuedAt: now,
+          },
+          trx,
+        );
+      });
+    },
+
+    /** The order failed: the reason code (translated for customers) and the CA's problem document. */
+    failed: (id: string, failure: CertificateFailure, now: number) =>
+      move(id, 'failed', now, {
+        failureCode: failure.code,
+        failureProblem: failure.problem ? JSON.stringify(failure.problem) : null,
+      }),
+
+    revoked: (id: string, now: number) => move(id, 'revoked', now, { revokedAt: now }),
+
+    /** Marks every issued certificate past its end as expired; answers how many. */
+    async expire(now: number): Promise<number> {
+      const result = await db
+        .updateTable('certificates')
+        .set({ status: 'expired', updatedAt: now })
+        .where('status', '=', 'issued')
+        .where('notAfter', '<=', now)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    /** Issued certificates whose renewal time (issue.ts renewalTime) has come. */
+    async dueForRenewal(now: number): Promise<CertificateRow[]> {
+      const issued = await db
+        .selectFrom('certificates')
+        .selectAll()
+        .where('status', '=', 'issued')
+        .where('notAfter', '>', now)
+        .execute();
+      return issued.filter((row) => renewalDue(row.notBefore ?? 0, row.notAfter ?? 0, now));
+    },
+
+    /** The certificates replaced by renewals that are still valid, newest first. */
+    previous: (certificateId: string, now: number): Promise<PreviousCertificateRow[]> =>
+      db
+        .selectFrom('previousCertificates')
+        .selectAll()
+        .where('certificateId', '=', certificateId)
+        .where('notAfter', '>', now)
+        .where('revokedAt', 'is', null)
+        .orderBy('notAfter', 'desc')
+        .execute(),
+
+    /**
+     * The certificate with `serial` (current or a previous one) while it can still be used: not expired, not
+     * revoked. Answers the PEMs and the opened key, or undefined.
+     */
+    async download(serviceId: string, serial: string, now: number) {
+      const current = await findByService(serviceId);
+      if (!current) return undefined;
+      const usable = (notAfter: number | null, revokedAt: number | null) =>
+        notAfter !== null && notAfter > now && revokedAt === null;
+      if (current.serial === serial && current.certificatePem && current.privateKeySealed) {
+        if (current.status === 'revoked' || !usable(current.notAfter, current.revokedAt)) return undefined;
+        return {
+          certificatePem: current.certificatePem,
+          chainPem: current.chainPem ?? '',
+          privateKeyPem: () => box.open(current.privateKeySealed!, keyPurpose(current.id)),
+        };
+      }
+      const old = await db
+        .selectFrom('previousCertificates')
+        .selectAll()
+        .where('certificateId', '=', current.id)
+        .where('serial', '=', serial)
+        .executeTakeFirst();
+      if (!old || !usable(old.notAfter, old.revokedAt)) return undefined;
+      return {
+        certificatePem: old.certificatePem,
+        chainPem: old.chainPem,
+        privateKeyPem: () => box.open(old.privateKeySealed, keyPurpose(current.id)),
+      };
+    },
+  };
+}
+
+export type CertificatesRepository = ReturnType<typeof createCertificatesRepository>;

@@ -1,0 +1,338 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import https from 'node:https';
+import tls from 'node:tls';
+import { X509Certificate } from 'node:crypto';
+import type { CertificateKeyType } from '@hostpilot/shared';
+import * as acme from 'acme-client';
+import axios, { type AxiosAdapter } from 'axios';
+import { DriverError } from '../../driver';
+import type { PowerDnsClient } from '../powerdns/client';
+import { absolute } from '../powerdns/zone';
+
+/**
+ * Certificates through ACME (RFC 8555) with `acme-client`, validated by DNS-01 through our own PowerDNS
+ * (docs/decisions/049-certificates-through-acme.md). Every failure becomes a DriverError whose code is one of
+ * ACME_FAILURE_CODES, with the CA's problem document kept.
+ */
+
+/** Failure codes customers see in words (`certificates.failure.<code>` of the web app's dashboard locales). */
+export const ACME_FAILURE_CODES = ['not-pointed', 'caa-forbids', 'rate-limited', 'ca-unreachable'] as const;
+export type AcmeFailureCode = (typeof ACME_FAILURE_CODES)[number] | 'invalid' | 'ca-error';
+
+export interface IssuedCertificate {
+  certificatePem: string;
+  chainPem: string;
+  privateKeyPem: string;
+  serial: string;
+  issuer: string;
+  notBefore: number;
+  notAfter: number;
+  keyType: CertificateKeyType;
+  orderUrl: string;
+}
+
+// The engine's queue retries with its own backoff (docs/decisions/042-provisioning-engine.md); the library's own
+// retries of an unreachable CA would only hold a worker for a minute.
+(acme.axios.defaults as unknown as { acmeSettings: { retryMaxAttempts: number } }).acmeSettings.retryMaxAttempts = 0;
+// A CA that does not answer at all: said as `ca-unreachable` here, because the library's own error handling
+// expects an answer. The DriverError carries no `config`, so the library passes it on untouched.
+const httpAdapter = axios.getAdapter('http') as AxiosAdapter;
+acme.axios.defaults.adapter = async (config) => {
+  try {
+    return await httpAdapter(config);
+  } catch (error) {
+    if ((error as { response?: unknown }).response) throw error;
+    const code = (error as { code?: string }).code ?? (error as Error).message;
+    throw new DriverError({
+      code: 'ca-unreachable',
+      message: `The certificate authority at ${new URL(config.url ?? '', config.baseURL).origin} did not answer (${code})`,
+      retryable: true,
+      cause: error,
+    });
+  }
+};
+
+/** The CA certificates trusted beyond the system's, for a test CA's HTTPS endpoint (Pebble's). */
+const extraCas = new Set<string>();
+/** Trusts `pem` for ACME connections from now on, besides the system's roots. */
+export function trustAcmeCa(pem: string): void {
+  const clean = pem.trim();
+  if (!clean || extraCas.has(clean)) return;
+  extraCas.add(clean);
+  acme.axios.defaults.httpsAgent = new https.Agent({ ca: [...tls.rootCertificates, ...extraCas], keepAlive: false });
+}
+
+/** The problem documents the CA answered during one call (read by the error mapping). */
+const problems = new AsyncLocalStorage<Record<string, unknown>[]>();
+const isProblem = (value: unknown): value is Record<string, unknown> =>
+  !!value &&
+  typeof value === 'object' &&
+  typeof (value as { type?: unknown }).type === 'string' &&
+  (value as { type: string }).type.startsWith('urn:ietf:params:acme:error:');
+acme.axios.interceptors.response.use((response) => {
+  const data = response.data as { error?: unknown; challenges?: { error?: unknown }[] } | undefined;
+  const seen = problems.getStore();
+  if (seen && data) {
+    if (isProblem(data)) seen.push(data);
+    if (isProblem(data.error)) seen.push(data.error);
+    for (const challenge of data.challenges ?? []) if (isProblem(challenge.error)) seen.push(challenge.error);
+  }
+  return response;
+});
+
+/** A new ACME account key (ECDSA P-256, PEM); generated once, the caller seals it (lib/secret-box.ts). */
+export async function createAccountKey(): Promise<string> {
+  return (await acme.crypto.createPrivateEcdsaKey('P-256')).toString();
+}
+
+/** Maps a CA problem type to our failure code. */
+function codeOfProblem(type: string): AcmeFailureCode {
+  const kind = type.replace('urn:ietf:params:acme:error:', '');
+  if (kind === 'caa') return 'caa-forbids';
+  if (kind === 'rateLimited') return 'rate-limited';
+  if (['dns', 'unauthorized', 'incorrectResponse', 'connection', 'rejectedIdentifier'].includes(kind)) {
+    return 'not-pointed';
+  }
+  return 'ca-error';
+}
+
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'ECONNABORTED']);
+
+/** Turns whatever an ACME call threw into a DriverError (a DriverError passes through). */
+export function acmeError(error: unknown, seen: readonly Record<string, unknown>[] = []): DriverError {
+  if (error instanceof DriverError) return error;
+  const err = error as Error & { code?: string; response?: { status?: number } };
+  if ((err.code && NETWORK_CODES.has(err.code)) || (err.response?.status ?? 0) >= 500) {
+    return new DriverError({
+      code: 'ca-unreachable',
+      message: `The certificate authority did not answer (${err.code ?? err.response?.status})`,
+      retryable: true,
+      cause: error,
+    });
+  }
+  if (/directory returned|Failed to get nonce/.test(err.message ?? '')) {
+    return new DriverError({ code: 'ca-unreachable', message: err.message, retryable: true, cause: error });
+  }
+  // The most specific problem: a subproblem or a challenge's error is seen after the order's.
+  const problem = seen.at(-1);
+  if (problem) {
+    const code = codeOfProblem(String(problem.type));
+    return new DriverError({
+      code,
+      message: `The certificate authority refused: ${String(problem.detail ?? problem.type)}`,
+      retryable: code !== 'caa-forbids' && code !== 'ca-error',
+      problem,
+      cause: error,
+    });
+  }
+  return new DriverError({ code: 'ca-error', message: err.message ?? String(error), retryable: true, cause: error });
+}
+
+/** Reads what customers see of a certificate PEM. */
+export function describeCertificate(certificatePem: string) {
+  const x509 = new X509Certificate(certificatePem);
+  return {
+    serial: x509.serialNumber.toLowerCase(),
+    issuer: x509.issuer.replace(/^CN=/, '').split('\n')[0]!,
+    notBefore: Date.parse(x509.validFrom),
+    notAfter: Date.parse(x509.validTo),
+  };
+}
+
+/** Splits a full chain into the leaf and the rest. */
+function splitChain(fullChain: string): { certificatePem: string; chainPem: string } {
+  const blocks = fullChain.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
+  if (blocks.length === 0) throw new DriverError({ code: 'ca-error', message: 'No certificate', retryable: true });
+  return {
+    certificatePem: `${blocks[0]}\n`,
+    chainPem: blocks
+      .slice(1)
+      .join('\n')
+      .concat(blocks.length > 1 ? '\n' : ''),
+  };
+}
+
+export interface IssueOptions {
+  directoryUrl: string;
+  accountKeyPem: string;
+  /** The zone on our PowerDNS the names belong to (the customer's domain). */
+  domain: string;
+  /** The names on the certificate; the domain and its www by default. */
+  names?: readonly string[];
+  keyType?: CertificateKeyType;
+  dns: PowerDnsClient;
+  /** An order of an earlier try still pending, resumed rather than ordered again. */
+  orderUrl?: string;
+}
+
+/** Account URLs known in this process, by directory and key: one lookup per process, not per order. */
+const accountUrls = new Map<string, string>();
+
+/** A client signed in to the account of `accountKeyPem`, registering it on first use. */
+async function accountClient(directoryUrl: string, accountKeyPem: string): Promise<acme.Client> {
+  const known = `${directoryUrl}\n${accountKeyPem}`;
+  const accountUrl = accountUrls.get(known);
+  if (accountUrl) return new acme.Client({ directoryUrl, accountKey: accountKeyPem, accountUrl });
+  const client = new acme.Client({ directoryUrl, accountKey: accountKeyPem });
+  try {
+    // An account made by an earlier run answers 200 here (RFC 8555 section 7.3.1).
+    await client.createAccount({ onlyReturnExisting: true });
+  } catch (error) {
+    if (error instanceof DriverError) throw error;
+    const fresh = new acme.Client({ directoryUrl, accountKey: accountKeyPem });
+    await fresh.createAccount({ termsOfServiceAgreed: true });
+    accountUrls.set(known, fresh.getAccountUrl());
+    return fresh;
+  }
+  accountUrls.set(known, client.getAccountUrl());
+  return client;
+}
+
+const challengeName = (name: string) => absolute(`_acme-challenge.${name.replace(/^\*\./, '')}`);
+
+/** Writes (or with `values` empty, removes) the challenge TXT rrsets in the zone. */
+async function setChallengeRecords(dns: PowerDnsClient, zone: string, records: Map<string, string[]>) {
+  const rrsets = [...records].map(([name, values]) =>
+    values.length
+      ? {
+          name,
+          type: 'TXT',
+          ttl: 60,
+          changetype: 'REPLACE',
+          records: values.map((value) => ({ content: `"${value}"`, disabled: false })),
+        }
+      : { name, type: 'TXT', changetype: 'DELETE' },
+  );
+  await dns.call('PATCH', `/zones/${encodeURIComponent(zone)}`, { zone, body: { rrsets } });
+}
+
+/** Issues a certificate for the names by DNS-01 through our zone; throws a DriverError saying why not. */
+export async function issueCertificate(options: IssueOptions): Promise<IssuedCertificate> {
+  const seen: Record<string, unknown>[] = [];
+  return problems.run(seen, async () => {
+    try {
+      return await issue(options, seen);
+    } catch (error) {
+      throw acmeError(error, seen);
+    }
+  });
+}
+
+async function issue(options: IssueOptions, seen: Record<string, unknown>[]): Promise<IssuedCertificate> {
+  const domain = options.domain.toLowerCase().replace(/\.$/, '');
+  const names = [...new Set((options.names ?? [domain, `www.${domain}`]).map((name) => name.toLowerCase()))];
+  const zone = absolute(domain);
+  for (const name of names) {
+    const bare = name.replace(/^\*\./, '');
+    if (bare !== domain && !bare.endsWith(`.${domain}`)) {
+      throw new DriverError({
+        code: 'not-pointed',
+        message: `${name} is not in the zone ${domain}`,
+        retryable: false,
+      });
+    }
+  }
+  // The zone must be served by our PowerDNS, else nobody can publish the challenge.
+  const served = await options.dns.call('GET', `/zones/${encodeURIComponent(zone)}`, { accept: [404], zone });
+  if (served.status === 404) {
+    throw new DriverError({
+      code: 'not-pointed',
+      message: `The zone ${domain} is not on our DNS servers`,
+      retryable: true,
+    });
+  }
+
+  const client = await accountClient(options.directoryUrl, options.accountKeyPem);
+  seen.length = 0; // accountDoesNotExist of a first use is no failure of the order
+  let order: acme.Order | null = null;
+  if (options.orderUrl) {
+    const url = options.orderUrl;
+    const earlier = await client.getOrder({ url } as acme.Order).catch(() => null);
+    if (earlier && (earlier.status === 'pending' || earlier.status === 'ready')) order = { ...earlier, url };
+  }
+  order ??= await client.createOrder({ identifiers: names.map((value) => ({ type: 'dns', value })) });
+
+  const authorizations = await client.getAuthorizations(order);
+  const records = new Map<string, string[]>();
+  const pending: { challenge: acme.Authorization['challenges'][number]; authz: acme.Authorization }[] = [];
+  for (const authz of authorizations) {
+    if (authz.status === 'valid') continue;
+    const challenge = authz.challenges.find((each) => each.type === 'dns-01');
+    if (!challenge) {
+      throw new DriverError({ code: 'ca-error', message: 'The CA offers no DNS-01 challenge', retryable: false });
+    }
+    const name = challengeName(authz.identifier.value);
+    records.set(name, [...(records.get(name) ?? []), await client.getChallengeKeyAuthorization(challenge)]);
+    pending.push({ challenge, authz });
+  }
+  if (pending.length) {
+    await setChallengeRecords(options.dns, zone, records);
+    try {
+      for (const { challenge } of pending) await client.completeChallenge(challenge);
+      for (const { authz } of pending) await client.waitForValidStatus(authz);
+    } finally {
+      const removal = new Map([...records.keys()].map((name) => [name, [] as string[]]));
+      await setChallengeRecords(options.dns, zone, removal).catch(() => undefined);
+    }
+  }
+
+  const keyType = options.keyType ?? 'ec-p256';
+  const key =
+    keyType === 'rsa-2048'
+      ? await acme.crypto.createPrivateRsaKey(2048)
+      : await acme.crypto.createPrivateEcdsaKey('P-256');
+  const [, csr] = await acme.crypto.createCsr({ commonName: names[0]!, altNames: names }, key);
+  const orderUrl = order.url;
+  if (order.status !== 'valid') {
+    order = await client.finalizeOrder(order, csr);
+    order = { ...(await client.waitForValidStatus({ ...order, url: orderUrl })), url: orderUrl };
+  }
+  const fullChain = await client.getCertificate(order);
+  const { certificatePem, chainPem } = splitChain(fullChain);
+  return {
+    certificatePem,
+    chainPem,
+    privateKeyPem: key.toString(),
+    keyType,
+    orderUrl,
+    ...describeCertificate(certificatePem),
+  };
+}
+
+/** Revokes a certificate (reason 4, superseded, or 5, cessation of operation by default). */
+export async function revokeCertificate(options: {
+  directoryUrl: string;
+  accountKeyPem: string;
+  certificatePem: string;
+  reason?: number;
+}): Promise<void> {
+  const seen: Record<string, unknown>[] = [];
+  await problems.run(seen, async () => {
+    try {
+      const client = await accountClient(options.directoryUrl, options.accountKeyPem);
+      await client.revokeCertificate(options.certificatePem, { reason: options.reason ?? 5 });
+    } catch (error) {
+      const mapped = acmeError(error, seen);
+      // Already revoked: the state asked for holds (idempotent).
+      if (String(mapped.problem?.type ?? '').endsWith(':alreadyRevoked')) return;
+      throw mapped;
+    }
+  });
+}
+
+const DAY = 86_400_000;
+
+/**
+ * When renewal starts: 30 days before expiry, or at two-thirds of the lifetime for short-lived certificates (a
+ * lifetime under 90 days, where 30 days would be half of it or more). At 90 days the two rules meet (day 60).
+ */
+export function renewalTime(notBefore: number, notAfter: number): number {
+  const lifetime = notAfter - notBefore;
+  if (lifetime < 90 * DAY) return notBefore + Math.floor((lifetime * 2) / 3);
+  return notAfter - 30 * DAY;
+}
+
+/** Whether a certificate should be renewed at `now`. */
+export function renewalDue(notBefore: number, notAfter: number, now: number): boolean {
+  return now >= renewalTime(notBefore, notAfter);
+}
