@@ -212,7 +212,12 @@ test.describe('admin lists in both languages', () => {
     // Six server-paged views of the list, one of 50 rows: more than the default budget on a busy machine.
     test.slow();
     const email = `admin-finds.${randomUUID().slice(0, 8)}@example.com`;
-    await registerCustomer(page.request, { firstName: 'Zoe', lastName: 'Quill', email, password: 'found by the staff' });
+    await registerCustomer(page.request, {
+      firstName: 'Zoe',
+      lastName: 'Quill',
+      email,
+      password: 'found by the staff',
+    });
     await page.goto('/admin/users');
     const main = page.getByRole('main');
     const table = main.getByRole('table', { name: 'Users' });
