@@ -149,7 +149,7 @@ function PaymentPanel({ quote, onPlaced, onRequote }: { quote: Quote; onPlaced: 
 
   const ready = quote.status === 'ready' && quote.valid;
   // The method offered first is one that can succeed (issue 31): the balance only when it covers the total.
-  const covered = balance !== null && quote.status === 'ready' && balance.amountMinor >= quote.total.amountMinor;
+  const covered = !!balance && quote.status === 'ready' && balance.amountMinor >= quote.total.amountMinor;
   const method: OrderPaymentMethod = chosen ?? (covered ? 'balance' : demo ? 'test_card' : 'bank_transfer');
   const cartKey = JSON.stringify(lines);
 
