@@ -47,7 +47,11 @@ describe(`DNS publishing under faults (${DATABASE_UNDER_TEST})`, () => {
     expect(dns.statusCode, dns.body).toBe(201);
     const driver = await call('PUT', `/api/admin/servers/${dns.json<{ id: string }>().id}/driver`, admin, {
       driverType: 'powerdns',
-      settings: { apiUrl: pdns.settings.apiUrl, serverId: 'localhost', nameservers: 'ns1.faults.test' },
+      settings: {
+        apiUrl: pdns.settings.apiUrl,
+        serverId: 'localhost',
+        nameservers: 'ns1.faults.test, ns2.faults.test',
+      },
       secrets: { apiKey: pdns.settings.apiKey },
     });
     expect(driver.statusCode, driver.body).toBe(200);
@@ -262,4 +266,53 @@ describe(`DNS publishing under faults (${DATABASE_UNDER_TEST})`, () => {
     const domain = await call('GET', `/api/domains/${id}`, owner);
     expect(domain.json()).toMatchObject({ setup: null });
   }, 120_000);
+
+  it("tells the customer's editor which records are published and whether our zone is the one in use", async () => {
+    const name = `editor-${Date.now().toString(36)}.com`;
+    const added = await call('POST', '/api/admin/domains', admin, { ownerEmail, name, years: 1 });
+    expect(added.statusCode, added.body).toBe(201);
+    const id = added.json<{ id: string }>().id;
+    type Detail = { zoneInUse: boolean | null; dnsRecords: { name: string; published: boolean }[] };
+    const detail = async () => {
+      const res = await call('GET', `/api/domains/${id}`, owner);
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json<Detail>();
+      return {
+        zoneInUse: body.zoneInUse,
+        published: Object.fromEntries(body.dnsRecords.map((r) => [r.name, r.published])),
+      };
+    };
+    /** A pass of the app's own worker a moment after the last change (its call starts after it). */
+    const publish = async () => {
+      await new Promise((r) => setTimeout(r, 5));
+      await ctx.app.provisioning.runDue();
+    };
+
+    // Registered with the default name servers, not the ones of our DNS server: our zone is not in use.
+    expect((await detail()).zoneInUse).toBe(false);
+    const ours = await call('PUT', `/api/domains/${id}/nameservers`, owner, {
+      nameservers: ['NS1.faults.test.', 'ns2.faults.test'],
+    });
+    expect(ours.statusCode, ours.body).toBe(200);
+    expect((await detail()).zoneInUse).toBe(true);
+
+    const edits = editor(id);
+    await edits.add('first', 'A', '192.0.2.1');
+    expect((await detail()).published).toEqual({ first: false });
+    await publish();
+    expect((await detail()).published).toEqual({ first: true });
+
+    // A later change publishes on its own: the earlier record stays published meanwhile.
+    await edits.add('second', 'A', '192.0.2.2');
+    expect((await detail()).published).toEqual({ first: true, second: false });
+    await publish();
+    expect((await detail()).published).toEqual({ first: true, second: true });
+    await expectZone(name, edits);
+
+    const elsewhere = await call('PUT', `/api/domains/${id}/nameservers`, owner, {
+      nameservers: ['ns1.faults.test', 'ns1.elsewhere.example'],
+    });
+    expect(elsewhere.statusCode, elsewhere.body).toBe(200);
+    expect((await detail()).zoneInUse).toBe(false);
+  });
 });
