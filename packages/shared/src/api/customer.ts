@@ -163,7 +163,21 @@ export const domainSchema = z.object({
 });
 export type Domain = z.infer<typeof domainSchema>;
 
-export const domainDetailSchema = domainSchema.extend({ dnsRecords: z.array(dnsRecordSchema) });
+/**
+ * A record in the customer's own DNS editor: `published` once a DNS server answers it as it is now, false while
+ * the change waits to be published (docs/decisions/046-dns-on-powerdns.md).
+ */
+export const customerDnsRecordSchema = dnsRecordSchema.extend({ published: z.boolean() });
+export type CustomerDnsRecord = z.infer<typeof customerDnsRecordSchema>;
+
+export const domainDetailSchema = domainSchema.extend({
+  dnsRecords: z.array(customerDnsRecordSchema),
+  /**
+   * Whether the domain's name servers are ours, so our zone is the one the world asks: false when any of them
+   * points elsewhere, null while no DNS server is connected (nothing to compare with).
+   */
+  zoneInUse: z.boolean().nullable(),
+});
 export type DomainDetail = z.infer<typeof domainDetailSchema>;
 
 export const domainListQuerySchema = listQuerySchema({

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { type Column, DataTable } from '@/components/ui/data-table';
 import { Dialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
+import { StatusBadge } from '@/components/ui/status-badge';
 import { accountErrorKey } from '@/lib/account-errors';
 import { api } from '@/lib/session';
 import { DnsRecordForm, type RecordInput } from './dns-record-form';
@@ -14,12 +15,16 @@ import { ZoneImportForm } from './zone-import-form';
 
 type Editing = { kind: 'add' } | { kind: 'edit'; record: DnsRecord } | { kind: 'import' } | null;
 
+/** A record as the editor shows it: with `published` (the customer's own domain) it shows whether it is answered. */
+type EditorRecord = DnsRecord & { published?: boolean };
+
 /**
  * The domain's DNS records: add, edit and delete (after a confirmation), each saved at once. One editor for the
  * customer's dashboard (their own domain) and the back office (any customer's domain, docs/decisions/033-hosting-and-domain-administration.md):
  * each gives the endpoint of the records, what to refresh after a change, and the frame around the editor (its
  * title and the Add button, then the records). With `importPath` (the customer's own domain) it also imports a
- * pasted zone file (docs/decisions/046-dns-on-powerdns.md).
+ * pasted zone file (docs/decisions/046-dns-on-powerdns.md). Records that carry `published` show "Published" or
+ * "Publishing…" (docs/decisions/046-dns-on-powerdns.md).
  */
 export function DnsRecordsEditor({
   domainName,
@@ -30,7 +35,7 @@ export function DnsRecordsEditor({
   frame,
 }: {
   domainName: string;
-  records: DnsRecord[];
+  records: EditorRecord[];
   /** Where the records are added (POST), changed (PUT …/:id) and deleted (DELETE …/:id). */
   recordsPath: string;
   /** Where a zone file is imported (POST); no import without it. */
@@ -86,7 +91,8 @@ export function DnsRecordsEditor({
     }
   };
 
-  const columns: Column<DnsRecord>[] = [
+  const showsPublishing = records.some((record) => record.published !== undefined);
+  const columns: Column<EditorRecord>[] = [
     {
       key: 'name',
       header: t('domainDetail.dns.name'),
@@ -110,6 +116,20 @@ export function DnsRecordsEditor({
       ),
     },
     { key: 'ttl', header: t('domainDetail.dns.ttl'), cell: (record) => record.ttl },
+    ...(showsPublishing
+      ? [
+          {
+            key: 'published',
+            header: t('domainDetail.dns.publishState'),
+            cell: (record: EditorRecord) =>
+              record.published ? (
+                <StatusBadge tone="success" label={t('domainDetail.dns.published')} />
+              ) : (
+                <StatusBadge tone="warning" label={t('domainDetail.dns.publishing')} />
+              ),
+          },
+        ]
+      : []),
     {
       key: 'actions',
       header: t('domainDetail.dns.actions'),

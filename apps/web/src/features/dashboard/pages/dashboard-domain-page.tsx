@@ -3,6 +3,7 @@ import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { DnsRecordsEditor } from '@/components/dns/dns-records-editor';
+import { Alert } from '@/components/ui/alert';
 import { PageHeader } from '@/components/ui/page-header';
 import { QueryView } from '@/components/ui/query-view';
 import { SkeletonRows } from '@/components/ui/skeleton';
@@ -68,6 +69,11 @@ export function DashboardDomainPage() {
                 </dd>
               </div>
             </dl>
+            {domain.zoneInUse === false && (
+              <Alert tone="info" title={t('domainDetail.zoneNotInUse.title')} className="mb-6">
+                {t('domainDetail.zoneNotInUse.body')}
+              </Alert>
+            )}
             <div className="grid gap-6 lg:grid-cols-2">
               <DnsRecordsEditor
                 domainName={domain.name}

@@ -1,4 +1,4 @@
-import type { DnsRecord, DomainDetail, TicketDetail } from '@hostpilot/shared';
+import type { CustomerDnsRecord, DomainDetail, TicketDetail } from '@hostpilot/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -11,11 +11,11 @@ import { DashboardDomainPage } from './dashboard-domain-page';
 import { DashboardTicketPage } from './dashboard-ticket-page';
 
 const ns = { namespaces: ['dashboard'] };
-const RECORDS: DnsRecord[] = [
-  { id: 'r1', type: 'A', name: '@', value: '198.51.100.13', ttl: 3600, priority: null },
-  { id: 'r2', type: 'MX', name: '@', value: 'mail.mysite.com', ttl: 3600, priority: 10 },
+const RECORDS: CustomerDnsRecord[] = [
+  { id: 'r1', type: 'A', name: '@', value: '198.51.100.13', ttl: 3600, priority: null, published: true },
+  { id: 'r2', type: 'MX', name: '@', value: 'mail.mysite.com', ttl: 3600, priority: 10, published: false },
 ];
-const domain = (): DomainDetail => ({ ...DOMAINS[0]!, dnsRecords: RECORDS });
+const domain = (): DomainDetail => ({ ...DOMAINS[0]!, dnsRecords: RECORDS, zoneInUse: true });
 
 let api: TestApi;
 beforeEach(() => {
@@ -105,6 +105,22 @@ describe('a domain’s page', () => {
     await user.click(screen.getByRole('button', { name: 'Save name servers' }));
     expect(await screen.findByText('Enter 2 to 4 name servers')).toBeVisible();
     expect(api.calls).not.toContain('/api/domains/d1/nameservers');
+  });
+
+  it('shows each record as published or publishing, and says when our zone is not the one in use', async () => {
+    await open();
+    const table = within(await screen.findByRole('table', { name: 'DNS records of mysite.com' }));
+    const [, published, publishing] = table.getAllByRole('row');
+    expect(within(published!).getByText('Published')).toBeVisible();
+    expect(within(publishing!).getByText('Publishing…')).toBeVisible();
+    expect(screen.queryByText('Our DNS zone is not in use')).not.toBeInTheDocument();
+  });
+
+  it('warns that the records are not answered while the name servers point elsewhere', async () => {
+    api.on('/api/domains/d1', () => ({ ...domain(), zoneInUse: false }));
+    await open();
+    const alert = (await screen.findByText('Our DNS zone is not in use')).closest('[role="status"]');
+    expect(alert).toHaveTextContent('name servers point elsewhere');
   });
 });
 
