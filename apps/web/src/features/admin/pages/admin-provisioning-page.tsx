@@ -134,7 +134,7 @@ export function AdminProvisioningPage() {
         key: 'when',
         header: t('provisioning.columns.when'),
         cell: (task) => (
-          <time dateTime={task.createdAt} className="whitespace-nowrap text-slate-700">
+          <time dateTime={task.createdAt} className="text-slate-700 md:whitespace-nowrap">
             {format.dateTime(task.createdAt)}
           </time>
         ),
@@ -142,6 +142,8 @@ export function AdminProvisioningPage() {
       {
         key: 'actions',
         header: t('provisioning.columns.actions'),
+        // On a phone the buttons take the card's whole width: a label beside them pushed the Russian ones out.
+        stackedLabel: null,
         cell: (task) =>
           canWrite && (task.status === 'pending' || task.status === 'failed') ? (
             <div className="flex flex-wrap gap-2">
