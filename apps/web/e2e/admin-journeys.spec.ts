@@ -63,7 +63,7 @@ for (const lang of ['en', 'ru'] as const) {
 /** A server of its own, over its limits: capacity 1 with two services placed and a sample at 97 % CPU. */
 async function overloadedServer(request: APIRequestContext): Promise<string> {
   const admin = await apiSignIn(request, DEMO_ADMIN);
-  const name = `over-${randomUUID().slice(0, 8)}`;
+  const name = `e2e-over-${randomUUID().slice(0, 8)}`;
   const created = await request.post('/api/admin/servers', {
     headers: { authorization: `Bearer ${admin.access_token}` },
     data: {
