@@ -523,7 +523,7 @@ test.describe('overview, servers and settings in both languages', () => {
       await expect(search).toHaveAttribute('placeholder', c.search);
       // The demo's eight machines (apps/api/src/db/demo/servers.ts) fit on one page; admin-servers.spec.ts may add
       // one (named e2e-…) while this runs.
-      const cards = main.getByRole('article').filter({ hasNot: main.getByRole('heading', { name: /^e2e-/ }) });
+      const cards = main.getByRole('article').filter({ hasNot: page.getByRole('heading', { name: /^e2e-/ }) });
       await expect(cards).toHaveCount(8);
       for (const card of await cards.all()) {
         for (const field of c.fields) await expect(card.locator('dt', { hasText: field })).toHaveCount(1);
