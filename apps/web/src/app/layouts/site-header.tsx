@@ -110,6 +110,22 @@ export function SiteHeader() {
   );
 }
 
+/** One list of the phone menu: full-width links, the current page marked. */
+function MobileLinks({ links, className }: { links: typeof MAIN_LINKS; className: string }) {
+  const { t } = useTranslation();
+  return (
+    <ul className={className}>
+      {links.map((link) => (
+        <li key={link.to}>
+          <NavLink to={link.to} className={(state) => cn(navLinkClass(state), 'flex w-full')}>
+            {t(link.labelKey)}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** The phone menu's links and account actions, in the hydrated panel and in the script-free <details>. */
 function MobileMenu() {
   const { t } = useTranslation();
@@ -117,24 +133,8 @@ function MobileMenu() {
     <Container className="py-4">
       <nav aria-label={t('nav.mobileLabel')}>
         <p className="px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">{t('nav.services')}</p>
-        <ul className="mb-3">
-          {SERVICE_LINKS.map((link) => (
-            <li key={link.to}>
-              <NavLink to={link.to} className={(state) => cn(navLinkClass(state), 'flex w-full')}>
-                {t(link.labelKey)}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-        <ul className="border-t border-slate-100 pt-3">
-          {MAIN_LINKS.map((link) => (
-            <li key={link.to}>
-              <NavLink to={link.to} className={(state) => cn(navLinkClass(state), 'flex w-full')}>
-                {t(link.labelKey)}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
+        <MobileLinks links={SERVICE_LINKS} className="mb-3" />
+        <MobileLinks links={MAIN_LINKS} className="border-t border-slate-100 pt-3" />
       </nav>
       <div className="mt-4 border-t border-slate-100 pt-4">
         <HeaderAccount stacked />
