@@ -512,7 +512,8 @@ test.describe('overview, servers and settings in both languages', () => {
       page,
     }) => {
       const c = SERVERS[lang];
-      await gotoInLanguage(page, '/admin/servers', lang);
+      // Its largest page: other specs add servers of their own while this runs.
+      await gotoInLanguage(page, '/admin/servers?size=50', lang);
       const main = page.getByRole('main');
       await expect(main.getByRole('heading', { level: 1 })).toHaveText(c.h1);
       for (const card of c.cards) await expect(main.getByText(card, { exact: true }).first()).toBeVisible();
@@ -521,8 +522,7 @@ test.describe('overview, servers and settings in both languages', () => {
       }
       const search = main.getByRole('searchbox');
       await expect(search).toHaveAttribute('placeholder', c.search);
-      // The demo's eight machines (apps/api/src/db/demo/servers.ts) fit on one page; admin-servers.spec.ts may add
-      // one (named e2e-…) while this runs.
+      // The demo's eight machines (apps/api/src/db/demo/servers.ts); the others are named e2e-….
       const cards = main.getByRole('article').filter({ hasNot: page.getByRole('heading', { name: /^e2e-/ }) });
       await expect(cards).toHaveCount(8);
       for (const card of await cards.all()) {
@@ -538,8 +538,8 @@ test.describe('overview, servers and settings in both languages', () => {
 
   test('the server grid has two columns on a wide screen', async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto('/admin/servers');
-    // The demo's eight machines; other specs add theirs (named e2e-…), which stay on the list.
+    await page.goto('/admin/servers?size=50');
+    // The demo's eight machines; other specs add theirs (named e2e-…), which stay on the list: its largest page.
     const cards = page.getByRole('main').getByRole('article');
     await expect(cards.filter({ hasNot: page.getByRole('heading', { name: /^e2e-/ }) })).toHaveCount(8);
     const [a, b] = [await cards.nth(0).boundingBox(), await cards.nth(1).boundingBox()];
