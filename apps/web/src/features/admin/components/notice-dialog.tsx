@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import type { Notice } from '../lib/use-notice';
 
-/** The honest answer of a control whose effect is not available yet: it says what would happen and that nothing did. */
+/** A page's notice in a dialog: what an action that could not finish (an export, a provisioning action) ran into. */
 export function NoticeDialog({ notice, onClose }: { notice: Notice | null; onClose: () => void }) {
   const { t } = useTranslation('common');
   return (

@@ -1,15 +1,12 @@
 import { useCallback, useState } from 'react';
 
-/** What a control would do, said honestly: its title and a sentence on what is and isn't available yet. */
+/** A notice a page shows in a dialog: the action's title and what happened. */
 export interface Notice {
   title: string;
   body: string;
 }
 
-/**
- * State of the "not available yet" dialog a page shows for controls whose effect is not built yet
- * (docs/product/README.md).
- */
+/** State of the notice dialog a page shows when an action it started could not finish. */
 export function useNotice() {
   const [notice, setNotice] = useState<Notice | null>(null);
   const close = useCallback(() => setNotice(null), []);
