@@ -8,6 +8,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const WEB = './apps/web/src';
+const API = './apps/api/src';
 const features = fs
   .readdirSync(path.join(import.meta.dirname, 'apps/web/src/features'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -17,7 +18,9 @@ const features = fs
  * ARCHITECTURE.md's boundaries:
  * - a feature imports no other feature, and nothing from app/ (app/ composes features);
  * - components/ and lib/ import no feature and nothing from app/; lib/ imports no component;
- * - the API and the web app never import each other; packages/shared imports neither.
+ * - the API and the web app never import each other; packages/shared imports neither;
+ * - the API's lower layers (lib/, plugins/, db/) import no module: modules build on them, and app.ts (the
+ *   composition root) hands a plugin what it needs from a module (docs/decisions/056-module-shape.md).
  */
 const boundaryZones = [
   ...features.map((feature) => ({
@@ -36,6 +39,11 @@ const boundaryZones = [
     target: `${WEB}/lib`,
     from: [`${WEB}/features`, `${WEB}/app`, `${WEB}/components`],
     message: 'lib/ is the lowest layer: it imports no feature, component or app code.',
+  },
+  {
+    target: [`${API}/lib`, `${API}/plugins`, `${API}/db`],
+    from: `${API}/modules`,
+    message: 'lib/, plugins/ and db/ import no module: move the shared piece down, or let app.ts pass it in.',
   },
   { target: './apps/web', from: './apps/api', message: 'The web app talks to the API over HTTP only.' },
   {

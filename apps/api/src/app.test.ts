@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderStates } from '@hostpilot/shared';
 import { z } from 'zod';
 import { createTestApp, DATABASE_UNDER_TEST, type TestContext } from './test/helpers';
+import { EmailTakenError } from './modules/users/users.repository';
+import { takeUnmappedErrors } from './test/setup';
 
 describe(`API skeleton (${DATABASE_UNDER_TEST})`, () => {
   let ctx: TestContext;
@@ -15,6 +18,11 @@ describe(`API skeleton (${DATABASE_UNDER_TEST})`, () => {
     );
     ctx.app.get('/api/boom', async () => {
       throw new Error('secret internal detail');
+    });
+    // Domain errors thrown below the HTTP layer: a state machine's refusal and a repository's.
+    ctx.app.get('/api/transition', async () => orderStates.assertTransition('cancelled', 'paid'));
+    ctx.app.get('/api/email-taken', async () => {
+      throw new EmailTakenError();
     });
   });
 
@@ -108,6 +116,16 @@ describe(`API skeleton (${DATABASE_UNDER_TEST})`, () => {
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({ error: { code: 'INTERNAL', message: 'An error occurred' } });
     expect(response.body).not.toContain('secret internal detail');
+    expect(takeUnmappedErrors()).toHaveLength(1);
+  });
+
+  it("answers a state machine's refusal with 409 INVALID_STATE and a repository's domain error with its code", async () => {
+    const transition = await ctx.app.inject({ method: 'GET', url: '/api/transition' });
+    expect(transition.statusCode).toBe(409);
+    expect(transition.json().error.code).toBe('INVALID_STATE');
+    const taken = await ctx.app.inject({ method: 'GET', url: '/api/email-taken' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.code).toBe('EMAIL_TAKEN');
   });
 
   it('sends security headers and no-store on API answers', async () => {

@@ -7,8 +7,8 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import { type AppDatabase, createDatabase } from './db/index';
-import { demoPasswordAccounts, DemoPasswordsError } from './db/demo-passwords';
-import { seedDemo } from './db/seed';
+import { demoPasswordAccounts, DemoPasswordsError } from './demo/demo-passwords';
+import { seedDemo } from './demo/seed';
 import { createAccessTokens } from './lib/access-token';
 import { boundedHasher } from './lib/bounded-hasher';
 import { type Clock, systemClock } from './lib/clock';
@@ -58,6 +58,7 @@ import { ordersRoutes } from './modules/ordering/orders.routes';
 import { createOrdersService } from './modules/ordering/orders.service';
 import { createLocalRegistrar } from './modules/ordering/registrar';
 import { usersRoutes } from './modules/users/users.routes';
+import { recordServerError } from './modules/operations/error-log';
 import { createMaintenanceState, guardMaintenance, maintenanceRoutes } from './modules/operations/maintenance';
 import authenticate from './plugins/authenticate';
 import authorize from './plugins/authorize';
@@ -118,7 +119,7 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
     const bytes = body as Buffer;
     if (!isUtf8(bytes)) {
-      done(new AppError('MALFORMED_JSON', 'The request body is not valid UTF-8'), undefined);
+      done(new AppError('MALFORMED_JSON', { message: 'The request body is not valid UTF-8' }), undefined);
       return;
     }
     parseJson(request, bytes.toString('utf8'), done);
@@ -126,7 +127,7 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  await app.register(errorHandler);
+  await app.register(errorHandler, { recordServerError: (entry) => recordServerError(app.database.db, entry) });
   await app.register(security, { corsOrigins: config.corsOrigins });
 
   // Graceful stop (SIGTERM, Ctrl-C): once closing starts, requests already running finish, and any new one
@@ -148,8 +149,11 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
     }
     reply.header('connection', 'close');
     done(
-      new AppError('SERVICE_UNAVAILABLE', 'The server is shutting down; try again shortly', undefined, {
-        'retry-after': '5',
+      new AppError('SERVICE_UNAVAILABLE', {
+        message: 'The server is shutting down; try again shortly',
+        headers: {
+          'retry-after': '5',
+        },
       }),
     );
   });

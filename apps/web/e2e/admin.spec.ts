@@ -10,7 +10,7 @@ import { ADMIN_ROUTES } from './support/routes';
 /**
  * The admin back office of docs/product/screens.md over the admin API, signed in as the demo administrator:
  * every list in both languages with its columns and controls, paged on the server over the seeded population
- * (apps/api/src/db/demo/population.ts); the row action rules on the rendered rows; the list state in the URL
+ * (apps/api/src/demo/population.ts); the row action rules on the rendered rows; the list state in the URL
  * (reload, shared link); a newly registered customer found by e-mail; the guard, phones, axe.
  */
 async function signInAsAdmin(page: Page) {
@@ -522,7 +522,7 @@ test.describe('overview, servers and settings in both languages', () => {
       }
       const search = main.getByRole('searchbox');
       await expect(search).toHaveAttribute('placeholder', c.search);
-      // The demo's eight machines (apps/api/src/db/demo/servers.ts); the others are named e2e-….
+      // The demo's eight machines (apps/api/src/demo/servers.ts); the others are named e2e-….
       const cards = main.getByRole('article').filter({ hasNot: page.getByRole('heading', { name: /^e2e-/ }) });
       await expect(cards).toHaveCount(8);
       for (const card of await cards.all()) {

@@ -24,7 +24,7 @@ const MARKERS = [
   // The old dashboard sample: its invoice number and the keys its rows were translated by.
   'INV-2026-0142',
   'samples.hosting',
-  // The demo customer's seeded rows (apps/api/src/db/demo/demo-customer.ts).
+  // The demo customer's seeded rows (apps/api/src/demo/demo-customer.ts).
   ...DEMO_SEED.domains,
   ...DEMO_SEED.ticketSubjects,
 ];

@@ -8,7 +8,7 @@ import { allowConsoleErrors, budgetForPages, expect, gotoInLanguage, test } from
 
 /**
  * The customer dashboard of docs/product/screens.md over the live API: the demo customer's seeded account
- * (apps/api/src/db/demo/demo-customer.ts) on every route in both languages, the sidebar's user block, navigation
+ * (apps/api/src/demo/demo-customer.ts) on every route in both languages, the sidebar's user block, navigation
  * through the tiles and the sidebar, phones (360 px, the menu button) and an accessibility scan of every screen;
  * a newly registered customer's empty pages; a failed read with its Retry.
  * The `page` fixture fails on any console error, so a missing translation fails here too.

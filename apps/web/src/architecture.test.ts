@@ -24,6 +24,22 @@ const PROBES = {
     "import { HomePage } from '@/features/marketing/pages/home-page';\nexport const x = HomePage;\n",
   ],
   libImportsApp: ['apps/web/src/lib/probe.ts', "import { routes } from '@/app/routes';\nexport const x = routes;\n"],
+  apiLibImportsModule: [
+    'apps/api/src/lib/probe.ts',
+    "import { createUsersRepository } from '../modules/users/users.repository';\nexport const x = createUsersRepository;\n",
+  ],
+  apiPluginImportsModule: [
+    'apps/api/src/plugins/probe.ts',
+    "import { recordServerError } from '../modules/operations/error-log';\nexport const x = recordServerError;\n",
+  ],
+  apiDbImportsModule: [
+    'apps/api/src/db/probe.ts',
+    "import { INVOICE_DUE_DAYS } from '../modules/billing/ledger';\nexport const x = INVOICE_DUE_DAYS;\n",
+  ],
+  apiModuleImportsLib: [
+    'apps/api/src/modules/users/probe.ts',
+    "import { AppError } from '../../lib/errors';\nimport { isUniqueViolation } from '../../db/errors';\nexport const x = [AppError, isUniqueViolation];\n",
+  ],
   apiImportsWeb: ['apps/api/src/probe.ts', "import { cn } from '../../web/src/lib/cn';\nexport const x = cn;\n"],
   forwardRef: [
     'apps/web/src/components/ui/probe.tsx',
@@ -76,6 +92,13 @@ describe('import boundaries (docs/architecture.md) are enforced by lint', () => 
 
   it('keeps the API and the web app apart', () => {
     expect(results.apiImportsWeb).toEqual([expect.stringContaining('The API does not import the web app')]);
+  });
+
+  it("keeps the API's lib/, plugins/ and db/ below its modules (decision 056)", () => {
+    for (const probe of ['apiLibImportsModule', 'apiPluginImportsModule', 'apiDbImportsModule'] as const) {
+      expect(results[probe], probe).toEqual([expect.stringContaining('import no module')]);
+    }
+    expect(results.apiModuleImportsLib).toEqual([]);
   });
 
   it('refuses forwardRef: React 19 takes ref as a prop (decision 017)', () => {

@@ -74,11 +74,13 @@ export function createAccessTokens(options: AccessTokenOptions) {
     verified.set(token, entry);
   };
   const expired = () =>
-    new AppError('TOKEN_EXPIRED', undefined, undefined, {
-      'www-authenticate': 'Bearer error="invalid_token", error_description="expired"',
+    new AppError('TOKEN_EXPIRED', {
+      headers: {
+        'www-authenticate': 'Bearer error="invalid_token", error_description="expired"',
+      },
     });
   const invalid = () =>
-    new AppError('TOKEN_INVALID', undefined, undefined, { 'www-authenticate': 'Bearer error="invalid_token"' });
+    new AppError('TOKEN_INVALID', { headers: { 'www-authenticate': 'Bearer error="invalid_token"' } });
 
   return {
     ttl: options.ttl,

@@ -41,8 +41,11 @@ export function boundedHasher(
   async function run<T>(work: () => Promise<T>): Promise<T> {
     if (running >= concurrency) {
       if (queue.length >= allowedWaiting()) {
-        throw new AppError('SERVICE_UNAVAILABLE', 'The server is busy; try again in a moment', undefined, {
-          'retry-after': '1',
+        throw new AppError('SERVICE_UNAVAILABLE', {
+          message: 'The server is busy; try again in a moment',
+          headers: {
+            'retry-after': '1',
+          },
         });
       }
       await new Promise<void>((resolve) => queue.push(resolve));

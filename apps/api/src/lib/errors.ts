@@ -41,20 +41,61 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   MAINTENANCE: 'Maintenance is under way: changes are paused until it ends; try again later',
 };
 
-/** The one error type of the API. Anything thrown that is not an AppError answers 500 with no internals. */
+/**
+ * An error of a domain rule, thrown below the HTTP layer (a repository, a state machine) where an AppError's HTTP
+ * meaning would not belong; the error handler answers it with its code. Every domain error extends this, so none
+ * reaches the browser as a 500.
+ */
+export abstract class DomainError extends Error {
+  abstract readonly code: ErrorCode;
+}
+
+type UnmappedErrorListener = (error: unknown) => void;
+let unmappedErrorListener: UnmappedErrorListener | null = null;
+
+/**
+ * Who hears of an error that reached the error handler with no mapping and answered 500 INTERNAL. The test setup
+ * (src/test/setup.ts) listens and fails the test, so a thrown error that is not mapped is found by the suite.
+ */
+export function onUnmappedError(listener: UnmappedErrorListener | null): void {
+  unmappedErrorListener = listener;
+}
+
+export function reportUnmappedError(error: unknown): void {
+  unmappedErrorListener?.(error);
+}
+
+/** What an AppError carries beside its code; every part is optional. */
+export interface AppErrorOptions {
+  /** English text; the code's own text (ERROR_MESSAGES) when left out. */
+  message?: string;
+  /** Per-field problems, as the web app shows them beside each field. */
+  fields?: Record<string, FieldError>;
+  /** Headers the answer carries (`retry-after`, `www-authenticate`). */
+  headers?: Record<string, string>;
+  /** The error that led to this one, for the error log; never sent. */
+  cause?: unknown;
+}
+
+/**
+ * The one error type of the API, built from its code and an options object:
+ * `new AppError('INVALID_STATE', { message, fields })`. Anything thrown that is not an AppError (or a domain error
+ * plugins/error-handler.ts maps to one) answers 500 with no internals.
+ */
 export class AppError extends Error {
   readonly statusCode: number;
+  readonly fields?: Record<string, FieldError>;
+  readonly headers?: Record<string, string>;
 
   constructor(
     readonly code: ErrorCode,
-    message: string = ERROR_MESSAGES[code],
-    readonly fields?: Record<string, FieldError>,
-    readonly headers?: Record<string, string>,
-    options?: ErrorOptions,
+    { message = ERROR_MESSAGES[code], fields, headers, cause }: AppErrorOptions = {},
   ) {
-    super(message, options);
+    super(message, cause === undefined ? undefined : { cause });
     this.name = 'AppError';
     this.statusCode = ERROR_STATUS[code];
+    this.fields = fields;
+    this.headers = headers;
   }
 
   toBody(): ApiErrorBody {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { isUniqueViolation } from '../modules/users/users.repository';
+import { isUniqueViolation } from '../db/errors';
 import { AppError } from './errors';
 
 /** An answer as it was sent: replayed as is when the same request comes again with the same key. */

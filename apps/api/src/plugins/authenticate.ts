@@ -41,12 +41,12 @@ declare module 'fastify' {
 const BEARER = /^Bearer +(\S+) *$/i;
 
 export function signInRequired(): AppError {
-  return new AppError('UNAUTHORIZED', undefined, undefined, { 'www-authenticate': 'Bearer realm="hostpilot"' });
+  return new AppError('UNAUTHORIZED', { headers: { 'www-authenticate': 'Bearer realm="hostpilot"' } });
 }
 
 /** The access token's sign-in has ended: the client refreshes (and is refused) or signs in again. */
 export function sessionEnded(): AppError {
-  return new AppError('TOKEN_INVALID', undefined, undefined, { 'www-authenticate': 'Bearer error="invalid_token"' });
+  return new AppError('TOKEN_INVALID', { headers: { 'www-authenticate': 'Bearer error="invalid_token"' } });
 }
 
 const isTrue = (value: number | string | boolean | null | undefined) =>

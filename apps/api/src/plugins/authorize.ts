@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { precompiled } from '../db/precompiled';
 import { AppError } from '../lib/errors';
-import { parseSecuritySettings, SECURITY_SETTING } from '../modules/admin/security-settings';
+import { parseSecuritySettings, SECURITY_SETTING } from '../lib/security-settings';
 import { sessionLive, signIn, signInRequired } from './authenticate';
 
 /** What a back-office route needs: one permission, or only that the caller is staff (any permission). */

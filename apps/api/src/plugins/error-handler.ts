@@ -1,10 +1,9 @@
-import { type FieldError, validationMessage, VALIDATION_MESSAGES } from '@hostpilot/shared';
+import { type FieldError, InvalidTransitionError, validationMessage, VALIDATION_MESSAGES } from '@hostpilot/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import './web-app';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/errors';
-import { recordServerError } from '../modules/operations/error-log';
+import { AppError, DomainError, reportUnmappedError } from '../lib/errors';
 
 const CONTENT_TYPE_PARSER_400 = new Set([
   'FST_ERR_CTP_EMPTY_JSON_BODY',
@@ -52,8 +51,11 @@ function fieldsFromValidation(validation: { instancePath: string; message?: stri
 /** Maps anything thrown to the error shape of docs/architecture.md. */
 export function toAppError(error: FastifyError | Error): AppError {
   if (error instanceof AppError) return error;
+  if (error instanceof DomainError) return new AppError(error.code, { message: error.message, cause: error });
+  if (error instanceof InvalidTransitionError)
+    return new AppError('INVALID_STATE', { message: error.message, cause: error });
   if (hasZodFastifySchemaValidationErrors(error)) {
-    return new AppError('VALIDATION_FAILED', undefined, fieldsFromValidation(error.validation));
+    return new AppError('VALIDATION_FAILED', { fields: fieldsFromValidation(error.validation) });
   }
   const fastifyError = error as FastifyError;
   const code = fastifyError.code ?? '';
@@ -68,6 +70,7 @@ export function toAppError(error: FastifyError | Error): AppError {
   if (status === 405) return new AppError('METHOD_NOT_ALLOWED');
   if (status >= 400 && status < 500) return new AppError('BAD_REQUEST');
   if (isDatabaseUnavailable(error)) return new AppError('SERVICE_UNAVAILABLE');
+  reportUnmappedError(error);
   return new AppError('INTERNAL');
 }
 
@@ -80,15 +83,32 @@ function isApiPath(request: FastifyRequest): boolean {
   return request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?');
 }
 
-async function errorHandlerPlugin(app: FastifyInstance) {
+/** A server error as the error log keeps it (modules/operations/error-log.ts). */
+export interface ServerErrorEntry {
+  requestId: string;
+  method: string;
+  route: string;
+  status: number;
+  error: unknown;
+  now: number;
+}
+
+export interface ErrorHandlerOptions {
+  /**
+   * Keeps a 5xx for the back office's error log (docs/decisions/035-support-queue-and-operations.md); app.ts
+   * passes the operations module's. This plugin imports no module.
+   */
+  recordServerError?: (entry: ServerErrorEntry) => Promise<unknown>;
+}
+
+async function errorHandlerPlugin(app: FastifyInstance, options: ErrorHandlerOptions) {
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     const appError = toAppError(error);
     if (appError.statusCode >= 500 && appError.code !== 'MAINTENANCE') {
       request.log.error({ err: error }, 'request failed');
-      // The back office's error log (docs/decisions/035-support-queue-and-operations.md); a database that
-      // cannot be reached cannot take the row either.
-      if (app.hasDecorator('database') && !isDatabaseUnavailable(error)) {
-        await recordServerError(app.database.db, {
+      // A database that cannot be reached cannot take the error log's row either.
+      if (options.recordServerError && !isDatabaseUnavailable(error)) {
+        await options.recordServerError({
           requestId: request.id,
           method: request.method,
           route: request.routeOptions.url ?? '(no route)',
@@ -110,7 +130,7 @@ async function errorHandlerPlugin(app: FastifyInstance) {
       return app.webApp.sendApp(request, reply);
     }
     const path = request.url.split('?')[0]!.slice(0, 200);
-    return sendError(reply, new AppError('NOT_FOUND', `No route for ${request.method} ${path}`));
+    return sendError(reply, new AppError('NOT_FOUND', { message: `No route for ${request.method} ${path}` }));
   });
 }
 

@@ -27,7 +27,7 @@ async function requestLimitPlugin(app: FastifyInstance, options: RequestLimitOpt
       store.increment(`api:${key}`, timeWindow).then(
         (hit) => callback(null, { current: hit.count, ttl: hit.resetInMs }),
         (error: unknown) =>
-          callback(new AppError('SERVICE_UNAVAILABLE', undefined, undefined, { 'retry-after': '5' }, { cause: error })),
+          callback(new AppError('SERVICE_UNAVAILABLE', { headers: { 'retry-after': '5' }, cause: error })),
       );
     }
     child() {
@@ -50,8 +50,10 @@ async function requestLimitPlugin(app: FastifyInstance, options: RequestLimitOpt
       'retry-after': true,
     },
     errorResponseBuilder: (_request, context) =>
-      new AppError('RATE_LIMITED', undefined, undefined, {
-        'retry-after': String(Math.max(1, Math.ceil(context.ttl / 1000))),
+      new AppError('RATE_LIMITED', {
+        headers: {
+          'retry-after': String(Math.max(1, Math.ceil(context.ttl / 1000))),
+        },
       }),
   });
   app.addHook('onRequest', app.rateLimit());

@@ -1,4 +1,4 @@
-import { SECURITY_SETTING } from '../modules/admin/security-settings';
+import { SECURITY_SETTING } from '../lib/security-settings';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';

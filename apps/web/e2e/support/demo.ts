@@ -3,7 +3,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { verifyEmail } from './outbox';
 
 /**
- * What the demo seed gives the demo customer (apps/api/src/db/demo/demo-customer.ts), as the tests expect to
+ * What the demo seed gives the demo customer (apps/api/src/demo/demo-customer.ts), as the tests expect to
  * read it. Dates are relative to the moment the server seeded its fresh database, so they are never written
  * here: the tests compute them from now, or read them from the API and check where they fall.
  */

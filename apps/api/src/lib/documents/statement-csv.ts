@@ -1,7 +1,16 @@
-import type { Language } from '@hostpilot/shared';
+import type { Language, LedgerEntryType, MessageParams } from '@hostpilot/shared';
 import { stringify } from 'csv-stringify/sync';
-import type { StatementEntry } from '../../modules/billing/billing.repository';
 import { storedText, textsOf, documentFormat } from './texts';
+
+/** One line of a statement: a ledger entry with its words and its invoice (billing.repository.ts reads them). */
+export interface StatementEntry {
+  date: string;
+  type: LedgerEntryType;
+  description: { key: string; params: MessageParams };
+  amountCents: number;
+  currency: string;
+  invoiceNumber: string | null;
+}
 
 /** The byte-order mark that tells spreadsheet programs the file is UTF-8, so Russian text opens as written. */
 export const BOM = '\uFEFF';

@@ -9,7 +9,8 @@ import type { AuthService, RequestContext } from '../auth/auth.service';
 import { createRefreshTokensRepository } from '../auth/refresh-tokens.repository';
 import { readSecuritySettings } from '../admin/security-settings';
 import { VERIFY_EMAIL_TTL_MS } from '../auth/auth.service';
-import { createUsersRepository, isUniqueViolation } from '../users/users.repository';
+import { isUniqueViolation } from '../../db/errors';
+import { createUsersRepository } from '../users/users.repository';
 import { writeAudit } from '../../lib/audit';
 import { type ConsumeFailure, createAccountTokensRepository } from './account-tokens.repository';
 import { createSignInsRepository } from './sign-ins.repository';
@@ -37,7 +38,7 @@ const LINK_ERRORS: Record<ConsumeFailure, AppError['code']> = {
 };
 
 const fieldError = (field: string, key: Parameters<typeof validationMessage>[0]) =>
-  new AppError('VALIDATION_FAILED', undefined, { [field]: { code: key, message: validationMessage(key) } });
+  new AppError('VALIDATION_FAILED', { fields: { [field]: { code: key, message: validationMessage(key) } } });
 
 /**
  * Password change and reset, e-mail verification, and the account's sign-ins

@@ -77,7 +77,7 @@ export function createTwoFactorService({ db, clock, limits, auth, keys }: TwoFac
 
   async function requireEnabled(userId: string) {
     if (!(await twoFactor.isEnabled(userId))) {
-      throw new AppError('INVALID_STATE', 'Two-factor sign-in is not turned on for this account');
+      throw new AppError('INVALID_STATE', { message: 'Two-factor sign-in is not turned on for this account' });
     }
   }
 
@@ -89,7 +89,9 @@ export function createTwoFactorService({ db, clock, limits, auth, keys }: TwoFac
     async setup(userId: string, ctx: RequestContext): Promise<TwoFactorSetup> {
       const user = await userOrSignIn(userId);
       if (await twoFactor.isEnabled(userId)) {
-        throw new AppError('INVALID_STATE', 'Two-factor sign-in is already on; turn it off first to set it up again');
+        throw new AppError('INVALID_STATE', {
+          message: 'Two-factor sign-in is already on; turn it off first to set it up again',
+        });
       }
       const secret = newTotpSecret();
       await twoFactor.startSetup(userId, sealSecret(keys.seal, secret), clock.now());
@@ -109,7 +111,9 @@ export function createTwoFactorService({ db, clock, limits, auth, keys }: TwoFac
     ): Promise<RecoveryCodes> {
       const row = await twoFactor.find(userId);
       if (!row || row.enabledAt !== null) {
-        throw new AppError('INVALID_STATE', 'No two-factor set-up is waiting for its first code; start set-up again');
+        throw new AppError('INVALID_STATE', {
+          message: 'No two-factor set-up is waiting for its first code; start set-up again',
+        });
       }
       await auth.confirmPassword(await userOrSignIn(userId), input.currentPassword, ctx);
       const code = input.code;

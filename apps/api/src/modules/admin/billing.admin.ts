@@ -221,7 +221,10 @@ export const adminBillingRoutes: FastifyPluginAsyncZod<{ clock: Clock; orders: O
         .executeTakeFirst();
       if (!payment) throw new AppError('NOT_FOUND');
       const refused = (field: 'amount' | 'destination', code: ValidationMessageKey) =>
-        new AppError('INVALID_STATE', validationMessage(code), { [field]: { code, message: validationMessage(code) } });
+        new AppError('INVALID_STATE', {
+          message: validationMessage(code),
+          fields: { [field]: { code, message: validationMessage(code) } },
+        });
       const answer = await runIdempotent(
         db,
         {

@@ -41,7 +41,7 @@ const NOT_FOUND = { 404: 'NOT_FOUND: no domain (or record) has this id' } as con
 /** A refusal with the field it concerns, translated by the web from its key (docs/product/errors.md). */
 function refused(code: ErrorCode, field: string, key: ValidationMessageKey): AppError {
   const fields: Record<string, FieldError> = { [field]: { code: key, message: validationMessage(key) } };
-  return new AppError(code, validationMessage(key), fields);
+  return new AppError(code, { message: validationMessage(key), fields });
 }
 
 /** The domain row locked for the change (Postgres; SQLite runs one writer at a time); a deleted one is gone. */

@@ -40,7 +40,7 @@ const NOT_FOUND = { 404: 'NOT_FOUND: no service has this id' } as const;
 /** A refusal with the field it concerns, translated by the web from its key (docs/product/errors.md). */
 function refused(code: 'INVALID_STATE' | 'VALIDATION_FAILED', field: string, key: ValidationMessageKey): AppError {
   const fields: Record<string, FieldError> = { [field]: { code: key, message: validationMessage(key) } };
-  return new AppError(code, validationMessage(key), fields);
+  return new AppError(code, { message: validationMessage(key), fields });
 }
 
 /** The service row locked for the change (Postgres; SQLite runs one writer at a time). */
@@ -522,7 +522,7 @@ export const adminHostingRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async
           throw refused('VALIDATION_FAILED', 'confirm', 'validation.confirmDomain');
         }
         if (!serviceStates.canTransition(before.status, 'cancelled')) {
-          throw new AppError('INVALID_STATE', 'The service is already cancelled');
+          throw new AppError('INVALID_STATE', { message: 'The service is already cancelled' });
         }
         const changed = await trx
           .updateTable('services')
@@ -531,7 +531,7 @@ export const adminHostingRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async
           .where('status', '=', before.status)
           .executeTakeFirst();
         if (Number(changed.numUpdatedRows) !== 1) {
-          throw new AppError('INVALID_STATE', 'The service changed at the same moment');
+          throw new AppError('INVALID_STATE', { message: 'The service changed at the same moment' });
         }
         await enqueueProvisioning(trx, { resourceType: 'service', resourceId: id, operation: 'terminate', now });
         const log = journal(trx, before.userId, staff.userId, now, request.ip);

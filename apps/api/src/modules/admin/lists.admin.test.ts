@@ -1,7 +1,7 @@
 import { ADMIN_ROLE, BILLING_ROLE, CURRENCY, SUPPORT_ROLE } from '@hostpilot/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../db/seed';
+import { seedDemo } from '../../demo/seed';
 import { ADMIN_TEST_ENV, getAs, queryPlan, staffSession } from '../../test/admin';
 import type { Session } from '../../test/auth';
 import { createTestApp, DATABASE_UNDER_TEST, type TestContext } from '../../test/helpers';

@@ -17,7 +17,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError, BODY_ERRORS, errorResponses } from '../../lib/errors';
 import { journal } from '../../lib/journal';
 import { staffOf } from '../../plugins/authorize';
-import { isUniqueViolation } from '../users/users.repository';
+import { isUniqueViolation } from '../../db/errors';
 import { STAFF_ERRORS } from './errors';
 import { placedServices, serverExtras, toAdminServer } from './server-rows';
 
@@ -32,7 +32,7 @@ const TAKEN =
 /** A refusal of the server's current state, with the field it concerns (docs/product/errors.md). */
 function conflict(field: string, key: ValidationMessageKey): AppError {
   const fields: Record<string, FieldError> = { [field]: { code: key, message: validationMessage(key) } };
-  return new AppError('INVALID_STATE', validationMessage(key), fields);
+  return new AppError('INVALID_STATE', { message: validationMessage(key), fields });
 }
 
 /** The server with its placed services and latest sample, as answered; undefined when there is none. */

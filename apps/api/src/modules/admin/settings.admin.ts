@@ -52,20 +52,24 @@ export interface AdminMailOptions {
 function checkSmtpPort(email: SmtpFields, extraPorts: readonly number[]): void {
   if (!email.smtpHost) return;
   if (smtpPortAllowed(smtpPortOf(email.smtpPort, email.encryption), extraPorts)) return;
-  throw new AppError('VALIDATION_FAILED', undefined, {
-    'email.smtpPort': {
-      code: 'validation.smtpPortNotAllowed',
-      message: validationMessage('validation.smtpPortNotAllowed'),
+  throw new AppError('VALIDATION_FAILED', {
+    fields: {
+      'email.smtpPort': {
+        code: 'validation.smtpPortNotAllowed',
+        message: validationMessage('validation.smtpPortNotAllowed'),
+      },
     },
   });
 }
 type SmtpFields = Pick<SystemSettingsInput['email'], 'smtpHost' | 'smtpPort' | 'encryption'>;
 
 function twoFactorSelfFirst(field = 'requireStaffTwoFactor'): AppError {
-  return new AppError('VALIDATION_FAILED', undefined, {
-    [field]: {
-      code: 'validation.twoFactorSelfFirst',
-      message: validationMessage('validation.twoFactorSelfFirst'),
+  return new AppError('VALIDATION_FAILED', {
+    fields: {
+      [field]: {
+        code: 'validation.twoFactorSelfFirst',
+        message: validationMessage('validation.twoFactorSelfFirst'),
+      },
     },
   });
 }

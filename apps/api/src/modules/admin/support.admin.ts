@@ -359,13 +359,15 @@ export const adminSupportRoutes: FastifyPluginAsyncZod<{ clock: Clock; mailer: M
             .where('deletedAt', 'is', null)
             .executeTakeFirst();
           if (!assignee || !permissionsOf(assignee.role).includes('tickets.write')) {
-            throw new AppError('VALIDATION_FAILED', undefined, {
-              assigneeId: { code: 'validation.assignee', message: validationMessage('validation.assignee') },
+            throw new AppError('VALIDATION_FAILED', {
+              fields: {
+                assigneeId: { code: 'validation.assignee', message: validationMessage('validation.assignee') },
+              },
             });
           }
         }
         if (input.status === 'open' && ticket.status !== 'closed') {
-          throw new AppError('INVALID_STATE', 'Only a closed ticket can be reopened');
+          throw new AppError('INVALID_STATE', { message: 'Only a closed ticket can be reopened' });
         }
         const before = { assigneeId: ticket.assignedTo, priority: ticket.priority, status: ticket.status };
         const after = {

@@ -25,7 +25,7 @@ import { requestFingerprint, runIdempotent } from '../../lib/idempotency';
 import { journal } from '../../lib/journal';
 import { staffOf } from '../../plugins/authorize';
 import { appendLedgerEntry, balanceOf, money } from '../billing/ledger';
-import { isUniqueViolation } from '../users/users.repository';
+import { isUniqueViolation } from '../../db/errors';
 import { BULK_DESCRIPTION, eachOnItsOwn } from './bulk';
 import { STAFF_ERRORS } from './errors';
 
@@ -298,8 +298,10 @@ export const adminUserActionsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = a
       const staff = staffOf(request);
       await change(request, request.params.id, async (trx, target, log, now) => {
         if (request.body.confirmEmail.toLowerCase() !== target.email.toLowerCase()) {
-          throw new AppError('VALIDATION_FAILED', undefined, {
-            confirmEmail: { code: 'validation.confirmEmail', message: validationMessage('validation.confirmEmail') },
+          throw new AppError('VALIDATION_FAILED', {
+            fields: {
+              confirmEmail: { code: 'validation.confirmEmail', message: validationMessage('validation.confirmEmail') },
+            },
           });
         }
         await assertAdministratorsRemain(trx, kind, staff.userId, target, 'delete');

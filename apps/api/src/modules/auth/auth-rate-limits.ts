@@ -15,7 +15,7 @@ function retryAfterSeconds(hits: CounterHit[]): number {
 }
 
 export function rateLimitedError(retryAfter: number): AppError {
-  return new AppError('RATE_LIMITED', undefined, undefined, { 'retry-after': String(retryAfter) });
+  return new AppError('RATE_LIMITED', { headers: { 'retry-after': String(retryAfter) } });
 }
 
 /** A counter store that cannot answer refuses the request (503) rather than letting it through unlimited. */
@@ -23,7 +23,7 @@ async function guarded<T>(operation: () => Promise<T>): Promise<T> {
   try {
     return await operation();
   } catch (error) {
-    throw new AppError('SERVICE_UNAVAILABLE', undefined, undefined, { 'retry-after': '5' }, { cause: error });
+    throw new AppError('SERVICE_UNAVAILABLE', { headers: { 'retry-after': '5' }, cause: error });
   }
 }
 

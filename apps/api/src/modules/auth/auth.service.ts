@@ -56,8 +56,10 @@ export const VERIFY_EMAIL_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** The field error of a password on the common-password list. */
 export function commonPasswordError(field: string): AppError {
-  return new AppError('VALIDATION_FAILED', undefined, {
-    [field]: { code: 'validation.passwordCommon', message: validationMessage('validation.passwordCommon') },
+  return new AppError('VALIDATION_FAILED', {
+    fields: {
+      [field]: { code: 'validation.passwordCommon', message: validationMessage('validation.passwordCommon') },
+    },
   });
 }
 
@@ -105,7 +107,7 @@ const invalidChallenge = () => new AppError('TWO_FACTOR_CHALLENGE_INVALID');
 
 /** A field error whose code is a validation.* key. */
 export function fieldError(field: string, key: Parameters<typeof validationMessage>[0]): AppError {
-  return new AppError('VALIDATION_FAILED', undefined, { [field]: { code: key, message: validationMessage(key) } });
+  return new AppError('VALIDATION_FAILED', { fields: { [field]: { code: key, message: validationMessage(key) } } });
 }
 const invalidRefreshToken = () => new AppError('REFRESH_TOKEN_INVALID');
 

@@ -5,7 +5,6 @@ import {
   type InvoiceDetail,
   type invoiceListQuerySchema,
   type LedgerEntryType,
-  type MessageParams,
   type Money,
   type PaymentMethod,
   type PaymentStatus,
@@ -15,6 +14,7 @@ import {
 import { type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
 import type { Database, InvoiceRow } from '../../db/schema';
+import type { StatementEntry } from '../../lib/documents/statement-csv';
 import { contains, iso, isoOrNull, money, offsetOf, parseParams } from '../../lib/listing';
 import { readBankAccount, readSeller } from './billing-settings';
 
@@ -245,13 +245,4 @@ export function createBillingRepository(db: Kysely<Database>) {
 }
 
 /** One ledger entry of a statement, with the number of the invoice it belongs to. */
-export interface StatementEntry {
-  date: string;
-  type: LedgerEntryType;
-  description: { key: string; params: MessageParams };
-  amountCents: number;
-  currency: string;
-  invoiceNumber: string | null;
-}
-
 export type BillingRepository = ReturnType<typeof createBillingRepository>;

@@ -32,7 +32,7 @@ import { createBillingRepository } from './billing.repository';
 function checkPeriod(from: string | undefined, to: string | undefined, maxDays?: number): void {
   if (!from || !to) return;
   const code = periodError(from, to, maxDays);
-  if (code) throw new AppError('VALIDATION_FAILED', undefined, { to: { code, message: validationMessage(code) } });
+  if (code) throw new AppError('VALIDATION_FAILED', { fields: { to: { code, message: validationMessage(code) } } });
 }
 
 /**

@@ -116,7 +116,7 @@ export function createPaymentsService({ db, clock, providers }: PaymentsServiceD
       const provider = byMethod.get(input.method);
       if (!provider || !provider.available()) {
         const code = 'validation.paymentMethodUnavailable';
-        throw new AppError('VALIDATION_FAILED', undefined, { method: { code, message: validationMessage(code) } });
+        throw new AppError('VALIDATION_FAILED', { fields: { method: { code, message: validationMessage(code) } } });
       }
       const now = clock.now();
       return runIdempotent<TopUpResponse | ApiErrorBody>(db, { userId, ...idempotency, now }, async (trx) => {

@@ -30,7 +30,7 @@ import { enqueueProvisioning } from '../provisioning/tasks';
 
 function periodError(field: string): AppError {
   const code = 'validation.period';
-  return new AppError('VALIDATION_FAILED', undefined, { [field]: { code, message: validationMessage(code) } });
+  return new AppError('VALIDATION_FAILED', { fields: { [field]: { code, message: validationMessage(code) } } });
 }
 
 type Idempotency = { key: string; fingerprint: string };
@@ -39,9 +39,7 @@ export function createRenewalsService({ db, clock }: { db: Kysely<Database>; clo
   async function charge(trx: Kysely<Database>, userId: string, priceCents: number): Promise<void> {
     const balance = await balanceOf(trx, userId);
     if (balance < priceCents) {
-      throw new AppError('INSUFFICIENT_FUNDS', undefined, undefined, undefined, {
-        cause: { balance, priceCents },
-      });
+      throw new AppError('INSUFFICIENT_FUNDS', { cause: { balance, priceCents } });
     }
   }
 
@@ -63,10 +61,10 @@ export function createRenewalsService({ db, clock }: { db: Kysely<Database>; clo
         if (!service) throw new AppError('NOT_FOUND');
         // A downgrade waiting for the renewal is what this renewal pays for (docs/decisions/037-plan-changes.md).
         const plan = findServicePlan(service.kind, service.pendingPlanId ?? service.planId);
-        if (!plan) throw new AppError('INVALID_STATE', 'This plan is no longer sold');
+        if (!plan) throw new AppError('INVALID_STATE', { message: 'This plan is no longer sold' });
         if (!renewalMonthsOf(plan.period).includes(months)) throw periodError('months');
         if (service.status === 'cancelled' || service.status === 'pending') {
-          throw new AppError('INVALID_STATE', `A ${service.status} service cannot be renewed`);
+          throw new AppError('INVALID_STATE', { message: `A ${service.status} service cannot be renewed` });
         }
         const periods = plan.period === 'year' ? months / 12 : months;
         const unitPriceCents = toCents(plan.price);
@@ -160,9 +158,10 @@ export function createRenewalsService({ db, clock }: { db: Kysely<Database>; clo
         if (!domain) throw new AppError('NOT_FOUND');
         if (!(DOMAIN_RENEWAL_YEARS as readonly number[]).includes(years)) throw periodError('years');
         const unitPriceCents = domainYearCents(domain.tld);
-        if (unitPriceCents === undefined) throw new AppError('INVALID_STATE', 'This domain ending is no longer sold');
+        if (unitPriceCents === undefined)
+          throw new AppError('INVALID_STATE', { message: 'This domain ending is no longer sold' });
         if (domain.status === 'transferring') {
-          throw new AppError('INVALID_STATE', 'A domain being transferred cannot be renewed');
+          throw new AppError('INVALID_STATE', { message: 'A domain being transferred cannot be renewed' });
         }
         const priceCents = unitPriceCents * years;
         await charge(trx, userId, priceCents);

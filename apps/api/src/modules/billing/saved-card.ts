@@ -74,7 +74,7 @@ function masked(row: Pick<PaymentMethodRow, 'brand' | 'last4' | 'expMonth' | 'ex
 }
 
 function refuse(field: string, code: ValidationMessageKey): never {
-  throw new AppError('VALIDATION_FAILED', undefined, { [field]: { code, message: validationMessage(code) } });
+  throw new AppError('VALIDATION_FAILED', { fields: { [field]: { code, message: validationMessage(code) } } });
 }
 
 export function savedCardOf(db: Kysely<Database>, userId: string) {

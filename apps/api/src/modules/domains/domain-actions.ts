@@ -116,7 +116,7 @@ async function auditDns(
 
 function conflict(): AppError {
   const code = 'validation.cnameConflict';
-  return new AppError('DNS_CONFLICT', undefined, { name: { code, message: validationMessage(code) } });
+  return new AppError('DNS_CONFLICT', { fields: { name: { code, message: validationMessage(code) } } });
 }
 
 /** A CNAME stands alone at its name: none beside other records, no other record beside a CNAME. */
@@ -210,7 +210,8 @@ export function createDomainActions({ db, clock }: { db: Kysely<Database>; clock
         locked ? 'domain.transferLocked' : 'domain.transferUnlocked',
         (domain) => ({ domain: domain.name }),
         (domain) => {
-          if (domain.status === 'transferring') throw new AppError('INVALID_STATE', 'A transfer is in progress');
+          if (domain.status === 'transferring')
+            throw new AppError('INVALID_STATE', { message: 'A transfer is in progress' });
         },
       ),
 
@@ -266,7 +267,7 @@ export function createDomainActions({ db, clock }: { db: Kysely<Database>; clock
           for (const problem of parsed.problems) {
             fields[zoneProblemField(problem)] ??= { code: problem.code, message: validationMessage(problem.code) };
           }
-          throw new AppError('VALIDATION_FAILED', undefined, fields);
+          throw new AppError('VALIDATION_FAILED', { fields });
         }
         const added: DnsRecord[] = [];
         for (const record of parsed.records) added.push(await insertRecord(trx, editor, domain, record, now));

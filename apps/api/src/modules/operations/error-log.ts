@@ -1,3 +1,4 @@
+import type { ServerErrorEntry } from '../../plugins/error-handler';
 import { randomUUID } from 'node:crypto';
 import { adminErrorLogPageSchema, adminErrorLogQuerySchema } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -14,14 +15,7 @@ import { iso, pageOf } from '../admin/list';
 export const ERROR_LOG_LIMIT = 1000;
 const MESSAGE_MAX = 300;
 
-export interface ServerError {
-  requestId: string;
-  method: string;
-  route: string;
-  status: number;
-  error: unknown;
-  now: number;
-}
+export type ServerError = ServerErrorEntry;
 
 /**
  * An error's message with anything that may be a secret taken out: credentials in URLs, `key=value` pairs of

@@ -112,7 +112,7 @@ export function guardMaintenance(scope: FastifyInstance, state: MaintenanceState
       }
       if (request.account && isStaffRole(request.account.role)) return;
     }
-    throw new AppError('MAINTENANCE', undefined, undefined, { 'retry-after': '300' });
+    throw new AppError('MAINTENANCE', { headers: { 'retry-after': '300' } });
   });
 }
 

@@ -11,6 +11,7 @@ import { JOBS } from '../scheduler/jobs';
 import { readAutomationSettings } from '../scheduler/automation-settings';
 import { ERROR_LOG_LIMIT, recordServerError, redactMessage } from './error-log';
 import { MAINTENANCE_TTL_MS } from './maintenance';
+import { takeUnmappedErrors } from '../../test/setup';
 
 const NEW_TICKET = {
   department: 'technical',
@@ -262,7 +263,9 @@ describe(`back-office operations (${DATABASE_UNDER_TEST})`, () => {
       // A second app on the same database whose one route fails with secrets in its message.
       const failing = Fastify({ genReqId: () => 'req-known-id' });
       failing.decorate('database', ctx.app.database);
-      await failing.register(errorHandler);
+      await failing.register(errorHandler, {
+        recordServerError: (entry) => recordServerError(ctx.app.database.db, entry),
+      });
       failing.post('/api/boom/:id', async () => {
         throw new Error('connect to postgres://app:hunter2@db.internal/x failed, password=hunter2 token: abc');
       });
@@ -273,6 +276,7 @@ describe(`back-office operations (${DATABASE_UNDER_TEST})`, () => {
       });
       expect(response.statusCode).toBe(500);
       expect(response.json().error.code).toBe('INTERNAL');
+      expect(takeUnmappedErrors()).toHaveLength(1);
       await failing.close();
 
       const page = await call('GET', '/api/admin/error-logs', admin);

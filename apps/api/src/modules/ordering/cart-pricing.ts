@@ -192,7 +192,7 @@ export function cartProblemsError(cart: PricedCart): AppError {
       fields[`lines.${index}.${field}`] = { code, message: validationMessage(code) };
     }
   });
-  return new AppError('VALIDATION_FAILED', undefined, fields);
+  return new AppError('VALIDATION_FAILED', { fields });
 }
 
 /** The city of a data-centre id, for texts. */

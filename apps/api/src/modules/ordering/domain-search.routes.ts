@@ -55,8 +55,10 @@ export const domainSearchRoutes: FastifyPluginAsyncZod<DomainSearchOptions> = as
     async (request) => {
       const parsed = parseDomainQuery(request.query.q, tlds);
       if (!parsed.ok) {
-        throw new AppError('VALIDATION_FAILED', undefined, {
-          q: { code: parsed.key, message: validationMessage(parsed.key) },
+        throw new AppError('VALIDATION_FAILED', {
+          fields: {
+            q: { code: parsed.key, message: validationMessage(parsed.key) },
+          },
         });
       }
       const asked = parsed.tld ?? DEFAULT_TLD;

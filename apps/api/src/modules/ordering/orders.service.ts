@@ -517,9 +517,7 @@ export function createOrdersService({ db, clock, registrar, mailer, demoMode, lo
         const cart = await priceCart(trx, registrar, input.lines, userId);
         if (!cart.valid) throw cartProblemsError(cart);
         if (cart.totalCents !== input.expectedTotal) {
-          throw new AppError('CART_CHANGED', undefined, undefined, undefined, {
-            cause: { expected: input.expectedTotal, total: cart.totalCents },
-          });
+          throw new AppError('CART_CHANGED', { cause: { expected: input.expectedTotal, total: cart.totalCents } });
         }
         const year = new Date(now).getUTCFullYear();
         const sequence = await takeNumbers(trx, `order:${year}`);
@@ -603,7 +601,7 @@ export function createOrdersService({ db, clock, registrar, mailer, demoMode, lo
     ): Promise<Answer<PayOrderResponse | ApiErrorBody>> {
       if (input.method === 'test_card' && !demoMode) {
         const code = 'validation.paymentMethodUnavailable';
-        throw new AppError('VALIDATION_FAILED', undefined, { method: { code, message: validationMessage(code) } });
+        throw new AppError('VALIDATION_FAILED', { fields: { method: { code, message: validationMessage(code) } } });
       }
       const now = clock.now();
       let mail: { orderId: string; event: 'active' | 'awaiting' } | null = null;
@@ -613,7 +611,7 @@ export function createOrdersService({ db, clock, registrar, mailer, demoMode, lo
         async (trx) => {
           const order = await ownOrder(trx, userId, orderId);
           if (order.status === 'cancelled' || order.status === 'fraud') {
-            throw new AppError('INVALID_STATE', `A ${order.status} order cannot be paid`);
+            throw new AppError('INVALID_STATE', { message: `A ${order.status} order cannot be paid` });
           }
           if (order.status !== 'pending_payment') throw new AppError('ORDER_ALREADY_PAID');
           const pending = await trx
@@ -663,9 +661,7 @@ export function createOrdersService({ db, clock, registrar, mailer, demoMode, lo
           if (input.method === 'balance') {
             const balance = await balanceOf(trx, userId);
             if (balance < order.totalCents) {
-              throw new AppError('INSUFFICIENT_FUNDS', undefined, undefined, undefined, {
-                cause: { balance, priceCents: order.totalCents },
-              });
+              throw new AppError('INSUFFICIENT_FUNDS', { cause: { balance, priceCents: order.totalCents } });
             }
           } else {
             // The demo test card (as when adding funds): declined for its one declined number.

@@ -152,7 +152,7 @@ export const adminProvisioningRoutes: FastifyPluginAsyncZod<{
         .executeTakeFirst();
       if (!server) throw new AppError('NOT_FOUND');
       const factory = server.driverType ? driverFactory(server.driverType) : undefined;
-      if (!server.driverType || !factory) throw new AppError('INVALID_STATE', 'The server has no driver');
+      if (!server.driverType || !factory) throw new AppError('INVALID_STATE', { message: 'The server has no driver' });
       const stored = parseConnection(server.connectionSettings);
       const secrets = secretValues(secretBox, id, stored);
       const started = clock.now();
@@ -335,7 +335,7 @@ export const adminProvisioningRoutes: FastifyPluginAsyncZod<{
           const task = await trx.selectFrom('provisioningTasks').selectAll().where('id', '=', id).executeTakeFirst();
           if (!task) throw new AppError('NOT_FOUND');
           if (!from.includes(task.status))
-            throw new AppError('INVALID_STATE', 'The task is not in a status this allows');
+            throw new AppError('INVALID_STATE', { message: 'The task is not in a status this allows' });
           // Conditional on the status read: a worker finishing it at the same moment wins, and this answers 409.
           const moved = await trx
             .updateTable('provisioningTasks')

@@ -70,7 +70,7 @@ export const adminSchedulerRoutes: FastifyPluginAsyncZod<{
       const staff = staffOf(request);
       const { job } = request.params;
       const result = await scheduler.runNow(job);
-      if (!result.claimed) throw new AppError('INVALID_STATE', 'This job is running now');
+      if (!result.claimed) throw new AppError('INVALID_STATE', { message: 'This job is running now' });
       await journal(db, staff.userId, staff.userId, clock.now()).audit({
         action: 'scheduler.run',
         entityType: 'scheduler_job',

@@ -36,7 +36,10 @@ import { enqueueProvisioning } from '../provisioning/tasks';
  */
 
 function planError(key: ValidationMessageKey, status: 'VALIDATION_FAILED' | 'INVALID_STATE' = 'INVALID_STATE') {
-  return new AppError(status, validationMessage(key), { planId: { code: key, message: validationMessage(key) } });
+  return new AppError(status, {
+    message: validationMessage(key),
+    fields: { planId: { code: key, message: validationMessage(key) } },
+  });
 }
 
 const planRef = (plan: ServicePlan) => ({ id: plan.id, name: plan.name });
@@ -135,9 +138,7 @@ export function createPlanChanges({ db, clock }: { db: Kysely<Database>; clock: 
         const amountCents = quote.amountCents;
         const balance = await balanceOf(trx, userId);
         if (balance < amountCents) {
-          throw new AppError('INSUFFICIENT_FUNDS', undefined, undefined, undefined, {
-            cause: { balance, priceCents: amountCents },
-          });
+          throw new AppError('INSUFFICIENT_FUNDS', { cause: { balance, priceCents: amountCents } });
         }
         const lineParams = { ...params, days: quote.remainingDays };
         const invoice = await createInvoice(trx, {

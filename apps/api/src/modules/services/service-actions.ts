@@ -54,9 +54,10 @@ export function createServiceActions({ db, clock }: { db: Kysely<Database>; cloc
       const now = clock.now();
       return db.transaction().execute(async (trx) => {
         const service = await ownService(trx, userId, id);
-        if (service.status === 'cancelled') throw new AppError('INVALID_STATE', 'The service is cancelled');
+        if (service.status === 'cancelled')
+          throw new AppError('INVALID_STATE', { message: 'The service is cancelled' });
         if (enabled && service.cancelRequestedAt !== null) {
-          throw new AppError('INVALID_STATE', 'Withdraw the cancellation first');
+          throw new AppError('INVALID_STATE', { message: 'Withdraw the cancellation first' });
         }
         const updated = await trx
           .updateTable('services')
@@ -84,7 +85,7 @@ export function createServiceActions({ db, clock }: { db: Kysely<Database>; cloc
         const params = { name: service.name };
         if (input.when === 'now') {
           if (!serviceStates.canTransition(service.status, 'cancelled')) {
-            throw new AppError('INVALID_STATE', 'The service is already cancelled');
+            throw new AppError('INVALID_STATE', { message: 'The service is already cancelled' });
           }
           const updated = await trx
             .updateTable('services')
@@ -113,13 +114,12 @@ export function createServiceActions({ db, clock }: { db: Kysely<Database>; cloc
           return toServiceState(updated);
         }
         if (service.status !== 'active' && service.status !== 'suspended') {
-          throw new AppError(
-            'INVALID_STATE',
-            `A ${service.status} service cannot be cancelled at the end of its period`,
-          );
+          throw new AppError('INVALID_STATE', {
+            message: `A ${service.status} service cannot be cancelled at the end of its period`,
+          });
         }
         if (service.cancelRequestedAt !== null)
-          throw new AppError('INVALID_STATE', 'A cancellation is already pending');
+          throw new AppError('INVALID_STATE', { message: 'A cancellation is already pending' });
         const updated = await trx
           .updateTable('services')
           .set({ cancelRequestedAt: now, cancelReason: input.reason, autoRenew: 0, updatedAt: now })
@@ -143,7 +143,7 @@ export function createServiceActions({ db, clock }: { db: Kysely<Database>; cloc
       return db.transaction().execute(async (trx) => {
         const service = await ownService(trx, userId, id);
         if (service.status === 'cancelled' || service.cancelRequestedAt === null) {
-          throw new AppError('INVALID_STATE', 'No cancellation is pending');
+          throw new AppError('INVALID_STATE', { message: 'No cancellation is pending' });
         }
         const updated = await trx
           .updateTable('services')

@@ -12,7 +12,8 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { SecretBox } from '../../lib/secret-box';
-import { parseSecuritySettings, SECURITY_SETTING, writeSecuritySettings } from '../admin/security-settings';
+import { parseSecuritySettings, SECURITY_SETTING } from '../../lib/security-settings';
+import { writeSecuritySettings } from '../admin/security-settings';
 
 /**
  * The System Settings in the `settings` table, one JSON row per part (docs/decisions/034-system-settings-and-mail.md):

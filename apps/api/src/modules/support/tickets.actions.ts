@@ -36,7 +36,7 @@ async function moveTicket(trx: Kysely<Database>, move: Move, actorId: string | n
     return;
   }
   if (!ticketStates.canTransition(move.from, move.to)) {
-    throw new AppError('INVALID_STATE', `A ${move.from} ticket cannot become ${move.to}`);
+    throw new AppError('INVALID_STATE', { message: `A ${move.from} ticket cannot become ${move.to}` });
   }
   const result = await trx
     .updateTable('tickets')
@@ -117,7 +117,8 @@ export function createTicketActions({ db, clock }: { db: Kysely<Database>; clock
       const now = clock.now();
       await db.transaction().execute(async (trx) => {
         const ticket = await ownTicket(trx, userId, id);
-        if (ticket.status === 'closed') throw new AppError('INVALID_STATE', 'Reopen the ticket to write in it');
+        if (ticket.status === 'closed')
+          throw new AppError('INVALID_STATE', { message: 'Reopen the ticket to write in it' });
         await addMessage(trx, id, { id: userId, kind: 'customer' }, message, now);
         await moveTicket(trx, { ticketId: id, userId, from: ticket.status, to: 'open' }, userId, now);
         await journal(trx, userId, userId, now).activity({
@@ -135,7 +136,9 @@ export function createTicketActions({ db, clock }: { db: Kysely<Database>; clock
         const ticket = await ownTicket(trx, userId, id);
         const to = closed ? 'closed' : 'open';
         if (ticket.status === to || (!closed && ticket.status !== 'closed')) {
-          throw new AppError('INVALID_STATE', closed ? 'The ticket is already closed' : 'The ticket is not closed');
+          throw new AppError('INVALID_STATE', {
+            message: closed ? 'The ticket is already closed' : 'The ticket is not closed',
+          });
         }
         await moveTicket(trx, { ticketId: id, userId, from: ticket.status, to }, userId, now);
         await journal(trx, userId, userId, now).activity({
@@ -178,7 +181,7 @@ export async function answerTicketIn(
     .where('id', '=', input.ticketId)
     .executeTakeFirst();
   if (!ticket) throw notFound('Ticket');
-  if (ticket.status === 'closed') throw new AppError('INVALID_STATE', 'The ticket is closed');
+  if (ticket.status === 'closed') throw new AppError('INVALID_STATE', { message: 'The ticket is closed' });
   await addMessage(trx, ticket.id, { id: input.staffId, kind: 'staff' }, input.message, input.now);
   await moveTicket(
     trx,

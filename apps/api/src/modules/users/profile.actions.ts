@@ -13,7 +13,8 @@ import type { AccountService } from '../account/account.service';
 import { context } from '../auth/auth.routes';
 import type { AuthService } from '../auth/auth.service';
 import { authOf, signInRequired } from '../../plugins/authenticate';
-import { isUniqueViolation, toPublicUser } from './users.repository';
+import { isUniqueViolation } from '../../db/errors';
+import { toPublicUser } from './users.repository';
 
 /**
  * PUT /users/me (the profile form) and PATCH /users/me/preferences. A changed e-mail needs the current

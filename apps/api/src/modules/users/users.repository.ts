@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Language, User } from '@hostpilot/shared';
 import type { Kysely } from 'kysely';
+import { isUniqueViolation } from '../../db/errors';
 import type { Database, UserRow } from '../../db/schema';
+import { DomainError } from '../../lib/errors';
 
 export interface NewUser {
   email: string;
@@ -17,16 +19,13 @@ export interface NewUser {
 }
 
 /** Thrown by create() when the e-mail is already registered (unique constraint). */
-export class EmailTakenError extends Error {
+export class EmailTakenError extends DomainError {
+  readonly code = 'EMAIL_TAKEN' as const;
+
   constructor() {
     super('E-mail already registered');
     this.name = 'EmailTakenError';
   }
-}
-
-export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; message?: string };
-  return e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
 /** The user as the API answers it: exactly id, firstName, lastName, email and role (never the hash). */

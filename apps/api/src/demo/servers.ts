@@ -1,6 +1,6 @@
 import type { ServerLocation, ServerType } from '@hostpilot/shared';
 import type { Insertable } from 'kysely';
-import type { ServersTable, ServerUsageSamplesTable } from '../schema';
+import type { ServersTable, ServerUsageSamplesTable } from '../db/schema';
 import { createPrng } from './prng';
 
 interface SeedServer {

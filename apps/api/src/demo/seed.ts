@@ -1,17 +1,18 @@
-import { SECURITY_SETTING } from '../modules/admin/security-settings';
+import { SECURITY_SETTING } from '../lib/security-settings';
 import { randomBytes } from 'node:crypto';
 import { DEMO_ACCOUNTS, DEMO_ADMIN, DEMO_CUSTOMER } from '@hostpilot/shared';
 import type { Kysely } from 'kysely';
 import { hashPassword } from '../lib/password';
-import { createUsersRepository, EmailTakenError, isUniqueViolation } from '../modules/users/users.repository';
-import type { Database } from './schema';
-import { SEED_ARTICLES } from './demo/articles';
-import { insertRows } from './demo/batch';
-import { SeedBatch } from './demo/builder';
-import { demoCustomerBatch } from './demo/demo-customer';
-import { addPopulationCustomer } from './demo/population';
-import { createPrng } from './demo/prng';
-import { DAY, serverRows, usageSampleRows } from './demo/servers';
+import { createUsersRepository, EmailTakenError } from '../modules/users/users.repository';
+import { isUniqueViolation } from '../db/errors';
+import type { Database } from '../db/schema';
+import { SEED_ARTICLES } from './articles';
+import { insertRows } from './batch';
+import { SeedBatch } from './builder';
+import { demoCustomerBatch } from './demo-customer';
+import { addPopulationCustomer } from './population';
+import { createPrng } from './prng';
+import { DAY, serverRows, usageSampleRows } from './servers';
 
 /** Creates the demo accounts that are missing. Returns the e-mails it created. */
 export async function seedDemoAccounts(db: Kysely<Database>): Promise<string[]> {

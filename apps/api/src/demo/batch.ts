@@ -1,5 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
-import type { Database } from '../schema';
+import type { Database } from '../db/schema';
 
 /** Rows to insert, by table, gathered for one transaction. */
 export type Rows = { [T in keyof Database]?: Insertable<Database[T]>[] };
