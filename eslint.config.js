@@ -15,7 +15,7 @@ const features = fs
   .map((entry) => entry.name);
 
 /**
- * ARCHITECTURE.md's boundaries:
+ * The boundaries of docs/architecture.md:
  * - a feature imports no other feature, and nothing from app/ (app/ composes features);
  * - components/ and lib/ import no feature and nothing from app/; lib/ imports no component;
  * - the API and the web app never import each other; packages/shared imports neither;

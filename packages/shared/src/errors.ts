@@ -1,6 +1,6 @@
 /**
  * Error codes the API answers with, and the HTTP status each one goes with.
- * The web app maps these codes to translated messages (see apps/web/src/lib/errors.ts).
+ * The web app maps these codes to translated messages (see apps/web/src/lib/account-errors.ts).
  */
 export const ERROR_STATUS = {
   VALIDATION_FAILED: 400,

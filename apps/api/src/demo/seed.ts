@@ -83,7 +83,7 @@ async function once(db: Kysely<Database>, key: string, now: number, write: (trx:
 
 /**
  * The demo: its accounts, the servers and knowledge base, the demo customer's sample account, and a
- * deterministic population of `scale` other customers (docs/decisions/013-demo-seed.md). Dates are relative to
+ * deterministic population of `scale` other customers (docs/decisions/013-demo-seed-and-customer-api.md). Dates are relative to
  * the day of the first run; a later run adds nothing already there, and only the customers missing when
  * `scale` grew.
  */

@@ -163,9 +163,9 @@ export function DeclineDialog({
 }
 
 /**
- * Refund a completed payment, in full or in part, to the one destination it allows (docs/decisions/043-refunds-
- * and-due-dates.md): an order's or renewal's payment to the customer's balance, a top-up only back to its card or
- * bank account, out of the balance. One idempotency key per dialog: a double click refunds once; the server
+ * Refund a completed payment, in full or in part, to the one destination it allows
+ * (docs/decisions/043-refunds-and-due-dates.md): an order's or renewal's payment to the customer's balance, a
+ * top-up only back to its card or bank account, out of the balance. One idempotency key per dialog: a double click refunds once; the server
  * refuses more than is left, more of a top-up than is left on the balance, and a cancelled order's payment.
  */
 export function RefundDialog({
