@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -116,5 +116,17 @@ describe('every repository path a file cites exists', () => {
       missingCitations(file, readFileSync(path.join(root, file), 'utf8'), exists).map((hit) => `${file}:${hit}`),
     );
     expect(hits).toEqual([]);
+  });
+});
+
+describe('docs/README.md indexes every decision', () => {
+  it('lists each file of docs/decisions once, with a status', () => {
+    const decisions = readdirSync(path.join(root, 'docs/decisions')).filter((name) => name.endsWith('.md'));
+    expect(decisions.length).toBeGreaterThan(40);
+    const index = readFileSync(path.join(root, 'docs/README.md'), 'utf8');
+    const rows = index.split('\n').filter((line) => line.startsWith('| [') && line.includes('](decisions/'));
+    const listed = rows.map((row) => /\]\(decisions\/([^)]+)\)/.exec(row)![1]);
+    expect([...listed].sort()).toEqual([...decisions].sort());
+    for (const row of rows) expect(row.split('|').at(-2)!.trim(), row).toMatch(/^(accepted|superseded|proposed)/);
   });
 });
