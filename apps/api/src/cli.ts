@@ -12,7 +12,7 @@ import { readStoredSettings } from './modules/settings/system-settings';
 import { createUsersRepository } from './modules/users/users.repository';
 
 /**
- * The API's command line, for the operator of an installation (README.md, Deployment):
+ * The API's command line, for the operator of an installation (docs/operations.md, Deployment):
  *   node apps/api/dist/cli.js set-password <email>
  * reads the new password from standard input (never from the command line, where `ps` and the shell history
  * would keep it), checks it against the password rules of registration, sets it, ends every sign-in of the

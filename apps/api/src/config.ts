@@ -16,7 +16,7 @@ const listFromEnv = z.string().transform((value) =>
 );
 
 /**
- * Every environment variable the API reads, with its default. README.md lists the same table.
+ * Every environment variable the API reads, with its default. docs/configuration.md lists the same table.
  * An empty value counts as unset.
  */
 const envSchema = z.object({

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { verifyPassword } from '../lib/password';
 import type { Database } from '../db/schema';
 
-/** How the operator gives an account a new password: the API's command line (src/cli.ts, README.md). */
+/** How the operator gives an account a new password: the API's command line (src/cli.ts, docs/operations.md). */
 export const SET_PASSWORD_COMMAND = 'node apps/api/dist/cli.js set-password <email>';
 
 /**

@@ -36,7 +36,7 @@ export interface LoginAttempt {
 }
 
 /**
- * The sign-in and registration limits (README, "Security"). Counting happens before the password is
+ * The sign-in and registration limits (docs/security.md, docs/api.md "Rate limits"). Counting happens before the password is
  * checked, so a burst of parallel guesses is counted in full; a refused attempt is taken back at once, so
  * requests already answered 429 never count; a successful sign-in then clears the e-mail's counters and takes
  * its own attempt back from the address's.
