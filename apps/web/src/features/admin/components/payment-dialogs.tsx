@@ -95,14 +95,17 @@ export function PaymentDialog({ id, onClose }: { id: string; onClose: () => void
 }
 
 /**
- * Approve a pending bank transfer: confirmed first (it credits the balance and pays the invoice at once), with an
- * optional reason kept in the audit entry (docs/decisions/048-operator-journeys.md).
+ * Settle a pending bank transfer, once. Approve is confirmed first (it credits the balance and pays the invoice at
+ * once), with an optional reason kept in the audit entry (docs/decisions/048-operator-journeys.md); decline needs
+ * the reason the customer is told.
  */
-export function ApproveDialog({
+export function SettleTransferDialog({
+  kind,
   transaction,
   onClose,
   onDone,
 }: {
+  kind: 'approve' | 'decline';
   transaction: AdminTransaction;
   onClose: () => void;
   onDone: (message: string) => void;
@@ -111,50 +114,24 @@ export function ApproveDialog({
   const format = useAdminFormat();
   const action = usePaymentAction();
   const texts = { amount: format.money(transaction.amount), name: transaction.userName };
+  const approve = kind === 'approve';
+  const dialog = approve ? 'billing.approveDialog' : 'billing.decline';
   return (
     <ReasonDialog
-      optional
-      submitVariant="primary"
-      title={t('billing.approveDialog.title', texts)}
-      body={t('billing.approveDialog.body', texts)}
-      label={t('billing.approveDialog.reason')}
-      hint={t('billing.approveDialog.hint')}
-      submitLabel={t('actions.approve')}
+      optional={approve}
+      submitVariant={approve ? 'primary' : undefined}
+      title={t(`${dialog}.title`, texts)}
+      body={approve ? t('billing.approveDialog.body', texts) : undefined}
+      label={t(`${dialog}.reason`)}
+      hint={t(`${dialog}.hint`)}
+      submitLabel={t(`actions.${kind}`)}
       pending={action.isPending}
       send={async (reason) => {
-        await action.mutateAsync({ kind: 'approve', id: transaction.id, reason: reason || undefined });
-        return t('billing.done.approve', texts);
-      }}
-      onClose={onClose}
-      onDone={onDone}
-    />
-  );
-}
-
-/** Decline: the reason the customer is told, then the decline, once. */
-export function DeclineDialog({
-  transaction,
-  onClose,
-  onDone,
-}: {
-  transaction: AdminTransaction;
-  onClose: () => void;
-  onDone: (message: string) => void;
-}) {
-  const { t } = useTranslation('admin');
-  const format = useAdminFormat();
-  const action = usePaymentAction();
-  const texts = { amount: format.money(transaction.amount), name: transaction.userName };
-  return (
-    <ReasonDialog
-      title={t('billing.decline.title', texts)}
-      label={t('billing.decline.reason')}
-      hint={t('billing.decline.hint')}
-      submitLabel={t('actions.decline')}
-      pending={action.isPending}
-      send={async (reason) => {
-        await action.mutateAsync({ kind: 'decline', id: transaction.id, reason });
-        return t('billing.done.decline', texts);
+        const id = transaction.id;
+        await action.mutateAsync(
+          approve ? { kind: 'approve', id, reason: reason || undefined } : { kind: 'decline', id, reason },
+        );
+        return t(`billing.done.${kind}`, texts);
       }}
       onClose={onClose}
       onDone={onDone}

@@ -12,7 +12,7 @@ import type { AdminTransaction } from '../api/types';
 import { TRANSACTION_LIST } from '../api/queries';
 import { usePermissions } from '../api/use-permissions';
 import { useAdminTransactions } from '../api/use-admin-data';
-import { ApproveDialog, DeclineDialog, PaymentDialog, RefundDialog } from '../components/payment-dialogs';
+import { PaymentDialog, RefundDialog, SettleTransferDialog } from '../components/payment-dialogs';
 import { MenuButton } from '@/components/ui/menu';
 import { BulkBar, selectionColumn, useRowSelection } from '../components/bulk-actions';
 import { AdminList } from '../components/admin-list';
@@ -259,7 +259,8 @@ export function AdminBillingPage() {
         />
       )}
       {declining && (
-        <DeclineDialog
+        <SettleTransferDialog
+          kind="decline"
           transaction={declining}
           onClose={() => setDeclining(null)}
           onDone={(text) => {
@@ -269,7 +270,8 @@ export function AdminBillingPage() {
         />
       )}
       {approving && (
-        <ApproveDialog
+        <SettleTransferDialog
+          kind="approve"
           transaction={approving}
           onClose={() => setApproving(null)}
           onDone={(text) => {
