@@ -26,7 +26,7 @@ export function VerifyEmailBanner() {
       className="mb-6 flex flex-wrap items-start gap-3 rounded-xl border border-warning-600/30 bg-warning-50 px-4 py-3 text-sm text-warning-800"
     >
       <MailWarning aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-      <div className="min-w-0 flex-1">
+      <div className="min-w-0 grow basis-56">
         <p className="font-semibold">{t('verifyBanner.title')}</p>
         <p className="mt-1 break-words">{t('verifyBanner.body', { email: user.email })}</p>
       </div>
