@@ -57,6 +57,31 @@ const boundaryZones = [
   { target: './packages/shared', from: './apps', message: 'packages/shared imports neither app.' },
 ];
 
+/** Imports the web app refuses everywhere. */
+const webRestrictedImports = [
+  // zod only through the shared module that configures it jitless (no eval probe under the CSP).
+  { name: 'zod', message: "Import { z } from '@hostpilot/shared/zod': it runs zod jitless." },
+  // React 19 takes `ref` as a prop (docs/decisions/017-react-19-in-production.md): no forwardRef wrappers.
+  { name: 'react', importNames: ['forwardRef'], message: 'React 19 takes `ref` as a prop: no forwardRef.' },
+];
+
+const API_CALLS_MESSAGE =
+  'The web app calls the API only from features/*/api/ (queryOptions and mutation hooks) and lib/: move the call there (docs/decisions/056-module-shape.md).';
+
+/**
+ * Files that still call the one HTTP client directly: others are changing them now, and they move to their
+ * feature's api/ folder next (docs/decisions/056-module-shape.md, "still to move"). Remove an entry when its file
+ * has moved; add none.
+ */
+const STILL_CALLING_THE_API = [
+  'features/marketing/pages/checkout-page.tsx',
+  'features/dashboard/components/support/ticket-form.tsx',
+  'features/dashboard/components/money/payment-method-dialog.tsx',
+  'components/dns/dns-records-editor.tsx',
+  'features/admin/components/server-driver-dialog.tsx',
+  'features/dashboard/components/domains/domain-settings.tsx',
+].map((file) => `apps/web/src/${file}`);
+
 export default tseslint.config(
   {
     ignores: [
@@ -103,15 +128,22 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // React 19 takes `ref` as a prop (docs/decisions/017-react-19-in-production.md): no forwardRef wrappers.
-      // zod only through the shared module that configures it jitless (no eval probe under the CSP).
+      'no-restricted-imports': ['error', { paths: webRestrictedImports }],
+    },
+  },
+  {
+    // One way to fetch (issue 27): components, pages, layouts and guards read through their feature's api/
+    // folder, whose queries the cache refreshes; only those folders and lib/ hold the HTTP client. A later entry
+    // replaces the rule's options, so it repeats the web app's other refusals.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/features/*/api/**', 'apps/web/src/lib/**', ...STILL_CALLING_THE_API],
+    rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: [
-            { name: 'zod', message: "Import { z } from '@hostpilot/shared/zod': it runs zod jitless." },
-            { name: 'react', importNames: ['forwardRef'], message: 'React 19 takes `ref` as a prop: no forwardRef.' },
-          ],
+          paths: [...webRestrictedImports, { name: '@/lib/session', importNames: ['api'], message: API_CALLS_MESSAGE }],
+          // The same module reached by a relative path.
+          patterns: [{ regex: '^\\.\\.?/(.*/)?lib/session$', importNames: ['api'], message: API_CALLS_MESSAGE }],
         },
       ],
     },

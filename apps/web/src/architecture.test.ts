@@ -45,6 +45,27 @@ const PROBES = {
     'apps/web/src/components/ui/probe.tsx',
     "import { forwardRef } from 'react';\nexport const X = forwardRef<HTMLInputElement>(function X(_p, ref) {\n  return <input ref={ref} />;\n});\n",
   ],
+  componentCallsApi: [
+    'apps/web/src/features/dashboard/components/probe.tsx',
+    "import { api } from '@/lib/session';\nexport const x = api;\n",
+  ],
+  layoutCallsApiRelative: [
+    'apps/web/src/app/layouts/probe.tsx',
+    "import { api } from '../../lib/session';\nexport const x = api;\n",
+  ],
+  sharedComponentCallsApi: [
+    'apps/web/src/components/probe.tsx',
+    "import { api, useSession } from '@/lib/session';\nexport const x = [api, useSession];\n",
+  ],
+  componentUsesSession: [
+    'apps/web/src/features/dashboard/components/probe.tsx',
+    "import { session, useSession } from '@/lib/session';\nexport const x = [session, useSession];\n",
+  ],
+  apiFolderCallsApi: [
+    'apps/web/src/features/dashboard/api/probe.ts',
+    "import { api } from '@/lib/session';\nexport const x = api;\n",
+  ],
+  libCallsApi: ['apps/web/src/lib/probe.ts', "import { api } from './session';\nexport const x = api;\n"],
 } as const;
 
 type Probe = keyof typeof PROBES;
@@ -99,6 +120,15 @@ describe('import boundaries (docs/architecture.md) are enforced by lint', () => 
       expect(results[probe], probe).toEqual([expect.stringContaining('import no module')]);
     }
     expect(results.apiModuleImportsLib).toEqual([]);
+  });
+
+  it("calls the API only from a feature's api/ folder and lib/ (decision 056)", () => {
+    for (const probe of ['componentCallsApi', 'layoutCallsApiRelative', 'sharedComponentCallsApi'] as const) {
+      expect(results[probe], probe).toEqual([expect.stringContaining('calls the API only from features/*/api/')]);
+    }
+    for (const probe of ['componentUsesSession', 'apiFolderCallsApi', 'libCallsApi'] as const) {
+      expect(results[probe], probe).toEqual([]);
+    }
   });
 
   it('refuses forwardRef: React 19 takes ref as a prop (decision 017)', () => {

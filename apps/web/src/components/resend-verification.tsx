@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { resendVerificationMail } from '@/lib/account-api';
 import { accountErrorKey } from '@/lib/account-errors';
-import { api } from '@/lib/session';
 
 type Sent = 'idle' | 'sending' | 'sent' | { error: string };
 
@@ -17,7 +17,7 @@ export function ResendVerification({ className }: { className?: string }) {
   async function resend() {
     setSent('sending');
     try {
-      await api.post('/auth/email/resend');
+      await resendVerificationMail();
       setSent('sent');
     } catch (error) {
       setSent({ error: accountErrorKey(error) });

@@ -3,29 +3,19 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/spinner';
-import { ApiError } from '@/lib/http';
-import { api, useSession } from '@/lib/session';
+import { type StaffAccess, staffAccess } from '@/features/admin/api/staff-access';
+import { useSession } from '@/lib/session';
 import type { FromState } from './redirect-target';
 
-type StaffCheck = 'checking' | 'open' | 'twoFactorRequired';
+type StaffCheck = 'checking' | StaffAccess;
 
-/**
- * Asks the API whether the back office opens for this account: when it requires two-factor sign-in of staff and
- * the account has none, every /api/admin call answers TWO_FACTOR_REQUIRED (docs/decisions/023-two-factor-sign-in.md).
- * Any other answer opens the layout, whose pages show their own errors.
- */
+/** Asks once per staff account whether the back office opens for it (`staffAccess`). */
 function useStaffCheck(userId: string | null): StaffCheck {
-  const [result, setResult] = useState<{ userId: string; check: StaffCheck } | null>(null);
+  const [result, setResult] = useState<{ userId: string; check: StaffAccess } | null>(null);
   useEffect(() => {
     if (!userId) return;
     let live = true;
-    api.get('/admin/me/permissions').then(
-      () => live && setResult({ userId, check: 'open' }),
-      (error: unknown) => {
-        const required = error instanceof ApiError && error.code === 'TWO_FACTOR_REQUIRED';
-        if (live) setResult({ userId, check: required ? 'twoFactorRequired' : 'open' });
-      },
-    );
+    void staffAccess().then((check) => live && setResult({ userId, check }));
     return () => {
       live = false;
     };

@@ -15,6 +15,7 @@ export const adminKeys = {
   automation: () => [...adminKeys.all, 'settings', 'automation'] as const,
   order: (id: string) => [...adminKeys.all, 'order', id] as const,
   orderSettings: () => [...adminKeys.all, 'settings', 'orders'] as const,
+  securitySettings: () => [...adminKeys.all, 'settings', 'security'] as const,
   systemSettings: () => [...adminKeys.all, 'settings', 'system'] as const,
   outboxMail: (id: string) => [...adminKeys.all, 'outbox-mail', id] as const,
   history: (entity: 'services' | 'domains', id: string) => [...adminKeys.all, 'history', entity, id] as const,

@@ -1,5 +1,7 @@
 import {
   type AutomationSettings,
+  type OrderSettings,
+  type SecuritySettings,
   type OutboxMailView,
   type SystemSettingsView,
   type SchedulerStatus,
@@ -119,6 +121,18 @@ export const adminQueries = {
     queryOptions({
       queryKey: adminKeys.automation(),
       queryFn: ({ signal }) => api.get<AutomationSettings>('/admin/settings/automation', { signal }),
+    }),
+  /** "New orders need approval" (docs/decisions/032-ordering-and-checkout.md). */
+  orderSettings: () =>
+    queryOptions({
+      queryKey: adminKeys.orderSettings(),
+      queryFn: ({ signal }) => api.get<OrderSettings>('/admin/orders/settings', { signal }),
+    }),
+  /** "Require two-factor sign-in for staff" (docs/decisions/023-two-factor-sign-in.md). */
+  securitySettings: () =>
+    queryOptions({
+      queryKey: adminKeys.securitySettings(),
+      queryFn: ({ signal }) => api.get<SecuritySettings>('/admin/settings/security', { signal }),
     }),
   /** The System Settings (docs/decisions/034-system-settings-and-mail.md); never the SMTP password. */
   systemSettings: () =>

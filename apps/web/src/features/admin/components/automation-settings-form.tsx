@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type AutomationSettings, automationSettingsSchema } from '@hostpilot/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
 import { useId } from 'react';
 import { Controller, type FieldPath, useForm, useWatch } from 'react-hook-form';
@@ -12,9 +12,8 @@ import { QueryView } from '@/components/ui/query-view';
 import { Switch } from '@/components/ui/switch';
 import { TextField } from '@/components/ui/text-field';
 import { accountErrorKey, fieldErrorsOf } from '@/lib/account-errors';
-import { api } from '@/lib/session';
-import { adminKeys } from '../api/keys';
 import { adminQueries } from '../api/queries';
+import { useSaveAutomationSettings } from '../api/use-settings-actions';
 
 /** The lifecycle jobs' settings, read from and saved to the API (docs/decisions/030-lifecycle-automation.md). */
 export function AutomationSettingsForm() {
@@ -45,7 +44,6 @@ const DAY_FIELDS = ['renewalInvoiceDays', 'suspendAfterDays', 'domainGraceDays',
 function SettingsFields({ values }: { values: AutomationSettings }) {
   const { t } = useTranslation('admin');
   const { t: tc } = useTranslation();
-  const queryClient = useQueryClient();
   const {
     register,
     control,
@@ -57,15 +55,12 @@ function SettingsFields({ values }: { values: AutomationSettings }) {
     mode: 'onTouched',
     defaultValues: values,
   });
-  const save = useMutation({
-    mutationFn: (next: AutomationSettings) => api.put<AutomationSettings>('/admin/settings/automation', next),
-    onSuccess: (saved) => queryClient.setQueryData(adminKeys.automation(), saved),
-    onError: (error) => {
-      for (const [field, problem] of Object.entries(fieldErrorsOf(error))) {
-        setError(field as FieldPath<AutomationSettings>, { message: problem.code }, { shouldFocus: true });
-      }
-    },
-  });
+  const save = useSaveAutomationSettings();
+  const putFieldErrors = (error: unknown) => {
+    for (const [field, problem] of Object.entries(fieldErrorsOf(error))) {
+      setError(field as FieldPath<AutomationSettings>, { message: problem.code }, { shouldFocus: true });
+    }
+  };
   const message = (error: { message?: string } | undefined) => (error?.message ? tc(error.message) : undefined);
   const dayField = (name: (typeof DAY_FIELDS)[number] | 'terminateAfterDays', disabled = false) => (
     <TextField
@@ -83,7 +78,11 @@ function SettingsFields({ values }: { values: AutomationSettings }) {
   const terminationEnabled = useWatch({ control, name: 'terminationEnabled' });
 
   return (
-    <form noValidate onSubmit={(event) => void handleSubmit((next) => save.mutate(next))(event)} className="space-y-5">
+    <form
+      noValidate
+      onSubmit={(event) => void handleSubmit((next) => save.mutate(next, { onError: putFieldErrors }))(event)}
+      className="space-y-5"
+    >
       <div className="grid gap-5 md:grid-cols-2">{DAY_FIELDS.map((name) => dayField(name))}</div>
       <Controller
         control={control}

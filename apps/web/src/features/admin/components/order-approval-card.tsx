@@ -1,5 +1,8 @@
 import type { OrderSettings } from '@hostpilot/shared';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { adminQueries } from '../api/queries';
+import { useSaveOrderSettings } from '../api/use-settings-actions';
 import { SettingSwitchCard } from './setting-switch-card';
 
 /**
@@ -8,9 +11,12 @@ import { SettingSwitchCard } from './setting-switch-card';
  */
 export function OrderApprovalCard() {
   const { t } = useTranslation('admin');
+  const settings = useQuery(adminQueries.orderSettings());
+  const save = useSaveOrderSettings();
   return (
     <SettingSwitchCard<OrderSettings, 'requireApproval'>
-      path="/admin/orders/settings"
+      settings={settings}
+      save={save}
       field="requireApproval"
       title={t('orders.settings.title')}
       description={t('orders.settings.description')}

@@ -1,4 +1,5 @@
-import { useEffect, useId, useState } from 'react';
+import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -6,13 +7,12 @@ import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { accountErrorKey, fieldErrorsOf } from '@/lib/account-errors';
-import { api } from '@/lib/session';
-
-type Load<S> = { status: 'loading' } | { status: 'error'; key: string } | { status: 'ready'; settings: S };
 
 export interface SettingSwitchCardProps<S, F extends keyof S & string> {
-  /** The API path that answers the settings (GET) and saves them (PUT), under /api. */
-  path: string;
+  /** The settings' read (a query of the feature's `api/` folder). */
+  settings: UseQueryResult<S>;
+  /** Their save, answering the settings as stored (a mutation of the feature's `api/` folder). */
+  save: UseMutationResult<S, unknown, Partial<S>>;
   /** The one on/off field of the settings the switch shows and saves. */
   field: F;
   title: string;
@@ -38,38 +38,13 @@ export function SettingSwitchCard<S extends Record<F, boolean>, F extends keyof 
 ) {
   const { t: tc } = useTranslation();
   const headingId = useId();
-  const [load, setLoad] = useState<Load<S>>({ status: 'loading' });
-  const [saving, setSaving] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const { path, field } = props;
-
-  useEffect(() => {
-    let live = true;
-    api.get<S>(path).then(
-      (settings) => live && setLoad({ status: 'ready', settings }),
-      (error: unknown) => live && setLoad({ status: 'error', key: accountErrorKey(error) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [attempt, path]);
-
-  async function save(value: boolean) {
-    setSaving(true);
-    setNotice(null);
-    setFailure(null);
-    try {
-      const settings = await api.put<S>(path, { [field]: value });
-      setLoad({ status: 'ready', settings });
-      setNotice(props.saved(settings));
-    } catch (error) {
-      setFailure(fieldErrorsOf(error)[field]?.code ?? accountErrorKey(error));
-    } finally {
-      setSaving(false);
-    }
-  }
+  const { settings, save, field } = props;
+  const saving = save.isPending;
+  const notice = save.isSuccess ? props.saved(save.data) : null;
+  const failure = save.isError ? (fieldErrorsOf(save.error)[field]?.code ?? accountErrorKey(save.error)) : null;
+  // A failed save leaves the stored value; a later read that fails keeps showing the answer it had.
+  const stored = settings.data;
+  const reading = stored === undefined && settings.isFetching;
 
   return (
     <Card as="section" aria-labelledby={headingId} className="mb-6">
@@ -78,22 +53,22 @@ export function SettingSwitchCard<S extends Record<F, boolean>, F extends keyof 
       </h2>
       <p className="mt-1 text-sm text-slate-600">{props.description}</p>
       <div className="mt-5 space-y-4">
-        {load.status === 'loading' && <Spinner label={props.loading} />}
-        {load.status === 'error' && (
+        {(settings.isPending || reading) && <Spinner label={props.loading} />}
+        {stored === undefined && settings.isError && !reading && (
           <Alert tone="error" title={props.loadFailed}>
-            {tc(load.key)}
+            {tc(accountErrorKey(settings.error))}
             <span className="mt-3 block">
-              <Button size="sm" variant="secondary" onClick={() => setAttempt((n) => n + 1)}>
+              <Button size="sm" variant="secondary" onClick={() => void settings.refetch()}>
                 {tc('actions.retry')}
               </Button>
             </span>
           </Alert>
         )}
-        {load.status === 'ready' && (
+        {stored !== undefined && (
           <Switch
-            checked={load.settings[field]}
+            checked={stored[field]}
             disabled={saving}
-            onChange={save}
+            onChange={(value) => save.mutate({ [field]: value } as Partial<S>)}
             label={props.label}
             description={props.hint}
           />

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type EmailTestResult, type SystemSettingsView, emailSchema } from '@hostpilot/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type SystemSettingsView, emailSchema } from '@hostpilot/shared';
 import { Inbox, Mail, Save } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { Controller, type FieldPath, useForm, useWatch } from 'react-hook-form';
@@ -17,8 +16,7 @@ import { Switch } from '@/components/ui/switch';
 import { TextField } from '@/components/ui/text-field';
 import { accountErrorKey, fieldErrorsOf } from '@/lib/account-errors';
 import { refreshPublicSettings } from '@/lib/public-settings';
-import { api } from '@/lib/session';
-import { adminKeys } from '../api/keys';
+import { useSaveSystemSettings, useTestEmailSettings } from '../api/use-settings-actions';
 import {
   ENCRYPTIONS,
   formValues,
@@ -60,7 +58,6 @@ export interface SettingsFormProps {
 export function SettingsForm({ saved, ownEmail, canWrite }: SettingsFormProps) {
   const { t } = useTranslation('admin');
   const { t: tc } = useTranslation('common');
-  const queryClient = useQueryClient();
   const [current, setCurrent] = useState(saved);
   const [testTo, setTestTo] = useState(ownEmail);
   const [testToError, setTestToError] = useState<string | undefined>();
@@ -88,27 +85,22 @@ export function SettingsForm({ saved, ownEmail, canWrite }: SettingsFormProps) {
     return fields.length > 0;
   };
 
-  const save = useMutation({
-    mutationFn: (data: SettingsData) => api.put<SystemSettingsView>('/admin/settings', toInput(data)),
-    onSuccess: (view) => {
-      queryClient.setQueryData(adminKeys.systemSettings(), view);
-      refreshPublicSettings();
-      setCurrent(view);
-      reset(formValues(view));
-    },
-    onError: putFieldErrors,
-  });
-
-  const test = useMutation({
-    mutationFn: (input: { to: string; email: SettingsData['email'] }) =>
-      api.post<EmailTestResult>('/admin/settings/email/test', { to: input.to, email: toEmailInput(input.email) }),
-    onError: putFieldErrors,
-  });
+  const save = useSaveSystemSettings();
+  const test = useTestEmailSettings();
 
   const message = (error: { message?: string } | undefined, touched: boolean | undefined) =>
     error?.message && (touched || isSubmitted) ? tc(error.message) : undefined;
 
-  const onSubmit = handleSubmit((data) => save.mutate(data));
+  const onSubmit = handleSubmit((data) =>
+    save.mutate(toInput(data), {
+      onSuccess: (view) => {
+        refreshPublicSettings();
+        setCurrent(view);
+        reset(formValues(view));
+      },
+      onError: putFieldErrors,
+    }),
+  );
 
   const runTest = async () => {
     const recipient = emailSchema.safeParse(testTo);
@@ -116,7 +108,8 @@ export function SettingsForm({ saved, ownEmail, canWrite }: SettingsFormProps) {
     const ok = await trigger('email', { shouldFocus: true });
     if (!ok || !recipient.success) return;
     const parsed = settingsSchema.shape.email.safeParse(getValues('email'));
-    if (parsed.success) test.mutate({ to: recipient.data, email: parsed.data });
+    if (parsed.success)
+      test.mutate({ to: recipient.data, email: toEmailInput(parsed.data) }, { onError: putFieldErrors });
   };
 
   const testResult = test.data;

@@ -1,5 +1,8 @@
 import type { SecuritySettings } from '@hostpilot/shared';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { adminQueries } from '../api/queries';
+import { useSaveSecuritySettings } from '../api/use-settings-actions';
 import { SettingSwitchCard } from './setting-switch-card';
 
 /**
@@ -9,9 +12,12 @@ import { SettingSwitchCard } from './setting-switch-card';
  */
 export function StaffSignInCard() {
   const { t } = useTranslation('admin');
+  const settings = useQuery(adminQueries.securitySettings());
+  const save = useSaveSecuritySettings();
   return (
     <SettingSwitchCard<SecuritySettings, 'requireStaffTwoFactor'>
-      path="/admin/settings/security"
+      settings={settings}
+      save={save}
       field="requireStaffTwoFactor"
       title={t('settings.staffSignIn.title')}
       description={t('settings.staffSignIn.description')}

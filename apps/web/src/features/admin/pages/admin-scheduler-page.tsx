@@ -1,5 +1,5 @@
-import type { SchedulerJob, SchedulerJobName, SchedulerStatus } from '@hostpilot/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SchedulerJob, SchedulerJobName } from '@hostpilot/shared';
+import { useQuery } from '@tanstack/react-query';
 import { Play } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,10 +10,9 @@ import { PageHeader } from '@/components/ui/page-header';
 import { QueryView } from '@/components/ui/query-view';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { accountErrorKey } from '@/lib/account-errors';
-import { api } from '@/lib/session';
 import type { StatusTone } from '@/lib/status';
-import { adminKeys } from '../api/keys';
 import { adminQueries } from '../api/queries';
+import { useRunSchedulerJob } from '../api/use-settings-actions';
 import { AutomationSettingsForm } from '../components/automation-settings-form';
 import { useAdminFormat } from '../lib/use-admin-format';
 
@@ -36,21 +35,17 @@ export function AdminSchedulerPage() {
   const { t } = useTranslation('admin');
   const { t: tc } = useTranslation();
   const format = useAdminFormat();
-  const queryClient = useQueryClient();
   const scheduler = useQuery(adminQueries.scheduler());
   const [result, setResult] = useState<RunState | null>(null);
 
-  const run = useMutation({
-    mutationFn: (job: SchedulerJobName) => api.post<SchedulerJob>(`/admin/scheduler/${job}/run`),
-    onMutate: () => setResult(null),
-    onSuccess: (job) => {
-      queryClient.setQueryData<SchedulerStatus>(adminKeys.scheduler(), (old) =>
-        old ? { ...old, jobs: old.jobs.map((row) => (row.name === job.name ? job : row)) } : old,
-      );
-      setResult({ job: job.name, status: 'done', changed: job.changed });
-    },
-    onError: (error, job) => setResult({ job, status: 'error', key: accountErrorKey(error) }),
-  });
+  const run = useRunSchedulerJob();
+  const runJob = (name: SchedulerJobName) => {
+    setResult(null);
+    run.mutate(name, {
+      onSuccess: (job) => setResult({ job: job.name, status: 'done', changed: job.changed }),
+      onError: (error) => setResult({ job: name, status: 'error', key: accountErrorKey(error) }),
+    });
+  };
 
   const jobName = (name: SchedulerJobName) => t(`scheduler.jobs.${name}.name`);
   const moment = (iso: string | null) => (iso ? format.dateTime(iso) : t('scheduler.never'));
@@ -108,7 +103,7 @@ export function AdminSchedulerPage() {
             variant="secondary"
             disabled={run.isPending}
             aria-label={t('scheduler.runNowLabel', { job: jobName(job.name) })}
-            onClick={() => run.mutate(job.name)}
+            onClick={() => runJob(job.name)}
           >
             <Play aria-hidden="true" className="size-4" />
             {pending ? t('scheduler.running') : t('scheduler.runNow')}

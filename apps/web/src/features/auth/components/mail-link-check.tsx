@@ -5,8 +5,9 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ButtonLink } from '@/components/ui/button-link';
 import { Spinner } from '@/components/ui/spinner';
-import { api, useSession } from '@/lib/session';
+import { useSession } from '@/lib/session';
 import { accountErrorKey } from '@/lib/account-errors';
+import { followMailLink, type MailLinkCall } from '../api/account-links';
 import { AuthCard } from './auth-card';
 import { linkTokenOf } from '../lib/link-token';
 
@@ -14,7 +15,7 @@ type State = { status: 'checking' } | { status: 'done' } | { status: 'failed'; k
 
 export interface MailLinkCheckProps {
   /** The API call the link's token is posted to. */
-  endpoint: '/auth/email/verify' | '/auth/email/undo';
+  endpoint: MailLinkCall;
   /** The auth namespace's texts of the page: heading, intro, checking, doneTitle, doneBody, failedTitle, askAgain. */
   texts: 'verify' | 'undoEmail';
   /** The link ends every session (the undo of an e-mail change): this browser signs out too and is sent to sign in. */
@@ -32,7 +33,7 @@ export function MailLinkCheck({ endpoint, texts, endsSessions = false }: MailLin
 
   const check = useCallback(async (): Promise<State> => {
     try {
-      await api.post(endpoint, { token }, { auth: false });
+      await followMailLink(endpoint, token);
       if (endsSessions) await logout();
       return { status: 'done' };
     } catch (error) {

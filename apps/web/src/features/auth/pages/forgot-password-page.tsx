@@ -7,8 +7,8 @@ import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
-import { api } from '@/lib/session';
 import { accountErrorKey } from '@/lib/account-errors';
+import { requestPasswordReset } from '../api/account-links';
 import { AuthCard } from '../components/auth-card';
 
 /** /forgot-password: asks for the e-mail and says the same thing whether or not an account has it. */
@@ -55,7 +55,7 @@ export function ForgotPasswordPage() {
             onSubmit={handleSubmit(async ({ email }) => {
               setFailure(null);
               try {
-                await api.post('/auth/password/forgot', { email }, { auth: false });
+                await requestPasswordReset(email);
                 setSentTo(email.trim());
               } catch (error) {
                 setFailure(accountErrorKey(error));

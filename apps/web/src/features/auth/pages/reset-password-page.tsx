@@ -10,8 +10,8 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ButtonLink } from '@/components/ui/button-link';
 import { PasswordField } from '@/components/ui/password-field';
-import { api } from '@/lib/session';
 import { accountErrorKey, fieldErrorsOf } from '@/lib/account-errors';
+import { resetPassword } from '../api/account-links';
 import { AuthCard } from '../components/auth-card';
 import { linkTokenOf } from '../lib/link-token';
 
@@ -89,7 +89,7 @@ export function ResetPasswordPage() {
             onSubmit={handleSubmit(async ({ password }) => {
               setFailure(null);
               try {
-                await api.post('/auth/password/reset', { token, password }, { auth: false });
+                await resetPassword(token, password);
                 setDone(true);
               } catch (error) {
                 const fields = fieldErrorsOf(error);

@@ -36,4 +36,8 @@ export const dashboardKeys = {
   articles: (language: string, search: string) => [...dashboardKeys.all, 'articles', { language, search }] as const,
   article: (id: string, language: string) => [...dashboardKeys.all, 'article', { id, language }] as const,
   preferences: () => [...dashboardKeys.all, 'preferences'] as const,
+  /** The account's protection: e-mail verified, two-factor sign-in, whether staff must set it up. */
+  security: () => [...dashboardKeys.all, 'security'] as const,
+  /** The account's signed-in devices. */
+  sessions: () => [...dashboardKeys.all, 'sessions'] as const,
 };

@@ -1,4 +1,5 @@
 import type {
+  AccountSecurity,
   ArticleDetail,
   ArticlePage,
   Balance,
@@ -13,6 +14,7 @@ import type {
   OrderPage,
   Preferences,
   ServicePage,
+  SessionInfo,
   TicketDetail,
   TicketPage,
   TransactionPage,
@@ -146,4 +148,7 @@ export const dashboardQueries = {
     }),
   preferences: () =>
     queryOptions({ queryKey: dashboardKeys.preferences(), queryFn: get<Preferences>('/users/me/preferences') }),
+  security: () =>
+    queryOptions({ queryKey: dashboardKeys.security(), queryFn: get<AccountSecurity>('/account/security') }),
+  sessions: () => queryOptions({ queryKey: dashboardKeys.sessions(), queryFn: get<SessionInfo[]>('/auth/sessions') }),
 };

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
 import { applyFieldErrors } from '@/lib/account-errors';
-import { api, session } from '@/lib/session';
+import { useUpdateProfile } from '../api/use-account-actions';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'currentPassword'] as const;
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -24,6 +24,7 @@ export function ProfileForm({ user }: { user: User | null }) {
   const { t: tc } = useTranslation();
   const [failure, setFailure] = useState<string | null>(null);
   const [saved, setSaved] = useState<false | 'profile' | 'email'>(false);
+  const updateProfile = useUpdateProfile();
   const {
     register,
     handleSubmit,
@@ -54,8 +55,7 @@ export function ProfileForm({ user }: { user: User | null }) {
         }
         const body = emailChanges ? input : { ...input, currentPassword: undefined };
         try {
-          const updated = await api.put<User>('/users/me', body);
-          session.userChanged(updated);
+          await updateProfile.mutateAsync(body);
           resetField('currentPassword', { defaultValue: undefined });
           // A changed e-mail waits for its link, and the previous address can undo it (docs/decisions/044-account-protection.md).
           setSaved(emailChanges ? 'email' : 'profile');

@@ -1,5 +1,3 @@
-import type { Preferences } from '@hostpilot/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,17 +8,17 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Switch } from '@/components/ui/switch';
 import { accountErrorKey } from '@/lib/account-errors';
 import { currentLanguage, isLanguage, LANGUAGES } from '@/lib/i18n';
-import { api, saveAccountLanguage, useSession } from '@/lib/session';
+import { saveAccountLanguage, useSession } from '@/lib/session';
 import type { NotificationPreferences } from '../api/types';
 import { QueryView } from '@/components/ui/query-view';
 import { SkeletonRows } from '@/components/ui/skeleton';
+import { useSavePreferences } from '../api/use-account-actions';
 import { useNotificationPreferences } from '../api/use-dashboard-data';
 import { Panel } from '../components/panel';
 import { ChangePasswordForm } from '../components/security/change-password-form';
 import { SessionsPanel } from '../components/security/sessions-panel';
 import { TwoFactorPanel } from '../components/security/two-factor-panel';
 import { ProfileForm } from '../components/profile-form';
-import { dashboardKeys } from '../api/keys';
 
 const PREFERENCES: (keyof NotificationPreferences)[] = ['emailNotifications', 'serviceUpdates', 'marketing'];
 
@@ -103,7 +101,7 @@ export function DashboardSettingsPage() {
 function PreferenceSwitches({ saved }: { saved: NotificationPreferences }) {
   const { t } = useTranslation('dashboard');
   const { t: tc } = useTranslation();
-  const queryClient = useQueryClient();
+  const savePreferences = useSavePreferences();
   const languageId = useId();
   const [preferences, setPreferences] = useState(saved);
   const [pending, setPending] = useState<string | null>(null);
@@ -127,12 +125,7 @@ function PreferenceSwitches({ saved }: { saved: NotificationPreferences }) {
   };
   const toggle = async (key: keyof NotificationPreferences, value: boolean) => {
     setPreferences((current) => ({ ...current, [key]: value }));
-    const ok = await save(key, async () =>
-      queryClient.setQueryData(
-        dashboardKeys.preferences(),
-        await api.patch<Preferences>('/users/me/preferences', { [key]: value }),
-      ),
-    );
+    const ok = await save(key, () => savePreferences.mutateAsync({ [key]: value }));
     if (!ok) setPreferences((current) => ({ ...current, [key]: !value }));
   };
 

@@ -1,5 +1,5 @@
-import type { TicketDetail, TicketReplyRequest } from '@hostpilot/shared';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TicketReplyRequest } from '@hostpilot/shared';
+import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, CheckCircle2, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,11 +12,10 @@ import { SkeletonRows } from '@/components/ui/skeleton';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { accountErrorKey } from '@/lib/account-errors';
 import { cn } from '@/lib/cn';
-import { api } from '@/lib/session';
 import { ticketStatusTone } from '@/lib/status';
 import { dashboardPaths } from '../lib/paths';
-import { dashboardKeys } from '../api/keys';
 import { dashboardQueries } from '../api/queries';
+import { useReplyToTicket, useSetTicketClosed } from '../api/use-ticket-actions';
 import { Panel } from '../components/panel';
 import { useStatusLabel } from '../components/status-label';
 import { ReplyForm } from '../components/support/reply-form';
@@ -31,35 +30,27 @@ export function DashboardTicketPage() {
   const { t: tc } = useTranslation();
   const { id = '' } = useParams();
   const query = useQuery(dashboardQueries.ticket(id));
-  const queryClient = useQueryClient();
   const format = useDashboardFormat();
   const statusLabel = useStatusLabel();
   const [status, setStatus] = useState('');
-  const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const base = `/tickets/${encodeURIComponent(id)}`;
+  const replyTo = useReplyToTicket(id);
+  const close = useSetTicketClosed(id);
+  const pending = close.isPending;
 
-  /** The API answers each action with the ticket as it now is; the list refreshes too. */
-  const settle = async (ticket: TicketDetail, message: string) => {
-    queryClient.setQueryData(dashboardKeys.ticket(id), ticket);
-    setStatus(message);
-    await queryClient.invalidateQueries({ queryKey: dashboardKeys.tickets(), exact: true });
-  };
   const reply = async (input: TicketReplyRequest) => {
     setStatus('');
-    await settle(await api.post<TicketDetail>(`${base}/messages`, input), t('ticket.replied'));
+    await replyTo.mutateAsync(input);
+    setStatus(t('ticket.replied'));
   };
   const setClosed = async (closed: boolean) => {
-    setPending(true);
     setFailure(null);
     setStatus('');
     try {
-      const ticket = await api.post<TicketDetail>(`${base}/${closed ? 'close' : 'reopen'}`);
-      await settle(ticket, closed ? t('ticket.closedNow') : t('ticket.reopenedNow'));
+      await close.mutateAsync(closed);
+      setStatus(closed ? t('ticket.closedNow') : t('ticket.reopenedNow'));
     } catch (error) {
       setFailure(accountErrorKey(error));
-    } finally {
-      setPending(false);
     }
   };
 

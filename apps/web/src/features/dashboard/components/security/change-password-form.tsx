@@ -9,7 +9,8 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { PasswordField } from '@/components/ui/password-field';
 import { accountErrorKey, fieldErrorsOf } from '@/lib/account-errors';
-import { api, useSession } from '@/lib/session';
+import { useSession } from '@/lib/session';
+import { useChangePassword } from '../../api/use-account-actions';
 
 const formSchema = changePasswordSchema
   .extend({ confirmPassword: z.string().min(1, { error: 'validation.required' }) })
@@ -25,6 +26,7 @@ export function ChangePasswordForm({ onDone, onCancel }: { onDone: () => void; o
   const { t: tc } = useTranslation();
   const [failure, setFailure] = useState<string | null>(null);
   const policy = usePasswordPolicy();
+  const changePassword = useChangePassword();
   const { user } = useSession();
   const {
     register,
@@ -48,7 +50,7 @@ export function ChangePasswordForm({ onDone, onCancel }: { onDone: () => void; o
       onSubmit={handleSubmit(async ({ currentPassword, newPassword }) => {
         setFailure(null);
         try {
-          await api.post('/auth/password/change', { currentPassword, newPassword });
+          await changePassword.mutateAsync({ currentPassword, newPassword });
           onDone();
         } catch (error) {
           const fields = fieldErrorsOf(error);

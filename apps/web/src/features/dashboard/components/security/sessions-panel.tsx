@@ -1,6 +1,6 @@
-import type { SessionInfo } from '@hostpilot/shared';
+import { useQuery } from '@tanstack/react-query';
 import { Laptop } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -9,10 +9,9 @@ import { TextField } from '@/components/ui/text-field';
 import { accountErrorKey, fieldErrorsOf } from '@/lib/account-errors';
 import { formatDateTime } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
-import { api } from '@/lib/session';
+import { dashboardQueries } from '../../api/queries';
+import { useEndSession, useSignOutOtherSessions } from '../../api/use-account-actions';
 import { Panel } from '../panel';
-
-type Load = { status: 'loading' } | { status: 'error'; key: string } | { status: 'ready'; sessions: SessionInfo[] };
 
 /**
  * The account's signed-in devices, with "sign out" for each other one and for all others at once; signing another
@@ -22,35 +21,16 @@ export function SessionsPanel({ className }: { className?: string }) {
   const { t } = useTranslation('dashboard');
   const { t: tc } = useTranslation();
   const language = currentLanguage();
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const query = useQuery(dashboardQueries.sessions());
+  const endSession = useEndSession();
+  const signOutOthers = useSignOutOtherSessions();
   const [notice, setNotice] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | null>(null);
-
-  const fetchSessions = useCallback(
-    () =>
-      api.get<SessionInfo[]>('/auth/sessions').then(
-        (sessions): Load => ({ status: 'ready', sessions }),
-        (error: unknown): Load => ({ status: 'error', key: accountErrorKey(error) }),
-      ),
-    [],
-  );
-
-  useEffect(() => {
-    let live = true;
-    void fetchSessions().then((next) => {
-      if (live) setLoad(next);
-    });
-    return () => {
-      live = false;
-    };
-  }, [fetchSessions]);
-
-  async function reload() {
-    setLoad({ status: 'loading' });
-    setLoad(await fetchSessions());
-  }
+  const busy = endSession.isPending || signOutOthers.isPending;
+  // A later read that fails keeps the list it had; Retry shows the spinner again while it reads.
+  const sessions = query.data;
+  const reading = sessions === undefined && query.isFetching;
 
   /** Ends other sessions with the current password; a missing or wrong one is said under its field. */
   async function act(call: (body: { currentPassword: string }) => Promise<unknown>, done: string) {
@@ -60,22 +40,18 @@ export function SessionsPanel({ className }: { className?: string }) {
       setPasswordError(tc('validation.required'));
       return;
     }
-    setBusy(true);
     try {
       await call({ currentPassword: password });
       setPassword('');
       setNotice(t(done));
-      setLoad(await fetchSessions());
     } catch (error) {
       const field = fieldErrorsOf(error).currentPassword;
       if (field) setPasswordError(tc(field.code));
       else setNotice(tc(accountErrorKey(error)));
-    } finally {
-      setBusy(false);
     }
   }
 
-  const others = load.status === 'ready' ? load.sessions.filter((s) => !s.current) : [];
+  const others = sessions?.filter((s) => !s.current) ?? [];
   return (
     <Panel
       title={t('settings.sessions.title')}
@@ -86,9 +62,7 @@ export function SessionsPanel({ className }: { className?: string }) {
             size="sm"
             variant="secondary"
             disabled={busy}
-            onClick={() =>
-              act((body) => api.post('/auth/sessions/sign-out-others', body), 'settings.sessions.othersEnded')
-            }
+            onClick={() => act(signOutOthers.mutateAsync, 'settings.sessions.othersEnded')}
           >
             {t('settings.sessions.signOutOthers')}
           </Button>
@@ -96,23 +70,21 @@ export function SessionsPanel({ className }: { className?: string }) {
       }
     >
       <p className="mb-4 text-sm text-slate-600">{t('settings.sessions.intro')}</p>
-      {load.status === 'loading' && <Spinner label={t('settings.sessions.loading')} />}
-      {load.status === 'error' && (
+      {(query.isPending || reading) && <Spinner label={t('settings.sessions.loading')} />}
+      {sessions === undefined && query.isError && !reading && (
         <Alert tone="error" title={t('settings.sessions.loadFailed')}>
-          {tc(load.key)}
+          {tc(accountErrorKey(query.error))}
           <span className="mt-3 block">
-            <Button size="sm" variant="secondary" onClick={reload}>
+            <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
               {tc('actions.retry')}
             </Button>
           </span>
         </Alert>
       )}
-      {load.status === 'ready' && load.sessions.length === 0 && (
-        <p className="text-sm text-slate-600">{t('settings.sessions.empty')}</p>
-      )}
-      {load.status === 'ready' && load.sessions.length > 0 && (
+      {sessions?.length === 0 && <p className="text-sm text-slate-600">{t('settings.sessions.empty')}</p>}
+      {sessions !== undefined && sessions.length > 0 && (
         <ul className="divide-y divide-slate-100">
-          {load.sessions.map((session) => (
+          {sessions.map((session) => (
             <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
               <div className="flex min-w-0 flex-1 gap-3">
                 <Laptop aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-500" />
@@ -143,10 +115,7 @@ export function SessionsPanel({ className }: { className?: string }) {
                     device: session.device || t('settings.sessions.unknownDevice'),
                   })}
                   onClick={() =>
-                    act(
-                      (body) => api.delete(`/auth/sessions/${encodeURIComponent(session.id)}`, body),
-                      'settings.sessions.ended',
-                    )
+                    act((body) => endSession.mutateAsync({ id: session.id, ...body }), 'settings.sessions.ended')
                   }
                 >
                   {t('settings.sessions.signOut')}

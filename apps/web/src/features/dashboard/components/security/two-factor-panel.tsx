@@ -1,12 +1,7 @@
-import {
-  type AccountSecurity,
-  canEnterAdmin,
-  type FieldError,
-  type RecoveryCodes,
-  type TwoFactorSetup,
-} from '@hostpilot/shared';
+import { canEnterAdmin, type FieldError, type TwoFactorSetup } from '@hostpilot/shared';
+import { useQuery } from '@tanstack/react-query';
 import { Copy, Download, ShieldCheck } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -17,11 +12,16 @@ import { TextField } from '@/components/ui/text-field';
 import { accountErrorKey, fieldErrorsOf } from '@/lib/account-errors';
 import { formatDate } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
-import { api, useSession } from '@/lib/session';
+import { useSession } from '@/lib/session';
 import type { SecondFactor } from '@/lib/session-store';
+import { dashboardQueries } from '../../api/queries';
+import {
+  useDisableTwoFactor,
+  useEnableTwoFactor,
+  useRegenerateRecoveryCodes,
+  useStartTwoFactorSetup,
+} from '../../api/use-account-actions';
 import { Panel } from '../panel';
-
-type Load = { status: 'loading' } | { status: 'error'; key: string } | { status: 'ready'; security: AccountSecurity };
 
 type View =
   | { name: 'idle' }
@@ -55,40 +55,23 @@ export function TwoFactorPanel({ className }: { className?: string }) {
   const { t: tc } = useTranslation();
   const { user } = useSession();
   const language = currentLanguage();
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const query = useQuery(dashboardQueries.security());
+  const startSetupCall = useStartTwoFactorSetup();
+  const enable = useEnableTwoFactor();
+  const regenerate = useRegenerateRecoveryCodes();
+  const disable = useDisableTwoFactor();
   const [view, setView] = useState<View>({ name: 'idle' });
   const [notice, setNotice] = useState<string | null>(null);
   // Turning two-factor on needs the current password too (docs/decisions/044-account-protection.md).
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  // Whether the first answer said staff must set two-factor up: once it is on, the panel offers the back office.
   const [wasRequired, setWasRequired] = useState(false);
-
-  const fetchSecurity = useCallback(
-    () =>
-      api.get<AccountSecurity>('/account/security').then(
-        (security): Load => ({ status: 'ready', security }),
-        (error: unknown): Load => ({ status: 'error', key: accountErrorKey(error) }),
-      ),
-    [],
-  );
-
-  useEffect(() => {
-    let live = true;
-    void fetchSecurity().then((next) => {
-      if (!live) return;
-      setLoad(next);
-      if (next.status === 'ready' && next.security.twoFactorRequired) setWasRequired(true);
-    });
-    return () => {
-      live = false;
-    };
-  }, [fetchSecurity]);
-
-  async function reload() {
-    setLoad({ status: 'loading' });
-    setLoad(await fetchSecurity());
-  }
+  const security = query.data;
+  if (security?.twoFactorRequired && !wasRequired) setWasRequired(true);
+  // A later read that fails keeps the answer it had; Retry shows the spinner again while it reads.
+  const reading = security === undefined && query.isFetching;
 
   /** Runs a call that takes a code; a refused code's field errors go back to the form, anything else above it. */
   async function withCode(call: () => Promise<void>): Promise<Record<string, FieldError> | null> {
@@ -114,7 +97,7 @@ export function TwoFactorPanel({ className }: { className?: string }) {
     setFailure(null);
     setView({ name: 'setup', setup: null });
     try {
-      setView({ name: 'setup', setup: await api.post<TwoFactorSetup>('/account/two-factor/setup') });
+      setView({ name: 'setup', setup: await startSetupCall.mutateAsync() });
     } catch (error) {
       setView({ name: 'idle' });
       setFailure(accountErrorKey(error));
@@ -137,17 +120,16 @@ export function TwoFactorPanel({ className }: { className?: string }) {
     }
   }
 
-  const security = load.status === 'ready' ? load.security : null;
   const enabled = security?.twoFactor.enabled ?? false;
 
   return (
     <Panel id="two-factor" title={t('settings.twoFactor.title')} className={className}>
-      {load.status === 'loading' && <Spinner label={t('settings.twoFactor.loading')} />}
-      {load.status === 'error' && (
+      {(query.isPending || reading) && <Spinner label={t('settings.twoFactor.loading')} />}
+      {security === undefined && query.isError && !reading && (
         <Alert tone="error" title={t('settings.twoFactor.loadFailed')}>
-          {tc(load.key)}
+          {tc(accountErrorKey(query.error))}
           <span className="mt-3 block">
-            <Button size="sm" variant="secondary" onClick={reload}>
+            <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
               {tc('actions.retry')}
             </Button>
           </span>
@@ -241,14 +223,10 @@ export function TwoFactorPanel({ className }: { className?: string }) {
                       setPasswordError('validation.required');
                       return;
                     }
-                    const answer = await api.post<RecoveryCodes>('/account/two-factor/enable', {
-                      ...factor,
-                      currentPassword: password,
-                    });
+                    const answer = await enable.mutateAsync({ ...factor, currentPassword: password });
                     setPassword('');
                     setView({ name: 'codes', codes: answer.recoveryCodes });
                     setNotice(t('settings.twoFactor.enabled'));
-                    setLoad(await fetchSecurity());
                   })
                 }
               >
@@ -309,9 +287,8 @@ export function TwoFactorPanel({ className }: { className?: string }) {
                 submittingLabel={t('settings.twoFactor.working')}
                 onSubmit={(factor) =>
                   withCode(async () => {
-                    const answer = await api.post<RecoveryCodes>('/account/two-factor/recovery-codes', factor);
+                    const answer = await regenerate.mutateAsync(factor);
                     setView({ name: 'codes', codes: answer.recoveryCodes });
-                    setLoad(await fetchSecurity());
                   })
                 }
               >
@@ -331,10 +308,9 @@ export function TwoFactorPanel({ className }: { className?: string }) {
                 submittingLabel={t('settings.twoFactor.working')}
                 onSubmit={(factor) =>
                   withCode(async () => {
-                    await api.post('/account/two-factor/disable', factor);
+                    await disable.mutateAsync(factor);
                     setView({ name: 'idle' });
                     setNotice(t('settings.twoFactor.disabled'));
-                    setLoad(await fetchSecurity());
                   })
                 }
               >
