@@ -1,16 +1,9 @@
-import {
-  addMonths,
-  domainStates,
-  domainYearCents,
-  findServicePlan,
-  invoiceStates,
-  serviceStates,
-  toCents,
-} from '@hostpilot/shared';
+import { domainYearCents, findServicePlan, invoiceStates, serviceStates, toCents } from '@hostpilot/shared';
 import type { Kysely } from 'kysely';
-import type { Database, DomainRow, InvoiceRow, RenewalInvoicesTable, ServiceRow } from '../../db/schema';
+import type { Database, InvoiceRow, RenewalInvoicesTable, ServiceRow } from '../../db/schema';
 import type { Journal } from '../../lib/journal';
-import { appendLedgerEntry, createInvoice } from './ledger';
+import { createInvoice } from './ledger';
+import { type RenewalEntity, renewalWords } from './renewal-words';
 import { enqueueProvisioning } from '../provisioning/tasks';
 
 /**
@@ -22,8 +15,6 @@ import { enqueueProvisioning } from '../provisioning/tasks';
  */
 
 export const OVERDUE = 'overdue';
-
-export type RenewalEntity = { type: 'service'; row: ServiceRow } | { type: 'domain'; row: DomainRow };
 
 /** The catalogue's price of one period of the entity and its length, or undefined when it is no longer sold. */
 export function renewalPeriod(entity: RenewalEntity): { months: number; unitPriceCents: number } | undefined {
@@ -63,7 +54,7 @@ export async function issueRenewalInvoice(
     .where('periodStart', '=', entity.row.expiresAt)
     .executeTakeFirst();
   if (existing) return undefined;
-  const params = { ...renewalParams(entity), months: period.months };
+  const words = renewalWords(entity, period.months);
   const invoice = await createInvoice(trx, {
     userId: entity.row.userId,
     status: 'unpaid',
@@ -71,21 +62,13 @@ export async function issueRenewalInvoice(
     // Due at the expiry it renews, the "next due date"; overdue counting starts there (decision 043).
     dueAt: entity.row.expiresAt,
     lines: [
-      entity.type === 'service'
-        ? {
-            key: entity.row.kind === 'hosting' ? 'invoiceLines.hostingRenewal' : 'invoiceLines.serviceRenewal',
-            params,
-            quantity: 1,
-            unitPriceCents: period.unitPriceCents,
-            serviceId: entity.row.id,
-          }
-        : {
-            key: 'invoiceLines.domainRenewal',
-            params: { domain: entity.row.name, years: 1 },
-            quantity: 1,
-            unitPriceCents: period.unitPriceCents,
-            domainId: entity.row.id,
-          },
+      {
+        key: `invoiceLines.${words.key}`,
+        params: words.params,
+        quantity: 1,
+        unitPriceCents: period.unitPriceCents,
+        ...(entity.type === 'service' ? { serviceId: entity.row.id } : { domainId: entity.row.id }),
+      },
     ],
   });
   // The unique (entity, period start) constraint stops a second copy even if two writers got this far.
@@ -241,84 +224,4 @@ export async function reactivateIfOverdue(
     reason: 'paid',
   });
   return true;
-}
-
-/**
- * Pays an unpaid renewal invoice from the balance (the caller checked it covers the total): the invoice is
- * paid, the ledger charged once, the expiry moved one period on from the period's start, and a lapsed or overdue
- * entity brought back. Returns the new expiry, or undefined when the invoice was no longer unpaid.
- */
-export async function payRenewalInvoice(
-  trx: Kysely<Database>,
-  input: {
-    invoice: InvoiceRow & { periodStart: number; months: number };
-    entity: RenewalEntity;
-    now: number;
-    actorId: string | null;
-    log: Journal;
-  },
-): Promise<{ expiresAt: number; reactivated: boolean } | undefined> {
-  const { invoice, entity, now, log } = input;
-  invoiceStates.assertTransition('unpaid', 'paid');
-  const paid = await trx
-    .updateTable('invoices')
-    .set({ status: 'paid', paidAt: now, updatedAt: now })
-    .where('id', '=', invoice.id)
-    .where('status', '=', 'unpaid')
-    .executeTakeFirst();
-  if (Number(paid.numUpdatedRows) !== 1) return undefined;
-  await log.statusChange({ entityType: 'invoice', entityId: invoice.id, from: 'unpaid', to: 'paid' });
-  const params = { ...renewalParams(entity), months: invoice.months };
-  const service = entity.type === 'service' ? entity.row : null;
-  await appendLedgerEntry(trx, {
-    userId: entity.row.userId,
-    type: service ? (service.kind === 'hosting' ? 'hosting_renewal' : 'service_renewal') : 'domain_renewal',
-    amountCents: -invoice.totalCents,
-    key: service
-      ? service.kind === 'hosting'
-        ? 'transactions.hostingRenewal'
-        : 'transactions.serviceRenewal'
-      : 'transactions.domainRenewal',
-    params,
-    invoiceId: invoice.id,
-    serviceId: service?.id ?? null,
-    domainId: service ? null : entity.row.id,
-    actorId: input.actorId,
-    now,
-  });
-  const expiresAt = addMonths(Math.max(entity.row.expiresAt, invoice.periodStart), invoice.months);
-  let reactivated = false;
-  if (entity.type === 'service') {
-    const row = entity.row;
-    let status = row.status;
-    if (status === 'expired') {
-      serviceStates.assertTransition('expired', 'active');
-      status = 'active';
-      await log.statusChange({
-        entityType: 'service',
-        entityId: row.id,
-        from: 'expired',
-        to: 'active',
-        reason: 'paid',
-      });
-      reactivated = true;
-    }
-    await trx.updateTable('services').set({ expiresAt, status, updatedAt: now }).where('id', '=', row.id).execute();
-    await applyPendingPlan(trx, row, now, log);
-    reactivated = (await reactivateIfOverdue(trx, row, now, log)) || reactivated;
-  } else {
-    const row = entity.row;
-    const status = 'active' as const;
-    if (row.status !== status) {
-      domainStates.assertTransition(row.status, status);
-      await log.statusChange({ entityType: 'domain', entityId: row.id, from: row.status, to: status, reason: 'paid' });
-      reactivated = true;
-    }
-    await trx.updateTable('domains').set({ expiresAt, status, updatedAt: now }).where('id', '=', row.id).execute();
-    // A lapsed domain's zone answers again (docs/decisions/042-provisioning-engine.md).
-    if (row.status === 'expired') {
-      await enqueueProvisioning(trx, { resourceType: 'domain', resourceId: row.id, operation: 'update', now });
-    }
-  }
-  return { expiresAt, reactivated };
 }

@@ -1,13 +1,10 @@
 import {
-  addMonths,
   DOMAIN_RENEWAL_YEARS,
   type RenewalResponse,
-  domainStates,
   domainYearCents,
   findServicePlan,
   renewalCents,
   renewalMonthsOf,
-  serviceStates,
   toCents,
   validationMessage,
 } from '@hostpilot/shared';
@@ -17,9 +14,9 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { type Answer, runIdempotent } from '../../lib/idempotency';
 import { journal } from '../../lib/journal';
-import { appendLedgerEntry, balanceOf, createInvoice, money, toInvoice } from './ledger';
-import { applyPendingPlan, reactivateIfOverdue, voidOpenRenewalInvoices } from './renewal-invoices';
-import { enqueueProvisioning } from '../provisioning/tasks';
+import { balanceOf, createInvoice, money, toInvoice } from './ledger';
+import { renew } from './renew';
+import { renewalWords } from './renewal-words';
 
 /**
  * Renewals paid from the balance (docs/decisions/022-money-transactions.md). The price is the catalogue's,
@@ -71,58 +68,35 @@ export function createRenewalsService({ db, clock }: { db: Kysely<Database>; clo
         const priceCents = renewalCents(plan, months);
         await charge(trx, userId, priceCents);
 
-        const hosting = service.kind === 'hosting';
-        const params = { name: service.name, plan: plan.name, domain: service.domain ?? '', months };
+        const entity = { type: 'service', row: service } as const;
+        const words = renewalWords(entity, months);
         const invoice = await createInvoice(trx, {
           userId,
           status: 'paid',
           now,
           lines: [
             {
-              key: hosting ? 'invoiceLines.hostingRenewal' : 'invoiceLines.serviceRenewal',
-              params,
+              key: `invoiceLines.${words.key}`,
+              params: words.params,
               quantity: periods,
               unitPriceCents,
               serviceId: service.id,
             },
           ],
         });
-        await appendLedgerEntry(trx, {
-          userId,
-          type: hosting ? 'hosting_renewal' : 'service_renewal',
-          amountCents: -priceCents,
-          key: hosting ? 'transactions.hostingRenewal' : 'transactions.serviceRenewal',
-          params,
-          invoiceId: invoice.id,
-          serviceId: service.id,
-          actorId: userId,
-          now,
-        });
-        const expiresAt = addMonths(Math.max(service.expiresAt, now), months);
-        const status = service.status === 'expired' ? 'active' : service.status;
-        if (status !== service.status) serviceStates.assertTransition(service.status, status);
-        await trx
-          .updateTable('services')
-          .set({ expiresAt, status, updatedAt: now })
-          .where('id', '=', service.id)
-          .execute();
         const log = journal(trx, userId, userId, now);
-        if (status !== service.status) {
-          await log.statusChange({
-            entityType: 'service',
-            entityId: service.id,
-            from: service.status,
-            to: status,
-            reason: 'renewed',
-          });
-        }
-        // This renewal pays the period a scheduled renewal invoice asked for, and ends an overdue suspension
-        // (docs/decisions/030-lifecycle-automation.md).
-        await voidOpenRenewalInvoices(trx, 'service', service.id, now, log);
-        await applyPendingPlan(trx, service, now, log);
-        await reactivateIfOverdue(trx, service, now, log);
+        const { expiresAt } = await renew(trx, {
+          entity,
+          months,
+          invoice,
+          now,
+          actorId: userId,
+          log,
+          reason: 'renewed',
+          supersedes: true,
+        });
         const done = {
-          ...params,
+          ...words.params,
           amountMinor: priceCents,
           currency: invoice.currency,
           expiresAt: new Date(expiresAt).toISOString(),
@@ -166,49 +140,35 @@ export function createRenewalsService({ db, clock }: { db: Kysely<Database>; clo
         const priceCents = unitPriceCents * years;
         await charge(trx, userId, priceCents);
 
-        const params = { domain: domain.name, years };
+        const entity = { type: 'domain', row: domain } as const;
+        const words = renewalWords(entity, years * 12);
         const invoice = await createInvoice(trx, {
           userId,
           status: 'paid',
           now,
-          lines: [{ key: 'invoiceLines.domainRenewal', params, quantity: years, unitPriceCents, domainId: domain.id }],
+          lines: [
+            {
+              key: `invoiceLines.${words.key}`,
+              params: words.params,
+              quantity: years,
+              unitPriceCents,
+              domainId: domain.id,
+            },
+          ],
         });
-        await appendLedgerEntry(trx, {
-          userId,
-          type: 'domain_renewal',
-          amountCents: -priceCents,
-          key: 'transactions.domainRenewal',
-          params,
-          invoiceId: invoice.id,
-          domainId: domain.id,
-          actorId: userId,
-          now,
-        });
-        const expiresAt = addMonths(Math.max(domain.expiresAt, now), years * 12);
-        const status = 'active' as const;
-        if (status !== domain.status) domainStates.assertTransition(domain.status, status);
-        await trx
-          .updateTable('domains')
-          .set({ expiresAt, status, updatedAt: now })
-          .where('id', '=', domain.id)
-          .execute();
-        // A lapsed domain's zone answers again (docs/decisions/042-provisioning-engine.md).
-        if (domain.status === 'expired') {
-          await enqueueProvisioning(trx, { resourceType: 'domain', resourceId: domain.id, operation: 'update', now });
-        }
         const log = journal(trx, userId, userId, now);
-        if (status !== domain.status) {
-          await log.statusChange({
-            entityType: 'domain',
-            entityId: domain.id,
-            from: domain.status,
-            to: status,
-            reason: 'renewed',
-          });
-        }
-        await voidOpenRenewalInvoices(trx, 'domain', domain.id, now, log);
+        const { expiresAt } = await renew(trx, {
+          entity,
+          months: years * 12,
+          invoice,
+          now,
+          actorId: userId,
+          log,
+          reason: 'renewed',
+          supersedes: true,
+        });
         const done = {
-          ...params,
+          ...words.params,
           amountMinor: priceCents,
           currency: invoice.currency,
           expiresAt: new Date(expiresAt).toISOString(),

@@ -14,11 +14,11 @@ import {
   issueRenewalInvoice,
   OVERDUE,
   openRenewalInvoices,
-  payRenewalInvoice,
-  type RenewalEntity,
   renewalParams,
   voidOpenRenewalInvoices,
 } from '../billing/renewal-invoices';
+import { payRenewalInvoice } from '../billing/renew';
+import type { RenewalEntity } from '../billing/renewal-words';
 import { type CardVault, chargeShortfallToCard } from '../billing/saved-card';
 import { enqueueProvisioning } from '../provisioning/tasks';
 import { type JobRecords, jobRecords, type NoticeMail } from './job-records';

@@ -179,7 +179,8 @@ describe(`lifecycle automation over 60 days (${DATABASE_UNDER_TEST})`, () => {
     expect(await service(serviceD)).toMatchObject({ status: 'suspended', suspensionReason: 'overdue' });
     expect((await service(serviceA)).status).toBe('active');
 
-    // Day 26: D renews from the dashboard; the scheduled invoice is voided, the service runs again.
+    // Day 26: D renews from the dashboard; the scheduled invoice is voided, the service runs again, and the month
+    // it paid starts at its expiry (day 20), as the auto-renewal's does: it held the service while suspended.
     await live(26);
     await credit(app, d.userId, STARTER);
     const signIn = await login(app, { email: d.email, password: d.password });
@@ -193,7 +194,7 @@ describe(`lifecycle automation over 60 days (${DATABASE_UNDER_TEST})`, () => {
     expect(await service(serviceD)).toMatchObject({
       status: 'active',
       suspensionReason: null,
-      expiresAt: addMonths(at(26), 1),
+      expiresAt: addMonths(at(20), 1),
     });
     expect((await invoicesOf(d.userId)).map((i) => i.status)).toEqual(['void', 'paid']);
 
@@ -228,8 +229,13 @@ describe(`lifecycle automation over 60 days (${DATABASE_UNDER_TEST})`, () => {
       'serviceSuspendedOverdue',
     ]);
     expect(noticeMails(a)).toHaveLength(5);
-    // D's next expiry is day 57; its invoice came on day 43 and the suspension is not due before day 62.
-    expect((await service(serviceD)).status).toBe('active');
+    // D's renewal ran on from day 20, so its next expiry is a month later, with A's; that period's invoice stayed
+    // unpaid and D was suspended five days after it, as A was.
+    expect(await service(serviceD)).toMatchObject({
+      status: 'suspended',
+      suspensionReason: 'overdue',
+      expiresAt: addMonths(at(20), 1),
+    });
     expect((await invoicesOf(d.userId)).map((i) => i.status)).toEqual(['void', 'paid', 'unpaid']);
 
     // The history names the job, and a person's renewal names the person.
@@ -241,6 +247,7 @@ describe(`lifecycle automation over 60 days (${DATABASE_UNDER_TEST})`, () => {
     expect(await historyOf(serviceD)).toEqual([
       { fromStatus: 'active', toStatus: 'suspended', reason: 'overdue', job: 'overdue-suspension', actorId: null },
       { fromStatus: 'suspended', toStatus: 'active', reason: 'paid', job: null, actorId: d.userId },
+      { fromStatus: 'active', toStatus: 'suspended', reason: 'overdue', job: 'overdue-suspension', actorId: null },
     ]);
     expect(await historyOf(domainR)).toMatchObject([
       { fromStatus: 'active', toStatus: 'graceperiod', job: 'domain-expiry' },
