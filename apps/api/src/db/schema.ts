@@ -12,6 +12,7 @@ import type {
   Language,
   NotificationType,
   OrderLineKind,
+  OrderCancelCause,
   OrderStatus,
   PaymentPurpose,
   PaymentMethod,
@@ -515,6 +516,10 @@ export interface OrdersTable {
   decidedBy: string | null;
   decisionReason: string | null;
   refundCents: number | null;
+  /** A digest of the priced cart it was placed with (docs/decisions/052-one-order-per-failed-payment.md). */
+  cartKey: string | null;
+  /** Who cancelled it: staff, the customer (unpaid), or the scheduler when it expired unpaid. */
+  cancelCause: OrderCancelCause | null;
   createdAt: number;
   updatedAt: number;
 }

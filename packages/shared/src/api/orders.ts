@@ -181,6 +181,21 @@ export const orderLineSchema = pricedLineSchema.extend({
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
+/**
+ * How long an order may wait for its payment (docs/decisions/052-one-order-per-failed-payment.md): after this many
+ * days unpaid, with no bank transfer pending, the scheduler cancels it ("expired") and voids its invoice.
+ */
+export const UNPAID_ORDER_EXPIRY_DAYS = 7;
+
+/** When an unpaid order placed at `createdAt` (ms) expires. */
+export function unpaidOrderExpiry(createdAt: number): number {
+  return createdAt + UNPAID_ORDER_EXPIRY_DAYS * 24 * 60 * 60 * 1000;
+}
+
+/** Who cancelled an order: staff in the back office, the customer (unpaid only), or the scheduler (unpaid too long). */
+export const ORDER_CANCEL_CAUSES = ['staff', 'customer', 'expired'] as const;
+export type OrderCancelCause = (typeof ORDER_CANCEL_CAUSES)[number];
+
 export const orderSummarySchema = z.object({
   id: z.string(),
   number: z.string().describe('ORD-2026-000123'),
@@ -190,6 +205,13 @@ export const orderSummarySchema = z.object({
   createdAt: timestamp,
   paidAt: timestamp.nullable(),
   invoiceId: z.string(),
+  transferPending: z
+    .boolean()
+    .describe('A bank transfer toward it waits for staff: it can be neither paid again nor cancelled by the customer'),
+  expiresAt: timestamp
+    .nullable()
+    .describe('While it waits for payment with no transfer pending: when it is cancelled unless paid'),
+  cancelledBy: z.enum(ORDER_CANCEL_CAUSES).nullable().describe('Who cancelled it, when it is cancelled'),
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
