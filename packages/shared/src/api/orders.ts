@@ -140,6 +140,13 @@ export const pricedLineSchema = z.object({
   unitPrice: moneySchema.nullable().describe('The catalogue price per unit; null when the plan is unknown'),
   periodPrice: moneySchema.nullable().describe('The price of the chosen period; null when it cannot be priced'),
   lineTotal: moneySchema.nullable().describe('What the line costs (one of it); null when it has problems'),
+  discount: moneySchema
+    .nullable()
+    .describe(
+      'Taken off the period price: the first year of a domain registered with a hosting plan that includes a free ' +
+        'domain (`freeDomainWith` names the plan); null when none',
+    ),
+  freeDomainWith: z.string().nullable().describe('The hosting plan whose free first year this domain line gets'),
 });
 export type PricedLine = z.infer<typeof pricedLineSchema>;
 
@@ -175,14 +182,14 @@ export const orderLineSchema = pricedLineSchema.extend({
   id: z.string(),
   unitPrice: moneySchema,
   periodPrice: moneySchema,
-  lineTotal: moneySchema,
+  lineTotal: moneySchema.describe('The period price less the discount'),
   serviceId: z.string().nullable().describe('The service this line became, once provisioned'),
   domainId: z.string().nullable().describe('The domain this line registered, once provisioned'),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
 /**
- * How long an order may wait for its payment (docs/decisions/052-one-order-per-failed-payment.md): after this many
+ * How long an order may wait for its payment (docs/decisions/052-money-journeys.md): after this many
  * days unpaid, with no bank transfer pending, the scheduler cancels it ("expired") and voids its invoice.
  */
 export const UNPAID_ORDER_EXPIRY_DAYS = 7;

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * One order per cart, and who cancelled an order (docs/decisions/052-one-order-per-failed-payment.md):
+ * One order per cart, and who cancelled an order (docs/decisions/052-money-journeys.md):
  * - `cart_key`: a digest of the priced lines and total an order was placed with; placing the same cart again
  *   while that order still waits for payment answers the same order instead of a second one;
  * - `cancel_cause`: `staff`, `customer` (an unpaid order the customer cancelled) or `expired` (unpaid too long,

@@ -29,6 +29,7 @@ import * as m0160 from './0160-account-token-email';
 import * as m0200 from './0200-provisioning';
 import * as m0230 from './0230-create-certificates';
 import * as m0270 from './0270-order-cart-and-cancel-cause';
+import * as m0271 from './0271-order-line-discount';
 
 /**
  * Every migration, in order. Imported statically so that the bundled server carries them.
@@ -65,4 +66,5 @@ export const migrations: Record<string, Migration> = {
   '0200-provisioning': m0200,
   '0230-create-certificates': m0230,
   '0270-order-cart-and-cancel-cause': m0270,
+  '0271-order-line-discount': m0271,
 };

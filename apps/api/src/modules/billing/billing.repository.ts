@@ -49,7 +49,7 @@ export function createBillingRepository(db: Kysely<Database>) {
   function transactions(userId: string) {
     // A payment of an invoice is worded as the payment of its order or invoice, settled or not, and whether its
     // ledger credit was written before that wording (as "Balance top-up": the ledger is append-only) or after
-    // (docs/decisions/052-one-order-per-failed-payment.md).
+    // (docs/decisions/052-money-journeys.md).
     const ledger = db
       .selectFrom('ledgerEntries as l')
       .leftJoin('payments as p', 'p.id', 'l.paymentId')
@@ -122,7 +122,7 @@ export function createBillingRepository(db: Kysely<Database>) {
           .selectAll('t')
           .orderBy(`t.${TRANSACTION_SORT[query.sort]}`, query.order)
           // At one moment a payment is listed with the charges it paid, never between them: below them newest
-          // first, before them oldest first (docs/decisions/052-one-order-per-failed-payment.md).
+          // first, before them oldest first (docs/decisions/052-money-journeys.md).
           .orderBy(query.sort === 'date' ? 't.amountCents' : 't.date', query.order === 'desc' ? 'asc' : 'desc')
           .orderBy('t.id', query.order)
           .limit(query.pageSize)

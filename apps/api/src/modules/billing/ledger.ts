@@ -64,7 +64,7 @@ export async function appendLedgerEntry(trx: Kysely<Database>, entry: LedgerEntr
 }
 
 /**
- * The words of a settled payment's credit (docs/decisions/052-one-order-per-failed-payment.md): money added to the
+ * The words of a settled payment's credit (docs/decisions/052-money-journeys.md): money added to the
  * balance is a top-up; a payment of an invoice (a card at checkout, a bank transfer toward an order, a saved card
  * covering a renewal) is listed as the payment of its order, or of its invoice when it is no order's, so the
  * ledger reads "Payment for order ORD-…" beside the charges it paid rather than "Balance top-up".

@@ -7,7 +7,7 @@ import { appendLedgerEntry } from '../billing/ledger';
 
 /**
  * An order's status moves and its closing (docs/decisions/032-ordering-and-checkout.md,
- * docs/decisions/052-one-order-per-failed-payment.md): one writer for staff's cancel and fraud, the customer's
+ * docs/decisions/052-money-journeys.md): one writer for staff's cancel and fraud, the customer's
  * cancel of an unpaid order and the scheduler's expiry of one, so that each voids the invoice, fails a pending
  * transfer and refunds what was paid the same way.
  */

@@ -95,8 +95,10 @@ function toLine(row: OrderLineRow): OrderLine {
     game: row.game,
     unit: row.unit,
     unitPrice: money(row.unitPriceCents),
-    periodPrice: money(row.amountCents),
+    periodPrice: money(row.amountCents + row.discountCents),
     lineTotal: money(row.amountCents),
+    discount: row.discountCents > 0 ? money(row.discountCents) : null,
+    freeDomainWith: row.freeDomainWith,
     serviceId: row.serviceId,
     domainId: row.domainId,
   };
@@ -480,20 +482,34 @@ export function createOrdersService({ db, clock, registrar, mailer, demoMode, lo
           userId,
           status: 'unpaid',
           now,
-          lines: cart.lines.map((line): InvoiceLineInput =>
+          lines: cart.lines.flatMap((line): InvoiceLineInput[] =>
             line.kind === 'domain'
-              ? {
-                  key: 'invoiceLines.orderDomain',
-                  params: { domain: line.domain, years: line.quantity, order: number },
-                  quantity: line.quantity,
-                  unitPriceCents: line.unitPriceCents,
-                }
-              : {
-                  key: 'invoiceLines.orderService',
-                  params: { name: line.name, domain: line.domain ?? cityOf(line.location) ?? '', order: number },
-                  quantity: line.quantity,
-                  unitPriceCents: line.unitPriceCents,
-                },
+              ? [
+                  {
+                    key: 'invoiceLines.orderDomain',
+                    params: { domain: line.domain, years: line.quantity, order: number },
+                    quantity: line.quantity,
+                    unitPriceCents: line.unitPriceCents,
+                  },
+                  // The free first year, as a line of its own so the invoice shows the price and the gift.
+                  ...(line.discountCents > 0
+                    ? [
+                        {
+                          key: 'invoiceLines.freeDomainYear',
+                          params: { domain: line.domain, plan: line.freeDomainWith, order: number },
+                          unitPriceCents: -line.discountCents,
+                        },
+                      ]
+                    : []),
+                ]
+              : [
+                  {
+                    key: 'invoiceLines.orderService',
+                    params: { name: line.name, domain: line.domain ?? cityOf(line.location) ?? '', order: number },
+                    quantity: line.quantity,
+                    unitPriceCents: line.unitPriceCents,
+                  },
+                ],
           ),
         });
         const order: OrderRow = {
@@ -534,6 +550,8 @@ export function createOrdersService({ db, clock, registrar, mailer, demoMode, lo
               unit: line.unit,
               unitPriceCents: line.unitPriceCents,
               amountCents: line.amountCents,
+              discountCents: line.discountCents,
+              freeDomainWith: line.freeDomainWith,
               serviceId: null,
               domainId: null,
             })),
@@ -778,7 +796,7 @@ export function createOrdersService({ db, clock, registrar, mailer, demoMode, lo
     },
 
     /**
-     * The customer cancels an order still waiting for payment (docs/decisions/052-one-order-per-failed-payment.md):
+     * The customer cancels an order still waiting for payment (docs/decisions/052-money-journeys.md):
      * its invoice is voided; nothing was paid, so nothing goes back. A bank transfer waiting for staff answers
      * INVALID_STATE: the money may be on its way, so staff decide.
      */
@@ -818,7 +836,7 @@ export function createOrdersService({ db, clock, registrar, mailer, demoMode, lo
 }
 
 /**
- * The digest of a priced cart (docs/decisions/052-one-order-per-failed-payment.md): the same choices at the same
+ * The digest of a priced cart (docs/decisions/052-money-journeys.md): the same choices at the same
  * prices give the same key, so placing them again finds the order still waiting for payment.
  */
 export function cartKeyOf(cart: PricedCart): string {

@@ -10,7 +10,7 @@ import { balanceOf } from '../billing/ledger';
 
 /**
  * A failed payment leaves one order the customer can pay another way or cancel; an unpaid order expires
- * (docs/decisions/052-one-order-per-failed-payment.md, issue 31 items 1 and 4).
+ * (docs/decisions/052-money-journeys.md, issue 31 items 1 and 4).
  */
 
 const GOOD_CARD = '4242 4242 4242 4242';

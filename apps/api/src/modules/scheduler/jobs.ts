@@ -477,7 +477,7 @@ async function ticketAutoclose(ctx: JobContext): Promise<number> {
 
 /**
  * Cancels orders unpaid for UNPAID_ORDER_EXPIRY_DAYS with no bank transfer pending
- * (docs/decisions/052-one-order-per-failed-payment.md): the invoice is voided, the customer told. An order with a
+ * (docs/decisions/052-money-journeys.md): the invoice is voided, the customer told. An order with a
  * transfer pending waits for staff, since the money may be on its way.
  */
 async function orderExpiry(ctx: JobContext): Promise<number> {
