@@ -185,7 +185,7 @@ export function createBillingRepository(db: Kysely<Database>) {
         .where('invoiceId', '=', row.id)
         .orderBy('position')
         .execute();
-      const [seller, buyer, transfer] = await Promise.all([
+      const [seller, buyer, transfer, order] = await Promise.all([
         readSeller(db),
         db
           .selectFrom('users')
@@ -202,9 +202,11 @@ export function createBillingRepository(db: Kysely<Database>) {
               .where('status', '=', 'pending')
               .executeTakeFirst()
           : undefined,
+        db.selectFrom('orders').select('id').where('invoiceId', '=', row.id).executeTakeFirst(),
       ]);
       return {
         ...toInvoice(row),
+        orderId: order?.id ?? null,
         seller,
         buyer: { name: `${buyer.firstName} ${buyer.lastName}`.trim(), email: buyer.email },
         // A pending bank transfer's invoice is its pro-forma: it says where to send the money.

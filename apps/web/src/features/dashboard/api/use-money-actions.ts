@@ -3,6 +3,9 @@ import {
   type ChangePlanResponse,
   type DomainState,
   IDEMPOTENCY_KEY_HEADER,
+  type OrderDetail,
+  type PayOrderRequest,
+  type PayOrderResponse,
   type RenewalResponse,
   type ServiceState,
   type TopUpRequest,
@@ -92,6 +95,27 @@ export function useCancelPendingPlan() {
   const refresh = useRefreshDashboard();
   return useMutation({
     mutationFn: (id: string) => api.delete<ChangePlanResponse>(`/services/${segment(id)}/pending-plan`),
+    onSuccess: refresh,
+  });
+}
+
+/**
+ * Pay an order still waiting for payment another way, or cancel it (docs/decisions/052-money-journeys.md). A
+ * declined card is kept as a failed payment, so the history changes either way.
+ */
+export function usePayOrder() {
+  const refresh = useRefreshDashboard();
+  return useMutation({
+    mutationFn: ({ id, request, key }: { id: string; request: PayOrderRequest; key: string }) =>
+      api.post<PayOrderResponse>(`/orders/${segment(id)}/pay`, request, withKey(key)),
+    onSettled: refresh,
+  });
+}
+
+export function useCancelOrder() {
+  const refresh = useRefreshDashboard();
+  return useMutation({
+    mutationFn: (id: string) => api.post<OrderDetail>(`/orders/${segment(id)}/cancel`),
     onSuccess: refresh,
   });
 }
