@@ -214,7 +214,11 @@ for (const lang of ['en', 'ru'] as const) {
     await expect(dialog).toContainText(text.proPrice);
     await dialog.getByRole('button', { name: text.add }).click();
     await dialog.getByRole('link', { name: text.viewCart }).click();
-    await expect(page.getByRole('listitem').filter({ hasText: 'Pro' })).toContainText(/119[.,]88/);
+    const proLine = page
+      .getByRole('main')
+      .getByRole('listitem')
+      .filter({ has: page.getByText('Pro', { exact: true }) });
+    await expect(proLine).toContainText(/119[.,]88/);
 
     // Business for 12 months with a domain, and the same domain registered: its first year is free.
     await page.evaluate(() => localStorage.removeItem('hostpilot.cart'));

@@ -25,7 +25,7 @@ import { dashboardKeys } from './keys';
 const withKey = (key: string) => ({ headers: { [IDEMPOTENCY_KEY_HEADER]: key } });
 const segment = encodeURIComponent;
 
-function useRefreshDashboard() {
+export function useRefreshDashboard() {
   const client = useQueryClient();
   return () => client.invalidateQueries({ queryKey: dashboardKeys.all });
 }
@@ -100,22 +100,20 @@ export function useCancelPendingPlan() {
 }
 
 /**
- * Pay an order still waiting for payment another way, or cancel it (docs/decisions/052-money-journeys.md). A
- * declined card is kept as a failed payment, so the history changes either way.
+ * Pay an order still waiting for payment another way, or cancel it (docs/decisions/052-money-journeys.md). The
+ * dialog refreshes the dashboard when it closes (a declined card is kept as a failed payment, so the history
+ * changes either way): refreshed at once, the order would no longer be payable and its dialog would vanish with
+ * the answer unread.
  */
 export function usePayOrder() {
-  const refresh = useRefreshDashboard();
   return useMutation({
     mutationFn: ({ id, request, key }: { id: string; request: PayOrderRequest; key: string }) =>
       api.post<PayOrderResponse>(`/orders/${segment(id)}/pay`, request, withKey(key)),
-    onSettled: refresh,
   });
 }
 
 export function useCancelOrder() {
-  const refresh = useRefreshDashboard();
   return useMutation({
     mutationFn: (id: string) => api.post<OrderDetail>(`/orders/${segment(id)}/cancel`),
-    onSuccess: refresh,
   });
 }

@@ -18,7 +18,7 @@ import { accountErrorKey, fieldErrorsOf } from '@/lib/account-errors';
 import { createIdempotencyKeys } from '@/lib/idempotency-key';
 import { useDemoMode } from '@/lib/use-demo-mode';
 import { dashboardQueries } from '../../api/queries';
-import { useCancelOrder, usePayOrder } from '../../api/use-money-actions';
+import { useCancelOrder, usePayOrder, useRefreshDashboard } from '../../api/use-money-actions';
 import { useDashboardFormat } from '../../lib/use-dashboard-format';
 import { PaymentDetails } from './payment-details';
 
@@ -34,8 +34,12 @@ export function UnpaidOrderActions({ order, size }: { order: OrderSummary; size?
   const { t } = useTranslation('dashboard');
   const { t: tc } = useTranslation();
   const [open, setOpen] = useState<'pay' | 'cancel' | null>(null);
+  const refresh = useRefreshDashboard();
   if (!isPayable(order)) return null;
-  const close = () => setOpen(null);
+  const close = () => {
+    setOpen(null);
+    void refresh();
+  };
   return (
     <>
       <Button size={size} onClick={() => setOpen('pay')}>
