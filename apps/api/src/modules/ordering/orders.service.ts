@@ -482,6 +482,8 @@ export function createOrdersService({ db, clock, registrar, mailer, demoMode, lo
           userId,
           status: 'unpaid',
           now,
+          // Due when the order expires unpaid (docs/decisions/052-money-journeys.md): one date for both.
+          dueAt: unpaidOrderExpiry(now),
           lines: cart.lines.flatMap((line): InvoiceLineInput[] =>
             line.kind === 'domain'
               ? [

@@ -73,6 +73,7 @@ describe(`unpaid orders: retry, pay another way, cancel (${DATABASE_UNDER_TEST})
     const order = placed.json();
     expect(order).toMatchObject({ status: 'pending_payment', transferPending: false, cancelledBy: null });
     expect(Date.parse(order.expiresAt) - Date.parse(order.createdAt)).toBe(UNPAID_ORDER_EXPIRY_DAYS * DAY);
+    expect(order.invoice.dueAt).toBe(order.expiresAt);
 
     expect((await h.pay(customer, order.id, { method: 'balance' })).json().error.code).toBe('INSUFFICIENT_FUNDS');
     const declined = await h.pay(customer, order.id, { method: 'test_card', cardNumber: DECLINED_CARD });
