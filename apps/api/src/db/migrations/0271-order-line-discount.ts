@@ -8,7 +8,12 @@ import { type Kysely, sql } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .alterTable('order_lines')
-    .addColumn('discount_cents', 'integer', (col) => col.notNull().defaultTo(0).check(sql`discount_cents >= 0`))
+    .addColumn('discount_cents', 'integer', (col) =>
+      col
+        .notNull()
+        .defaultTo(0)
+        .check(sql`discount_cents >= 0`),
+    )
     .execute();
   await db.schema.alterTable('order_lines').addColumn('free_domain_with', 'text').execute();
 }

@@ -33,11 +33,11 @@ describe('HomePlans', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Add to cart' });
     const plan = within(dialog).getByRole('combobox', { name: 'Plan' });
     expect(plan).toHaveDisplayValue('Pro');
-    expect(within(plan).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'Basic',
-      'Pro',
-      'Business',
-    ]);
+    expect(
+      within(plan)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Basic', 'Pro', 'Business']);
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Billing period' }), '12 months');
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Data centre' }), 'Frankfurt');
     expect(dialog).toHaveTextContent('Price for this period: $119.88');
