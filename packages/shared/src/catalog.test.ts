@@ -99,9 +99,12 @@ describe('the catalogue pins docs/product/constants.md', () => {
 });
 
 describe('service plans', () => {
-  it('finds each plan by kind and id; hosting services are on the /hosting plans', () => {
+  it('finds each plan by kind and id; the home teaser plans are sold at their own prices', () => {
     expect(findServicePlan('hosting', 'business')).toMatchObject({ name: 'Business', price: 5.99, period: 'month' });
-    expect(findServicePlan('hosting', 'pro')).toBeUndefined();
+    for (const teaser of HOME_HOSTING_PLANS) {
+      expect(findServicePlan('hosting', teaser.planId)).toMatchObject({ name: teaser.name, price: teaser.price });
+    }
+    expect(new Set(SERVICE_PLANS.map((p) => p.id)).size).toBe(SERVICE_PLANS.length);
     expect(findServicePlan('extra', 'ssl')).toMatchObject({ price: 29.99, period: 'year' });
     expect(findServicePlan('vds', 'vds-pro')).toMatchObject({ price: 19.99 });
     expect(findServicePlan('game', 'ssl')).toBeUndefined();

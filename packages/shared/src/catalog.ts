@@ -110,10 +110,14 @@ export type HomeHostingPlanId = 'basic' | 'pro' | 'business';
 
 /**
  * docs/product/entities.md, "Teaser plan (the second set)": basic, pro and business with storage, bandwidth, price and
- * popular flag.
+ * popular flag. Each is sold as it is shown (docs/decisions/052-money-journeys.md): a hosting plan of
+ * its own whose id, `planId`, is unique among every plan (the teaser's business is `business-plus`, since /hosting
+ * has a `business` of its own), so its Order Now button orders exactly that plan at that price.
  */
 export interface HomeHostingPlan {
   id: HomeHostingPlanId;
+  /** The hosting plan it is sold as (`/cart?add=<planId>`). */
+  planId: string;
   name: string;
   /** Dollars per month. */
   price: number;
@@ -127,9 +131,17 @@ export interface HomeHostingPlan {
  * bandwidth 100GB, 500GB, 1TB. Shown as the home page's three-plan teaser.
  */
 export const HOME_HOSTING_PLANS: readonly HomeHostingPlan[] = [
-  { id: 'basic', name: 'Basic', price: 4.99, storage: gb(10), bandwidth: gb(100), isPopular: false },
-  { id: 'pro', name: 'Pro', price: 9.99, storage: gb(50), bandwidth: gb(500), isPopular: true },
-  { id: 'business', name: 'Business', price: 19.99, storage: gb(100), bandwidth: tb(1), isPopular: false },
+  { id: 'basic', planId: 'basic', name: 'Basic', price: 4.99, storage: gb(10), bandwidth: gb(100), isPopular: false },
+  { id: 'pro', planId: 'pro', name: 'Pro', price: 9.99, storage: gb(50), bandwidth: gb(500), isPopular: true },
+  {
+    id: 'business',
+    planId: 'business-plus',
+    name: 'Business',
+    price: 19.99,
+    storage: gb(100),
+    bandwidth: tb(1),
+    isPopular: false,
+  },
 ];
 
 // ---------------------------------------------------------------------------------------------------------
@@ -365,11 +377,12 @@ export interface ServicePlan {
 }
 
 /**
- * Every plan a service can be on, by kind and id. A hosting service is on one of the /hosting plans
- * (starter, business, enterprise: docs/decisions/012-data-model.md); the home teaser's set is not sold apart.
+ * Every plan a service can be on, by kind and id. A hosting service is on one of the /hosting plans (starter,
+ * business, enterprise: docs/decisions/012-data-model.md) or of the home teaser's (basic, pro, business-plus), each
+ * sold at the price its page shows (docs/decisions/052-money-journeys.md).
  */
 export const SERVICE_PLANS: readonly ServicePlan[] = [
-  ...HOSTING_PLANS.map((p) => ({
+  ...[...HOSTING_PLANS, ...HOME_HOSTING_PLANS.map((p) => ({ ...p, id: p.planId }))].map((p) => ({
     kind: 'hosting' as const,
     id: p.id,
     name: p.name,
@@ -405,6 +418,19 @@ export const SERVICE_PLANS: readonly ServicePlan[] = [
 /** The plan of a service, or undefined when the catalogue has no such plan for that kind. */
 export function findServicePlan(kind: PlanKind, id: string): ServicePlan | undefined {
   return SERVICE_PLANS.find((plan) => plan.kind === kind && plan.id === id);
+}
+
+/**
+ * "Free domain for the first year" (docs/decisions/052-money-journeys.md): a hosting plan whose
+ * features include it, ordered for at least this many months, makes the first year of the domain it is ordered for
+ * free when the same order registers that domain. The domain renews at its catalogue price after that year.
+ */
+export const FREE_DOMAIN_MIN_MONTHS = 12;
+
+/** Whether a plan includes a free domain for its first year. */
+export function includesFreeDomain(kind: PlanKind | 'domain', planId: string | null): boolean {
+  if (kind !== 'hosting' || !planId) return false;
+  return HOSTING_PLANS.some((plan) => plan.id === planId && plan.features.includes('freeDomain'));
 }
 
 /** A catalogue price in dollars as integer cents (2.99 → 299). */

@@ -47,6 +47,8 @@ export const NOTIFICATION_KEYS = [
   'orderAwaitingReview',
   'orderActive',
   'orderCancelled',
+  'orderCancelledByCustomer',
+  'orderExpired',
   'serviceReady',
   'domainReady',
 ] as const;
@@ -107,6 +109,8 @@ export const ACTIVITY_ACTIONS = [
   'order.placed',
   'order.paid',
   'order.active',
+  'order.cancelled',
+  'order.expired',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

@@ -12,6 +12,7 @@ import type {
   Language,
   NotificationType,
   OrderLineKind,
+  OrderCancelCause,
   OrderStatus,
   PaymentPurpose,
   PaymentMethod,
@@ -515,6 +516,10 @@ export interface OrdersTable {
   decidedBy: string | null;
   decisionReason: string | null;
   refundCents: number | null;
+  /** A digest of the priced cart it was placed with (docs/decisions/052-money-journeys.md). */
+  cartKey: string | null;
+  /** Who cancelled it: staff, the customer (unpaid), or the scheduler when it expired unpaid. */
+  cancelCause: OrderCancelCause | null;
   createdAt: number;
   updatedAt: number;
 }
@@ -535,7 +540,12 @@ export interface OrderLinesTable {
   game: string | null;
   unit: 'month' | 'year';
   unitPriceCents: number;
+  /** What the line costs: its period price less `discountCents`. */
   amountCents: number;
+  /** Taken off the period price: a free first domain year (docs/decisions/052-money-journeys.md). */
+  discountCents: Generated<number>;
+  /** The hosting plan whose free domain year this line got. */
+  freeDomainWith: string | null;
   serviceId: string | null;
   domainId: string | null;
 }

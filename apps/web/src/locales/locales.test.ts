@@ -63,3 +63,29 @@ describe('English and Russian translations', () => {
     }
   });
 });
+
+/**
+ * Russian declines a person's name after a preposition or as an object ("от Ирины Проверкиной"), which a template
+ * cannot do; such sentences name the person where no case is needed: first, after a colon or comma ("Клиент:
+ * Ирина Проверкина"), as good Russian interfaces do (issue 31 item 12, docs/decisions/048-operator-journeys.md).
+ */
+describe('Russian texts with a person’s name', () => {
+  const PERSON = /\{\{(customer|author|firstName|lastName|fullName|owner|sender|staff|person|user|actor)\}\}/g;
+  /** `{{name}}` is a person in these groups of the back office's texts (elsewhere it names a plan or a server). */
+  const PERSON_NAME_KEYS = /^(users|billing)\./;
+  const NOMINATIVE_BEFORE = /(^|[:,(«—]\s*|^\s*)$/;
+
+  it('put the name where it needs no case', () => {
+    for (const file of namespaces) {
+      for (const [key, text] of load('ru', file)) {
+        const places = [...text.matchAll(PERSON)].map((m) => m.index);
+        if (file === 'admin.json' && PERSON_NAME_KEYS.test(key)) {
+          places.push(...[...text.matchAll(/\{\{name\}\}/g)].map((m) => m.index));
+        }
+        for (const at of places) {
+          expect(text.slice(0, at), `${file}: ${key}: «${text}»`).toMatch(NOMINATIVE_BEFORE);
+        }
+      }
+    }
+  });
+});

@@ -123,6 +123,8 @@ export const AUDIT_ACTIONS = [
   'order.accept',
   'order.cancel',
   'order.fraud',
+  'order.cancelByCustomer',
+  'order.expire',
   'settings.orders.update',
   'ticket.reply',
   'ticket.update',

@@ -12,6 +12,7 @@ export const SCHEDULER_JOBS = [
   'termination',
   'domain-expiry',
   'ticket-autoclose',
+  'order-expiry',
   'server-samples',
 ] as const;
 export type SchedulerJobName = (typeof SCHEDULER_JOBS)[number];

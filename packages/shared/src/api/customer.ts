@@ -305,6 +305,10 @@ export const invoiceDetailSchema = invoiceSchema.extend({
   seller: invoiceSellerSchema,
   buyer: invoiceBuyerSchema,
   paymentDetails: invoicePaymentDetailsSchema.nullable(),
+  orderId: z
+    .string()
+    .nullable()
+    .describe("The order whose invoice this is (the order's page pays or cancels it while unpaid); null otherwise"),
 });
 export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
 

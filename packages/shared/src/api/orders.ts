@@ -140,6 +140,13 @@ export const pricedLineSchema = z.object({
   unitPrice: moneySchema.nullable().describe('The catalogue price per unit; null when the plan is unknown'),
   periodPrice: moneySchema.nullable().describe('The price of the chosen period; null when it cannot be priced'),
   lineTotal: moneySchema.nullable().describe('What the line costs (one of it); null when it has problems'),
+  discount: moneySchema
+    .nullable()
+    .describe(
+      'Taken off the period price: the first year of a domain registered with a hosting plan that includes a free ' +
+        'domain (`freeDomainWith` names the plan); null when none',
+    ),
+  freeDomainWith: z.string().nullable().describe('The hosting plan whose free first year this domain line gets'),
 });
 export type PricedLine = z.infer<typeof pricedLineSchema>;
 
@@ -175,11 +182,26 @@ export const orderLineSchema = pricedLineSchema.extend({
   id: z.string(),
   unitPrice: moneySchema,
   periodPrice: moneySchema,
-  lineTotal: moneySchema,
+  lineTotal: moneySchema.describe('The period price less the discount'),
   serviceId: z.string().nullable().describe('The service this line became, once provisioned'),
   domainId: z.string().nullable().describe('The domain this line registered, once provisioned'),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
+
+/**
+ * How long an order may wait for its payment (docs/decisions/052-money-journeys.md): after this many
+ * days unpaid, with no bank transfer pending, the scheduler cancels it ("expired") and voids its invoice.
+ */
+export const UNPAID_ORDER_EXPIRY_DAYS = 7;
+
+/** When an unpaid order placed at `createdAt` (ms) expires. */
+export function unpaidOrderExpiry(createdAt: number): number {
+  return createdAt + UNPAID_ORDER_EXPIRY_DAYS * 24 * 60 * 60 * 1000;
+}
+
+/** Who cancelled an order: staff in the back office, the customer (unpaid only), or the scheduler (unpaid too long). */
+export const ORDER_CANCEL_CAUSES = ['staff', 'customer', 'expired'] as const;
+export type OrderCancelCause = (typeof ORDER_CANCEL_CAUSES)[number];
 
 export const orderSummarySchema = z.object({
   id: z.string(),
@@ -190,6 +212,13 @@ export const orderSummarySchema = z.object({
   createdAt: timestamp,
   paidAt: timestamp.nullable(),
   invoiceId: z.string(),
+  transferPending: z
+    .boolean()
+    .describe('A bank transfer toward it waits for staff: it can be neither paid again nor cancelled by the customer'),
+  expiresAt: timestamp
+    .nullable()
+    .describe('While it waits for payment with no transfer pending: when it is cancelled unless paid'),
+  cancelledBy: z.enum(ORDER_CANCEL_CAUSES).nullable().describe('Who cancelled it, when it is cancelled'),
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 

@@ -8,6 +8,7 @@ const ids = (kind: Parameters<typeof planChangeOptions>[0], id: string) => planC
 describe('plan changes (docs/decisions/037-plan-changes.md)', () => {
   it('offers the other plans of the same product, cheapest first', () => {
     expect(ids('hosting', 'business')).toEqual(['starter', 'enterprise']);
+    expect(ids('hosting', 'pro')).toEqual(['basic', 'business-plus']);
     expect(ids('vds', 'vds-start')).toEqual(['vds-pro', 'vds-max']);
     expect(ids('game', 'cs2-basic')).toEqual(['cs2-pro']);
     expect(ids('game', 'minecraft-pro')).toEqual(['minecraft-basic']);

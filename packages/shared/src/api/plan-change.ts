@@ -1,4 +1,12 @@
-import { findServicePlan, GAME_PLANS, type PlanKind, SERVICE_PLANS, type ServicePlan, toCents } from '../catalog';
+import {
+  findServicePlan,
+  GAME_PLANS,
+  HOME_HOSTING_PLANS,
+  type PlanKind,
+  SERVICE_PLANS,
+  type ServicePlan,
+  toCents,
+} from '../catalog';
 import { addMonths } from '../dates';
 import type { ValidationMessageKey } from '../schemas/messages';
 import { z } from '../schemas/zod';
@@ -14,13 +22,15 @@ const timestamp = z.iso.datetime();
 const DAY = 24 * 60 * 60 * 1000;
 
 /**
- * The set of plans a service can move between: the tiers of one product. Hosting, VDS and dedicated plans are one
- * set each; game plans one set per game (a CS2 server does not become a Minecraft one); each extra is its own
+ * The set of plans a service can move between: the tiers of one product. The /hosting plans, the home teaser's
+ * hosting plans, VDS and dedicated plans are one set each; game plans one set per game (a CS2 server does not become a Minecraft one); each extra is its own
  * product, so an extra has nothing to change to.
  */
 export function planFamily(plan: Pick<ServicePlan, 'kind' | 'id'>): string {
   if (plan.kind === 'game') return `game:${GAME_PLANS.find((p) => p.id === plan.id)?.game ?? plan.id}`;
   if (plan.kind === 'extra') return `extra:${plan.id}`;
+  // The home teaser's plans are a product of their own (docs/decisions/052-money-journeys.md).
+  if (plan.kind === 'hosting' && HOME_HOSTING_PLANS.some((p) => p.planId === plan.id)) return 'hosting:home';
   return plan.kind;
 }
 

@@ -28,6 +28,8 @@ import * as m0150 from './0150-payment-purpose';
 import * as m0160 from './0160-account-token-email';
 import * as m0200 from './0200-provisioning';
 import * as m0230 from './0230-create-certificates';
+import * as m0270 from './0270-order-cart-and-cancel-cause';
+import * as m0271 from './0271-order-line-discount';
 
 /**
  * Every migration, in order. Imported statically so that the bundled server carries them.
@@ -63,4 +65,6 @@ export const migrations: Record<string, Migration> = {
   '0160-account-token-email': m0160,
   '0200-provisioning': m0200,
   '0230-create-certificates': m0230,
+  '0270-order-cart-and-cancel-cause': m0270,
+  '0271-order-line-discount': m0271,
 };

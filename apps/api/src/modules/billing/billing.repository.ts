@@ -22,6 +22,10 @@ export type TransactionQuery = z.output<typeof transactionListQuerySchema>;
 export type InvoiceQuery = z.output<typeof invoiceListQuerySchema>;
 
 const INVOICE_SORT = { issuedAt: 'issuedAt', dueAt: 'dueAt', total: 'totalCents', number: 'number' } as const;
+/** The key of an invoice payment's words: its order's, else its invoice's (`o` and `i` joined on its invoice). */
+const PAYMENT_WORDING = sql<string>`case when o.number is not null then 'transactions.orderPayment'
+  when i.number is not null then 'transactions.invoicePayment' else 'transactions.topUp' end`;
+
 const TRANSACTION_SORT = { date: 'date', amount: 'amountCents' } as const;
 
 function toInvoice(row: InvoiceRow): Invoice {
@@ -43,37 +47,49 @@ export function createBillingRepository(db: Kysely<Database>) {
    * a payment made them) and its payments that never reached the ledger (pending or failed).
    */
   function transactions(userId: string) {
+    // A payment of an invoice is worded as the payment of its order or invoice, settled or not, and whether its
+    // ledger credit was written before that wording (as "Balance top-up": the ledger is append-only) or after
+    // (docs/decisions/052-money-journeys.md).
     const ledger = db
       .selectFrom('ledgerEntries as l')
       .leftJoin('payments as p', 'p.id', 'l.paymentId')
+      .leftJoin('orders as o', 'o.invoiceId', 'p.invoiceId')
+      .leftJoin('invoices as i', 'i.id', 'p.invoiceId')
       .where('l.userId', '=', userId)
       .select([
         'l.id as id',
         'l.createdAt as date',
         'l.type as type',
-        'l.descriptionKey as descriptionKey',
+        sql<string>`case when l.description_key = 'transactions.topUp' and p.purpose = 'invoice'
+          then ${PAYMENT_WORDING} else l.description_key end`.as('descriptionKey'),
         'l.descriptionParams as descriptionParams',
         'l.amountCents as amountCents',
         'l.currency as currency',
         sql<string>`'completed'`.as('status'),
         'p.method as method',
         'l.invoiceId as invoiceId',
+        sql<string | null>`coalesce(o.number, i.number)`.as('paidNumber'),
       ]);
     const unsettled = db
       .selectFrom('payments')
+      .leftJoin('orders as o', 'o.invoiceId', 'payments.invoiceId')
+      .leftJoin('invoices as i', 'i.id', 'payments.invoiceId')
       .where('payments.userId', '=', userId)
       .where('payments.status', 'in', ['pending', 'failed'])
       .select([
         'payments.id as id',
         'payments.createdAt as date',
         sql<string>`'topup'`.as('type'),
-        sql<string>`'transactions.topUp'`.as('descriptionKey'),
+        sql<string>`case when payments.purpose = 'invoice' then ${PAYMENT_WORDING} else 'transactions.topUp' end`.as(
+          'descriptionKey',
+        ),
         sql<string>`'{}'`.as('descriptionParams'),
         'payments.amountCents as amountCents',
         'payments.currency as currency',
         'payments.status as status',
         'payments.method as method',
         'payments.invoiceId as invoiceId',
+        sql<string | null>`coalesce(o.number, i.number)`.as('paidNumber'),
       ]);
     return db.selectFrom(ledger.unionAll(unsettled).as('t'));
   }
@@ -105,6 +121,9 @@ export function createBillingRepository(db: Kysely<Database>) {
         base
           .selectAll('t')
           .orderBy(`t.${TRANSACTION_SORT[query.sort]}`, query.order)
+          // At one moment a payment is listed with the charges it paid, never between them: below them newest
+          // first, before them oldest first (docs/decisions/052-money-journeys.md).
+          .orderBy(query.sort === 'date' ? 't.amountCents' : 't.date', query.order === 'desc' ? 'asc' : 'desc')
           .orderBy('t.id', query.order)
           .limit(query.pageSize)
           .offset(offsetOf(query))
@@ -115,6 +134,8 @@ export function createBillingRepository(db: Kysely<Database>) {
         items: rows.map((row) => {
           const params = parseParams(row.descriptionParams);
           if (row.method && !('method' in params)) params.method = row.method;
+          if (row.paidNumber && row.descriptionKey === 'transactions.orderPayment') params.order = row.paidNumber;
+          if (row.paidNumber && row.descriptionKey === 'transactions.invoicePayment') params.invoice = row.paidNumber;
           return {
             id: row.id,
             date: iso(Number(row.date)),
@@ -164,7 +185,7 @@ export function createBillingRepository(db: Kysely<Database>) {
         .where('invoiceId', '=', row.id)
         .orderBy('position')
         .execute();
-      const [seller, buyer, transfer] = await Promise.all([
+      const [seller, buyer, transfer, order] = await Promise.all([
         readSeller(db),
         db
           .selectFrom('users')
@@ -181,9 +202,11 @@ export function createBillingRepository(db: Kysely<Database>) {
               .where('status', '=', 'pending')
               .executeTakeFirst()
           : undefined,
+        db.selectFrom('orders').select('id').where('invoiceId', '=', row.id).executeTakeFirst(),
       ]);
       return {
         ...toInvoice(row),
+        orderId: order?.id ?? null,
         seller,
         buyer: { name: `${buyer.firstName} ${buyer.lastName}`.trim(), email: buyer.email },
         // A pending bank transfer's invoice is its pro-forma: it says where to send the money.
@@ -226,6 +249,8 @@ export function createBillingRepository(db: Kysely<Database>) {
           .where('l.createdAt', '>=', start)
           .where('l.createdAt', '<', end)
           .orderBy('l.createdAt')
+          // A payment before the charges it paid at the same moment: the running balance never dips between them.
+          .orderBy('l.amountCents', 'desc')
           .orderBy('l.id')
           .execute(),
       ]);

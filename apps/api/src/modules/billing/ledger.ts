@@ -63,6 +63,35 @@ export async function appendLedgerEntry(trx: Kysely<Database>, entry: LedgerEntr
   return id;
 }
 
+/**
+ * The words of a settled payment's credit (docs/decisions/052-money-journeys.md): money added to the
+ * balance is a top-up; a payment of an invoice (a card at checkout, a bank transfer toward an order, a saved card
+ * covering a renewal) is listed as the payment of its order, or of its invoice when it is no order's, so the
+ * ledger reads "Payment for order ORD-…" beside the charges it paid rather than "Balance top-up".
+ */
+export async function paymentCreditText(
+  trx: Kysely<Database>,
+  payment: { purpose: 'topup' | 'invoice'; invoiceId: string | null; method: string },
+): Promise<{ key: string; params: Params }> {
+  if (payment.purpose === 'invoice' && payment.invoiceId) {
+    const order = await trx
+      .selectFrom('orders')
+      .select('number')
+      .where('invoiceId', '=', payment.invoiceId)
+      .executeTakeFirst();
+    if (order) return { key: 'transactions.orderPayment', params: { order: order.number, method: payment.method } };
+    const invoice = await trx
+      .selectFrom('invoices')
+      .select('number')
+      .where('id', '=', payment.invoiceId)
+      .executeTakeFirst();
+    if (invoice) {
+      return { key: 'transactions.invoicePayment', params: { invoice: invoice.number, method: payment.method } };
+    }
+  }
+  return { key: 'transactions.topUp', params: { method: payment.method } };
+}
+
 export interface InvoiceLineInput {
   key: string;
   params?: Params;

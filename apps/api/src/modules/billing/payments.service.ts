@@ -18,7 +18,7 @@ import { AppError } from '../../lib/errors';
 import { type Answer, lockAccount, runIdempotent } from '../../lib/idempotency';
 import { journal } from '../../lib/journal';
 import { readBankAccount } from './billing-settings';
-import { appendLedgerEntry, balanceOf, createInvoice, money, toInvoice } from './ledger';
+import { appendLedgerEntry, balanceOf, createInvoice, money, paymentCreditText, toInvoice } from './ledger';
 
 /**
  * Adding funds (docs/decisions/022-money-transactions.md). A provider decides what becomes of a payment; no
@@ -285,8 +285,7 @@ export async function settleBankTransfer(
         userId: updated.userId,
         type: 'topup',
         amountCents: updated.amountCents,
-        key: 'transactions.topUp',
-        params: { method: 'bank_transfer' },
+        ...(await paymentCreditText(trx, updated)),
         paymentId: updated.id,
         invoiceId: updated.invoiceId,
         actorId: input.actorId,

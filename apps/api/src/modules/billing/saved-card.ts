@@ -15,7 +15,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { lockAccount } from '../../lib/idempotency';
 import { type Journal, journal } from '../../lib/journal';
-import { appendLedgerEntry } from './ledger';
+import { appendLedgerEntry, paymentCreditText } from './ledger';
 import type { ProviderOutcome } from './payments.service';
 
 /**
@@ -221,8 +221,7 @@ export async function chargeShortfallToCard(
       userId,
       type: 'topup',
       amountCents: shortfallCents,
-      key: 'transactions.topUp',
-      params: { method: 'credit_card' },
+      ...(await paymentCreditText(trx, payment)),
       paymentId: payment.id,
       actorId: null,
       now,

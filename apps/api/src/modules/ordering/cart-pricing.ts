@@ -6,6 +6,8 @@ import {
   DATA_CENTERS,
   domainYearCents,
   findServicePlan,
+  FREE_DOMAIN_MIN_MONTHS,
+  includesFreeDomain,
   type OrderLineKind,
   ORDER_TLDS,
   type QuoteLine,
@@ -43,7 +45,11 @@ export interface PricedCartLine {
   unitPriceCents: number;
   /** How many units the period is: months for monthly plans, years for yearly plans and domains. */
   quantity: number;
+  /** What the line costs: the period price less the discount. */
   amountCents: number;
+  /** Taken off the period price (a free first domain year), and the hosting plan that gives it. */
+  discountCents: number;
+  freeDomainWith: string | null;
   problems: CartLineProblems;
 }
 
@@ -77,6 +83,8 @@ export async function priceCart(
       months: line.months,
       location: (line.kind === 'domain' || line.kind === 'extra' ? null : line.location) ?? null,
       game: line.kind === 'game' ? (line.game ?? null) : null,
+      discountCents: 0,
+      freeDomainWith: null,
       problems,
     };
     let domain: string | null = null;
@@ -149,11 +157,32 @@ export async function priceCart(
     }
   }
 
+  grantFreeDomains(lines);
+
   const valid = lines.every((line) => Object.keys(line.problems).length === 0);
   const totalCents = lines
     .filter((line) => Object.keys(line.problems).length === 0)
     .reduce((sum, line) => sum + line.amountCents, 0);
   return { lines, totalCents, valid };
+}
+
+const fine = (line: PricedCartLine) => Object.keys(line.problems).length === 0;
+
+/**
+ * "Free domain for the first year" (docs/decisions/052-money-journeys.md): a hosting line on a plan that includes a
+ * free domain, for at least FREE_DOMAIN_MIN_MONTHS, makes the first year of the domain it is for free when this cart
+ * registers that domain; one domain per hosting line. The domain renews at its catalogue price after that year.
+ */
+function grantFreeDomains(lines: PricedCartLine[]): void {
+  for (const hosting of lines) {
+    if (!fine(hosting) || !hosting.domain || hosting.months < FREE_DOMAIN_MIN_MONTHS) continue;
+    if (!includesFreeDomain(hosting.kind, hosting.planId)) continue;
+    const domain = lines.find((l) => l.kind === 'domain' && l.domain === hosting.domain && fine(l));
+    if (!domain || domain.discountCents > 0) continue;
+    domain.discountCents = domain.unitPriceCents;
+    domain.amountCents -= domain.unitPriceCents;
+    domain.freeDomainWith = hosting.name;
+  }
 }
 
 const money = (amountMinor: number) => ({ amountMinor, currency: CURRENCY });
@@ -174,8 +203,10 @@ export function toQuote(cart: PricedCart): QuoteResponse {
         game: line.game,
         unit: line.unit,
         unitPrice: priced ? money(line.unitPriceCents) : null,
-        periodPrice: priced && !line.problems.months ? money(line.amountCents) : null,
+        periodPrice: priced && !line.problems.months ? money(line.amountCents + line.discountCents) : null,
         lineTotal: fine ? money(line.amountCents) : null,
+        discount: fine && line.discountCents > 0 ? money(line.discountCents) : null,
+        freeDomainWith: fine ? line.freeDomainWith : null,
         errors: { ...line.problems },
       };
     }),

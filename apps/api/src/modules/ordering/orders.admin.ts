@@ -27,6 +27,7 @@ import {
   readOrderDetail,
   readOrderSettings,
   toOrderSummary,
+  transferPendingOf,
   writeOrderSettings,
 } from './orders.service';
 
@@ -73,6 +74,7 @@ function withDetails(
         .whereRef('orderLines.orderId', '=', 'orders.id')
         .as('lineCount'),
     )
+    .select(transferPendingOf)
     .orderBy(SORT_COLUMNS[query.sort], query.order)
     .orderBy('orders.id', query.order);
 }
@@ -135,7 +137,10 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{ clock: Clock; orders: Or
       return pageOf(
         query,
         Number(total),
-        items.map((row) => ({ ...toOrderSummary(row, Number(row.lineCount ?? 0)), customer: customerOf(row) })),
+        items.map((row) => ({
+          ...toOrderSummary(row, Number(row.lineCount ?? 0), Boolean(row.transferPending)),
+          customer: customerOf(row),
+        })),
       );
     },
   );

@@ -20,7 +20,7 @@ import { requestFingerprint } from '../../lib/idempotency';
 import { offsetOf, pageOf } from '../../lib/listing';
 import { authOf } from '../../plugins/authenticate';
 import { toQuote } from './cart-pricing';
-import { type OrdersService, readOrderDetail, toOrderSummary } from './orders.service';
+import { type OrdersService, readOrderDetail, toOrderSummary, transferPendingOf } from './orders.service';
 
 const headers = idempotencyHeadersSchema.loose();
 
@@ -78,6 +78,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
         headers,
         body: createOrderRequestSchema,
         response: {
+          200: orderDetailSchema.describe('The same cart was placed before and its order still waits for payment'),
           201: orderDetailSchema,
           ...errorResponses({
             ...MONEY_ERRORS,
@@ -132,6 +133,31 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
     },
   );
 
+  app.post(
+    '/orders/:id/cancel',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['ordering'],
+        summary: 'Cancel an order that waits for payment; its invoice is voided',
+        description:
+          'Only an order still waiting for payment with no bank transfer pending (409 INVALID_STATE otherwise). ' +
+          'Nothing was paid, so nothing goes back; the order keeps its number and shows as cancelled by the customer.',
+        ...CUSTOMER_ROUTE,
+        params: idParamsSchema,
+        response: {
+          200: orderDetailSchema,
+          ...errorResponses({
+            401: 'UNAUTHORIZED, TOKEN_INVALID, TOKEN_EXPIRED',
+            404: 'NOT_FOUND: no such order on this account',
+            409: 'INVALID_STATE: paid, already cancelled, or a bank transfer is pending',
+          }),
+        },
+      },
+    },
+    async (request) => orders.cancelUnpaid(authOf(request).userId, request.params.id, request.ip),
+  );
+
   app.get(
     '/orders',
     {
@@ -159,6 +185,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
             .whereRef('orderLines.orderId', '=', 'orders.id')
             .as('lineCount'),
         )
+        .select(transferPendingOf)
         .orderBy(SORT_COLUMNS[query.sort], query.order)
         .orderBy('id', query.order)
         .limit(query.pageSize)
@@ -167,7 +194,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
       return pageOf(
         query,
         Number(total),
-        items.map((row) => toOrderSummary(row, Number(row.lineCount ?? 0))),
+        items.map((row) => toOrderSummary(row, Number(row.lineCount ?? 0), Boolean(row.transferPending))),
       );
     },
   );

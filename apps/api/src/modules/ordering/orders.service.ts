@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   addMonths,
   type ApiErrorBody,
@@ -10,16 +10,14 @@ import {
   type OrderSettings,
   orderNumber,
   orderSettingsSchema,
-  orderStates,
-  paymentStates,
-  type OrderStatus,
   type OrderSummary,
   type PayOrderResponse,
   serviceStates,
   TEST_CARD_DECLINED_NUMBER,
+  unpaidOrderExpiry,
   validationMessage,
 } from '@hostpilot/shared';
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database, OrderLineRow, OrderRow, PaymentRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
@@ -34,6 +32,7 @@ import {
   createInvoice,
   type InvoiceLineInput,
   money,
+  paymentCreditText,
   toInvoice,
 } from '../billing/ledger';
 import { toPayment, type TransferHooks } from '../billing/payments.service';
@@ -42,6 +41,7 @@ import type { Registrar } from './registrar';
 import { enqueueProvisioning } from '../provisioning/tasks';
 import { provisionedBy } from '../provisioning/registry';
 import { lockedFreeSlots, placeable, SERVER_TYPE } from './server-capacity';
+import { closeOrder, moveOrder, transferPending } from './order-closing';
 
 /**
  * Orders (docs/decisions/032-ordering-and-checkout.md). Placing an order prices the cart from the catalogue and
@@ -95,14 +95,16 @@ function toLine(row: OrderLineRow): OrderLine {
     game: row.game,
     unit: row.unit,
     unitPrice: money(row.unitPriceCents),
-    periodPrice: money(row.amountCents),
+    periodPrice: money(row.amountCents + row.discountCents),
     lineTotal: money(row.amountCents),
+    discount: row.discountCents > 0 ? money(row.discountCents) : null,
+    freeDomainWith: row.freeDomainWith,
     serviceId: row.serviceId,
     domainId: row.domainId,
   };
 }
 
-export function toOrderSummary(row: OrderRow, lineCount: number): OrderSummary {
+export function toOrderSummary(row: OrderRow, lineCount: number, transferPending: boolean): OrderSummary {
   return {
     id: row.id,
     number: row.number,
@@ -112,8 +114,23 @@ export function toOrderSummary(row: OrderRow, lineCount: number): OrderSummary {
     createdAt: iso(row.createdAt)!,
     paidAt: iso(row.paidAt),
     invoiceId: row.invoiceId,
+    transferPending,
+    expiresAt: row.status === 'pending_payment' && !transferPending ? iso(unpaidOrderExpiry(row.createdAt)) : null,
+    cancelledBy: row.status === 'cancelled' ? (row.cancelCause ?? 'staff') : null,
   };
 }
+
+/** Selects, beside each order, whether a bank transfer toward its invoice is pending (for toOrderSummary). */
+export const transferPendingOf = (eb: ExpressionBuilder<Database, 'orders'>) =>
+  eb
+    .exists(
+      eb
+        .selectFrom('payments')
+        .select('payments.id')
+        .whereRef('payments.invoiceId', '=', 'orders.invoiceId')
+        .where('payments.status', '=', 'pending'),
+    )
+    .as('transferPending');
 
 /** The whole order as its owner (and staff) read it. */
 export async function readOrderDetail(db: Kysely<Database>, order: OrderRow): Promise<OrderDetail> {
@@ -137,7 +154,11 @@ export async function readOrderDetail(db: Kysely<Database>, order: OrderRow): Pr
   const pendingTransfer = payments.some((p) => p.method === 'bank_transfer' && p.status === 'pending');
   const bank = pendingTransfer && order.status === 'pending_payment' ? await readBankAccount(db) : null;
   return {
-    ...toOrderSummary(order, lines.length),
+    ...toOrderSummary(
+      order,
+      lines.length,
+      payments.some((p) => p.status === 'pending'),
+    ),
     lines: lines.map(toLine),
     invoice: toInvoice(invoice),
     payments: payments.map(toPayment),
@@ -303,29 +324,6 @@ async function provision(
   }
 }
 
-/** Moves an order from one status to another, only if it is still in `from` (a concurrent decision loses). */
-async function moveOrder(
-  trx: Kysely<Database>,
-  order: OrderRow,
-  to: OrderStatus,
-  now: number,
-  log: Journal,
-  extra: Partial<Pick<OrderRow, 'paidAt' | 'decidedAt' | 'decidedBy' | 'decisionReason' | 'refundCents'>> = {},
-  reason: string | null = null,
-): Promise<OrderRow> {
-  orderStates.assertTransition(order.status, to);
-  const updated = await trx
-    .updateTable('orders')
-    .set({ status: to, updatedAt: now, ...extra })
-    .where('id', '=', order.id)
-    .where('status', '=', order.status)
-    .returningAll()
-    .executeTakeFirst();
-  if (!updated) throw new AppError('INVALID_STATE');
-  await log.statusChange({ entityType: 'order', entityId: order.id, from: order.status, to, reason });
-  return updated;
-}
-
 export interface OrdersServiceDeps {
   db: Kysely<Database>;
   clock: Clock;
@@ -435,62 +433,6 @@ export function createOrdersService({ db, clock, registrar, mailer, demoMode, lo
     }
   }
 
-  /**
-   * A cancelled order's money back to the balance (docs/decisions/043-refunds-and-due-dates.md): of each completed
-   * payment of its invoice, only what staff have not refunded already, with one conditional update per payment
-   * (as a staff refund's) and a ledger credit naming it. Answers the total, or null when nothing was left.
-   */
-  async function refundRest(
-    trx: Kysely<Database>,
-    order: OrderRow,
-    actorId: string,
-    now: number,
-    log: Journal,
-    reason: string,
-  ): Promise<number | null> {
-    const payments = await trx
-      .selectFrom('payments')
-      .selectAll()
-      .where('invoiceId', '=', order.invoiceId)
-      .where('status', '=', 'completed')
-      .orderBy('createdAt')
-      .execute();
-    let total = 0;
-    for (const payment of payments) {
-      const rest = payment.amountCents - payment.refundedCents;
-      if (rest <= 0) continue;
-      paymentStates.assertTransition('completed', 'refunded');
-      const updated = await trx
-        .updateTable('payments')
-        .set({ refundedCents: payment.amountCents, status: 'refunded', updatedAt: now })
-        .where('id', '=', payment.id)
-        .where('status', '=', 'completed')
-        .where('refundedCents', '=', payment.refundedCents)
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1) throw new AppError('INVALID_STATE');
-      await log.statusChange({
-        entityType: 'payment',
-        entityId: payment.id,
-        from: 'completed',
-        to: 'refunded',
-        reason,
-      });
-      await appendLedgerEntry(trx, {
-        userId: order.userId,
-        type: 'refund',
-        amountCents: rest,
-        key: 'transactions.refund',
-        params: { order: order.number },
-        paymentId: payment.id,
-        invoiceId: order.invoiceId,
-        actorId,
-        now,
-      });
-      total += rest;
-    }
-    return total > 0 ? total : null;
-  }
-
   async function ownOrder(trx: Kysely<Database>, userId: string, orderId: string): Promise<OrderRow> {
     const order = await trx
       .selectFrom('orders')
@@ -519,6 +461,18 @@ export function createOrdersService({ db, clock, registrar, mailer, demoMode, lo
         if (cart.totalCents !== input.expectedTotal) {
           throw new AppError('CART_CHANGED', { cause: { expected: input.expectedTotal, total: cart.totalCents } });
         }
+        // One order per cart: the same cart placed again (a retry after a failed payment, a reload, another tab)
+        // while its order still waits for payment answers that order.
+        const cartKey = cartKeyOf(cart);
+        const waiting = await trx
+          .selectFrom('orders')
+          .selectAll()
+          .where('userId', '=', userId)
+          .where('status', '=', 'pending_payment')
+          .where('cartKey', '=', cartKey)
+          .orderBy('createdAt', 'desc')
+          .executeTakeFirst();
+        if (waiting) return { statusCode: 200, body: await readOrderDetail(trx, waiting) };
         const year = new Date(now).getUTCFullYear();
         const sequence = await takeNumbers(trx, `order:${year}`);
         const number = orderNumber(year, sequence);
@@ -526,20 +480,36 @@ export function createOrdersService({ db, clock, registrar, mailer, demoMode, lo
           userId,
           status: 'unpaid',
           now,
-          lines: cart.lines.map((line): InvoiceLineInput =>
+          // Due when the order expires unpaid (docs/decisions/052-money-journeys.md): one date for both.
+          dueAt: unpaidOrderExpiry(now),
+          lines: cart.lines.flatMap((line): InvoiceLineInput[] =>
             line.kind === 'domain'
-              ? {
-                  key: 'invoiceLines.orderDomain',
-                  params: { domain: line.domain, years: line.quantity, order: number },
-                  quantity: line.quantity,
-                  unitPriceCents: line.unitPriceCents,
-                }
-              : {
-                  key: 'invoiceLines.orderService',
-                  params: { name: line.name, domain: line.domain ?? cityOf(line.location) ?? '', order: number },
-                  quantity: line.quantity,
-                  unitPriceCents: line.unitPriceCents,
-                },
+              ? [
+                  {
+                    key: 'invoiceLines.orderDomain',
+                    params: { domain: line.domain, years: line.quantity, order: number },
+                    quantity: line.quantity,
+                    unitPriceCents: line.unitPriceCents,
+                  },
+                  // The free first year, as a line of its own so the invoice shows the price and the gift.
+                  ...(line.discountCents > 0
+                    ? [
+                        {
+                          key: 'invoiceLines.freeDomainYear',
+                          params: { domain: line.domain, plan: line.freeDomainWith, order: number },
+                          unitPriceCents: -line.discountCents,
+                        },
+                      ]
+                    : []),
+                ]
+              : [
+                  {
+                    key: 'invoiceLines.orderService',
+                    params: { name: line.name, domain: line.domain ?? cityOf(line.location) ?? '', order: number },
+                    quantity: line.quantity,
+                    unitPriceCents: line.unitPriceCents,
+                  },
+                ],
           ),
         });
         const order: OrderRow = {
@@ -557,6 +527,8 @@ export function createOrdersService({ db, clock, registrar, mailer, demoMode, lo
           decidedBy: null,
           decisionReason: null,
           refundCents: null,
+          cartKey,
+          cancelCause: null,
           createdAt: now,
           updatedAt: now,
         };
@@ -578,6 +550,8 @@ export function createOrdersService({ db, clock, registrar, mailer, demoMode, lo
               unit: line.unit,
               unitPriceCents: line.unitPriceCents,
               amountCents: line.amountCents,
+              discountCents: line.discountCents,
+              freeDomainWith: line.freeDomainWith,
               serviceId: null,
               domainId: null,
             })),
@@ -685,8 +659,7 @@ export function createOrdersService({ db, clock, registrar, mailer, demoMode, lo
               userId,
               type: 'topup',
               amountCents: order.totalCents,
-              key: 'transactions.topUp',
-              params: { method: 'credit_card' },
+              ...(await paymentCreditText(trx, payment)),
               paymentId: payment.id,
               invoiceId: order.invoiceId,
               actorId: userId,
@@ -794,52 +767,14 @@ export function createOrdersService({ db, clock, registrar, mailer, demoMode, lo
         // Read again under the lock: a refund or another decision may have committed while it was taken.
         const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
         const to = decision === 'cancel' ? 'cancelled' : 'fraud';
-        if (!orderStates.canTransition(order.status, to)) throw new AppError('INVALID_STATE');
         const log = journal(trx, order.userId, actorId, now, clientIp);
-        const refund = decision === 'cancel' ? await refundRest(trx, order, actorId, now, log, reason) : null;
-        const invoice = await trx
-          .selectFrom('invoices')
-          .select('status')
-          .where('id', '=', order.invoiceId)
-          .executeTakeFirstOrThrow();
-        const invoiceTo = invoice.status === 'unpaid' ? 'void' : decision === 'cancel' ? 'refunded' : null;
-        if (invoiceTo) {
-          invoiceStates.assertTransition(invoice.status, invoiceTo);
-          await trx
-            .updateTable('invoices')
-            .set({ status: invoiceTo, updatedAt: now })
-            .where('id', '=', order.invoiceId)
-            .execute();
-          await log.statusChange({
-            entityType: 'invoice',
-            entityId: order.invoiceId,
-            from: invoice.status,
-            to: invoiceTo,
-          });
-        }
-        const pendingPayments = await trx
-          .updateTable('payments')
-          .set({
-            status: 'failed',
-            declineReason: decision === 'cancel' ? 'order_cancelled' : 'order_fraud',
-            updatedAt: now,
-          })
-          .where('invoiceId', '=', order.invoiceId)
-          .where('status', '=', 'pending')
-          .returning('id')
-          .execute();
-        for (const p of pendingPayments) {
-          await log.statusChange({ entityType: 'payment', entityId: p.id, from: 'pending', to: 'failed', reason });
-        }
-        const updated = await moveOrder(
-          trx,
-          order,
-          to,
+        const { row: updated, refund } = await closeOrder(trx, order, to, {
+          cause: to === 'cancelled' ? 'staff' : null,
+          reason,
+          actorId,
           now,
           log,
-          { decidedAt: now, decidedBy: actorId, decisionReason: reason, refundCents: refund },
-          reason,
-        );
+        });
         await log.audit({
           action: decision === 'cancel' ? 'order.cancel' : 'order.fraud',
           entityType: 'order',
@@ -857,7 +792,56 @@ export function createOrdersService({ db, clock, registrar, mailer, demoMode, lo
       if (decision === 'cancel') await mailOrder(row.id, 'cancelled');
       return row;
     },
+
+    /**
+     * The customer cancels an order still waiting for payment (docs/decisions/052-money-journeys.md):
+     * its invoice is voided; nothing was paid, so nothing goes back. A bank transfer waiting for staff answers
+     * INVALID_STATE: the money may be on its way, so staff decide.
+     */
+    async cancelUnpaid(userId: string, orderId: string, clientIp: string | null): Promise<OrderDetail> {
+      const now = clock.now();
+      return db.transaction().execute(async (trx) => {
+        await lockAccount(trx, userId);
+        const order = await ownOrder(trx, userId, orderId);
+        if (order.status !== 'pending_payment') {
+          throw new AppError('INVALID_STATE', 'Only an order waiting for payment can be cancelled here');
+        }
+        if (await transferPending(trx, order.invoiceId)) {
+          throw new AppError('INVALID_STATE', 'A bank transfer toward this order is being checked');
+        }
+        const log = journal(trx, userId, userId, now, clientIp);
+        const { row } = await closeOrder(trx, order, 'cancelled', {
+          cause: 'customer',
+          reason: null,
+          actorId: userId,
+          now,
+          log,
+        });
+        await log.audit({
+          action: 'order.cancelByCustomer',
+          entityType: 'order',
+          entityId: order.id,
+          before: { status: order.status, invoice: 'unpaid' },
+          after: { status: row.status, invoice: 'void' },
+        });
+        const params = { number: order.number, amountMinor: order.totalCents, currency: order.currency };
+        await log.notify({ type: 'info', key: 'orderCancelledByCustomer', params });
+        await log.activity({ action: 'order.cancelled', subjectType: 'invoice', subjectId: order.invoiceId, params });
+        return readOrderDetail(trx, row);
+      });
+    },
   };
+}
+
+/**
+ * The digest of a priced cart (docs/decisions/052-money-journeys.md): the same choices at the same
+ * prices give the same key, so placing them again finds the order still waiting for payment.
+ */
+export function cartKeyOf(cart: PricedCart): string {
+  const lines = cart.lines.map((l) => [l.kind, l.planId, l.domain, l.months, l.location, l.game, l.amountCents]);
+  return createHash('sha256')
+    .update(JSON.stringify({ lines, total: cart.totalCents }))
+    .digest('hex');
 }
 
 export type OrdersService = ReturnType<typeof createOrdersService>;

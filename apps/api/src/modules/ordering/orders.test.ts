@@ -125,14 +125,17 @@ describe('ordering', () => {
         lineTotal: { amountMinor: HOSTING_CENTS },
         errors: {},
       });
+      // Business for 12 months includes the domain's first year (docs/decisions/052-money-journeys.md).
       expect(body.lines[1]).toMatchObject({
         unit: 'year',
         unitPrice: { amountMinor: 999 },
-        lineTotal: { amountMinor: 1998 },
+        periodPrice: { amountMinor: 1998 },
+        discount: { amountMinor: 999 },
+        lineTotal: { amountMinor: 999 },
       });
       expect(body.lines[2]).toMatchObject({ unit: 'year', lineTotal: { amountMinor: 2999 } });
       expect(body.lines[3]).toMatchObject({ lineTotal: { amountMinor: 2997 } });
-      expect(body.total).toEqual({ amountMinor: HOSTING_CENTS + 1998 + 2999 + 2997, currency: 'USD' });
+      expect(body.total).toEqual({ amountMinor: HOSTING_CENTS + 999 + 2999 + 2997, currency: 'USD' });
     });
 
     it('names each bad choice of a line: unknown plan, period, city or game; a missing domain', async () => {
@@ -239,14 +242,15 @@ describe('ordering', () => {
           { kind: 'domain', domain, months: 24 },
           { ...HOSTING, domain },
         ],
-        1998 + HOSTING_CENTS,
+        999 + HOSTING_CENTS,
       );
       expect(response.statusCode).toBe(201);
       const order = response.json();
       expect(order.number).toMatch(/^ORD-\d{4}-\d{6}$/);
       expect(order.status).toBe('pending_payment');
-      expect(order.total.amountMinor).toBe(1998 + HOSTING_CENTS);
-      expect(order.invoice).toMatchObject({ status: 'unpaid', total: { amountMinor: 1998 + HOSTING_CENTS } });
+      // The domain's first year is free with Business for 12 months, on its own invoice line.
+      expect(order.total.amountMinor).toBe(999 + HOSTING_CENTS);
+      expect(order.invoice).toMatchObject({ status: 'unpaid', total: { amountMinor: 999 + HOSTING_CENTS } });
       const lines = await ctx.app.database.db
         .selectFrom('invoiceLines')
         .selectAll()
@@ -255,6 +259,7 @@ describe('ordering', () => {
         .execute();
       expect(lines.map((l) => [l.quantity, l.unitPriceCents, l.amountCents])).toEqual([
         [2, 999, 1998],
+        [1, -999, -999],
         [12, 599, HOSTING_CENTS],
       ]);
       expect(JSON.parse(lines[0]!.descriptionParams)).toMatchObject({ order: order.number });
@@ -299,7 +304,8 @@ describe('ordering', () => {
             { kind: 'domain', domain, months: 12 },
             { ...HOSTING, domain },
           ],
-          999 + HOSTING_CENTS,
+          // The domain's one year is free with Business for 12 months.
+          HOSTING_CENTS,
         )
       ).json();
 
@@ -314,13 +320,13 @@ describe('ordering', () => {
       const body = paid.json();
       expect(body.order.status).toBe('active');
       expect(body.order.invoice.status).toBe('paid');
-      expect(body.balance.amountMinor).toBe(20_000 - 999 - HOSTING_CENTS);
+      expect(body.balance.amountMinor).toBe(20_000 - HOSTING_CENTS);
       // The same key answers the same; another attempt is refused.
       expect((await pay(customer, order.id, { method: 'balance' }, key)).json()).toEqual(body);
       const twice = await pay(customer, order.id, { method: 'balance' });
       expect(twice.statusCode).toBe(409);
       expect(twice.json().error.code).toBe('ORDER_ALREADY_PAID');
-      expect(await balanceOf(ctx.app.database.db, customer.userId)).toBe(20_000 - 999 - HOSTING_CENTS);
+      expect(await balanceOf(ctx.app.database.db, customer.userId)).toBe(20_000 - HOSTING_CENTS);
 
       const db = ctx.app.database.db;
       const service = await db

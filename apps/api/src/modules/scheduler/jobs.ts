@@ -5,6 +5,7 @@ import {
   serviceStates,
   ticketNumber,
   ticketStates,
+  UNPAID_ORDER_EXPIRY_DAYS,
 } from '@hostpilot/shared';
 import type { Kysely } from 'kysely';
 import type { Database, DomainRow, InvoiceRow, ServiceRow } from '../../db/schema';
@@ -20,6 +21,7 @@ import {
 import { payRenewalInvoice } from '../billing/renew';
 import type { RenewalEntity } from '../billing/renewal-words';
 import { type CardVault, chargeShortfallToCard } from '../billing/saved-card';
+import { closeOrder, transferPending } from '../ordering/order-closing';
 import { enqueueProvisioning } from '../provisioning/tasks';
 import { type JobRecords, jobRecords, type NoticeMail } from './job-records';
 
@@ -473,6 +475,63 @@ async function ticketAutoclose(ctx: JobContext): Promise<number> {
   return changed;
 }
 
+/**
+ * Cancels orders unpaid for UNPAID_ORDER_EXPIRY_DAYS with no bank transfer pending
+ * (docs/decisions/052-money-journeys.md): the invoice is voided, the customer told. An order with a
+ * transfer pending waits for staff, since the money may be on its way.
+ */
+async function orderExpiry(ctx: JobContext): Promise<number> {
+  const threshold = ctx.now - UNPAID_ORDER_EXPIRY_DAYS * DAY;
+  const due = await ctx.db
+    .selectFrom('orders')
+    .select(['id', 'userId'])
+    .where('status', '=', 'pending_payment')
+    .where('createdAt', '<=', threshold)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('payments')
+            .select('payments.id')
+            .whereRef('payments.invoiceId', '=', 'orders.invoiceId')
+            .where('payments.status', '=', 'pending'),
+        ),
+      ),
+    )
+    .execute();
+  let changed = 0;
+  for (const { id, userId } of due) {
+    changed += await change(ctx, 'order-expiry', userId, async (trx, records) => {
+      // Read again under the lock: the customer may have paid, cancelled or sent a transfer meanwhile.
+      const order = await trx.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!order || order.status !== 'pending_payment' || order.createdAt > threshold) return false;
+      if (await transferPending(trx, order.invoiceId)) return false;
+      await closeOrder(trx, order, 'cancelled', {
+        cause: 'expired',
+        reason: null,
+        actorId: null,
+        now: ctx.now,
+        log: records,
+      });
+      const params = {
+        number: order.number,
+        amountMinor: order.totalCents,
+        currency: order.currency,
+      };
+      await records.tell({ type: 'warning', key: 'orderExpired', params });
+      await records.activity({ action: 'order.expired', subjectType: 'invoice', subjectId: order.invoiceId, params });
+      await records.audit({
+        action: 'order.expire',
+        entityType: 'order',
+        entityId: order.id,
+        before: { status: 'pending_payment', invoice: 'unpaid' },
+        after: { status: 'cancelled', invoice: 'void' },
+      });
+      return true;
+    });
+  }
+  return changed;
+}
+
 /** How long a server's usage samples are kept (the Monitor chart shows the last week). */
 export const SAMPLE_RETENTION_DAYS = 30;
 
@@ -531,5 +590,6 @@ export const JOBS: Record<SchedulerJobName, (ctx: JobContext) => Promise<number>
   termination,
   'domain-expiry': domainExpiry,
   'ticket-autoclose': ticketAutoclose,
+  'order-expiry': orderExpiry,
   'server-samples': serverSamples,
 };

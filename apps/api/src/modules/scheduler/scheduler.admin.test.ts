@@ -37,6 +37,7 @@ describe(`the scheduler in the back office (${DATABASE_UNDER_TEST})`, () => {
       'termination',
       'domain-expiry',
       'ticket-autoclose',
+      'order-expiry',
       'server-samples',
     ]);
     expect(before.jobs[0]).toMatchObject({ lastFinishedAt: null, outcome: null });

@@ -3,6 +3,9 @@ import {
   type ChangePlanResponse,
   type DomainState,
   IDEMPOTENCY_KEY_HEADER,
+  type OrderDetail,
+  type PayOrderRequest,
+  type PayOrderResponse,
   type RenewalResponse,
   type ServiceState,
   type TopUpRequest,
@@ -22,7 +25,7 @@ import { dashboardKeys } from './keys';
 const withKey = (key: string) => ({ headers: { [IDEMPOTENCY_KEY_HEADER]: key } });
 const segment = encodeURIComponent;
 
-function useRefreshDashboard() {
+export function useRefreshDashboard() {
   const client = useQueryClient();
   return () => client.invalidateQueries({ queryKey: dashboardKeys.all });
 }
@@ -93,5 +96,24 @@ export function useCancelPendingPlan() {
   return useMutation({
     mutationFn: (id: string) => api.delete<ChangePlanResponse>(`/services/${segment(id)}/pending-plan`),
     onSuccess: refresh,
+  });
+}
+
+/**
+ * Pay an order still waiting for payment another way, or cancel it (docs/decisions/052-money-journeys.md). The
+ * dialog refreshes the dashboard when it closes (a declined card is kept as a failed payment, so the history
+ * changes either way): refreshed at once, the order would no longer be payable and its dialog would vanish with
+ * the answer unread.
+ */
+export function usePayOrder() {
+  return useMutation({
+    mutationFn: ({ id, request, key }: { id: string; request: PayOrderRequest; key: string }) =>
+      api.post<PayOrderResponse>(`/orders/${segment(id)}/pay`, request, withKey(key)),
+  });
+}
+
+export function useCancelOrder() {
+  return useMutation({
+    mutationFn: (id: string) => api.post<OrderDetail>(`/orders/${segment(id)}/cancel`),
   });
 }

@@ -1,10 +1,11 @@
-import type { InvoiceDetail } from '@hostpilot/shared';
+import { type InvoiceDetail, UNPAID_ORDER_EXPIRY_DAYS } from '@hostpilot/shared';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Download } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
 import { type Column, DataTable } from '@/components/ui/data-table';
 import { QueryView } from '@/components/ui/query-view';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -15,6 +16,8 @@ import { dashboardQueries } from '../api/queries';
 import { useMessageText } from '../api/use-dashboard-data';
 import { useDownload } from '@/lib/use-download';
 import { PaymentDetails } from '../components/money/payment-details';
+import { isPayable, UnpaidOrderActions } from '../components/money/unpaid-order-actions';
+import { dashboardPaths } from '../lib/paths';
 import { Panel } from '../components/panel';
 import { useStatusLabel } from '../components/status-label';
 import { useDashboardFormat } from '../lib/use-dashboard-format';
@@ -123,6 +126,7 @@ function InvoiceView({ invoice }: { invoice: InvoiceDetail }) {
           {tc(accountErrorKey(download.error))}
         </Alert>
       )}
+      {invoice.orderId && invoice.status === 'unpaid' && <OrderOfInvoice orderId={invoice.orderId} />}
 
       <div className="grid gap-6 md:grid-cols-3">
         <Panel title={t('documents.invoice.seller')}>
@@ -176,5 +180,29 @@ function InvoiceView({ invoice }: { invoice: InvoiceDetail }) {
         <PaymentDetails details={invoice.paymentDetails} amount={invoice.total} className="mt-6" />
       )}
     </article>
+  );
+}
+
+/**
+ * An unpaid order invoice says whose it is, when it expires, and offers the order's Pay and Cancel
+ * (docs/decisions/052-money-journeys.md); nothing while the order loads or when it cannot be read.
+ */
+function OrderOfInvoice({ orderId }: { orderId: string }) {
+  const { t } = useTranslation('dashboard');
+  const format = useDashboardFormat();
+  const order = useQuery(dashboardQueries.order(orderId));
+  if (!order.data || !isPayable(order.data)) return null;
+  return (
+    <Alert tone="info" title={t('orders.invoiceOfOrder', { number: order.data.number })} className="mb-6">
+      {order.data.expiresAt && (
+        <p>{t('orders.expires', { date: format.date(order.data.expiresAt), count: UNPAID_ORDER_EXPIRY_DAYS })}</p>
+      )}
+      <div className="mt-3 flex flex-wrap gap-2">
+        <UnpaidOrderActions order={order.data} />
+        <ButtonLink variant="secondary" to={dashboardPaths.order(orderId)}>
+          {t('orders.open', { number: order.data.number })}
+        </ButtonLink>
+      </div>
+    </Alert>
   );
 }

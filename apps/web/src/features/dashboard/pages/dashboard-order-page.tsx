@@ -1,4 +1,4 @@
-import type { OrderDetail, OrderLine } from '@hostpilot/shared';
+import { type OrderDetail, type OrderLine, UNPAID_ORDER_EXPIRY_DAYS } from '@hostpilot/shared';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, FileText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { SkeletonRows } from '@/components/ui/skeleton';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { dashboardQueries } from '../api/queries';
 import { PaymentDetails } from '../components/money/payment-details';
+import { isPayable, UnpaidOrderActions } from '../components/money/unpaid-order-actions';
 import { Panel } from '../components/panel';
 import { orderStatusTone } from '../lib/order-status';
 import { dashboardPaths } from '../lib/paths';
@@ -64,7 +65,21 @@ function OrderView({ order, placed }: { order: OrderDetail; placed: boolean }) {
         title={placed ? t('orders.thanks', { number: order.number }) : status}
         className="mb-6"
       >
-        <p>{t(`orders.explain.${order.status}`)}</p>
+        <p>
+          {order.status === 'cancelled'
+            ? t(`orders.cancelledBy.${order.cancelledBy ?? 'staff'}`, { count: UNPAID_ORDER_EXPIRY_DAYS })
+            : t(`orders.explain.${order.status}`)}
+        </p>
+        {order.expiresAt && (
+          <p className="mt-1">
+            {t('orders.expires', { date: format.date(order.expiresAt), count: UNPAID_ORDER_EXPIRY_DAYS })}
+          </p>
+        )}
+        {isPayable(order) && (
+          <div className="mt-3 flex flex-wrap gap-2">
+            <UnpaidOrderActions order={order} />
+          </div>
+        )}
         {order.decisionReason && <p className="mt-1">{t('orders.reason', { reason: order.decisionReason })}</p>}
         {order.refund && <p className="mt-1">{t('orders.refunded', { amount: format.money(order.refund) })}</p>}
       </Alert>
@@ -81,9 +96,20 @@ function OrderView({ order, placed }: { order: OrderDetail; placed: boolean }) {
               <div className="min-w-0">
                 <p className="font-semibold break-all text-slate-900">{line.name}</p>
                 <p className="text-sm text-slate-600">{lineDetails(line, t).join(' · ')}</p>
+                {line.discount && line.freeDomainWith && (
+                  <p className="text-sm font-medium text-success-700">
+                    {t('orders.freeDomainYear', { plan: line.freeDomainWith, price: format.money(line.unitPrice) })}
+                  </p>
+                )}
               </div>
-              <p className="font-semibold whitespace-nowrap text-slate-900 tabular-nums">
-                {format.money(line.lineTotal)}
+              <p className="text-right whitespace-nowrap">
+                {line.discount && (
+                  <s className="mr-2 text-sm text-slate-500 tabular-nums">
+                    <span className="sr-only">{t('orders.priceBefore')} </span>
+                    {format.money(line.periodPrice)}
+                  </s>
+                )}
+                <span className="font-semibold text-slate-900 tabular-nums">{format.money(line.lineTotal)}</span>
               </p>
             </li>
           ))}

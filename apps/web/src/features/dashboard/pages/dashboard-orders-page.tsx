@@ -11,6 +11,7 @@ import { QueryView } from '@/components/ui/query-view';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { dashboardQueries, FINANCE_PAGE_SIZE } from '../api/queries';
+import { UnpaidOrderActions } from '../components/money/unpaid-order-actions';
 import { orderStatusTone } from '../lib/order-status';
 import { dashboardPaths } from '../lib/paths';
 import { useDashboardFormat } from '../lib/use-dashboard-format';
@@ -48,16 +49,28 @@ export function DashboardOrdersPage() {
     {
       key: 'status',
       header: t('orders.columns.status'),
-      cell: (order) => <StatusBadge tone={orderStatusTone(order.status)} label={t(`orders.status.${order.status}`)} />,
+      cell: (order) => (
+        <>
+          <StatusBadge tone={orderStatusTone(order.status)} label={t(`orders.status.${order.status}`)} />
+          {order.expiresAt && (
+            <span className="mt-1 block text-xs whitespace-nowrap text-slate-600">
+              {t('orders.payBy', { date: format.date(order.expiresAt) })}
+            </span>
+          )}
+        </>
+      ),
     },
     {
       key: 'actions',
       header: t('orders.columns.actions'),
       cell: (order) => (
-        <ButtonLink variant="secondary" size="sm" to={dashboardPaths.order(order.id)}>
-          <Eye aria-hidden="true" className="size-4" />
-          {t('orders.view')} <span className="sr-only">{order.number}</span>
-        </ButtonLink>
+        <div className="flex flex-wrap gap-2">
+          <UnpaidOrderActions order={order} size="sm" />
+          <ButtonLink variant="secondary" size="sm" to={dashboardPaths.order(order.id)}>
+            <Eye aria-hidden="true" className="size-4" />
+            {t('orders.view')} <span className="sr-only">{order.number}</span>
+          </ButtonLink>
+        </div>
       ),
     },
   ];

@@ -15,6 +15,9 @@ const summary = {
   createdAt: '2026-11-24T10:00:00.000Z',
   paidAt: '2026-11-24T10:01:00.000Z',
   invoiceId: 'inv-9',
+  transferPending: false,
+  expiresAt: null,
+  cancelledBy: null,
 };
 const line = (overrides: object) => ({
   id: 'line',
@@ -28,6 +31,8 @@ const line = (overrides: object) => ({
   lineTotal: usd(7188),
   serviceId: null,
   domainId: null,
+  discount: null,
+  freeDomainWith: null,
   ...overrides,
 });
 const detail = {

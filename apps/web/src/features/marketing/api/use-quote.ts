@@ -8,6 +8,12 @@ import { toOrderLines } from './orders';
 export interface PricedLine {
   line: CartLine;
   price: Money | null;
+  /** The period's price before a discount, the discount, and the hosting plan whose free domain year it is. */
+  periodPrice: Money | null;
+  discount: Money | null;
+  freeDomainWith: string | null;
+  /** A domain's price a year (what it renews at after a free first year). */
+  unitPrice: Money | null;
   /** A translation key (common namespace) when the server refuses the line. */
   errorKey: string | null;
 }
@@ -37,7 +43,15 @@ export function useQuote(lines: readonly CartLine[]) {
           const priced = lines.map((line, index): PricedLine => {
             const answer = quote.lines[index];
             const errorKey = answer ? (Object.values(answer.errors)[0] ?? null) : 'errors.generic';
-            return { line, price: answer?.lineTotal ?? null, errorKey };
+            return {
+              line,
+              price: answer?.lineTotal ?? null,
+              periodPrice: answer?.periodPrice ?? null,
+              discount: answer?.discount ?? null,
+              freeDomainWith: answer?.freeDomainWith ?? null,
+              unitPrice: answer?.unitPrice ?? null,
+              errorKey,
+            };
           });
           setSettled({
             key,

@@ -20,7 +20,16 @@ import { useCartFromAddress } from '../lib/use-cart-address';
  */
 function catalogueQuote(line: CartLine): QuoteState {
   const price = { amountMinor: catalogueCents(line) ?? 0, currency: CURRENCY };
-  return { status: 'ready', lines: [{ line, price, errorKey: null }], total: price, valid: true };
+  const priced = {
+    line,
+    price,
+    periodPrice: price,
+    discount: null,
+    freeDomainWith: null,
+    unitPrice: null,
+    errorKey: null,
+  };
+  return { status: 'ready', lines: [priced], total: price, valid: true };
 }
 
 /**

@@ -12,7 +12,7 @@ import {
 import { LogIn, UserPlus } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ResendVerification } from '@/components/resend-verification';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -242,7 +242,14 @@ function PaymentPanel({ quote, onPlaced, onRequote }: { quote: Quote; onPlaced: 
                 ? t('checkout.cartChangedTotal', { total: money(quote.total) })
                 : t(problem.key, problem.values)}
             </p>
-            {pending && <p className="mt-1">{t('checkout.orderKept', { number: pending.order.number })}</p>}
+            {pending && (
+              <p className="mt-1">
+                {t('checkout.orderKept', { number: pending.order.number })}{' '}
+                <Link to={orderPath(pending.order.id)} className="font-semibold underline">
+                  {t('checkout.openOrder', { number: pending.order.number })}
+                </Link>
+              </p>
+            )}
             {insufficient && <p className="mt-1">{t('checkout.tryAnotherMethod')}</p>}
             {problem.key === 'common:errors.emailNotVerified' && <ResendVerification className="mt-3" />}
           </Alert>

@@ -33,6 +33,8 @@ function quote(_url: URL, request?: TestRequest): QuoteResponse {
       unitPrice: usd(line.kind === 'domain' ? 999 : PRICES[line.planId!]!),
       periodPrice: usd(total),
       lineTotal: usd(total),
+      discount: null,
+      freeDomainWith: null,
       errors: (line.location === 'singapore' ? { location: 'validation.orderLocation' } : {}) as Record<string, string>,
     };
   });
@@ -55,6 +57,9 @@ const order = (status = 'awaiting_review') => ({
   createdAt: '2026-11-24T10:00:00.000Z',
   paidAt: null,
   invoiceId: 'inv-1',
+  transferPending: false,
+  expiresAt: null,
+  cancelledBy: null,
 });
 
 describe('cart and checkout pages (docs/decisions/036-cart-in-local-storage.md)', () => {

@@ -5,6 +5,7 @@ import {
   GAME_PLANS,
   GAMES,
   type GameId,
+  planFamily,
   renewalCents,
   renewalMonthsOf,
   SERVICE_PLANS,
@@ -22,6 +23,15 @@ export { CART_ADD_PARAM, CART_PERIOD_PARAM };
 
 export const plansOfKind = (kind: CartPlanKind): readonly ServicePlan[] =>
   SERVICE_PLANS.filter((plan) => plan.kind === kind);
+
+/**
+ * The plans a line may switch between: those of its plan's product (the /hosting plans, or the home teaser's:
+ * `planFamily`), so that a line ordered from the home page is offered the plans that page shows.
+ */
+export const plansLike = (kind: CartPlanKind, planId: string): readonly ServicePlan[] => {
+  const current = findPlan(kind, planId);
+  return current ? plansOfKind(kind).filter((plan) => planFamily(plan) === planFamily(current)) : plansOfKind(kind);
+};
 
 export const findPlan = (kind: CartPlanKind, planId: string): ServicePlan | undefined =>
   SERVICE_PLANS.find((plan) => plan.kind === kind && plan.id === planId);

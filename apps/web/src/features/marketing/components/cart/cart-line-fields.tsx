@@ -19,7 +19,7 @@ import {
   needsDataCenter,
   periodsOf,
   plansOfGame,
-  plansOfKind,
+  plansLike,
 } from './cart-catalog';
 
 export interface CartLineFieldsProps {
@@ -63,7 +63,7 @@ export function CartLineFields({ line, onChange, domainError }: CartLineFieldsPr
 
   const plan = findPlan(line.kind, line.planId);
   const game = line.kind === 'game' ? gameOfPlan(line.planId) : undefined;
-  const plans = game ? plansOfGame(game) : plansOfKind(line.kind);
+  const plans = game ? plansOfGame(game) : plansLike(line.kind, line.planId);
   const periods = plan ? periodsOf(plan) : [];
   const rule = domainRule(line.kind);
   const choosePlan = (planId: string) => {

@@ -46,6 +46,11 @@ export function CartSummary({ lines, quote, onRetry, lineActions }: CartSummaryP
               <div className="min-w-0 flex-1">
                 <p className="font-semibold break-all text-slate-900">{lineName(line)}</p>
                 <p className="mt-1 text-sm text-slate-600">{lineDetails(line, tm).join(' · ')}</p>
+                {answer?.discount && answer.freeDomainWith && answer.unitPrice && (
+                  <p className="mt-1 text-sm font-medium text-success-700">
+                    {t('cart.freeDomainYear', { plan: answer.freeDomainWith, price: money(answer.unitPrice) })}
+                  </p>
+                )}
                 {answer?.errorKey && (
                   <p className="mt-2 text-sm font-medium text-danger-700" role="alert">
                     {tc(answer.errorKey)}
@@ -57,7 +62,15 @@ export function CartSummary({ lines, quote, onRetry, lineActions }: CartSummaryP
                   {quote.status === 'loading' ? (
                     <Skeleton className="h-5 w-20" />
                   ) : answer?.price ? (
-                    money(answer.price)
+                    <>
+                      {answer.discount && answer.periodPrice && (
+                        <s className="mr-2 text-sm font-normal text-slate-500">
+                          <span className="sr-only">{t('cart.priceBefore')} </span>
+                          {money(answer.periodPrice)}
+                        </s>
+                      )}
+                      {money(answer.price)}
+                    </>
                   ) : (
                     '—'
                   )}

@@ -12,7 +12,7 @@ describe('HomePlans', () => {
 
   afterEach(() => localStorage.clear());
 
-  it('shows the three teaser plans, the popular one marked; Order Now adds the plan of its tier to the cart', async () => {
+  it('shows the three teaser plans, the popular one marked; Order Now adds exactly the plan shown, at its price', async () => {
     const user = userEvent.setup();
     await renderWithRouter(<HomePlans />, { namespaces: ['marketing'] });
     const cards = screen.getAllByRole('article');
@@ -21,20 +21,31 @@ describe('HomePlans', () => {
     expect(cards[0]).toHaveTextContent('$4.99');
     expect(cards[2]).toHaveTextContent('1TB');
 
-    // A link to the cart address of the tier's plan, which the hydrated page turns into the dialog (decision 047).
+    // A link to the cart address of the plan shown, which the hydrated page turns into the dialog (decisions 047
+    // and 052): Pro at $9.99, not another plan of its tier.
     const order = screen.getByRole('link', { name: 'Order Now: Pro' });
-    expect(order).toHaveAttribute('href', '/cart?add=business&period=1');
+    expect(order).toHaveAttribute('href', '/cart?add=pro&period=1');
+    expect(screen.getByRole('link', { name: 'Order Now: Business' })).toHaveAttribute(
+      'href',
+      '/cart?add=business-plus&period=1',
+    );
     await user.click(order);
     const dialog = await screen.findByRole('dialog', { name: 'Add to cart' });
-    expect(within(dialog).getByRole('combobox', { name: 'Plan' })).toHaveDisplayValue('Business');
+    const plan = within(dialog).getByRole('combobox', { name: 'Plan' });
+    expect(plan).toHaveDisplayValue('Pro');
+    expect(
+      within(plan)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Basic', 'Pro', 'Business']);
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Billing period' }), '12 months');
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Data centre' }), 'Frankfurt');
-    expect(dialog).toHaveTextContent('Price for this period: $71.88');
+    expect(dialog).toHaveTextContent('Price for this period: $119.88');
     await user.click(within(dialog).getByRole('button', { name: 'Add to cart' }));
-    expect(within(dialog).getByText('Business is in your cart.')).toBeVisible();
+    expect(within(dialog).getByText('Pro is in your cart.')).toBeVisible();
     expect(within(dialog).getByRole('link', { name: 'Go to cart' })).toHaveAttribute('href', '/cart');
     expect(JSON.parse(localStorage.getItem('hostpilot.cart')!)).toEqual({
-      lines: [{ id: expect.any(String), kind: 'hosting', planId: 'business', months: 12, dataCenter: 'frankfurt' }],
+      lines: [{ id: expect.any(String), kind: 'hosting', planId: 'pro', months: 12, dataCenter: 'frankfurt' }],
     });
   });
 

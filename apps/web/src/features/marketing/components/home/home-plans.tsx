@@ -1,4 +1,3 @@
-import type { HomeHostingPlanId, HostingPlanId } from '@hostpilot/shared';
 import { ArrowRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,16 +9,9 @@ import { PlanCards } from '../plan-cards';
 import { Section } from '../section';
 
 /**
- * The teaser's plans are not sold apart (docs/product/entities.md): each order button starts the cart with the
- * /hosting plan of the same tier, whose choices and price the dialog shows (docs/decisions/036-cart-in-local-storage.md).
+ * docs/product/screens.md: the three-plan teaser. Each Order Now orders exactly the plan it shows, at its price
+ * (docs/decisions/052-money-journeys.md): the teaser's plans are sold as hosting plans of their own.
  */
-const HOSTING_PLAN_OF_TEASER: Record<HomeHostingPlanId, HostingPlanId> = {
-  basic: 'starter',
-  pro: 'business',
-  business: 'enterprise',
-};
-
-/** docs/product/screens.md: the three-plan teaser; its order button adds the plan of its tier to the cart. */
 export function HomePlans() {
   const { t } = useTranslation('marketing');
   const plans = useHomeHostingPlans();
@@ -37,7 +29,7 @@ export function HomePlans() {
         ]}
         features={(plan) => list(`homePlans.${plan.id}.features`)}
         actionLabel={t('plan.orderNow')}
-        orderLink={(plan) => cart.planLink('hosting', HOSTING_PLAN_OF_TEASER[plan.id])}
+        orderLink={(plan) => cart.planLink('hosting', plan.planId)}
       />
       <p className="mt-10 text-center">
         <Link

@@ -1,0 +1,175 @@
+import { invoiceStates, type OrderCancelCause, orderStates, type OrderStatus, paymentStates } from '@hostpilot/shared';
+import type { Kysely } from 'kysely';
+import type { Database, OrderRow } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import type { Journal } from '../../lib/journal';
+import { appendLedgerEntry } from '../billing/ledger';
+
+/**
+ * An order's status moves and its closing (docs/decisions/032-ordering-and-checkout.md,
+ * docs/decisions/052-money-journeys.md): one writer for staff's cancel and fraud, the customer's
+ * cancel of an unpaid order and the scheduler's expiry of one, so that each voids the invoice, fails a pending
+ * transfer and refunds what was paid the same way.
+ */
+
+type MoveExtra = Partial<
+  Pick<OrderRow, 'paidAt' | 'decidedAt' | 'decidedBy' | 'decisionReason' | 'refundCents' | 'cancelCause'>
+>;
+
+/** Moves an order from one status to another, only if it is still in `from` (a concurrent decision loses). */
+export async function moveOrder(
+  trx: Kysely<Database>,
+  order: OrderRow,
+  to: OrderStatus,
+  now: number,
+  log: Journal,
+  extra: MoveExtra = {},
+  reason: string | null = null,
+): Promise<OrderRow> {
+  orderStates.assertTransition(order.status, to);
+  const updated = await trx
+    .updateTable('orders')
+    .set({ status: to, updatedAt: now, ...extra })
+    .where('id', '=', order.id)
+    .where('status', '=', order.status)
+    .returningAll()
+    .executeTakeFirst();
+  if (!updated) throw new AppError('INVALID_STATE');
+  await log.statusChange({ entityType: 'order', entityId: order.id, from: order.status, to, reason });
+  return updated;
+}
+
+/**
+ * A cancelled order's money back to the balance (docs/decisions/043-refunds-and-due-dates.md): of each completed
+ * payment of its invoice, only what staff have not refunded already, with one conditional update per payment
+ * (as a staff refund's) and a ledger credit naming it. Answers the total, or null when nothing was left.
+ */
+async function refundRest(
+  trx: Kysely<Database>,
+  order: OrderRow,
+  actorId: string | null,
+  now: number,
+  log: Journal,
+  reason: string | null,
+): Promise<number | null> {
+  const payments = await trx
+    .selectFrom('payments')
+    .selectAll()
+    .where('invoiceId', '=', order.invoiceId)
+    .where('status', '=', 'completed')
+    .orderBy('createdAt')
+    .execute();
+  let total = 0;
+  for (const payment of payments) {
+    const rest = payment.amountCents - payment.refundedCents;
+    if (rest <= 0) continue;
+    paymentStates.assertTransition('completed', 'refunded');
+    const updated = await trx
+      .updateTable('payments')
+      .set({ refundedCents: payment.amountCents, status: 'refunded', updatedAt: now })
+      .where('id', '=', payment.id)
+      .where('status', '=', 'completed')
+      .where('refundedCents', '=', payment.refundedCents)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) throw new AppError('INVALID_STATE');
+    await log.statusChange({
+      entityType: 'payment',
+      entityId: payment.id,
+      from: 'completed',
+      to: 'refunded',
+      reason,
+    });
+    await appendLedgerEntry(trx, {
+      userId: order.userId,
+      type: 'refund',
+      amountCents: rest,
+      key: 'transactions.refund',
+      params: { order: order.number },
+      paymentId: payment.id,
+      invoiceId: order.invoiceId,
+      actorId,
+      now,
+    });
+    total += rest;
+  }
+  return total > 0 ? total : null;
+}
+
+/** Whether a bank transfer toward the order's invoice waits for staff (it can then be neither paid nor withdrawn). */
+export async function transferPending(trx: Kysely<Database>, invoiceId: string): Promise<boolean> {
+  const row = await trx
+    .selectFrom('payments')
+    .select('id')
+    .where('invoiceId', '=', invoiceId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Cancels an order or flags it as fraud, under the account's lock taken by the caller. Cancelling refunds what was
+ * paid to the balance (nothing, for an unpaid order); the invoice becomes void when unpaid, refunded when a paid one
+ * is cancelled; a pending bank transfer is declined. Writes the status history of each; the caller writes the
+ * audit entry, notification and activity that fit who closed it.
+ */
+export async function closeOrder(
+  trx: Kysely<Database>,
+  order: OrderRow,
+  to: 'cancelled' | 'fraud',
+  options: {
+    cause: OrderCancelCause | null;
+    reason: string | null;
+    actorId: string | null;
+    now: number;
+    log: Journal;
+  },
+): Promise<{ row: OrderRow; refund: number | null }> {
+  const { reason, actorId, now, log } = options;
+  if (!orderStates.canTransition(order.status, to)) throw new AppError('INVALID_STATE');
+  const refund = to === 'cancelled' ? await refundRest(trx, order, actorId, now, log, reason) : null;
+  const invoice = await trx
+    .selectFrom('invoices')
+    .select('status')
+    .where('id', '=', order.invoiceId)
+    .executeTakeFirstOrThrow();
+  const invoiceTo = invoice.status === 'unpaid' ? 'void' : to === 'cancelled' ? 'refunded' : null;
+  if (invoiceTo) {
+    invoiceStates.assertTransition(invoice.status, invoiceTo);
+    await trx
+      .updateTable('invoices')
+      .set({ status: invoiceTo, updatedAt: now })
+      .where('id', '=', order.invoiceId)
+      .execute();
+    await log.statusChange({ entityType: 'invoice', entityId: order.invoiceId, from: invoice.status, to: invoiceTo });
+  }
+  const pendingPayments = await trx
+    .updateTable('payments')
+    .set({
+      status: 'failed',
+      declineReason: to === 'cancelled' ? 'order_cancelled' : 'order_fraud',
+      updatedAt: now,
+    })
+    .where('invoiceId', '=', order.invoiceId)
+    .where('status', '=', 'pending')
+    .returning('id')
+    .execute();
+  for (const p of pendingPayments) {
+    await log.statusChange({ entityType: 'payment', entityId: p.id, from: 'pending', to: 'failed', reason });
+  }
+  const row = await moveOrder(
+    trx,
+    order,
+    to,
+    now,
+    log,
+    {
+      decidedAt: now,
+      decidedBy: actorId,
+      decisionReason: reason,
+      refundCents: refund,
+      cancelCause: to === 'cancelled' ? options.cause : null,
+    },
+    reason,
+  );
+  return { row, refund };
+}
