@@ -804,10 +804,10 @@ export function createOrdersService({ db, clock, registrar, mailer, demoMode, lo
         await lockAccount(trx, userId);
         const order = await ownOrder(trx, userId, orderId);
         if (order.status !== 'pending_payment') {
-          throw new AppError('INVALID_STATE', 'Only an order waiting for payment can be cancelled here');
+          throw new AppError('INVALID_STATE', { message: 'Only an order waiting for payment can be cancelled here' });
         }
         if (await transferPending(trx, order.invoiceId)) {
-          throw new AppError('INVALID_STATE', 'A bank transfer toward this order is being checked');
+          throw new AppError('INVALID_STATE', { message: 'A bank transfer toward this order is being checked' });
         }
         const log = journal(trx, userId, userId, now, clientIp);
         const { row } = await closeOrder(trx, order, 'cancelled', {
