@@ -58,6 +58,7 @@ export interface UsersTable {
   notifyServiceUpdates: Generated<number>;
   notifyMarketing: Generated<number>;
   deletedAt: number | null;
+  gettingStartedDismissedAt: Generated<number | null>;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -117,6 +118,14 @@ export interface ServerUsageSamplesTable {
   bandwidthPercent: number;
   /** 1 when the machine answered at that instant. */
   up: number;
+}
+
+/** A hosting service's disk and traffic on one UTC day (migration 0310). */
+export interface ServiceUsageSamplesTable {
+  serviceId: string;
+  day: number;
+  storageUsedMb: number;
+  bandwidthUsedMb: number;
 }
 
 export interface ServicesTable {
@@ -607,6 +616,7 @@ export interface Database {
   refreshTokens: RefreshTokensTable;
   servers: ServersTable;
   serverUsageSamples: ServerUsageSamplesTable;
+  serviceUsageSamples: ServiceUsageSamplesTable;
   services: ServicesTable;
   domains: DomainsTable;
   dnsRecords: DnsRecordsTable;

@@ -28,6 +28,8 @@ import * as m0150 from './0150-payment-purpose';
 import * as m0160 from './0160-account-token-email';
 import * as m0200 from './0200-provisioning';
 import * as m0230 from './0230-create-certificates';
+import * as m0310 from './0310-service-usage-samples';
+import * as m0311 from './0311-getting-started-dismissed';
 
 /**
  * Every migration, in order. Imported statically so that the bundled server carries them.
@@ -63,4 +65,6 @@ export const migrations: Record<string, Migration> = {
   '0160-account-token-email': m0160,
   '0200-provisioning': m0200,
   '0230-create-certificates': m0230,
+  '0310-service-usage-samples': m0310,
+  '0311-getting-started-dismissed': m0311,
 };
