@@ -5,7 +5,7 @@ import { ChartPanel } from '@/components/charts/chart-panel';
 import { QueryView } from '@/components/ui/query-view';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
-import { formatCompact, formatPeriod } from '@/lib/format';
+import { formatCompact, formatPeriod } from '@/components/charts/chart-format';
 import { useAdminTrends } from '../api/use-admin-data';
 import { useAdminFormat } from '../lib/use-admin-format';
 

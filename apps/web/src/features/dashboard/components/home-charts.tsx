@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { ChartPanel } from '@/components/charts/chart-panel';
 import { QueryView } from '@/components/ui/query-view';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatCompact, formatNumber, formatPeriod } from '@/lib/format';
+import { formatCompact, formatPeriod } from '@/components/charts/chart-format';
+import { formatNumber } from '@/lib/format';
 import { useDashboardTrends } from '../api/use-dashboard-data';
 import { useDashboardFormat } from '../lib/use-dashboard-format';
 
