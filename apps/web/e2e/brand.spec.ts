@@ -163,3 +163,61 @@ for (const lang of LANGUAGES) {
     await expect(page.getByTestId('getting-started')).toHaveCount(0);
   });
 }
+
+const HOME = {
+  en: {
+    product: 'Everything about your sites on one screen',
+    alt: /^The HostPilot dashboard/,
+    cities: ['New York', 'London', 'Frankfurt', 'Singapore'],
+    payments: 'Ways to pay',
+    methods: ['Account balance', 'Bank transfer', 'Card (test card in this demo)'],
+  },
+  ru: {
+    product: 'Всё о ваших сайтах на одном экране',
+    alt: /^Личный кабинет HostPilot/,
+    cities: ['Нью-Йорк', 'Лондон', 'Франкфурт', 'Сингапур'],
+    payments: 'Способы оплаты',
+    methods: ['Баланс аккаунта', 'Банковский перевод', 'Карта (тестовая в этом демо)'],
+  },
+} satisfies Record<Language, unknown>;
+
+for (const lang of LANGUAGES) {
+  test(`the home page shows the real dashboard, the data-centre map and the ways to pay, without chart code (${lang})`, async ({
+    page,
+  }) => {
+    const text = HOME[lang];
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await gotoInLanguage(page, '/', lang);
+    const product = page.getByRole('region', { name: text.product });
+    const shot = product.getByRole('img', { name: text.alt });
+    // Set size (no shift while it loads), lazy below the fold, WebP, the screenshot of the reader's language.
+    await expect(shot).toHaveAttribute('width', '1280');
+    await expect(shot).toHaveAttribute('height', '800');
+    await expect(shot).toHaveAttribute('loading', 'lazy');
+    await expect(shot).toHaveAttribute('src', new RegExp(`/assets/dashboard-${lang}-1280-[^/]+\\.webp$`));
+    await shot.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => shot.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+
+    const trust = page.getByTestId('home-trust');
+    await trust.scrollIntoViewIfNeeded();
+    await expect(
+      trust
+        .getByRole('list', { name: lang === 'en' ? 'Data-centre cities' : 'Города дата-центров' })
+        .getByRole('listitem'),
+    ).toHaveText(text.cities);
+    const map = trust.locator('img[src*="world-map"]');
+    await expect(map).toHaveAttribute('width', '1000');
+    await expect
+      .poll(() => map.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+    // The end-to-end server runs in demo mode, so the checkout offers the test card too.
+    await expect(trust.getByRole('list', { name: text.payments }).getByRole('listitem')).toHaveText(text.methods);
+    // The charts' code (and uPlot) stays on the pages that draw charts.
+    expect(scripts.filter((url) => /trend-chart|uPlot|uplot/i.test(url))).toEqual([]);
+  });
+}
