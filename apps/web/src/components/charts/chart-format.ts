@@ -52,3 +52,11 @@ export function formatCompact(value: number, language: Language, currency?: stri
       }),
   ).format(value);
 }
+
+/** The points of a chart of days or months: the short name its tick shows and the full one its legend and table say. */
+export function periodPoints(periods: string[], language: Language): { tick: string; label: string }[] {
+  return periods.map((period) => ({
+    tick: formatPeriod(period, language, 'tick'),
+    label: formatPeriod(period, language, 'full'),
+  }));
+}

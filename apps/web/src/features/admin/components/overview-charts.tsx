@@ -5,7 +5,7 @@ import { ChartPanel } from '@/components/charts/chart-panel';
 import { QueryView } from '@/components/ui/query-view';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
-import { formatCompact, formatPeriod } from '@/components/charts/chart-format';
+import { formatCompact, periodPoints } from '@/components/charts/chart-format';
 import { useAdminTrends } from '../api/use-admin-data';
 import { useAdminFormat } from '../lib/use-admin-format';
 
@@ -67,10 +67,10 @@ function Charts({ data }: { data: AdminTrends }) {
   const { language } = format;
   const points = useMemo(
     () =>
-      data.days.map(({ day }) => ({
-        tick: formatPeriod(day, language, 'tick'),
-        label: formatPeriod(day, language, 'full'),
-      })),
+      periodPoints(
+        data.days.map(({ day }) => day),
+        language,
+      ),
     [data, language],
   );
   const charts = useMemo(() => {
@@ -128,33 +128,18 @@ function Charts({ data }: { data: AdminTrends }) {
         formatValue={money.full}
         formatTick={money.tick}
       />
-      <ChartPanel
-        {...common}
-        title={t('overview.trends.newCustomers')}
-        kind="bars"
-        series={charts.customers}
-        formatValue={count.full}
-        formatTick={count.tick}
-        integer
-      />
-      <ChartPanel
-        {...common}
-        title={t('overview.trends.orders')}
-        kind="bars"
-        series={charts.orders}
-        formatValue={count.full}
-        formatTick={count.tick}
-        integer
-      />
-      <ChartPanel
-        {...common}
-        title={t('overview.trends.tickets')}
-        kind="bars"
-        series={charts.tickets}
-        formatValue={count.full}
-        formatTick={count.tick}
-        integer
-      />
+      {(['customers', 'orders', 'tickets'] as const).map((name) => (
+        <ChartPanel
+          key={name}
+          {...common}
+          title={charts[name][0]!.label}
+          kind="bars"
+          series={charts[name]}
+          formatValue={count.full}
+          formatTick={count.tick}
+          integer
+        />
+      ))}
       <ChartPanel
         {...common}
         title={t('overview.trends.load')}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ChartPanel } from '@/components/charts/chart-panel';
 import { QueryView } from '@/components/ui/query-view';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatCompact, formatPeriod } from '@/components/charts/chart-format';
+import { formatCompact, periodPoints } from '@/components/charts/chart-format';
 import { formatNumber } from '@/lib/format';
 import { useDashboardTrends } from '../api/use-dashboard-data';
 import { useDashboardFormat } from '../lib/use-dashboard-format';
@@ -41,10 +41,10 @@ function Charts({ data }: { data: DashboardTrends }) {
   const { language } = format;
   const spending = useMemo(
     () => ({
-      points: data.spending.map(({ month }) => ({
-        tick: formatPeriod(month, language, 'tick'),
-        label: formatPeriod(month, language, 'full'),
-      })),
+      points: periodPoints(
+        data.spending.map(({ month }) => month),
+        language,
+      ),
       series: [
         {
           label: t('home.charts.spent'),
@@ -59,10 +59,10 @@ function Charts({ data }: { data: DashboardTrends }) {
   const usage = useMemo(() => {
     const gb = (mb: number | null) => (mb === null ? null : Math.round((mb / MB_PER_GB) * 10) / 10);
     return {
-      points: data.usage.map(({ day }) => ({
-        tick: formatPeriod(day, language, 'tick'),
-        label: formatPeriod(day, language, 'full'),
-      })),
+      points: periodPoints(
+        data.usage.map(({ day }) => day),
+        language,
+      ),
       series: [
         {
           label: t('home.charts.storage'),
