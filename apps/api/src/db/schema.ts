@@ -59,6 +59,7 @@ export interface UsersTable {
   notifyServiceUpdates: Generated<number>;
   notifyMarketing: Generated<number>;
   deletedAt: number | null;
+  gettingStartedDismissedAt: Generated<number | null>;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -118,6 +119,14 @@ export interface ServerUsageSamplesTable {
   bandwidthPercent: number;
   /** 1 when the machine answered at that instant. */
   up: number;
+}
+
+/** A hosting service's disk and traffic on one UTC day (migration 0310). */
+export interface ServiceUsageSamplesTable {
+  serviceId: string;
+  day: number;
+  storageUsedMb: number;
+  bandwidthUsedMb: number;
 }
 
 export interface ServicesTable {
@@ -617,6 +626,7 @@ export interface Database {
   refreshTokens: RefreshTokensTable;
   servers: ServersTable;
   serverUsageSamples: ServerUsageSamplesTable;
+  serviceUsageSamples: ServiceUsageSamplesTable;
   services: ServicesTable;
   domains: DomainsTable;
   dnsRecords: DnsRecordsTable;

@@ -10,6 +10,7 @@ const ORDER: (keyof Database)[] = [
   'servers',
   'serverUsageSamples',
   'services',
+  'serviceUsageSamples',
   'domains',
   'dnsRecords',
   'invoices',

@@ -277,5 +277,25 @@ export function demoCustomerBatch(userId: string, staffId: string | null, now: n
   activity('service.renewed', 'service', ago(9), { domain: 'mysite.com' });
   activity('domain.renewed', 'domain', mysiteRenewedFrom - DAY, { domain: 'mysite.com' });
   activity('account.passwordChanged', 'account', ago(52));
+
+  // A month of daily usage for the dashboard's chart (migration 0310), ending at today's figures: the site's files
+  // grow slowly, its traffic of the month climbs with a weekly rhythm (the scheduler adds a day each day).
+  const today = now - (now % DAY);
+  const usage = [
+    { id: main.id, storageMb: Math.round(23.4 * GB), bandwidthMb: 156 * GB },
+    { id: blog.id, storageMb: Math.round(8.7 * GB), bandwidthMb: 42 * GB },
+  ];
+  for (let daysAgo = 29; daysAgo >= 0; daysAgo -= 1) {
+    const share = (30 - daysAgo) / 30;
+    const rhythm = 1 + 0.08 * Math.sin(daysAgo * 0.9);
+    for (const service of usage) {
+      push(batch.rows, 'serviceUsageSamples', {
+        serviceId: service.id,
+        day: today - daysAgo * DAY,
+        storageUsedMb: Math.round(service.storageMb * (0.9 + 0.1 * share)),
+        bandwidthUsedMb: Math.round(service.bandwidthMb * Math.min(1, share * rhythm)),
+      });
+    }
+  }
   return batch;
 }

@@ -33,6 +33,12 @@ export function getAs(app: App, url: string, session?: Session) {
 export const ADMIN_ENDPOINTS: { method: 'GET'; url: string; path: string; access: RouteAccess }[] = [
   { method: 'GET', url: '/api/admin/me/permissions', path: '/api/admin/me/permissions', access: 'staff' },
   { method: 'GET', url: '/api/admin/overview', path: '/api/admin/overview', access: 'overview.read' },
+  {
+    method: 'GET',
+    url: '/api/admin/overview/trends',
+    path: '/api/admin/overview/trends',
+    access: 'overview.read',
+  },
   { method: 'GET', url: '/api/admin/users', path: '/api/admin/users', access: 'users.read' },
   { method: 'GET', url: '/api/admin/services?kind=hosting', path: '/api/admin/services', access: 'hosting.read' },
   {

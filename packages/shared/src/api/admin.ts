@@ -94,6 +94,37 @@ export const adminOverviewSchema = z.object({
 });
 export type AdminOverview = z.infer<typeof adminOverviewSchema>;
 
+/** How many days the overview's charts may cover (GET /api/admin/overview/trends?days=). */
+export const TREND_DAYS = [7, 30, 90] as const;
+export const adminTrendsQuerySchema = z.object({
+  days: z.coerce
+    .number()
+    .int()
+    .refine((value) => (TREND_DAYS as readonly number[]).includes(value), { message: 'validation.days' })
+    .default(30),
+});
+
+/**
+ * GET /api/admin/overview/trends: one entry per UTC day, oldest first, ending today
+ * (docs/decisions/054-charts-and-the-look-of-a-brand.md).
+ */
+export const adminTrendsSchema = z.object({
+  days: z.array(
+    z.object({
+      day: z.iso.date().describe('The UTC day'),
+      revenue: moneySchema.describe('Completed payments of the day (as the overview counts its 30 days)'),
+      newCustomers: count.describe('Customer accounts registered that day and not deleted'),
+      orders: count.describe('Orders placed that day'),
+      tickets: count.describe('Tickets opened that day'),
+      serverLoadPercent: z
+        .number()
+        .nullable()
+        .describe("Mean CPU of the day's server samples; null when none was taken (samples are kept 30 days)"),
+    }),
+  ),
+});
+export type AdminTrends = z.infer<typeof adminTrendsSchema>;
+
 // ---------------------------------------------------------------------------------------------------------
 // Users
 

@@ -464,5 +464,42 @@ export const dashboardSummarySchema = z.object({
 });
 export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;
 
+/**
+ * GET /api/dashboard/trends: the customer's spending by month (12 calendar months in UTC, oldest first, ending
+ * with the current one) and the disk and traffic of their hosting by day (30 UTC days ending today)
+ * (docs/decisions/054-charts-and-the-look-of-a-brand.md).
+ */
+export const dashboardTrendsSchema = z.object({
+  spending: z
+    .array(z.object({ month: z.string().regex(/^\d{4}-\d{2}$/), amount: moneySchema }))
+    .describe('Charges to the account for services and domains, net of plan-change credits; positive'),
+  usage: z
+    .array(
+      z.object({
+        day: z.iso.date(),
+        storageUsedMb: z.number().int().nonnegative().nullable(),
+        bandwidthUsedMb: z.number().int().nonnegative().nullable(),
+      }),
+    )
+    .describe("Every hosting service's daily figures added up; null on a day with no sample"),
+});
+export type DashboardTrends = z.infer<typeof dashboardTrendsSchema>;
+
+/** The steps of the first-run checklist, in the order the dashboard shows them. */
+export const GETTING_STARTED_STEPS = ['verifyEmail', 'firstOrder', 'pointDomain', 'uploadSite'] as const;
+export type GettingStartedStep = (typeof GETTING_STARTED_STEPS)[number];
+
+/** GET /api/dashboard/getting-started: each step of the first-run checklist as the account's data stands now. */
+export const gettingStartedSchema = z.object({
+  steps: z.object(
+    Object.fromEntries(GETTING_STARTED_STEPS.map((step) => [step, z.boolean()])) as Record<
+      GettingStartedStep,
+      z.ZodBoolean
+    >,
+  ),
+  dismissed: z.boolean().describe('The customer put the checklist away'),
+});
+export type GettingStarted = z.infer<typeof gettingStartedSchema>;
+
 /** A path parameter id: any non-empty text up to 100 characters (an unknown one answers 404). */
 export const idParamsSchema = z.strictObject({ id: z.string().min(1).max(100) });

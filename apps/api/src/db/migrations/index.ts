@@ -30,6 +30,8 @@ import * as m0200 from './0200-provisioning';
 import * as m0230 from './0230-create-certificates';
 import * as m0270 from './0270-order-cart-and-cancel-cause';
 import * as m0271 from './0271-order-line-discount';
+import * as m0310 from './0310-service-usage-samples';
+import * as m0311 from './0311-getting-started-dismissed';
 
 /**
  * Every migration, in order. Imported statically so that the bundled server carries them.
@@ -67,4 +69,6 @@ export const migrations: Record<string, Migration> = {
   '0230-create-certificates': m0230,
   '0270-order-cart-and-cancel-cause': m0270,
   '0271-order-line-discount': m0271,
+  '0310-service-usage-samples': m0310,
+  '0311-getting-started-dismissed': m0311,
 };

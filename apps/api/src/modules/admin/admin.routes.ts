@@ -64,7 +64,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
 
   await app.register(adminUsersRoutes);
   await app.register(adminListRoutes);
-  await app.register(adminOverviewRoutes, { dataDir: options.dataDir });
+  await app.register(adminOverviewRoutes, { dataDir: options.dataDir, clock: options.clock });
   await app.register(adminSettingsRoutes, { clock: options.clock, mail: options.mail });
   await app.register(adminUserActionsRoutes, { clock: options.clock });
   await app.register(adminBillingRoutes, { clock: options.clock, orders: options.orders });

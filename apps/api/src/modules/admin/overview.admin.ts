@@ -1,7 +1,18 @@
 import fs from 'node:fs';
 import os from 'node:os';
-import { type AdminOverview, adminOverviewSchema, CURRENCY, TICKET_PRIORITIES } from '@hostpilot/shared';
-import { sql } from 'kysely';
+import {
+  type AdminOverview,
+  adminOverviewSchema,
+  type AdminTrends,
+  adminTrendsQuerySchema,
+  adminTrendsSchema,
+  CURRENCY,
+  CUSTOMER_ROLE,
+  TICKET_PRIORITIES,
+} from '@hostpilot/shared';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/errors';
 import { STAFF_ERRORS } from './errors';
@@ -49,7 +60,7 @@ export function systemStatus(dataDir: string): AdminOverview['system'] {
 }
 
 /** GET /admin/overview: the back office's first page, every figure computed from the data now. */
-export const adminOverviewRoutes: FastifyPluginAsyncZod<{ dataDir: string }> = async (app, options) => {
+export const adminOverviewRoutes: FastifyPluginAsyncZod<{ dataDir: string; clock: Clock }> = async (app, options) => {
   const { db } = app.database;
 
   app.get(
@@ -202,7 +213,85 @@ export const adminOverviewRoutes: FastifyPluginAsyncZod<{ dataDir: string }> = a
       };
     },
   );
+
+  app.get(
+    '/overview/trends',
+    {
+      config: { access: 'overview.read' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Daily revenue, new customers, orders, tickets and server load of the last 7, 30 or 90 days',
+        description:
+          'One entry per UTC day, oldest first, ending today; every figure grouped by day in the database. ' +
+          'Needs `overview.read`.',
+        security: [{ bearerAuth: [] }],
+        querystring: adminTrendsQuerySchema,
+        response: { 200: adminTrendsSchema, ...errorResponses(STAFF_ERRORS) },
+      },
+    },
+    async (request) => readTrends(db, options.clock.now(), request.query.days),
+  );
 };
+
+/**
+ * The overview's charts, one figure per UTC day from `days - 1` days ago to today
+ * (docs/decisions/054-charts-and-the-look-of-a-brand.md). Each figure is grouped by day in the database: one
+ * query per figure, whatever the number of rows.
+ */
+export async function readTrends(db: Kysely<Database>, now: number, days: number): Promise<AdminTrends> {
+  const from = now - (now % DAY) - (days - 1) * DAY;
+  // Literals, not parameters, so that both databases divide integers (PostgreSQL would type a parameter as numeric).
+  const dayOf = (column: string) => sql<number>`(${sql.ref(column)} - ${sql.lit(from)}) / ${sql.lit(DAY)}`;
+  const [payments, customers, orders, tickets, load] = await Promise.all([
+    db
+      .selectFrom('payments')
+      .where('status', '=', 'completed')
+      .where('currency', '=', CURRENCY)
+      .where('completedAt', '>=', from)
+      .select([dayOf('completedAt').as('day'), sql<number>`sum(amount_cents)`.as('value')])
+      .groupBy(sql`1`)
+      .execute(),
+    db
+      .selectFrom('users')
+      .where('role', '=', CUSTOMER_ROLE)
+      .where('deletedAt', 'is', null)
+      .where('createdAt', '>=', from)
+      .select([dayOf('createdAt').as('day'), sql<number>`count(*)`.as('value')])
+      .groupBy(sql`1`)
+      .execute(),
+    db
+      .selectFrom('orders')
+      .where('createdAt', '>=', from)
+      .select([dayOf('createdAt').as('day'), sql<number>`count(*)`.as('value')])
+      .groupBy(sql`1`)
+      .execute(),
+    db
+      .selectFrom('tickets')
+      .where('createdAt', '>=', from)
+      .select([dayOf('createdAt').as('day'), sql<number>`count(*)`.as('value')])
+      .groupBy(sql`1`)
+      .execute(),
+    db
+      .selectFrom('serverUsageSamples')
+      .where('takenAt', '>=', from)
+      .select([dayOf('takenAt').as('day'), sql<number>`avg(cpu_percent)`.as('value')])
+      .groupBy(sql`1`)
+      .execute(),
+  ]);
+  const byDay = (rows: { day: number | string; value: number | string | null }[]) =>
+    new Map(rows.map((row) => [Number(row.day), Number(row.value ?? 0)]));
+  const [revenue, newCustomers, placed, opened, cpu] = [payments, customers, orders, tickets, load].map(byDay);
+  return {
+    days: Array.from({ length: days }, (_, at) => ({
+      day: new Date(from + at * DAY).toISOString().slice(0, 10),
+      revenue: { amountMinor: revenue!.get(at) ?? 0, currency: CURRENCY },
+      newCustomers: newCustomers!.get(at) ?? 0,
+      orders: placed!.get(at) ?? 0,
+      tickets: opened!.get(at) ?? 0,
+      serverLoadPercent: cpu!.has(at) ? round1(cpu!.get(at)!) : null,
+    })),
+  };
+}
 
 function parseParams(json: string): Record<string, string | number | boolean | null> {
   try {

@@ -1,10 +1,11 @@
-import { dashboardSummarySchema } from '@hostpilot/shared';
+import { dashboardSummarySchema, dashboardTrendsSchema, gettingStartedSchema } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../../lib/clock';
 import { KeptAnswers, sendKept, serialised } from '../../lib/kept-answers';
 import { CUSTOMER_ROUTE, SIGNED_IN_ERRORS } from '../../lib/customer-route';
 import { authOf } from '../../plugins/authenticate';
 import { createDashboardService } from './dashboard.service';
+import { dismissGettingStarted, readDashboardTrends, readGettingStarted } from './dashboard-extras';
 
 /** GET /dashboard/summary: everything the dashboard home shows, for the signed-in customer. */
 export const dashboardRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async (app, { clock }) => {
@@ -35,6 +36,52 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async (a
         kept.set(userId, generation, holdsUntil, body);
       }
       return sendKept(reply, body);
+    },
+  );
+
+  app.get(
+    '/dashboard/trends',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        ...CUSTOMER_ROUTE,
+        tags: ['dashboard'],
+        summary: 'My spending by month (12 months) and my hosting’s disk and traffic by day (30 days)',
+        response: { 200: dashboardTrendsSchema, ...SIGNED_IN_ERRORS },
+      },
+    },
+    async (request) => readDashboardTrends(app.database.db, authOf(request).userId, clock.now()),
+  );
+
+  app.get(
+    '/dashboard/getting-started',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        ...CUSTOMER_ROUTE,
+        tags: ['dashboard'],
+        summary: 'My first-run checklist: e-mail verified, first order, a domain pointed here, a site uploaded',
+        response: { 200: gettingStartedSchema, ...SIGNED_IN_ERRORS },
+      },
+    },
+    async (request) => readGettingStarted(app.database.db, authOf(request).userId),
+  );
+
+  app.post(
+    '/dashboard/getting-started/dismiss',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        ...CUSTOMER_ROUTE,
+        tags: ['dashboard'],
+        summary: 'Put my first-run checklist away (for every device)',
+        response: { 200: gettingStartedSchema, ...SIGNED_IN_ERRORS },
+      },
+    },
+    async (request) => {
+      const { userId } = authOf(request);
+      await dismissGettingStarted(app.database.db, userId, clock.now());
+      return readGettingStarted(app.database.db, userId);
     },
   );
 };

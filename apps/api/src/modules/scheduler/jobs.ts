@@ -7,7 +7,7 @@ import {
   ticketStates,
   UNPAID_ORDER_EXPIRY_DAYS,
 } from '@hostpilot/shared';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database, DomainRow, InvoiceRow, ServiceRow } from '../../db/schema';
 import { lockAccount } from '../../lib/idempotency';
 import { balanceOf } from '../billing/ledger';
@@ -579,7 +579,41 @@ async function serverSamples(ctx: JobContext): Promise<number> {
     .deleteFrom('serverUsageSamples')
     .where('takenAt', '<', ctx.now - SAMPLE_RETENTION_DAYS * DAY)
     .execute();
+  await serviceSamples(ctx);
   return rows.length;
+}
+
+/** How long a hosting service's daily usage is kept (the dashboard's usage chart shows 30 days). */
+export const SERVICE_SAMPLE_RETENTION_DAYS = 90;
+
+/**
+ * Keeps today's figure of each hosting service's disk and traffic (one row per service and UTC day, the day's
+ * latest pass winning), for the customer's usage chart (docs/decisions/054-charts-and-the-look-of-a-brand.md).
+ */
+async function serviceSamples(ctx: JobContext): Promise<void> {
+  const day = ctx.now - (ctx.now % DAY);
+  await ctx.db
+    .insertInto('serviceUsageSamples')
+    .columns(['serviceId', 'day', 'storageUsedMb', 'bandwidthUsedMb'])
+    .expression((eb) =>
+      eb
+        .selectFrom('services')
+        .where('kind', '=', 'hosting')
+        .where('status', 'in', ['active', 'suspended'])
+        // A literal, not a parameter: PostgreSQL would type a bare parameter in a select list as text.
+        .select(['id', sql<number>`${sql.lit(day)}`.as('day'), 'storageUsedMb', 'bandwidthUsedMb']),
+    )
+    .onConflict((oc) =>
+      oc.columns(['serviceId', 'day']).doUpdateSet((eb) => ({
+        storageUsedMb: eb.ref('excluded.storageUsedMb'),
+        bandwidthUsedMb: eb.ref('excluded.bandwidthUsedMb'),
+      })),
+    )
+    .execute();
+  await ctx.db
+    .deleteFrom('serviceUsageSamples')
+    .where('day', '<', day - SERVICE_SAMPLE_RETENTION_DAYS * DAY)
+    .execute();
 }
 
 /** The jobs in the order a scheduler pass runs them: invoices first, so auto-renew can pay them the same pass. */

@@ -63,6 +63,7 @@ export function createUsersRepository(db: Kysely<Database>) {
         notifyServiceUpdates: 1,
         notifyMarketing: 0,
         deletedAt: null,
+        gettingStartedDismissedAt: null,
       };
       try {
         await executor.insertInto('users').values(row).execute();

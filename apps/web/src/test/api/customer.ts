@@ -328,10 +328,34 @@ export function summary(): DashboardSummary {
   };
 }
 
+/** A year of spending (one charge in the current month) and a month of usage (the last 3 days sampled). */
+function trends() {
+  const now = new Date();
+  const month = (offset: number) =>
+    new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1)).toISOString().slice(0, 7);
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  return {
+    spending: Array.from({ length: 12 }, (_, at) => ({
+      month: month(at - 11),
+      amount: usd(at === 11 ? 1999 : 0),
+    })),
+    usage: Array.from({ length: 30 }, (_, at) => ({
+      day: day(at - 29),
+      storageUsedMb: at >= 27 ? 2048 : null,
+      bandwidthUsedMb: at >= 27 ? 10_240 : null,
+    })),
+  };
+}
+
 /** The customer API with this account's data. */
 export function customerRoutes(): Record<string, Handler> {
   return {
     '/api/dashboard/summary': () => summary(),
+    '/api/dashboard/trends': () => trends(),
+    '/api/dashboard/getting-started': () => ({
+      steps: { verifyEmail: true, firstOrder: true, pointDomain: true, uploadSite: true },
+      dismissed: false,
+    }),
     '/api/hosting': (url) => paged(HOSTING, url),
     '/api/services': (url) => paged(SERVICES, url),
     '/api/domains': (url) => paged(DOMAINS, url),

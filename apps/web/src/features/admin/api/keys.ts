@@ -7,6 +7,7 @@ import type { ListParams } from '../lib/use-table-controls';
 export const adminKeys = {
   all: ['admin'] as const,
   overview: () => [...adminKeys.all, 'overview'] as const,
+  trends: (days: number) => [...adminKeys.overview(), 'trends', days] as const,
   list: (name: AdminListName) => [...adminKeys.all, name] as const,
   page: (name: AdminListName, params: ListParams) => [...adminKeys.list(name), params] as const,
   permissions: () => [...adminKeys.all, 'permissions'] as const,

@@ -8,6 +8,7 @@ import {
   type StatusHistory,
   type AdminDomainsPage,
   type AdminOverview as OverviewAnswer,
+  type AdminTrends,
   type AdminPlacement,
   type AdminPermissions,
   type AdminServersPage,
@@ -93,6 +94,12 @@ export const adminQueries = {
     queryOptions({
       queryKey: adminKeys.overview(),
       queryFn: ({ signal }) => api.get<OverviewAnswer>('/admin/overview', { signal }),
+    }),
+  /** The overview's charts: figures per day of the last `days` days. */
+  trends: (days: number) =>
+    queryOptions({
+      queryKey: adminKeys.trends(days),
+      queryFn: ({ signal }) => api.get<AdminTrends>(`/admin/overview/trends?days=${days}`, { signal }),
     }),
   /** What the caller's role may do now, read from the database by the API: the pages hide what it cannot. */
   permissions: () =>

@@ -98,6 +98,11 @@ export function useAdminOverview() {
   return useQuery({ ...adminQueries.overview(), select });
 }
 
+/** The overview's charts for the last `days` days; the previous period stays on screen while another loads. */
+export function useAdminTrends(days: number) {
+  return useQuery({ ...adminQueries.trends(days), placeholderData: keepPreviousData });
+}
+
 const users = (data: AdminUsersPage): Paged<AdminUser> => ({
   total: data.total,
   items: data.items.map((user) => ({

@@ -27,6 +27,7 @@ import type { ActivityKind, AdminOverview, TicketPriority } from '../api/types';
 import { useAdminOverview } from '../api/use-admin-data';
 import { usePermissions } from '../api/use-permissions';
 import { MaintenanceDialog } from '../components/maintenance-dialog';
+import { OverviewCharts } from '../components/overview-charts';
 import { useAdminFormat } from '../lib/use-admin-format';
 
 const ACTIVITY_ICONS: Record<ActivityKind, LucideIcon> = {
@@ -153,6 +154,8 @@ function OverviewContent({ data }: { data: AdminOverview }) {
           to="/admin/billing"
         />
       </section>
+
+      <OverviewCharts />
 
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <Card as="section" aria-labelledby="overview-activity" className="lg:col-span-2">

@@ -15,6 +15,8 @@ export interface TransactionFilters {
 export const dashboardKeys = {
   all: ['dashboard'] as const,
   summary: () => [...dashboardKeys.all, 'summary'] as const,
+  trends: () => [...dashboardKeys.all, 'trends'] as const,
+  gettingStarted: () => [...dashboardKeys.all, 'getting-started'] as const,
   hosting: () => [...dashboardKeys.all, 'hosting'] as const,
   services: () => [...dashboardKeys.all, 'services'] as const,
   domains: () => [...dashboardKeys.all, 'domains'] as const,

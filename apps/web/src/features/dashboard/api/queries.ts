@@ -5,6 +5,8 @@ import type {
   Balance,
   InvoiceDetail,
   DashboardSummary as DashboardSummaryAnswer,
+  DashboardTrends,
+  GettingStarted,
   DomainDetail,
   DomainPage,
   HostingPage,
@@ -70,6 +72,14 @@ export const dashboardQueries = {
         if (accountId !== undefined) keptAnswers.write(KEPT_SUMMARY, accountId, answer);
         return answer;
       },
+    }),
+  /** Spending by month and hosting usage by day, for the home page's charts. */
+  trends: () => queryOptions({ queryKey: dashboardKeys.trends(), queryFn: get<DashboardTrends>('/dashboard/trends') }),
+  /** The first-run checklist as the account stands now. */
+  gettingStarted: () =>
+    queryOptions({
+      queryKey: dashboardKeys.gettingStarted(),
+      queryFn: get<GettingStarted>('/dashboard/getting-started'),
     }),
   hosting: () =>
     queryOptions({

@@ -220,6 +220,14 @@ export function useDashboardSummary() {
   return Object.assign(query, { keptAt, hadKept: kept !== null });
 }
 
+export function useDashboardTrends() {
+  return useQuery(dashboardQueries.trends());
+}
+
+export function useGettingStarted() {
+  return useQuery(dashboardQueries.gettingStarted());
+}
+
 /** The customer's hosting services, each with the state of its server. */
 export function useHostingServices() {
   return useQuery({

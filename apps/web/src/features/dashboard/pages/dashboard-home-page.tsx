@@ -1,4 +1,4 @@
-import { ArrowRight, Globe, LifeBuoy, Plus, RefreshCw, TrendingUp } from 'lucide-react';
+import { ArrowRight, Globe, LifeBuoy, Plus, RefreshCw, Server, TrendingUp } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -10,7 +10,9 @@ import type { DashboardSummary } from '../api/types';
 import { useDashboardSummary } from '../api/use-dashboard-data';
 import { ActivityTimeline } from '../components/activity-timeline';
 import { BalanceCard } from '../components/balance-card';
+import { GettingStartedChecklist } from '../components/getting-started';
 import { GreetingHeader } from '../components/greeting-header';
+import { HomeCharts } from '../components/home-charts';
 import { NotificationList } from '../components/notification-list';
 import { Panel } from '../components/panel';
 import { StatTiles } from '../components/stat-tiles';
@@ -78,15 +80,25 @@ function HomeContent({ summary, summaryAt }: { summary: DashboardSummary; summar
   const money = useMoneyDialogs();
   const { notifications, activity, expiringSoon: expiring, balance, unreadNotifications: unread } = summary;
 
+  // Only what fits what the account owns: renewing a domain needs a domain, upgrading hosting needs hosting
+  // (docs/decisions/054-charts-and-the-look-of-a-brand.md).
   const quickActions = [
-    { key: 'renewDomain', to: '/dashboard/domains', icon: Globe },
-    { key: 'upgradeHosting', to: '/dashboard/hosting', icon: TrendingUp },
+    summary.counts.domains > 0
+      ? { key: 'renewDomain', to: '/dashboard/domains', icon: Globe }
+      : { key: 'registerDomain', to: '/domains', icon: Globe },
+    summary.counts.hosting > 0
+      ? { key: 'upgradeHosting', to: '/dashboard/hosting', icon: TrendingUp }
+      : { key: 'orderHosting', to: '/hosting', icon: Server },
     { key: 'contactSupport', to: '/dashboard/support', icon: LifeBuoy },
   ] as const;
 
   return (
     <>
+      <GettingStartedChecklist ownsDomain={summary.counts.domains > 0} />
       <StatTiles stats={summary.counts} />
+      <div className="mt-6">
+        <HomeCharts />
+      </div>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">

@@ -6,8 +6,10 @@ import { HomeDomainSearch } from '../components/home/home-domain-search';
 import { HomeHero } from '../components/home/home-hero';
 import { HomePartners } from '../components/home/home-partners';
 import { HomePlans } from '../components/home/home-plans';
+import { HomeProduct } from '../components/home/home-product';
 import { HomeServices } from '../components/home/home-services';
 import { HomeTestimonials } from '../components/home/home-testimonials';
+import { HomeTrust } from '../components/home/home-trust';
 
 export function HomePage() {
   const { t } = useTranslation('marketing');
@@ -16,8 +18,10 @@ export function HomePage() {
       <HomeHero />
       <HomeDomainSearch />
       <HomePlans />
+      <HomeProduct />
       <HomeServices />
       <HomeTestimonials />
+      <HomeTrust />
       <HomePartners />
       <CtaBand title={t('home.cta.title')} text={t('home.cta.text')}>
         <ButtonLink to="/hosting" size="lg" variant="inverse">
