@@ -36,16 +36,16 @@ export function run(program: string, args: readonly string[], options: RunOption
   return new Promise((resolve, reject) => {
     const child = spawn(program, [...args], {
       shell: false,
-      stdio: ['pipe', 'pipe', 'pipe'],
+      stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
       env: options.env ?? { PATH: '/usr/sbin:/usr/bin:/sbin:/bin', LANG: 'C.UTF-8' },
       timeout: options.timeoutMs ?? 60_000,
     });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
     });
-    child.stderr.on('data', (chunk: Buffer) => {
+    child.stderr!.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();
     });
     child.once('error', reject);
@@ -56,6 +56,10 @@ export function run(program: string, args: readonly string[], options: RunOption
         reject(new CommandError(program, code, `${stderr}\n${stdout}`));
       }
     });
-    child.stdin.end(options.input ?? '');
+    if (child.stdin) {
+      // A program that exits before reading its input closes the pipe: its exit code tells what happened.
+      child.stdin.on('error', () => undefined);
+      child.stdin.end(options.input);
+    }
   });
 }
