@@ -70,7 +70,9 @@ export function createAgentClient(options: AgentClientOptions) {
             const status = response.statusCode ?? 0;
             const expected = signResponse(options.secret, { status, nonce, body: raw });
             const given = response.headers[HEADER_SIGNATURE];
-            if (typeof given !== 'string' || !sameSignature(given, expected)) {
+            // A 401 from an agent that does not share our secret cannot carry a signature we accept: it is taken
+            // as the refusal it says it is (a forged one could only block, which anyone on the path can do).
+            if ((typeof given !== 'string' || !sameSignature(given, expected)) && status !== 401) {
               reject(
                 new AgentUnreachableError(`The answer from ${base.host} is not signed by its agent (HTTP ${status})`),
               );

@@ -143,9 +143,20 @@ describe('the agent protocol', () => {
     expect(await client.call('POST', '/v1/health')).toMatchObject({ status: 405 });
   });
 
-  it('a client refuses an answer not signed with its secret', async () => {
+  it('a client believes no answer but a refusal unless it is signed with its secret', async () => {
+    // Our agent refuses the impostor's signature: that 401 is passed on as a refusal, whatever its signature.
     const impostor = createAgentClient({ url, secret: 'y'.repeat(43), now: () => clock });
-    await expect(impostor.call('GET', '/v1/health')).rejects.toBeInstanceOf(AgentUnreachableError);
+    expect(await impostor.call('GET', '/v1/health')).toMatchObject({ status: 401, body: { reason: 'bad-signature' } });
+    // An answer of another status that is not signed with our secret is not believed.
+    const fake = http.createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end('{"ok":true}');
+    });
+    await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
+    const fakeUrl = `http://127.0.0.1:${(fake.address() as { port: number }).port}`;
+    const fooled = createAgentClient({ url: fakeUrl, secret, now: () => clock });
+    await expect(fooled.call('GET', '/v1/health')).rejects.toBeInstanceOf(AgentUnreachableError);
+    await new Promise((resolve) => fake.close(resolve));
   });
 
   it('refuses plain HTTP off loopback and a short secret', () => {
