@@ -125,6 +125,11 @@ include = ${poolsDir}/*.conf
       if (!fs.existsSync(conf) || fs.readFileSync(conf, 'utf8') !== text) writeAtomically(conf, text);
     },
 
+    /** Starts the master when pools are written but it is not running (after a reboot, or the agent's restart). */
+    async ensureRunning(): Promise<void> {
+      if (pools().length > 0 && pid() === null) await converge();
+    },
+
     /** The site's pool present (spec) or absent (null); checked, applied, and its socket waited for. */
     async apply(site: string, spec: PoolSpec | null): Promise<boolean> {
       const file = path.join(poolsDir, `${site}.conf`);

@@ -203,6 +203,7 @@ export function createSites(options: SitesOptions) {
       ]);
     }
     phpFpm.ensureFolders();
+    await phpFpm.ensureRunning();
     await nginx.ensure();
     pruneArchives();
     prepared = true;
