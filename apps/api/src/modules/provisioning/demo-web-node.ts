@@ -103,6 +103,8 @@ export async function startDemoWebNode(options: {
   dataDir: string;
   sitesPort: number;
   now: () => number;
+  /** The web user and the prefix of site users (tests give their own, to remove afterwards). */
+  node?: { webUser: string; userPrefix: string };
 }): Promise<{ sitesPort: number; stop: () => Promise<void> } | null> {
   const { db, log, secretBox, engine, now } = options;
   const missing = missingParts();
@@ -134,7 +136,7 @@ export async function startDemoWebNode(options: {
     : randomBytes(32).toString('base64url');
   fs.writeFileSync(secretFile, secret, { mode: 0o600 });
 
-  const sites = createNode({ root, listen: [`127.0.0.1:${options.sitesPort}`] });
+  const sites = createNode({ root, listen: [`127.0.0.1:${options.sitesPort}`], ...options.node });
   await sites.prepare();
   const agent = createAgentServer({
     secret,
