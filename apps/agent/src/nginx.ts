@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { AgentError } from './errors';
+import { livePid, waitUntil, writeAtomically, writeIfChanged } from './files';
 import { run } from './run';
 
 /**
@@ -114,16 +115,7 @@ ${allowed}
 `;
   }
 
-  function pid(): number | null {
-    try {
-      const value = Number(fs.readFileSync(pidFile, 'utf8').trim());
-      if (!Number.isInteger(value) || value <= 1) return null;
-      process.kill(value, 0);
-      return value;
-    } catch {
-      return null;
-    }
-  }
+  const pid = () => livePid(pidFile);
 
   /** `nginx -t`: answers null when the configuration passes, else nginx's words. */
   async function test(): Promise<string | null> {
@@ -285,27 +277,4 @@ function answerOf(host: string, port: number, pathname: string): Promise<string 
     request.on('error', () => resolve(null));
     request.end();
   });
-}
-
-/** Writes a file through a temporary name and a rename, so a crash never leaves half a file. */
-export function writeAtomically(file: string, text: string, mode = 0o644): void {
-  const temporary = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(temporary, text, { mode });
-  fs.renameSync(temporary, file);
-}
-
-/** Writes the file when its content differs; answers whether it did. */
-export function writeIfChanged(file: string, text: string, mode = 0o644): boolean {
-  if (fs.existsSync(file) && fs.readFileSync(file, 'utf8') === text) return false;
-  writeAtomically(file, text, mode);
-  return true;
-}
-
-export async function waitUntil(check: () => boolean, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return check();
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { AgentError } from './errors';
-import { waitUntil, writeAtomically } from './nginx';
+import { livePid, waitUntil, writeAtomically } from './files';
 import { run } from './run';
 
 /**
@@ -33,16 +33,7 @@ export function createPhpFpm(options: PhpFpmOptions) {
 
   const socketOf = (site: string) => path.join(runDir, `${site}.sock`);
 
-  function pid(): number | null {
-    try {
-      const value = Number(fs.readFileSync(pidFile, 'utf8').trim());
-      if (!Number.isInteger(value) || value <= 1) return null;
-      process.kill(value, 0);
-      return value;
-    } catch {
-      return null;
-    }
-  }
+  const pid = () => livePid(pidFile);
 
   function poolText(spec: PoolSpec): string {
     const { home } = spec;

@@ -14,7 +14,8 @@ import {
   siteId,
   wholeNumber,
 } from './names';
-import { type Nginx, writeAtomically, writeIfChanged } from './nginx';
+import { writeAtomically, writeIfChanged } from './files';
+import { type Nginx } from './nginx';
 import { defaultPage, suspendedPage } from './pages';
 import { type PhpFpm } from './php-fpm';
 import { CommandError, run } from './run';

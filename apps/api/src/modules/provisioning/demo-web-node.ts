@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { agentRoutes, createNode, missingParts } from '@hostpilot/agent/node';
@@ -9,8 +9,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { SecretBox } from '../../lib/secret-box';
 import { updateConnection } from './connection-settings';
+import { demoServerId, queueFirstCreates } from './demo-servers';
 import type { ProvisioningEngine } from './engine';
-import { enqueueProvisioning } from './tasks';
 
 /**
  * The demo's own web node (docs/decisions/055-web-node-agent.md), hooked like the demo's DNS server
@@ -31,39 +31,23 @@ async function recordServer(
   at: number,
   connection: { agentUrl: string; secret: string; error: null } | { error: string },
 ): Promise<void> {
-  let server = await trx
-    .selectFrom('servers')
-    .select(['id', 'connectionSettings'])
-    .where('name', '=', DEMO_WEB_SERVER)
-    .executeTakeFirst();
-  if (!server) {
-    const id = randomUUID();
-    await trx
-      .insertInto('servers')
-      .values({
-        id,
-        name: DEMO_WEB_SERVER,
-        location: 'london',
-        type: 'shared',
-        ip: '127.0.0.1',
-        status: 'active',
-        cpuModel: 'Local web node (demo)',
-        cpuCores: 1,
-        ramGb: 1,
-        storageGb: 10,
-        bandwidthGbps: 1,
-        capacity: 100,
-        createdAt: at,
-        updatedAt: at,
-      })
-      .execute();
-    server = { id, connectionSettings: null };
-  }
+  const serverId = await demoServerId(
+    trx,
+    {
+      name: DEMO_WEB_SERVER,
+      type: 'shared',
+      ip: '127.0.0.1',
+      cpuModel: 'Local web node (demo)',
+      storageGb: 10,
+      capacity: 100,
+    },
+    at,
+  );
   const settings =
     connection.error === null
       ? updateConnection(
           secretBox,
-          server.id,
+          serverId,
           { settings: {}, secrets: {} },
           { settings: { agentUrl: connection.agentUrl }, secrets: { sharedSecret: connection.secret } },
           false,
@@ -81,7 +65,7 @@ async function recordServer(
       connectionError: connection.error,
       updatedAt: at,
     })
-    .where('id', '=', server.id)
+    .where('id', '=', serverId)
     .execute();
 }
 
@@ -153,7 +137,7 @@ export async function startDemoWebNode(options: {
       const at = now();
       await recordServer(trx, secretBox, at, { agentUrl: `http://127.0.0.1:${agentPort}`, secret, error: null });
       // The demo customer's sites: the generated customers' hundreds would each be a Linux user on this machine.
-      const unserved = await trx
+      const sites = await trx
         .selectFrom('services')
         .innerJoin('users', 'users.id', 'services.userId')
         .select('services.id')
@@ -161,25 +145,13 @@ export async function startDemoWebNode(options: {
         .where('services.kind', '=', 'hosting')
         .where('services.domain', 'is not', null)
         .where('services.status', '!=', 'cancelled')
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('provisioningTasks')
-                .select('provisioningTasks.id')
-                .where('provisioningTasks.resourceType', '=', 'service')
-                .whereRef('provisioningTasks.resourceId', '=', 'services.id'),
-            ),
-          ),
-        )
         .execute();
-      for (const service of unserved) {
-        await enqueueProvisioning(trx, {
-          resourceType: 'service',
-          resourceId: service.id,
-          operation: 'create',
-          now: at,
-        });
-      }
+      await queueFirstCreates(
+        trx,
+        'service',
+        sites.map((s) => s.id),
+        at,
+      );
       await engine.wakeWaiting(trx, 'web-node', at);
     });
   } catch (error) {

@@ -6,9 +6,9 @@ import { createAgentServer } from '@hostpilot/agent/server';
 import { getSite, startTestNode, type TestNode } from '@hostpilot/agent/testing';
 import { ADMIN_ROLE } from '@hostpilot/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_TEST_ENV, staffSession } from '../../test/admin';
+import { ADMIN_TEST_ENV, sendAs, staffSession } from '../../test/admin';
 import type { Session } from '../../test/auth';
-import { credit, signUpCustomer, withKey } from '../../test/customer';
+import { credit, placeQuoted, signUpCustomer, withKey } from '../../test/customer';
 import { createTestApp, DATABASE_UNDER_TEST, type TestContext } from '../../test/helpers';
 import { createWebNodeDriver } from './drivers/web-node/driver';
 
@@ -41,14 +41,8 @@ describe(`hosting on a web node (${DATABASE_UNDER_TEST})`, () => {
   }, 120_000);
 
   const db = () => ctx.app.database.db;
-  function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, session: Session, payload?: unknown) {
-    return ctx.app.inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${session.access_token}` },
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    });
-  }
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, session: Session, payload?: unknown) =>
+    sendAs(ctx.app, method, url, session, payload);
   const service = (id: string) =>
     db().selectFrom('services').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
@@ -102,13 +96,7 @@ describe(`hosting on a web node (${DATABASE_UNDER_TEST})`, () => {
       { kind: 'domain', domain, months: 12 },
       { kind: 'hosting', planId: 'starter', months: 1, location: 'frankfurt', domain },
     ];
-    const quote = await ctx.app.inject({ method: 'POST', url: '/api/orders/quote', payload: { lines } });
-    const placed = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/orders',
-      headers: withKey(customer),
-      payload: { lines, expectedTotal: quote.json().total.amountMinor },
-    });
+    const placed = await placeQuoted(ctx.app, customer, lines);
     expect(placed.statusCode, placed.body).toBe(201);
     const order = placed.json<{ id: string }>();
     await credit(ctx.app, customer.userId, 100_000);
