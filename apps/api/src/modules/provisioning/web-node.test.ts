@@ -24,6 +24,7 @@ describe(`hosting on a web node (${DATABASE_UNDER_TEST})`, () => {
   let agent: ReturnType<typeof createAgentServer>;
   let agentUrl: string;
   let admin: Session;
+  let serverId: string;
   const secret = randomBytes(32).toString('base64url');
 
   beforeAll(async () => {
@@ -32,6 +33,25 @@ describe(`hosting on a web node (${DATABASE_UNDER_TEST})`, () => {
     agentUrl = `http://127.0.0.1:${await agent.listen('127.0.0.1', 0)}`;
     ctx = await createTestApp({ ...ADMIN_TEST_ENV, DEMO_MODE: 'true' });
     admin = await staffSession(ctx.app, ADMIN_ROLE);
+    // The web node, as staff add it: a shared server with the web-node driver and its secret.
+    const added = await call('POST', '/api/admin/servers', admin, {
+      name: `e2e-web-${randomUUID().slice(0, 6)}`,
+      location: 'frankfurt',
+      type: 'shared',
+      ip: '127.0.0.1',
+      capacity: 50,
+      specs: { cpuModel: 'Test CPU', cpuCores: 2, ramGb: 4, storageGb: 50, bandwidthGbps: 1 },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    serverId = added.json<{ id: string }>().id;
+    const driver = await call('PUT', `/api/admin/servers/${serverId}/driver`, admin, {
+      driverType: 'web-node',
+      settings: { agentUrl },
+      secrets: { sharedSecret: secret },
+    });
+    expect(driver.statusCode, driver.body).toBe(200);
+    const tested = await call('POST', `/api/admin/servers/${serverId}/test-connection`, admin);
+    expect(tested.json().connection, tested.body).toMatchObject({ status: 'ok' });
   }, 120_000);
 
   afterAll(async () => {
@@ -47,26 +67,6 @@ describe(`hosting on a web node (${DATABASE_UNDER_TEST})`, () => {
     db().selectFrom('services').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
   it('orders hosting, pays, is accepted: the site answers through nginx; suspend, activate, terminate reach it', async () => {
-    // The web node, as staff add it: a shared server with the web-node driver and its secret.
-    const added = await call('POST', '/api/admin/servers', admin, {
-      name: `e2e-web-${randomUUID().slice(0, 6)}`,
-      location: 'frankfurt',
-      type: 'shared',
-      ip: '127.0.0.1',
-      capacity: 50,
-      specs: { cpuModel: 'Test CPU', cpuCores: 2, ramGb: 4, storageGb: 50, bandwidthGbps: 1 },
-    });
-    expect(added.statusCode, added.body).toBe(201);
-    const serverId = added.json<{ id: string }>().id;
-    const driver = await call('PUT', `/api/admin/servers/${serverId}/driver`, admin, {
-      driverType: 'web-node',
-      settings: { agentUrl },
-      secrets: { sharedSecret: secret },
-    });
-    expect(driver.statusCode, driver.body).toBe(200);
-    const tested = await call('POST', `/api/admin/servers/${serverId}/test-connection`, admin);
-    expect(tested.json().connection, tested.body).toMatchObject({ status: 'ok' });
-
     // A wrong secret is refused by the agent and said so, without the secret.
     const wrong = await call('PUT', `/api/admin/servers/${serverId}/driver`, admin, {
       driverType: 'web-node',
@@ -176,5 +176,57 @@ describe(`hosting on a web node (${DATABASE_UNDER_TEST})`, () => {
     expect(calls.filter((c) => c.outcome !== 'ok')[0]!.message).toMatch(/refused our signature/);
     expect(JSON.stringify(calls)).not.toContain(secret);
     expect(JSON.stringify(calls)).not.toContain('w'.repeat(43));
+  });
+
+  it('waits while the node is down and finishes the site once it is back', async () => {
+    const port = Number(new URL(agentUrl).port);
+    await agent.close();
+    await call('PUT', '/api/admin/orders/settings', admin, { requireApproval: false });
+    const customer = await signUpCustomer(ctx.app);
+    const domain = `down-${randomUUID().slice(0, 8)}.com`;
+    const placed = await placeQuoted(ctx.app, customer, [
+      { kind: 'domain', domain, months: 12 },
+      { kind: 'hosting', planId: 'business', months: 1, location: 'frankfurt', domain },
+    ]);
+    expect(placed.statusCode, placed.body).toBe(201);
+    await credit(ctx.app, customer.userId, 100_000);
+    const paid = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/orders/${placed.json<{ id: string }>().id}/pay`,
+      headers: withKey(customer),
+      payload: { method: 'balance' },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const row = await db()
+      .selectFrom('services')
+      .selectAll()
+      .where('userId', '=', customer.userId)
+      .where('kind', '=', 'hosting')
+      .executeTakeFirstOrThrow();
+    const task = () =>
+      db()
+        .selectFrom('provisioningTasks')
+        .selectAll()
+        .where('resourceId', '=', row.id)
+        .where('operation', '=', 'create')
+        .executeTakeFirstOrThrow();
+
+    // No answer: the try is spent and the task waits for its next one, the service still being set up.
+    await ctx.app.provisioning.runDue();
+    expect(await task()).toMatchObject({ status: 'pending', attempts: 1, errorCode: 'unreachable' });
+    expect(await service(row.id)).toMatchObject({ status: 'pending', setupState: 'provisioning' });
+
+    // The agent is back; when the retry is due the site is made.
+    expect(await agent.listen('127.0.0.1', port)).toBe(port);
+    await db()
+      .updateTable('provisioningTasks')
+      .set({ nextAttemptAt: 0 })
+      .where('id', '=', (await task()).id)
+      .execute();
+    await ctx.app.provisioning.runDue();
+    expect(await task()).toMatchObject({ status: 'done', attempts: 2 });
+    expect(await service(row.id)).toMatchObject({ status: 'active', setupState: null });
+    expect((await getSite(node.port, domain)).status).toBe(200);
+    expect(node.sites.read(row.id)).toMatchObject({ limits: { databases: 10, domains: 5 } });
   });
 });
