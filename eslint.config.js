@@ -55,6 +55,11 @@ const boundaryZones = [
     message: 'The API does not import the web app (its locale files excepted).',
   },
   { target: './packages/shared', from: './apps', message: 'packages/shared imports neither app.' },
+  {
+    target: './apps/agent',
+    from: ['./apps/api', './apps/web', './packages/shared'],
+    message: 'The web-node agent stands alone: it is copied onto hosting servers and imports nothing of the others.',
+  },
 ];
 
 /** Imports the web app refuses everywhere. */
@@ -104,7 +109,7 @@ export default tseslint.config(
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
           // Absolute, so that lint resolves the same from any working directory (tests run ESLint from apps/web).
-          project: ['apps/web', 'apps/api', 'packages/shared'].map((dir) =>
+          project: ['apps/web', 'apps/api', 'apps/agent', 'packages/shared'].map((dir) =>
             path.join(import.meta.dirname, dir, 'tsconfig.json'),
           ),
           noWarnOnMultipleProjects: true,

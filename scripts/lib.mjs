@@ -111,7 +111,8 @@ export const TARGETS = [
   {
     name: 'API',
     stamp: 'apps/api/dist/.build-hash',
-    inputs: ['apps/api/src', 'apps/api/build.mjs', 'apps/api/package.json', ...SHARED_INPUTS],
+    // The API bundles the web-node agent's protocol, client and (for the demo's local node) the agent itself.
+    inputs: ['apps/api/src', 'apps/api/build.mjs', 'apps/api/package.json', 'apps/agent/src', ...SHARED_INPUTS],
     command: [NPM, ['run', 'build', '-w', 'apps/api', '--silent']],
   },
 ];

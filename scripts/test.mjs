@@ -69,7 +69,7 @@ async function vitest(name, args, env = {}) {
 ensureInstall();
 
 step('Type-checking');
-for (const project of ['packages/shared', 'apps/api', 'apps/web']) {
+for (const project of ['packages/shared', 'apps/api', 'apps/web', 'apps/agent']) {
   const code = await run(bin('tsc'), ['--noEmit', '-p', project]);
   record(`typecheck ${project}`, code === 0);
 }

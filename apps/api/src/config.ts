@@ -89,6 +89,7 @@ const envSchema = z.object({
   SCHEDULER_LEASE_MS: z.coerce.number().int().min(1000).max(86_400_000).default(600_000),
   PROVISIONING_ENABLED: booleanFromEnv.optional(),
   DNS_PORT: z.coerce.number().int().min(1).max(65535).default(5300),
+  WEB_NODE_PORT: z.coerce.number().int().min(1).max(65535).default(8080),
   PROVISIONING_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(2000),
   PROVISIONING_LEASE_MS: z.coerce.number().int().min(1000).max(86_400_000).default(300_000),
 });
@@ -178,6 +179,8 @@ export interface Config {
   provisioning: { enabled: boolean; intervalMs: number; leaseMs: number };
   /** The DNS port of the demo's own PowerDNS (127.0.0.1), started by `npm start` when it is installed. */
   dnsPort: number;
+  /** Where the demo's local web node serves the hosting sites (docs/decisions/055-web-node-agent.md). */
+  webNodePort: number;
 }
 
 export class ConfigError extends Error {
@@ -290,5 +293,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       leaseMs: env.PROVISIONING_LEASE_MS,
     },
     dnsPort: env.DNS_PORT,
+    webNodePort: env.WEB_NODE_PORT,
   };
 }

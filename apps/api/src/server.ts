@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config';
 import { resolveSecrets } from './lib/secrets';
 import { createSecretBox } from './lib/secret-box';
 import { startDemoDns } from './modules/provisioning/demo-dns';
+import { startDemoWebNode } from './modules/provisioning/demo-web-node';
 
 function displayUrl(host: string, port: number): string {
   const local = ['127.0.0.1', '0.0.0.0', '::', '::1', 'localhost'].includes(host);
@@ -40,12 +41,29 @@ async function main(): Promise<void> {
           return null;
         })
       : null;
+  // The demo's own web node, when nginx and php-fpm are installed (docs/decisions/055-web-node-agent.md).
+  const webNode =
+    config.seedDemo && config.provisioning.enabled
+      ? await startDemoWebNode({
+          db: app.database.db,
+          log: app.log,
+          secretBox: createSecretBox(config.jwt.secret),
+          engine: app.provisioning,
+          dataDir: config.dataDir,
+          sitesPort: config.webNodePort,
+          now: () => Date.now(),
+        }).catch((error: unknown) => {
+          app.log.warn({ err: error, event: 'web_node_not_started' }, 'the demo web node did not start');
+          return null;
+        })
+      : null;
 
   closeWithGrace({ delay: config.shutdownTimeout * 1000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down: finishing open requests');
     await app.close();
     await dns?.stop();
+    await webNode?.stop();
   });
 
   await app.listen({ host: config.host, port: config.port });
@@ -61,6 +79,11 @@ async function main(): Promise<void> {
     `  Database: ${config.database.kind === 'sqlite' ? config.database.file : 'PostgreSQL'}`,
   ];
   if (dns) lines.push(`  DNS: 127.0.0.1:${dns.dnsPort}  (dig @127.0.0.1 -p ${dns.dnsPort} mysite.com A)`);
+  if (webNode) {
+    lines.push(
+      `  Sites: http://127.0.0.1:${webNode.sitesPort}  (curl -H 'Host: mysite.com' http://127.0.0.1:${webNode.sitesPort}/)`,
+    );
+  }
   if (config.seedDemo) {
     lines.push(
       '  Demo accounts:',

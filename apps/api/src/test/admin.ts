@@ -29,6 +29,22 @@ export function getAs(app: App, url: string, session?: Session) {
   });
 }
 
+/** A request with a JSON body (when given) as the session's user. */
+export function sendAs(
+  app: App,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  session: Session,
+  payload?: unknown,
+) {
+  return app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${session.access_token}` },
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+}
+
 /** Every back-office endpoint and the access it declares; admin-authorization.test.ts checks none is missing. */
 export const ADMIN_ENDPOINTS: { method: 'GET'; url: string; path: string; access: RouteAccess }[] = [
   { method: 'GET', url: '/api/admin/me/permissions', path: '/api/admin/me/permissions', access: 'staff' },

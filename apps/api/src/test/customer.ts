@@ -21,6 +21,17 @@ export function withKey(customer: Customer, key: string = randomUUID()): Record<
   return { ...customer.headers, 'idempotency-key': key };
 }
 
+/** Places an order of these lines at the total the quote gives (the customer's own idempotency key). */
+export async function placeQuoted(app: App, customer: Customer, lines: unknown[]) {
+  const quote = await app.inject({ method: 'POST', url: '/api/orders/quote', payload: { lines } });
+  return app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers: withKey(customer),
+    payload: { lines, expectedTotal: quote.json().total.amountMinor },
+  });
+}
+
 const DAY = 24 * 60 * 60 * 1000;
 
 export async function addService(

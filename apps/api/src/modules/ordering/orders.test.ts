@@ -334,7 +334,16 @@ describe('ordering', () => {
         .selectAll()
         .where('userId', '=', customer.userId)
         .executeTakeFirstOrThrow();
-      expect(service).toMatchObject({ kind: 'hosting', planId: 'business', status: 'active', domain });
+      // Hosting is made by the web-node driver (docs/decisions/055-web-node-agent.md): pending, its create queued.
+      expect(service).toMatchObject({
+        kind: 'hosting',
+        planId: 'business',
+        status: 'pending',
+        setupState: 'provisioning',
+        domain,
+      });
+      const tasks = await db.selectFrom('provisioningTasks').selectAll().where('resourceId', '=', service.id).execute();
+      expect(tasks.map((t) => [t.driverType, t.operation, t.status])).toEqual([['web-node', 'create', 'pending']]);
       expect(service.serverId).not.toBeNull();
       const server = await db
         .selectFrom('servers')

@@ -1,13 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { SecretBox } from '../../lib/secret-box';
 import { updateConnection } from './connection-settings';
+import { demoServerId, queueFirstCreates } from './demo-servers';
 import { PDNS_INSTALL_HINT, pdnsAvailable, startPowerDns } from './drivers/powerdns/process';
 import type { ProvisioningEngine } from './engine';
-import { enqueueProvisioning } from './tasks';
 
 /**
  * The demo's own DNS server (docs/decisions/042-provisioning-engine.md, docs/decisions/046-dns-on-powerdns.md):
@@ -40,37 +39,21 @@ export async function startDemoDns(options: {
   try {
     await db.transaction().execute(async (trx) => {
       const at = now();
-      let server = await trx
-        .selectFrom('servers')
-        .select(['id', 'connectionSettings'])
-        .where('name', '=', DEMO_DNS_SERVER)
-        .executeTakeFirst();
-      if (!server) {
-        const id = randomUUID();
-        await trx
-          .insertInto('servers')
-          .values({
-            id,
-            name: DEMO_DNS_SERVER,
-            location: 'london',
-            type: 'dedicated',
-            ip: 'ns1.hostpilot.example',
-            status: 'active',
-            cpuModel: 'PowerDNS Authoritative (demo)',
-            cpuCores: 1,
-            ramGb: 1,
-            storageGb: 1,
-            bandwidthGbps: 1,
-            capacity: 1,
-            createdAt: at,
-            updatedAt: at,
-          })
-          .execute();
-        server = { id, connectionSettings: null };
-      }
+      const serverId = await demoServerId(
+        trx,
+        {
+          name: DEMO_DNS_SERVER,
+          type: 'dedicated',
+          ip: 'ns1.hostpilot.example',
+          cpuModel: 'PowerDNS Authoritative (demo)',
+          storageGb: 1,
+          capacity: 1,
+        },
+        at,
+      );
       const settings = updateConnection(
         secretBox,
-        server.id,
+        serverId,
         { settings: {}, secrets: {} },
         {
           settings: {
@@ -92,26 +75,15 @@ export async function startDemoDns(options: {
           connectionError: null,
           updatedAt: at,
         })
-        .where('id', '=', server.id)
+        .where('id', '=', serverId)
         .execute();
-      const unpublished = await trx
-        .selectFrom('domains')
-        .select('id')
-        .where('deletedAt', 'is', null)
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('provisioningTasks')
-                .select('provisioningTasks.id')
-                .where('provisioningTasks.resourceType', '=', 'domain')
-                .whereRef('provisioningTasks.resourceId', '=', 'domains.id'),
-            ),
-          ),
-        )
-        .execute();
-      for (const domain of unpublished) {
-        await enqueueProvisioning(trx, { resourceType: 'domain', resourceId: domain.id, operation: 'create', now: at });
-      }
+      const domains = await trx.selectFrom('domains').select('id').where('deletedAt', 'is', null).execute();
+      await queueFirstCreates(
+        trx,
+        'domain',
+        domains.map((d) => d.id),
+        at,
+      );
       await engine.wakeWaiting(trx, 'powerdns', at);
     });
   } catch (error) {

@@ -1,5 +1,6 @@
 import type { DriverFactory, DriverType } from './driver';
 import { createPowerDnsDriver } from './drivers/powerdns/driver';
+import { createWebNodeDriver } from './drivers/web-node/driver';
 
 /**
  * The driver registry (docs/decisions/042-provisioning-engine.md): one factory per driver type, registered once
@@ -17,8 +18,9 @@ export function driverFactory(type: DriverType): DriverFactory | undefined {
   return factories.get(type);
 }
 
-// The drivers this version ships (docs/decisions/046-dns-on-powerdns.md for DNS).
+// The drivers this version ships (docs/decisions/046-dns-on-powerdns.md for DNS, 055-web-node-agent.md for hosting).
 registerDriver('powerdns', createPowerDnsDriver);
+registerDriver('web-node', createWebNodeDriver);
 
 /** The service kinds and plans each driver provisions; domains are served by the DNS driver. */
 export function serviceDriverType(kind: string, planId: string): DriverType | null {

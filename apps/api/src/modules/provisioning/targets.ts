@@ -80,7 +80,16 @@ async function serviceTarget(db: Kysely<Database>, id: string): Promise<Provisio
   const service = await db
     .selectFrom('services')
     .leftJoin('servers', 'servers.id', 'services.serverId')
-    .select(['services.id', 'services.kind', 'services.planId', 'services.domain', 'services.status', 'servers.ip'])
+    .innerJoin('users', 'users.id', 'services.userId')
+    .select([
+      'services.id',
+      'services.kind',
+      'services.planId',
+      'services.domain',
+      'services.status',
+      'servers.ip',
+      'users.preferredLanguage',
+    ])
     .where('services.id', '=', id)
     .executeTakeFirst();
   if (!service) return undefined;
@@ -89,7 +98,13 @@ async function serviceTarget(db: Kysely<Database>, id: string): Promise<Provisio
     id: service.id,
     plan: service.planId,
     ...(service.domain ? { domain: service.domain } : {}),
-    data: { kind: service.kind, status: service.status, serverAddress: service.ip },
+    // The owner's language writes a new site's default page (docs/decisions/055-web-node-agent.md).
+    data: {
+      kind: service.kind,
+      status: service.status,
+      serverAddress: service.ip,
+      ownerLanguage: service.preferredLanguage,
+    },
   };
 }
 

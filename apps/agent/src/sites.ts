@@ -1,0 +1,520 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { AgentError } from './errors';
+import { type MariaDb } from './mariadb';
+import {
+  databaseSuffix,
+  domainName,
+  type Language,
+  language,
+  linuxUser,
+  NameError,
+  siteId,
+  wholeNumber,
+} from './names';
+import { writeAtomically, writeIfChanged } from './files';
+import { type Nginx } from './nginx';
+import { defaultPage, suspendedPage } from './pages';
+import { type PhpFpm } from './php-fpm';
+import { CommandError, run } from './run';
+
+/**
+ * A web node's sites (docs/decisions/055-web-node-agent.md): each one a Linux user with a home, a php-fpm pool
+ * running as that user and an nginx server block, plus its MariaDB databases. Every operation is "make it so":
+ * it reads what is there and does only what is missing, so a second run, or a run after a crash half-way, ends
+ * in the same complete state. Operations run one at a time.
+ */
+
+export const SITE_STATUSES = ['active', 'suspended'] as const;
+export type SiteStatus = (typeof SITE_STATUSES)[number];
+
+export interface SiteLimits {
+  /** Storage in MiB (files and databases); recorded and measured. */
+  storageMb: number;
+  databases: number;
+  domains: number;
+}
+
+export interface SiteState {
+  id: string;
+  user: string;
+  home: string;
+  domain: string;
+  language: Language;
+  status: SiteStatus;
+  limits: SiteLimits;
+  /** Set once the default page has been written, so a customer's own deletion of it is respected. */
+  initialised: boolean;
+  /** The archive of a site being terminated, once written (a re-run does not archive twice). */
+  archive?: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface SitesOptions {
+  /** The agent's own folder (state, logs, pages, archives). */
+  root: string;
+  /** Where site homes are made. */
+  homeBase: string;
+  /** The user and group of nginx's workers; created when missing. */
+  webUser: string;
+  /** Put before every site user's name (`hp` gives `hp3fa2c1d9e0`). */
+  userPrefix: string;
+  /** `listen` values of the site server blocks (as nginx's default server). */
+  listen: readonly string[];
+  nginx: Nginx;
+  phpFpm: PhpFpm;
+  mariadb: MariaDb;
+  /** The nginx server block of an active site; `{{…}}` names are filled with checked values only. */
+  siteTemplate?: string;
+  /** Days a terminated site's archive is kept. */
+  archiveDays?: number;
+  now?: () => number;
+}
+
+export const DEFAULT_SITE_TEMPLATE = `server {
+{{listen}}
+    server_name {{serverNames}};
+    root {{root}};
+    index index.php index.html index.htm;
+    access_log {{accessLog}} hostpilot;
+    location / {
+        try_files $uri $uri/ =404;
+    }
+    location ~ \\.php$ {
+        try_files $uri =404;
+        include {{fastcgiParams}};
+        fastcgi_pass unix:{{socket}};
+    }
+    location ~ /\\.(?!well-known/) {
+        deny all;
+    }
+}
+`;
+
+const DEFAULT_LIMITS: SiteLimits = { storageMb: 1024, databases: 1, domains: 1 };
+
+/** The wanted state of a site as the driver sends it (`PUT /v1/sites/:id`). */
+export interface SiteInput {
+  domain: string;
+  language: Language;
+  status: SiteStatus;
+  limits: SiteLimits;
+}
+
+export function parseSiteInput(body: unknown): SiteInput {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new NameError('body', 'The body must be an object');
+  }
+  const value = body as Record<string, unknown>;
+  const status = value.status ?? 'active';
+  if (!(SITE_STATUSES as readonly unknown[]).includes(status)) throw new NameError('status', 'Unknown status');
+  const limits = (value.limits ?? {}) as Record<string, unknown>;
+  if (typeof limits !== 'object' || limits === null) throw new NameError('limits', 'The limits must be an object');
+  return {
+    domain: domainName(value.domain),
+    language: language(value.language),
+    status: status as SiteStatus,
+    limits: {
+      storageMb: wholeNumber(limits.storageMb ?? DEFAULT_LIMITS.storageMb, 'limits.storageMb', 1, 10_000_000),
+      databases: wholeNumber(limits.databases ?? DEFAULT_LIMITS.databases, 'limits.databases', 0, 1000),
+      domains: wholeNumber(limits.domains ?? DEFAULT_LIMITS.domains, 'limits.domains', 1, 1000),
+    },
+  };
+}
+
+interface Account {
+  uid: number;
+  gid: number;
+}
+
+async function account(name: string): Promise<Account | null> {
+  const answer = await run('getent', ['passwd', name], { okCodes: [2] });
+  if (answer.code === 2) return null;
+  const fields = answer.stdout.trim().split(':');
+  return { uid: Number(fields[2]), gid: Number(fields[3]) };
+}
+
+async function groupId(name: string): Promise<number | null> {
+  const answer = await run('getent', ['group', name], { okCodes: [2] });
+  if (answer.code === 2) return null;
+  return Number(answer.stdout.trim().split(':')[2]);
+}
+
+export function createSites(options: SitesOptions) {
+  const { root, nginx, phpFpm, mariadb } = options;
+  const now = options.now ?? Date.now;
+  const stateDir = path.join(root, 'sites');
+  const logsDir = path.join(root, 'logs');
+  const pagesDir = path.join(root, 'pages');
+  const archivesDir = path.join(root, 'archives');
+  const template = options.siteTemplate ?? DEFAULT_SITE_TEMPLATE;
+  const archiveMs = (options.archiveDays ?? 30) * 24 * 60 * 60 * 1000;
+  linuxUser(options.webUser, 'webUser');
+
+  let queue: Promise<unknown> = Promise.resolve();
+  /** Runs operations one at a time, in the order they came. */
+  function serial<T>(operation: () => Promise<T>): Promise<T> {
+    const next = queue.then(operation, operation);
+    queue = next.catch(() => undefined);
+    return next;
+  }
+
+  const stateFile = (id: string) => path.join(stateDir, `${siteId(id)}.json`);
+  const userOf = (id: string) =>
+    linuxUser(`${options.userPrefix}${createHash('sha256').update(siteId(id)).digest('hex').slice(0, 10)}`);
+
+  function readState(id: string): SiteState | null {
+    try {
+      return JSON.parse(fs.readFileSync(stateFile(id), 'utf8')) as SiteState;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  function writeState(state: SiteState): void {
+    writeAtomically(stateFile(state.id), `${JSON.stringify(state, null, 2)}\n`, 0o600);
+  }
+
+  let prepared = false;
+  /** The node's own parts: folders, the web user, nginx running, php-fpm's folders, the suspended page. */
+  async function prepare(): Promise<void> {
+    if (prepared) return;
+    fs.mkdirSync(root, { recursive: true });
+    fs.chmodSync(root, 0o711);
+    for (const dir of [stateDir, logsDir, archivesDir]) fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    fs.mkdirSync(pagesDir, { recursive: true });
+    fs.chmodSync(pagesDir, 0o755);
+    fs.mkdirSync(options.homeBase, { recursive: true });
+    fs.chmodSync(options.homeBase, 0o711);
+    writeIfChanged(path.join(pagesDir, 'suspended.html'), suspendedPage());
+    if (!(await account(options.webUser))) {
+      await run('useradd', [
+        '--system',
+        '--no-create-home',
+        '--home-dir',
+        '/nonexistent',
+        '--shell',
+        '/usr/sbin/nologin',
+        '--user-group',
+        options.webUser,
+      ]);
+    }
+    phpFpm.ensureFolders();
+    await phpFpm.ensureRunning();
+    await nginx.ensure();
+    pruneArchives();
+    prepared = true;
+  }
+
+  function pruneArchives(): void {
+    if (!fs.existsSync(archivesDir)) return;
+    const cutoff = now() - archiveMs;
+    for (const name of fs.readdirSync(archivesDir)) {
+      const file = path.join(archivesDir, name);
+      if (name.endsWith('.tar.gz') && fs.statSync(file).mtimeMs < cutoff) fs.rmSync(file, { force: true });
+    }
+  }
+
+  /** The site's Linux user and home: `home` 0750 user:web group; public_html, logs, tmp inside. */
+  async function ensureAccount(user: string, home: string): Promise<Account> {
+    let found = await account(user);
+    if (!found) {
+      await run('useradd', [
+        '--no-create-home',
+        '--home-dir',
+        home,
+        '--shell',
+        '/usr/sbin/nologin',
+        '--user-group',
+        user,
+      ]);
+      found = await account(user);
+      if (!found) throw new AgentError({ status: 500, code: 'user-not-created', message: `useradd made no ${user}` });
+    }
+    const webGid = await groupId(options.webUser);
+    if (webGid === null) throw new AgentError({ status: 500, code: 'web-user-missing', message: 'No web group' });
+    fs.mkdirSync(home, { recursive: true });
+    const homeStat = fs.lstatSync(home);
+    if (!homeStat.isDirectory())
+      throw new AgentError({ status: 409, code: 'home-not-folder', message: `${home} is not a folder` });
+    fs.chownSync(home, found.uid, webGid);
+    fs.chmodSync(home, 0o750);
+    for (const [name, mode] of [
+      ['public_html', 0o755],
+      ['logs', 0o750],
+      ['tmp', 0o700],
+    ] as const) {
+      const dir = path.join(home, name);
+      if (!fs.existsSync(dir)) {
+        fs.mkdirSync(dir, { mode });
+        fs.chownSync(dir, found.uid, found.gid);
+        fs.chmodSync(dir, mode);
+      }
+    }
+    return found;
+  }
+
+  /** The default page, written once, only where no index is, never through a link the customer made. */
+  function writeDefaultPage(home: string, owner: Account, domain: string, lang: Language): void {
+    const dir = path.join(home, 'public_html');
+    if (!fs.lstatSync(dir).isDirectory()) return;
+    if (fs.readdirSync(dir).some((name) => /^index\./.test(name))) return;
+    const { O_WRONLY, O_CREAT, O_EXCL, O_NOFOLLOW } = fs.constants;
+    const fd = fs.openSync(path.join(dir, 'index.html'), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o644);
+    try {
+      fs.writeSync(fd, defaultPage(domain, lang));
+      fs.fchownSync(fd, owner.uid, owner.gid);
+    } finally {
+      fs.closeSync(fd);
+    }
+  }
+
+  function serverNames(domain: string): string {
+    return domain.startsWith('www.') ? domain : `${domain} www.${domain}`;
+  }
+
+  function siteConfig(state: SiteState): string {
+    const accessLog = path.join(logsDir, state.id, 'access.log');
+    const listen = options.listen.map((l) => `    listen ${l};`).join('\n');
+    if (state.status === 'suspended') {
+      return `# ${state.id}: suspended (docs/decisions/055-web-node-agent.md)
+server {
+${listen}
+    server_name ${serverNames(state.domain)};
+    root ${pagesDir};
+    access_log ${accessLog} hostpilot;
+    error_page 503 /suspended.html;
+    location = /suspended.html {
+        internal;
+    }
+    location / {
+        return 503;
+    }
+}
+`;
+    }
+    const values: Record<string, string> = {
+      listen,
+      serverNames: serverNames(state.domain),
+      root: path.join(state.home, 'public_html'),
+      accessLog,
+      fastcgiParams: nginx.paramsFile,
+      socket: phpFpm.socketOf(state.id),
+    };
+    return `# ${state.id}: active (docs/decisions/055-web-node-agent.md)\n${template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => values[name] ?? whole)}`;
+  }
+
+  async function siteDatabases(state: Pick<SiteState, 'user'>): Promise<string[]> {
+    return mariadb.databases(state.user);
+  }
+
+  function summary(state: SiteState, databases: string[]) {
+    return {
+      id: state.id,
+      user: state.user,
+      domain: state.domain,
+      status: state.status,
+      limits: state.limits,
+      databases,
+    };
+  }
+
+  /** Makes the site equal to `input`: created when missing, active or suspended, with these limits. */
+  function apply(id: string, input: SiteInput) {
+    return serial(async () => {
+      siteId(id);
+      await prepare();
+      const at = new Date(now()).toISOString();
+      const existing = readState(id);
+      const user = existing?.user ?? userOf(id);
+      const home = existing?.home ?? path.join(options.homeBase, user);
+      const state: SiteState = {
+        id,
+        user,
+        home,
+        domain: input.domain,
+        language: input.language,
+        status: input.status,
+        limits: input.limits,
+        initialised: existing?.initialised ?? false,
+        createdAt: existing?.createdAt ?? at,
+        updatedAt: at,
+        ...(existing?.archive ? { archive: existing.archive } : {}),
+      };
+      // Recorded first: a crash from here on is finished by the next run, which reads the same user and home.
+      writeState({ ...state, status: existing?.status ?? state.status, domain: existing?.domain ?? state.domain });
+      const owner = await ensureAccount(user, home);
+      if (!state.initialised) {
+        writeDefaultPage(home, owner, state.domain, state.language);
+        state.initialised = true;
+      }
+      fs.mkdirSync(path.join(logsDir, id), { recursive: true, mode: 0o700 });
+      if (state.status === 'active') {
+        await phpFpm.apply(id, { site: id, user, home, webUser: options.webUser });
+        await nginx.apply(id, siteConfig(state));
+      } else {
+        // Stop serving first, then stop its PHP.
+        await nginx.apply(id, siteConfig(state));
+        await phpFpm.apply(id, null);
+      }
+      const databases = await siteDatabases(state);
+      await mariadb.lock(databases, state.status === 'suspended');
+      writeState(state);
+      return summary(state, databases);
+    });
+  }
+
+  /** Archives the site (home and database dumps) and removes everything of it; a site already gone is success. */
+  function terminate(id: string) {
+    return serial(async () => {
+      siteId(id);
+      await prepare();
+      const state = readState(id);
+      if (!state) return { id, removed: false, archive: null };
+      await nginx.apply(id, null);
+      await phpFpm.apply(id, null);
+      const databases = await siteDatabases(state);
+      let archive = state.archive;
+      if (!archive || !fs.existsSync(archive)) {
+        const stamp = new Date(now()).toISOString().replace(/[:.]/g, '-');
+        archive = path.join(archivesDir, `${id}-${stamp}.tar.gz`);
+        const staging = path.join(archivesDir, `.staging-${id}`);
+        fs.rmSync(staging, { recursive: true, force: true });
+        fs.mkdirSync(path.join(staging, 'databases'), { recursive: true, mode: 0o700 });
+        for (const db of databases) await mariadb.dump(db, path.join(staging, 'databases', `${db}.sql`));
+        const parts = fs.existsSync(state.home) ? ['-C', path.dirname(state.home), path.basename(state.home)] : [];
+        const partial = `${archive}.partial`;
+        await run('tar', ['--create', '--gzip', `--file=${partial}`, ...parts, '-C', staging, 'databases']);
+        fs.chmodSync(partial, 0o600);
+        fs.renameSync(partial, archive);
+        fs.rmSync(staging, { recursive: true, force: true });
+        writeState({ ...state, archive });
+      }
+      for (const db of databases) await mariadb.drop(db);
+      fs.rmSync(state.home, { recursive: true, force: true });
+      if (await account(state.user)) await removeUser(state.user);
+      fs.rmSync(path.join(logsDir, id), { recursive: true, force: true });
+      fs.rmSync(stateFile(id), { force: true });
+      pruneArchives();
+      return { id, removed: true, archive: path.basename(archive) };
+    });
+  }
+
+  /** userdel, waiting for the site's last PHP processes (their pool is gone) to exit. */
+  async function removeUser(user: string): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await run('userdel', [user]);
+        return;
+      } catch (error) {
+        // 8: the user still has processes running.
+        if (!(error instanceof CommandError && error.code === 8) || attempt >= 50) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    }
+  }
+
+  function requireState(id: string): SiteState {
+    const state = readState(siteId(id));
+    if (!state) throw new AgentError({ status: 404, code: 'site-not-found', message: `No site ${id} on this node` });
+    return state;
+  }
+
+  async function usage(id: string) {
+    const state = requireState(id);
+    let files = 0;
+    if (fs.existsSync(state.home)) {
+      const answer = await run('du', ['--summarize', '--block-size=1', state.home]);
+      files = Number(answer.stdout.split('\t')[0]) || 0;
+    }
+    const databases = await mariadb.size(await siteDatabases(state));
+    let bandwidth = 0;
+    const log = path.join(logsDir, id, 'access.log');
+    if (fs.existsSync(log)) {
+      for (const line of fs.readFileSync(log, 'utf8').split('\n')) {
+        const bytes = Number(line.slice(line.lastIndexOf(' ') + 1));
+        if (Number.isFinite(bytes)) bandwidth += bytes;
+      }
+    }
+    return { diskBytes: files + databases, fileBytes: files, databaseBytes: databases, bandwidthBytes: bandwidth };
+  }
+
+  function createDatabase(id: string, suffix: unknown) {
+    return serial(async () => {
+      const state = requireState(id);
+      const name = `${state.user}_${databaseSuffix(suffix)}`;
+      const existing = await siteDatabases(state);
+      if (existing.includes(name)) {
+        throw new AgentError({ status: 409, code: 'database-exists', message: `${name} exists already` });
+      }
+      if (existing.length >= state.limits.databases) {
+        throw new AgentError({
+          status: 409,
+          code: 'database-limit',
+          message: `The plan allows ${state.limits.databases} database(s)`,
+        });
+      }
+      const password = await mariadb.create(name, state.status === 'suspended');
+      return { name, user: name, password, ...mariadb.connection };
+    });
+  }
+
+  async function ownedDatabase(id: string, name: string): Promise<string> {
+    const state = requireState(id);
+    if (!(await siteDatabases(state)).includes(name)) {
+      throw new AgentError({ status: 404, code: 'database-not-found', message: `No database ${name} in this site` });
+    }
+    return name;
+  }
+
+  return {
+    apply,
+    terminate,
+    usage,
+    read: (id: string) => readState(siteId(id)),
+    list: () =>
+      fs.existsSync(stateDir)
+        ? fs
+            .readdirSync(stateDir)
+            .filter((name) => name.endsWith('.json'))
+            .map((name) => name.slice(0, -5))
+        : [],
+    databases: async (id: string) => {
+      const state = requireState(id);
+      return { databases: await siteDatabases(state), limit: state.limits.databases, ...mariadb.connection };
+    },
+    createDatabase,
+    resetPassword: (id: string, name: string) =>
+      serial(async () => {
+        const db = await ownedDatabase(id, name);
+        return { name: db, user: db, password: await mariadb.setPassword(db), ...mariadb.connection };
+      }),
+    dropDatabase: (id: string, name: string) =>
+      serial(async () => {
+        await mariadb.drop(await ownedDatabase(id, name));
+        return { name, deleted: true };
+      }),
+    health: () => ({
+      nginx: nginx.running(),
+      phpFpm: phpFpm.running(),
+      sites: fs.existsSync(stateDir) ? fs.readdirSync(stateDir).filter((n) => n.endsWith('.json')).length : 0,
+      load: os.loadavg(),
+      memory: { totalBytes: os.totalmem(), freeBytes: os.freemem() },
+      cpus: os.cpus().length,
+    }),
+    prepare: () => serial(prepare),
+    /** Stops nginx and php-fpm (tests and the local demo node). */
+    async stop(): Promise<void> {
+      await serial(async () => {
+        await nginx.stop();
+        await phpFpm.stop();
+      });
+    },
+  };
+}
+
+export type Sites = ReturnType<typeof createSites>;

@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { createNode, missingParts } from '../agent';
+import { run } from '../run';
+import type { Sites } from '../sites';
+
+/**
+ * A real web node for a test (docs/decisions/055-web-node-agent.md): its own nginx and php-fpm under a temporary
+ * folder on a free loopback port, the machine's MariaDB, and users, groups and databases with a prefix of its
+ * own, all removed by `cleanUp`.
+ */
+
+export const nodeAvailable = missingParts().length === 0;
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface TestNode {
+  sites: Sites;
+  root: string;
+  port: number;
+  prefix: string;
+  webUser: string;
+  /** A second view of the same node with another nginx template (the broken-template test). */
+  withTemplate(template: string): Sites;
+  cleanUp(): Promise<void>;
+}
+
+export async function startTestNode(): Promise<TestNode> {
+  const prefix = `t${randomBytes(3).toString('hex')}`;
+  const webUser = `${prefix}web`;
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'hostpilot-node-'));
+  fs.chmodSync(root, 0o711);
+  const port = await freePort();
+  const options = { root, webUser, userPrefix: prefix, listen: [`127.0.0.1:${port}`] };
+  const sites = createNode(options);
+  await sites.prepare();
+  return {
+    sites,
+    root,
+    port,
+    prefix,
+    webUser,
+    withTemplate: (siteTemplate) => createNode({ ...options, siteTemplate }),
+    async cleanUp() {
+      for (const id of sites.list()) await sites.terminate(id).catch(() => undefined);
+      await sites.stop();
+      const users = (await run('getent', ['passwd'])).stdout
+        .split('\n')
+        .map((line) => line.split(':')[0]!)
+        .filter((name) => name.startsWith(prefix));
+      for (const user of users) await run('userdel', [user]).catch(() => undefined);
+      const groups = (await run('getent', ['group'])).stdout
+        .split('\n')
+        .map((line) => line.split(':')[0]!)
+        .filter((name) => name.startsWith(prefix));
+      for (const group of groups) await run('groupdel', [group]).catch(() => undefined);
+      fs.rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A GET to the node's nginx with this Host header. */
+export function getSite(port: number, host: string, pathname = '/'): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      { host: '127.0.0.1', port, path: pathname, headers: { host }, agent: false },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode!, body: Buffer.concat(chunks).toString() }));
+      },
+    );
+    request.on('error', reject);
+    request.end();
+  });
+}

@@ -1,0 +1,167 @@
+import { AgentUnreachableError, createAgentClient } from '@hostpilot/agent/client';
+import { MIN_SECRET_LENGTH } from '@hostpilot/agent/protocol';
+import { dataSizeMb, HOSTING_PLANS, UNLIMITED } from '@hostpilot/shared';
+import {
+  DriverError,
+  type DriverFactory,
+  type DriverResult,
+  type DriverSettings,
+  type ProvisioningDriver,
+  type ProvisioningTarget,
+} from '../../driver';
+
+/**
+ * The web-node driver (docs/decisions/055-web-node-agent.md): a hosting service is a site on the node's agent
+ * (apps/agent), reached with signed requests. Like the PowerDNS driver (docs/decisions/046-dns-on-powerdns.md),
+ * every operation sends the whole wanted state, so a task run twice, or again after a crash, ends the same.
+ */
+
+/** Databases each hosting plan allows (the catalogue's storage and domains, and these). */
+export const PLAN_DATABASES: Readonly<Record<string, number>> = { starter: 1, business: 10, enterprise: 100 };
+/** What "unlimited" domains means to a node: a limit far above any real use, still a number. */
+const UNLIMITED_DOMAINS = 1000;
+
+export interface SiteLimits {
+  storageMb: number;
+  databases: number;
+  domains: number;
+}
+
+/** A hosting plan's limits as the node enforces them. */
+export function planLimits(planId: string | undefined): SiteLimits {
+  const plan = HOSTING_PLANS.find((p) => p.id === planId);
+  if (!plan) {
+    throw new DriverError({ code: 'invalid', message: `No hosting plan "${planId ?? ''}"`, retryable: false });
+  }
+  return {
+    storageMb: dataSizeMb(plan.storage),
+    databases: PLAN_DATABASES[plan.id] ?? 1,
+    domains: plan.domains === UNLIMITED ? UNLIMITED_DOMAINS : plan.domains,
+  };
+}
+
+interface WebNodeSettings {
+  agentUrl: string;
+  sharedSecret: string;
+}
+
+function webNodeSettings(settings: DriverSettings): WebNodeSettings {
+  const invalid = (message: string) => new DriverError({ code: 'invalid', message, retryable: false });
+  let url: URL;
+  try {
+    url = new URL((settings.agentUrl ?? '').trim());
+  } catch {
+    throw invalid('The agent address is not a URL (for example https://node1.example.net:8443)');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalid('The agent address must be http(s)');
+  const secret = settings.sharedSecret ?? '';
+  if (secret.length < MIN_SECRET_LENGTH) {
+    throw invalid(`The shared secret must be at least ${MIN_SECRET_LENGTH} characters`);
+  }
+  return { agentUrl: url.toString().replace(/\/+$/, ''), sharedSecret: secret };
+}
+
+interface AgentFailure {
+  error?: string;
+  message?: string;
+  reason?: string;
+  field?: string;
+  retryable?: boolean;
+}
+
+/** The agent's answer as a DriverError: waiting helps for 5xx and no answer, not for refusals. */
+function failure(status: number, body: AgentFailure): DriverError {
+  const message = `${body.message ?? body.error ?? 'error'}${body.reason ? ` (${body.reason})` : ''}`;
+  if (status === 401) {
+    return new DriverError({
+      code: 'unauthorised',
+      message: `The agent refused our signature: ${message}. Is the shared secret the one on the node, and its clock right?`,
+      retryable: false,
+    });
+  }
+  if (status >= 500) {
+    return new DriverError({ code: 'server-error', message: `Agent: ${message}`, retryable: body.retryable ?? true });
+  }
+  return new DriverError({
+    code: status === 404 ? 'not-found' : 'invalid',
+    message: `Agent: ${message}`,
+    retryable: false,
+    problem: { agentCode: body.error ?? null, ...(body.field ? { field: body.field } : {}) },
+  });
+}
+
+export function createWebNodeDriver(raw: DriverSettings): ProvisioningDriver {
+  const call = async <T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> => {
+    const settings = webNodeSettings(raw);
+    const client = createAgentClient({ url: settings.agentUrl, secret: settings.sharedSecret });
+    try {
+      return await client.call<T>(method, path, body);
+    } catch (error) {
+      if (error instanceof AgentUnreachableError) {
+        throw new DriverError({ code: 'unreachable', message: error.message, retryable: true, cause: error });
+      }
+      throw error;
+    }
+  };
+  const ok = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const answer = await call<T & AgentFailure>(method, path, body);
+    if (answer.status >= 300) throw failure(answer.status, answer.body);
+    return answer.body;
+  };
+  const sitePath = (target: ProvisioningTarget) => `/v1/sites/${encodeURIComponent(target.id)}`;
+
+  /** Sends the site's whole wanted state; `status` says active or suspended. */
+  const put = async (target: ProvisioningTarget, status: 'active' | 'suspended'): Promise<DriverResult> => {
+    if (!target.domain) {
+      throw new DriverError({ code: 'invalid', message: 'A hosting service needs a domain', retryable: false });
+    }
+    const language = target.data?.ownerLanguage === 'ru' ? 'ru' : 'en';
+    const site = await ok<{ user: string; status: string; databases: string[] }>('PUT', sitePath(target), {
+      domain: target.domain,
+      language,
+      status,
+      limits: planLimits(target.plan),
+    });
+    return { details: { siteUser: site.user, siteStatus: site.status, databases: site.databases.length } };
+  };
+  /** The status the service's own row asks for (a plan change keeps a suspended site suspended). */
+  const statusOf = (target: ProvisioningTarget) => (target.data?.status === 'suspended' ? 'suspended' : 'active');
+
+  return {
+    type: 'web-node',
+
+    async testConnection() {
+      const health = await ok<{ version: string; nginx: boolean; phpFpm: boolean; sites: number }>('GET', '/v1/health');
+      return { details: { version: health.version, nginx: health.nginx, phpFpm: health.phpFpm, sites: health.sites } };
+    },
+
+    create: (target) => put(target, statusOf(target)),
+    unsuspend: (target) => put(target, 'active'),
+    suspend: (target) => put(target, 'suspended'),
+    changePlan: (target) => put(target, statusOf(target)),
+
+    async terminate(target) {
+      const done = await ok<{ removed: boolean; archive: string | null }>('DELETE', sitePath(target));
+      return { details: { removed: done.removed, archive: done.archive } };
+    },
+
+    async usage(target) {
+      const usage = await ok<{ diskBytes: number; fileBytes: number; databaseBytes: number; bandwidthBytes: number }>(
+        'GET',
+        `${sitePath(target)}/usage`,
+      );
+      return {
+        diskBytes: usage.diskBytes,
+        fileBytes: usage.fileBytes,
+        databaseBytes: usage.databaseBytes,
+        bandwidthBytes: usage.bandwidthBytes,
+      };
+    },
+
+    async list() {
+      return (await ok<{ sites: string[] }>('GET', '/v1/sites')).sites;
+    },
+  };
+}
+
+export const webNodeDriverFactory: DriverFactory = createWebNodeDriver;
