@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { Resolver } from 'node:dns/promises';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -79,4 +80,38 @@ export async function dig(port: number, name: string, type: string, dnssec = fal
   if (dnssec) args.push('+dnssec');
   const { stdout } = await execFileAsync('dig', args);
   return stdout.split('\n').filter((line) => line.trim() !== '');
+}
+
+/**
+ * The SHA-256 DS record of each key-signing key (flags 257) the zone answers on 127.0.0.1:`port`, computed here
+ * from its DNSKEY answer (RFC 4034, 5.1.4 and appendix B), without PowerDNS's help: what a registry would check.
+ */
+export async function dsFromDnskey(port: number, zone: string) {
+  const lines = await dig(port, zone, 'DNSKEY');
+  const owner = Buffer.concat([
+    ...zone
+      .toLowerCase()
+      .replace(/\.$/, '')
+      .split('.')
+      .map((label) => Buffer.concat([Buffer.from([label.length]), Buffer.from(label, 'ascii')])),
+    Buffer.from([0]),
+  ]);
+  return lines
+    .map((line) => line.trim().split(/\s+/))
+    .filter(([flags]) => flags === '257')
+    .map(([flags, protocol, algorithm, ...key]) => {
+      const rdata = Buffer.concat([
+        Buffer.from([Number(flags) >> 8, Number(flags) & 0xff, Number(protocol), Number(algorithm)]),
+        Buffer.from(key.join(''), 'base64'),
+      ]);
+      let sum = 0;
+      for (let i = 0; i < rdata.length; i++) sum += i & 1 ? rdata[i]! : rdata[i]! << 8;
+      sum += (sum >> 16) & 0xffff;
+      return {
+        keyTag: sum & 0xffff,
+        algorithm: Number(algorithm),
+        digestType: 2,
+        digest: createHash('sha256').update(owner).update(rdata).digest('hex').toUpperCase(),
+      };
+    });
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { NotificationKey } from '@hostpilot/shared';
+import { dsRecordSchema, type NotificationKey } from '@hostpilot/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { Database, ProvisioningTaskRow } from '../../db/schema';
@@ -7,6 +7,7 @@ import type { Clock } from '../../lib/clock';
 import { journal } from '../../lib/journal';
 import type { Mailer } from '../../lib/mail/mailer';
 import type { SecretBox } from '../../lib/secret-box';
+import { createLocalRegistrar, parseDsRecords, type Registrar } from '../ordering/registrar';
 import { type NoticeMail, sendNoticeMails } from '../scheduler/job-records';
 import { maskSecrets, openConnection, parseConnection, secretValues } from './connection-settings';
 import { DriverError, type DriverResult, type DriverType, type ProvisioningDriver } from './driver';
@@ -37,6 +38,8 @@ export interface EngineOptions {
   backoffBaseMs?: number;
   /** Random numbers in [0, 1) for the jitter (tests pass a fixed one). */
   random?: () => number;
+  /** Where a signed zone's DS records go (docs/decisions/046-dns-on-powerdns.md); our own registry by default. */
+  registrar?: Registrar;
 }
 
 /** While no server of a task's driver type exists, how often the task looks again (adding one wakes it at once). */
@@ -56,6 +59,7 @@ export function createProvisioningEngine(options: EngineOptions) {
   const { db, clock, log, intervalMs, leaseMs } = options;
   const baseMs = options.backoffBaseMs ?? 4 * 60 * 1000;
   const random = options.random ?? Math.random;
+  const registrar = options.registrar ?? createLocalRegistrar(db);
   const instanceId = randomUUID();
   let timer: NodeJS.Timeout | undefined;
   let stopped = true;
@@ -223,8 +227,36 @@ export function createProvisioningEngine(options: EngineOptions) {
       return;
     }
     const outcome = await call(driver, task, server, secrets);
-    if (outcome.ok) await succeed(task, server.id, outcome.result);
+    const carried = outcome.ok ? await carryDsRecords(task, outcome.result) : null;
+    if (carried) await fail(task, server.id, carried, secrets);
+    else if (outcome.ok) await succeed(task, server.id, outcome.result);
     else await fail(task, server.id, outcome.error, secrets);
+  }
+
+  /**
+   * Hands the DS records a DNS driver read (`details.ds`: the zone was just signed, or the registry held none) to
+   * the registrar when they differ from what it holds. Answers the error that makes the task retry, or null.
+   */
+  async function carryDsRecords(task: ProvisioningTaskRow, result: DriverResult): Promise<DriverError | null> {
+    const ds = dsRecordSchema.array().safeParse(result.details?.ds);
+    if (task.resourceType !== 'domain' || !ds.success) return null;
+    const domain = await db
+      .selectFrom('domains')
+      .select(['name', 'dsRecords'])
+      .where('id', '=', task.resourceId)
+      .executeTakeFirst();
+    if (!domain || JSON.stringify(parseDsRecords(domain.dsRecords)) === JSON.stringify(ds.data)) return null;
+    try {
+      await registrar.setDsRecords(domain.name, ds.data);
+      return null;
+    } catch (error) {
+      return new DriverError({
+        code: 'registrar',
+        message: `The registrar did not take the DS records: ${error instanceof Error ? error.message : String(error)}`,
+        retryable: true,
+        cause: error,
+      });
+    }
   }
 
   async function succeed(task: ProvisioningTaskRow, serverId: string, result: DriverResult): Promise<void> {
