@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TEST_ENV, staffSession } from '../../test/admin';
 import { newAccount, register, type Session } from '../../test/auth';
 import { createTestApp, DATABASE_UNDER_TEST, type TestContext } from '../../test/helpers';
-import { resolve, startTestPowerDns, type TestPowerDns } from '../../test/powerdns';
+import { dig, dsFromDnskey, resolve, startTestPowerDns, type TestPowerDns } from '../../test/powerdns';
+import { createLocalRegistrar } from '../ordering/registrar';
 
 /**
  * The engine with its first real driver (docs/decisions/042-provisioning-engine.md): a real PowerDNS started for
@@ -118,6 +119,17 @@ describe(`DNS published through the provisioning engine (${DATABASE_UNDER_TEST})
     const notices = await db().selectFrom('notifications').select('key').where('userId', '=', owner.user.id).execute();
     expect(notices.map((n) => n.key)).toContain('domainReady');
 
+    // DNSSEC: the zone's answers are signed, and the DS record the registrar was handed — shown on the domain
+    // page and to staff — is the one computed from the DNSKEY the zone answers.
+    expect((await dig(pdns.dnsPort, `www.${name}`, 'A', true)).some((line) => /^A 13 /.test(line))).toBe(true);
+    const ds = await dsFromDnskey(pdns.dnsPort, name);
+    expect(ds).toHaveLength(1);
+    const page = await call('GET', `/api/domains/${domainId}`, owner);
+    expect(page.json<{ dsRecords: unknown }>().dsRecords).toEqual(ds);
+    const staffView = await call('GET', `/api/admin/domains/${domainId}/dns-records`, admin);
+    expect(staffView.json<{ dsRecords: unknown }>().dsRecords).toEqual(ds);
+    expect(await createLocalRegistrar(db()).dsRecords(name)).toEqual(ds);
+
     // Three edits queued before the worker runs go out as one task: added, changed, deleted.
     const mail = await call('POST', `/api/domains/${domainId}/dns-records`, owner, {
       type: 'TXT',
@@ -155,5 +167,7 @@ describe(`DNS published through the provisioning engine (${DATABASE_UNDER_TEST})
       .execute();
     expect(published.every((c) => c.outcome === 'ok')).toBe(true);
     expect(published).toHaveLength(3);
+    // The keys did not change with the edits: the DS the registry holds stays.
+    expect((await call('GET', `/api/domains/${domainId}`, owner)).json<{ dsRecords: unknown }>().dsRecords).toEqual(ds);
   });
 });
