@@ -24,6 +24,8 @@ export interface TestPowerDns extends PowerDnsProcess {
   restart(): Promise<void>;
   /** Stops it and removes its folder. */
   dispose(): Promise<void>;
+  /** The zone's rrsets as its HTTP API lists them (name absolute, type). */
+  rrsets(domain: string): Promise<{ name: string; type: string }[]>;
 }
 
 export async function startTestPowerDns(): Promise<TestPowerDns> {
@@ -47,6 +49,12 @@ export async function startTestPowerDns(): Promise<TestPowerDns> {
     async dispose() {
       await running.stop();
       fs.rmSync(dir, { recursive: true, force: true });
+    },
+    async rrsets(domain) {
+      const response = await fetch(`${running.apiUrl}/api/v1/servers/localhost/zones/${domain}.`, {
+        headers: { 'X-API-Key': handle.apiKey },
+      });
+      return ((await response.json()) as { rrsets: { name: string; type: string }[] }).rrsets;
     },
   };
   return handle;

@@ -1,7 +1,8 @@
 import { ADMIN_ROLE } from '@hostpilot/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TEST_ENV, staffSession } from '../../test/admin';
-import { newAccount, register, type Session } from '../../test/auth';
+import { callAs, newAccount, register, type Session } from '../../test/auth';
+import { addDnsServer, tasksOf as tasksOfResource } from '../../test/drivers';
 import { createTestApp, DATABASE_UNDER_TEST, type TestContext } from '../../test/helpers';
 import { dig, dsFromDnskey, resolve, startTestPowerDns, type TestPowerDns } from '../../test/powerdns';
 import { createLocalRegistrar } from '../ordering/registrar';
@@ -29,16 +30,9 @@ describe(`DNS published through the provisioning engine (${DATABASE_UNDER_TEST})
   });
 
   const db = () => ctx.app.database.db;
-  function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, session: Session, payload?: unknown) {
-    return ctx.app.inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${session.access_token}` },
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    });
-  }
-  const tasksOf = (id: string) =>
-    db().selectFrom('provisioningTasks').selectAll().where('resourceId', '=', id).orderBy('id').execute();
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, session: Session, payload?: unknown) =>
+    callAs(ctx.app, method, url, session, payload);
+  const tasksOf = (id: string) => tasksOfResource(ctx.app, id);
   const setupOf = async (id: string) =>
     (await db().selectFrom('domains').select('setupState').where('id', '=', id).executeTakeFirstOrThrow()).setupState;
 
@@ -86,26 +80,10 @@ describe(`DNS published through the provisioning engine (${DATABASE_UNDER_TEST})
     await expect(resolve(pdns.dnsPort, name, 'SOA')).rejects.toMatchObject({ code: 'EREFUSED' });
 
     // The DNS server is added with a driver: its key is sealed, the tasks wake and publish.
-    const dns = await call('POST', '/api/admin/servers', admin, {
+    const dnsId = await addDnsServer(ctx.app, admin, pdns, {
       name: 'dns-test',
-      location: 'london',
-      type: 'dedicated',
-      ip: '127.0.0.1',
-      capacity: 1,
-      specs: { cpuModel: 'Test CPU', cpuCores: 1, ramGb: 1, storageGb: 10, bandwidthGbps: 1 },
+      nameservers: 'ns1.engine.test, ns2.engine.test',
     });
-    const dnsId = dns.json<{ id: string }>().id;
-    const driver = await call('PUT', `/api/admin/servers/${dnsId}/driver`, admin, {
-      driverType: 'powerdns',
-      settings: {
-        apiUrl: pdns.settings.apiUrl,
-        serverId: 'localhost',
-        nameservers: 'ns1.engine.test, ns2.engine.test',
-      },
-      secrets: { apiKey: pdns.settings.apiKey },
-    });
-    expect(driver.statusCode, driver.body).toBe(200);
-    expect(driver.body).not.toContain(pdns.settings.apiKey);
     const tested = await call('POST', `/api/admin/servers/${dnsId}/test-connection`, admin);
     expect(tested.json().connection).toMatchObject({ status: 'ok' });
 
