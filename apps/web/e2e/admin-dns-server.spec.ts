@@ -1,8 +1,9 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type PowerDnsProcess, startPowerDns } from '../../api/src/modules/provisioning/drivers/powerdns/process';
+import { once } from 'node:events';
 import { apiSignIn, DEMO_ADMIN, storeTokens } from './support/auth';
 import { expect, test } from './support/fixtures';
 
@@ -12,14 +13,25 @@ import { expect, test } from './support/fixtures';
  * address and key of a real PowerDNS started for this spec, and tests the connection; the key is never shown
  * again nor sent to the browser; a wrong key fails the test and flags the server.
  */
-let pdns: PowerDnsProcess;
+let pdns: { apiUrl: string; apiKey: string };
+let server: ChildProcess | undefined;
 let dir: string;
 test.beforeAll(async () => {
+  // The API's own PowerDNS runner (apps/api/scripts/powerdns.ts), as a process: the web side imports no API code.
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hostpilot-e2e-pdns-'));
-  pdns = await startPowerDns({ dir });
+  const root = path.resolve(import.meta.dirname, '../../..');
+  server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/scripts/powerdns.ts', dir], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const [line] = (await once(server.stdout!, 'data')) as [Buffer];
+  pdns = JSON.parse(line.toString()) as typeof pdns;
 });
 test.afterAll(async () => {
-  await pdns?.stop();
+  if (server && server.exitCode === null) {
+    server.kill('SIGTERM');
+    await once(server, 'exit');
+  }
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
