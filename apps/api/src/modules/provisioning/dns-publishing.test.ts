@@ -6,6 +6,7 @@ import { addDnsServer, tasksOf as tasksOfResource } from '../../test/drivers';
 import { createTestApp, DATABASE_UNDER_TEST, type TestContext } from '../../test/helpers';
 import { dig, dsFromDnskey, resolve, startTestPowerDns, type TestPowerDns } from '../../test/powerdns';
 import { createLocalRegistrar } from '../ordering/registrar';
+import { credit, signUpCustomer, withKey } from '../../test/customer';
 
 /**
  * The engine with its first real driver (docs/decisions/042-provisioning-engine.md): a real PowerDNS started for
@@ -147,5 +148,61 @@ describe(`DNS published through the provisioning engine (${DATABASE_UNDER_TEST})
     expect(published).toHaveLength(3);
     // The keys did not change with the edits: the DS the registry holds stays.
     expect((await call('GET', `/api/domains/${domainId}`, owner)).json<{ dsRecords: unknown }>().dsRecords).toEqual(ds);
+  });
+
+  // On the DNS server the test above added (the tests of this file run in order).
+  it('stops answering a domain past its grace period, answers again once renewed, and deletes the zone with it', async () => {
+    const customer = await signUpCustomer(ctx.app);
+    const email = (
+      await db().selectFrom('users').select('email').where('id', '=', customer.userId).executeTakeFirstOrThrow()
+    ).email;
+    const name = `lapse-${Date.now().toString(36)}.com`;
+    const added = await call('POST', '/api/admin/domains', admin, { ownerEmail: email, name, years: 1 });
+    expect(added.statusCode, added.body).toBe(201);
+    const id = added.json<{ id: string }>().id;
+    const record = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/domains/${id}/dns-records`,
+      headers: customer.headers,
+      payload: { type: 'A', name: 'www', value: '192.0.2.77', ttl: 300 },
+    });
+    expect(record.statusCode, record.body).toBe(201);
+    await ctx.app.provisioning.runDue();
+    expect(await resolve(pdns.dnsPort, `www.${name}`, 'A')).toEqual(['192.0.2.77']);
+
+    // Past its grace period: the expiry job marks it expired and the zone keeps only its SOA and NS.
+    await db()
+      .updateTable('domains')
+      .set({ status: 'graceperiod', expiresAt: Date.now() - 365 * 86_400_000 })
+      .where('id', '=', id)
+      .execute();
+    expect(await ctx.app.scheduler.runNow('domain-expiry')).toMatchObject({ claimed: true, outcome: 'succeeded' });
+    expect(
+      (await db().selectFrom('domains').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status,
+    ).toBe('expired');
+    await ctx.app.provisioning.runDue();
+    expect(await resolve(pdns.dnsPort, `www.${name}`, 'A')).toEqual([]);
+    expect(await resolve(pdns.dnsPort, name, 'SOA')).toMatchObject({ nsname: 'ns1.engine.test' });
+
+    // Renewed from the balance: the zone answers again, with its keys (the DS the registry holds) unchanged.
+    const before = await createLocalRegistrar(db()).dsRecords(name);
+    await credit(ctx.app, customer.userId, 1_000_000);
+    const renewed = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/domains/${id}/renew`,
+      headers: withKey(customer),
+      payload: { years: 1 },
+    });
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    await ctx.app.provisioning.runDue();
+    expect(await resolve(pdns.dnsPort, `www.${name}`, 'A')).toEqual(['192.0.2.77']);
+    expect(await createLocalRegistrar(db()).dsRecords(name)).toEqual(before);
+
+    // Deleted by staff: the zone is gone, and PowerDNS refuses the question.
+    const removed = await call('DELETE', `/api/admin/domains/${id}`, admin, { confirm: name });
+    expect(removed.statusCode, removed.body).toBeLessThan(300);
+    await ctx.app.provisioning.runDue();
+    expect((await tasksOf(id)).at(-1)).toMatchObject({ operation: 'terminate', status: 'done' });
+    await expect(resolve(pdns.dnsPort, name, 'SOA')).rejects.toMatchObject({ code: 'EREFUSED' });
   });
 });
