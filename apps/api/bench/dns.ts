@@ -5,7 +5,13 @@
 // (default 10,000) spread evenly over them — changed addresses, added and removed TXT records — and publishes
 // them as the engine does: each zone's pending edits in one update, that is one GET and one PATCH per zone,
 // BENCH_DNS_CONCURRENCY zones at a time (default 4). Prints edits per second (issue 28 asks for at least 500 on a
-// 2-core machine), checks a sample of the answers through DNS, and writes bench-results/dns-<time>.json.
+// 2-core machine) and checks a sample of the answers through DNS.
+//
+// Then the same through the whole product (bench/dns-engine.ts): the built API started as `npm start` runs it
+// (its workers and its own PowerDNS), the same zones and edits queued at once in its database through the
+// outbox, drained by its workers, while a customer edits DNS through the HTTP API at a fixed rate: the drain's
+// edits per second and that customer's answer times (issue 28: p99 ≤ 20 ms). BENCH_DNS_ENGINE=0 skips it.
+// Writes bench-results/dns-<time>.json with both and the machine's load.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +19,8 @@ import { Resolver } from 'node:dns/promises';
 import { createPowerDnsDriver } from '../src/modules/provisioning/drivers/powerdns/driver';
 import { pdnsAvailable, PDNS_INSTALL_HINT, startPowerDns } from '../src/modules/provisioning/drivers/powerdns/process';
 import type { ZoneRecord } from '../src/modules/provisioning/drivers/powerdns/zone';
+import { type EngineRun, runThroughEngine } from './dns-engine';
+import { editedRecords, initialRecords, zoneName } from './dns-zones';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const ZONES = Number(process.env.BENCH_DNS_ZONES ?? 1000);
@@ -25,27 +33,6 @@ if (!pdnsAvailable()) {
   process.exit(1);
 }
 
-const zoneName = (i: number) => `bench-${i}.example`;
-/** The zone's records before the edits: an apex address, www, mail and a few named hosts. */
-function initialRecords(): ZoneRecord[] {
-  const records: ZoneRecord[] = [
-    { type: 'A', name: '@', content: '192.0.2.1', ttl: 300 },
-    { type: 'CNAME', name: 'www', content: 'example.net', ttl: 300 },
-    { type: 'MX', name: '@', content: 'mail.example.net', ttl: 3600, priority: 10 },
-  ];
-  for (let h = 0; h < 7; h++) records.push({ type: 'A', name: `host${h}`, content: `198.51.100.${h + 1}`, ttl: 300 });
-  return records;
-}
-/** The same zone after `edits` edits: each changes a host's address, or adds or removes a TXT record. */
-function editedRecords(zone: number, edits: number): ZoneRecord[] {
-  const records = initialRecords();
-  for (let e = 0; e < edits; e++) {
-    if (e % 3 === 0) records.push({ type: 'TXT', name: `note${e}`, content: `edit ${e} of zone ${zone}`, ttl: 300 });
-    else if (e % 3 === 1) records[3 + (e % 7)]!.content = `203.0.113.${(e % 250) + 1}`;
-    else records.splice(1, 1); // removes www, then the MX, then hosts: an edit that deletes a record
-  }
-  return records;
-}
 const target = (i: number, records: ZoneRecord[]) => ({
   kind: 'domain' as const,
   id: `bench-${i}`,
@@ -69,6 +56,7 @@ async function pool<T>(count: number, work: (i: number) => Promise<T>): Promise<
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hostpilot-bench-dns-'));
 const pdns = await startPowerDns({ dir });
+let driverRun: Record<string, number> = {};
 try {
   const driver = createPowerDnsDriver({ apiUrl: pdns.apiUrl, apiKey: pdns.apiKey, serverId: 'localhost' });
   const setupStart = performance.now();
@@ -97,35 +85,12 @@ try {
 
   const load = os.loadavg().map((n) => n.toFixed(2));
   console.log(
-    `${EDITS} edits over ${ZONES} zones (${rrsetChanges} rrset changes, one PATCH per zone, ${CONCURRENCY} at a time) ` +
-      `published in ${(ms / 1000).toFixed(2)} s: ${Math.round(editsPerSecond)} edits/s (target ≥ 500); ` +
-      `driver CPU ${((cpu.user + cpu.system) / 1000 / EDITS).toFixed(3)} ms per edit; load average ${load.join(' ')}`,
+    `Driver alone: ${EDITS} edits over ${ZONES} zones (${rrsetChanges} rrset changes, one PATCH per zone, ` +
+      `${CONCURRENCY} at a time) published in ${(ms / 1000).toFixed(2)} s: ${Math.round(editsPerSecond)} edits/s ` +
+      `(target ≥ 500); driver CPU ${((cpu.user + cpu.system) / 1000 / EDITS).toFixed(3)} ms per edit; load average ` +
+      load.join(' '),
   );
-  const outDir = path.join(ROOT, 'bench-results');
-  fs.mkdirSync(outDir, { recursive: true });
-  const file = path.join(outDir, `dns-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  fs.writeFileSync(
-    file,
-    JSON.stringify(
-      {
-        benchmark: 'dns',
-        at: new Date().toISOString(),
-        zones: ZONES,
-        edits: EDITS,
-        concurrency: CONCURRENCY,
-        rrsetChanges,
-        seconds: ms / 1000,
-        editsPerSecond,
-        setupSeconds: setupMs / 1000,
-        loadAverage: os.loadavg(),
-        cpus: os.cpus().length,
-      },
-      null,
-      2,
-    ),
-  );
-  console.log(`Written to ${path.relative(ROOT, file)}`);
-  if (editsPerSecond < 500) process.exitCode = 1;
+  driverRun = { rrsetChanges, seconds: ms / 1000, editsPerSecond, setupSeconds: setupMs / 1000 };
 } catch (error) {
   console.error(pdns.output());
   throw error;
@@ -133,3 +98,48 @@ try {
   await pdns.stop();
   fs.rmSync(dir, { recursive: true, force: true });
 }
+
+const loadBefore = os.loadavg();
+let engineRun: EngineRun | null = null;
+if (process.env.BENCH_DNS_ENGINE !== '0') {
+  engineRun = await runThroughEngine({ root: ROOT, zones: ZONES, edits: EDITS });
+  const { probe } = engineRun;
+  console.log(
+    `Through the engine: ${EDITS} edits over ${ZONES} zones queued at once drained in ` +
+      `${engineRun.seconds.toFixed(2)} s: ${Math.round(engineRun.editsPerSecond)} edits/s (target ≥ 500), ` +
+      `${engineRun.calls} driver calls of ${engineRun.meanCallMs.toFixed(1)} ms on average`,
+  );
+  console.log(
+    `A customer's DNS edit over HTTP meanwhile (${probe.count} requests, ${probe.ratePerSecond}/s): ` +
+      `p50 ${probe.p50Ms.toFixed(1)} ms, p99 ${probe.p99Ms.toFixed(1)} ms (target ≤ 20), max ${probe.maxMs.toFixed(1)} ms`,
+  );
+}
+
+const uptime = os.loadavg();
+console.log(
+  `Load average before the engine run ${loadBefore.map((n) => n.toFixed(2)).join(' ')}, after ${uptime.map((n) => n.toFixed(2)).join(' ')}`,
+);
+const outDir = path.join(ROOT, 'bench-results');
+fs.mkdirSync(outDir, { recursive: true });
+const file = path.join(outDir, `dns-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+fs.writeFileSync(
+  file,
+  JSON.stringify(
+    {
+      benchmark: 'dns',
+      at: new Date().toISOString(),
+      zones: ZONES,
+      edits: EDITS,
+      concurrency: CONCURRENCY,
+      driver: driverRun,
+      engine: engineRun,
+      loadAverage: { beforeEngine: loadBefore, after: uptime },
+      cpus: os.cpus().length,
+    },
+    null,
+    2,
+  ),
+);
+console.log(`Written to ${path.relative(ROOT, file)}`);
+if ((driverRun.editsPerSecond ?? 0) < 500) process.exitCode = 1;
+if (engineRun && (engineRun.editsPerSecond < 500 || engineRun.probe.p99Ms > 20)) process.exitCode = 1;

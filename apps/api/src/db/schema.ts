@@ -181,6 +181,8 @@ export interface DomainsTable {
   deletedAt: Generated<number | null>;
   /** Being set up, or setup late (migration 0200); null when no provisioning task is outstanding. */
   setupState: Generated<SetupState | null>;
+  /** JSON array of the DNSSEC DS records the registry holds (migration 0240); null until the zone is signed. */
+  dsRecords: Generated<string | null>;
   createdAt: number;
   updatedAt: number;
 }

@@ -95,6 +95,22 @@ export function me(app: App, authorization?: string) {
   });
 }
 
+/** A request with the session's access token and an optional JSON body. */
+export function callAs(
+  app: App,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  session: Session,
+  payload?: unknown,
+) {
+  return app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${session.access_token}` },
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+}
+
 /** A clock the test moves by hand. */
 export function fakeClock(start = Date.UTC(2030, 0, 1)): Clock & { advance(ms: number): void } {
   let now = start;

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { Resolver } from 'node:dns/promises';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,6 +24,8 @@ export interface TestPowerDns extends PowerDnsProcess {
   restart(): Promise<void>;
   /** Stops it and removes its folder. */
   dispose(): Promise<void>;
+  /** The zone's rrsets as its HTTP API lists them (name absolute, type). */
+  rrsets(domain: string): Promise<{ name: string; type: string }[]>;
 }
 
 export async function startTestPowerDns(): Promise<TestPowerDns> {
@@ -46,6 +49,12 @@ export async function startTestPowerDns(): Promise<TestPowerDns> {
     async dispose() {
       await running.stop();
       fs.rmSync(dir, { recursive: true, force: true });
+    },
+    async rrsets(domain) {
+      const response = await fetch(`${running.apiUrl}/api/v1/servers/localhost/zones/${domain}.`, {
+        headers: { 'X-API-Key': handle.apiKey },
+      });
+      return ((await response.json()) as { rrsets: { name: string; type: string }[] }).rrsets;
     },
   };
   return handle;
@@ -79,4 +88,38 @@ export async function dig(port: number, name: string, type: string, dnssec = fal
   if (dnssec) args.push('+dnssec');
   const { stdout } = await execFileAsync('dig', args);
   return stdout.split('\n').filter((line) => line.trim() !== '');
+}
+
+/**
+ * The SHA-256 DS record of each key-signing key (flags 257) the zone answers on 127.0.0.1:`port`, computed here
+ * from its DNSKEY answer (RFC 4034, 5.1.4 and appendix B), without PowerDNS's help: what a registry would check.
+ */
+export async function dsFromDnskey(port: number, zone: string) {
+  const lines = await dig(port, zone, 'DNSKEY');
+  const owner = Buffer.concat([
+    ...zone
+      .toLowerCase()
+      .replace(/\.$/, '')
+      .split('.')
+      .map((label) => Buffer.concat([Buffer.from([label.length]), Buffer.from(label, 'ascii')])),
+    Buffer.from([0]),
+  ]);
+  return lines
+    .map((line) => line.trim().split(/\s+/))
+    .filter(([flags]) => flags === '257')
+    .map(([flags, protocol, algorithm, ...key]) => {
+      const rdata = Buffer.concat([
+        Buffer.from([Number(flags) >> 8, Number(flags) & 0xff, Number(protocol), Number(algorithm)]),
+        Buffer.from(key.join(''), 'base64'),
+      ]);
+      let sum = 0;
+      for (let i = 0; i < rdata.length; i++) sum += i & 1 ? rdata[i]! : rdata[i]! << 8;
+      sum += (sum >> 16) & 0xffff;
+      return {
+        keyTag: sum & 0xffff,
+        algorithm: Number(algorithm),
+        digestType: 2,
+        digest: createHash('sha256').update(owner).update(rdata).digest('hex').toUpperCase(),
+      };
+    });
 }

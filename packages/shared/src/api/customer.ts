@@ -27,6 +27,7 @@ import {
   pageSchema,
   strictQuerySchema,
 } from '../schemas/list-query';
+import { dsRecordSchema } from '../dns';
 import { setupStateSchema } from './provisioning';
 import { z } from '../schemas/zod';
 
@@ -170,6 +171,14 @@ export type Domain = z.infer<typeof domainSchema>;
 export const customerDnsRecordSchema = dnsRecordSchema.extend({ published: z.boolean() });
 export type CustomerDnsRecord = z.infer<typeof customerDnsRecordSchema>;
 
+/**
+ * The DNSSEC DS records the registry holds for a domain (docs/decisions/046-dns-on-powerdns.md): empty until our
+ * DNS server has signed and published its zone.
+ */
+export const dsRecordsField = z
+  .array(dsRecordSchema)
+  .describe('DNSSEC DS records for the parent zone, as the registry holds them; empty until the zone is signed');
+
 export const domainDetailSchema = domainSchema.extend({
   dnsRecords: z.array(customerDnsRecordSchema),
   /**
@@ -177,6 +186,7 @@ export const domainDetailSchema = domainSchema.extend({
    * points elsewhere, null while no DNS server is connected (nothing to compare with).
    */
   zoneInUse: z.boolean().nullable(),
+  dsRecords: dsRecordsField,
 });
 export type DomainDetail = z.infer<typeof domainDetailSchema>;
 

@@ -5,7 +5,7 @@ import type { ValidationMessageKey } from '../schemas/messages';
 import { z } from '../schemas/zod';
 import { DOMAIN_STATUSES } from '../states/domain';
 import { SERVICE_STATUSES } from '../states/service';
-import { dnsRecordSchema } from './customer';
+import { dnsRecordSchema, dsRecordsField } from './customer';
 
 /**
  * The customer's self-service actions that move no money (docs/product/api.md): auto-renew, cancelling a
@@ -220,6 +220,10 @@ export const dnsRecordInputSchema = z
 export type DnsRecordInput = z.input<typeof dnsRecordInputSchema>;
 
 export const dnsRecordListSchema = z.object({ items: z.array(dnsRecordSchema) });
+
+/** A domain's records with its DS records, for staff (GET /api/admin/domains/:id/dns-records). */
+export const adminDnsRecordListSchema = dnsRecordListSchema.extend({ dsRecords: dsRecordsField });
+export type AdminDnsRecordList = z.infer<typeof adminDnsRecordListSchema>;
 
 // ---------------------------------------------------------------------------------------------------------
 // Support and notifications

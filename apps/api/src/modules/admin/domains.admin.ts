@@ -8,7 +8,7 @@ import {
   AUTH_CODE_ALPHABET,
   AUTH_CODE_LENGTH,
   dnsRecordInputSchema,
-  dnsRecordListSchema,
+  adminDnsRecordListSchema,
   dnsRecordSchema,
   domainStates,
   type ErrorCode,
@@ -29,7 +29,7 @@ import { journal } from '../../lib/journal';
 import { staffOf } from '../../plugins/authorize';
 import { createDomainActions, type DomainEditor } from '../domains/domain-actions';
 import { displayDomainName, parseDomainQuery } from '../ordering/domain-names';
-import { createLocalRegistrar, type Registrar } from '../ordering/registrar';
+import { createLocalRegistrar, parseDsRecords, type Registrar } from '../ordering/registrar';
 import { activeCustomerId } from './customer-owner';
 import { STAFF_ERRORS } from './errors';
 import { fullName, iso, isoOrNull } from './list';
@@ -187,13 +187,21 @@ export const adminDomainRoutes: FastifyPluginAsyncZod<{ clock: Clock; registrar?
       config: { access: 'domains.read' },
       schema: {
         tags: ['admin'],
-        summary: 'A domain’s DNS records',
+        summary: 'A domain’s DNS records and the DNSSEC DS records the registry holds',
         security,
         params: idParamsSchema,
-        response: { 200: dnsRecordListSchema, ...errorResponses({ ...STAFF_ERRORS, ...NOT_FOUND }) },
+        response: { 200: adminDnsRecordListSchema, ...errorResponses({ ...STAFF_ERRORS, ...NOT_FOUND }) },
       },
     },
-    async (request) => ({ items: await actions.listRecords(staffEditor(request), request.params.id) }),
+    async (request) => {
+      const items = await actions.listRecords(staffEditor(request), request.params.id);
+      const row = await db
+        .selectFrom('domains')
+        .select('dsRecords')
+        .where('id', '=', request.params.id)
+        .executeTakeFirst();
+      return { items, dsRecords: parseDsRecords(row?.dsRecords ?? null) ?? [] };
+    },
   );
 
   const recordParams = idParamsSchema.extend({ recordId: z.string().min(1).max(100) });

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPowerDnsDriver } from '../provisioning/drivers/powerdns/driver';
 import { zoneRecordsOf } from '../provisioning/drivers/powerdns/zone';
@@ -111,6 +113,71 @@ describe('zone-file import (POST /api/domains/:id/dns/import)', () => {
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
     expect(domain.dnsUpdatedAt).toBeNull();
+  });
+
+  it('refuses what PowerDNS would refuse with a code per field that the web says in English and Russian, queueing nothing', async () => {
+    const id = await addDomain(ctx.app, customer.userId, { name: 'refused-zone.com' });
+    const tasks = () =>
+      ctx.app.database.db.selectFrom('provisioningTasks').select('id').where('resourceId', '=', id).execute();
+    type Fields = Record<string, { code: string; message: string }>;
+    const send = async (url: string, payload: Record<string, unknown>) => {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/domains/${id}/${url}`,
+        headers: customer.headers,
+        payload,
+      });
+      return { status: response.statusCode, fields: response.json<{ error?: { fields?: Fields } }>().error?.fields };
+    };
+    // The API answers a key per field (docs/product/errors.md); the web words it from its locale files.
+    const locales = ['en', 'ru'].map(
+      (language) =>
+        JSON.parse(
+          fs.readFileSync(
+            path.resolve(import.meta.dirname, `../../../../web/src/locales/${language}/common.json`),
+            'utf8',
+          ),
+        ) as { validation: Record<string, string> },
+    );
+    const worded = (fields: Fields | undefined) =>
+      Object.fromEntries(
+        Object.entries(fields ?? {}).map(([field, { code }]) => [
+          field,
+          locales.map((locale) => locale.validation[code.replace(/^validation\./, '')] ?? `missing ${code}`),
+        ]),
+      );
+
+    // A broken zone file: a field per line.
+    const file = await send('dns/import', {
+      zone: ['@ 300 IN CNAME elsewhere.example.net.', 'long 300 IN TXT "' + 'x'.repeat(256) + '"', 'oops IN A'].join(
+        '\n',
+      ),
+    });
+    expect(file.status).toBe(400);
+    expect(Object.keys(file.fields!).sort()).toEqual(['lines.1.name', 'lines.2.value', 'lines.3.value']);
+    const fileWords = worded(file.fields);
+    expect(fileWords['lines.1.name']).toEqual([
+      expect.stringMatching(/cannot be a CNAME/),
+      expect.stringMatching(/не может быть записью CNAME/),
+    ]);
+    expect(fileWords['lines.2.value']).toEqual([expect.stringMatching(/255 bytes/), expect.stringMatching(/255 байт/)]);
+    expect(fileWords['lines.3.value']!.some((text) => text.startsWith('missing'))).toBe(false);
+
+    // The editor's single records: a CNAME at the apex, an over-long quoted TXT part, a CNAME beside other data.
+    const apex = await send('dns-records', { type: 'CNAME', name: '@', value: 'x.example.net' });
+    expect(apex).toMatchObject({ status: 400, fields: { name: { code: 'validation.cnameApex' } } });
+    const txt = await send('dns-records', { type: 'TXT', name: 'dkim', value: `"${'k'.repeat(256)}"` });
+    expect(txt).toMatchObject({ status: 400, fields: { value: { code: 'validation.txtStringTooLong' } } });
+    expect((await send('dns-records', { type: 'A', name: 'shop', value: '192.0.2.1' })).status).toBe(201);
+    const beside = await send('dns-records', { type: 'CNAME', name: 'shop', value: 'shops.example.net' });
+    expect(beside).toMatchObject({ status: 409, fields: { name: { code: 'validation.cnameConflict' } } });
+    for (const refused of [apex, txt, beside]) {
+      for (const words of Object.values(worded(refused.fields))) expect(words.join()).not.toMatch(/missing/);
+    }
+
+    // Nothing of the refused input was written or queued for PowerDNS: only the one good record and its task.
+    expect((await records(id)).map((r) => [r.type, r.name])).toEqual([['A', 'shop']]);
+    expect(await tasks()).toHaveLength(1);
   });
 
   it('refuses a CNAME beside a record already in the zone', async () => {

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database, DomainRow } from '../../db/schema';
 import { contains, iso, isoOrNull, offsetOf, parseStringList } from '../../lib/listing';
+import { parseDsRecords } from '../ordering/registrar';
 import { parseConnection } from '../provisioning/connection-settings';
 import { providerNameservers } from '../provisioning/targets';
 import { UNFINISHED } from '../provisioning/tasks';
@@ -98,6 +99,7 @@ export function createDomainsRepository(db: Kysely<Database>) {
           published: published.all || (published.upTo !== null && r.updatedAt < published.upTo),
         })),
         zoneInUse: await zoneInUse(db, domain.nameservers),
+        dsRecords: parseDsRecords(row.dsRecords) ?? [],
       };
     },
   };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { DomainUnavailableReason, DsRecord } from '@hostpilot/shared';
+import { type DomainUnavailableReason, type DsRecord, dsRecordSchema } from '@hostpilot/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 
@@ -28,11 +28,15 @@ export interface Registrar {
     request: { name: string; userId: string; expiresAt: number; now: number },
   ): Promise<string | null>;
   /**
-   * Optional: sends the zone's DNSSEC DS records to the registry (an empty list removes them), so resolvers
-   * trust the signatures our DNS server makes (docs/decisions/046-dns-on-powerdns.md). Our own registry has no
-   * parent zone to publish them in, so it has none.
+   * Sends the zone's DNSSEC DS records to the registry (an empty list removes them), so resolvers trust the
+   * signatures our DNS server makes (docs/decisions/046-dns-on-powerdns.md). The provisioning worker calls it,
+   * outside any transaction, when PowerDNS's keys of a published zone differ from what the registry holds; a
+   * failure is retried with the task. Our own registry keeps them on the domain (`domains.ds_records`), which is
+   * what the domain page shows.
    */
-  setDsRecords?(name: string, ds: readonly DsRecord[]): Promise<void>;
+  setDsRecords(name: string, ds: readonly DsRecord[]): Promise<void>;
+  /** The DS records the registry holds for a name: null when none were ever sent. */
+  dsRecords(name: string): Promise<DsRecord[] | null>;
 }
 
 /**
@@ -98,5 +102,23 @@ export function createLocalRegistrar(db: Kysely<Database>): Registrar {
         .executeTakeFirst();
       return row?.id ?? null;
     },
+    async setDsRecords(name, ds) {
+      await db
+        .updateTable('domains')
+        .set({ dsRecords: JSON.stringify(ds) })
+        .where('name', '=', name)
+        .execute();
+    },
+    async dsRecords(name) {
+      const row = await db.selectFrom('domains').select('dsRecords').where('name', '=', name).executeTakeFirst();
+      return parseDsRecords(row?.dsRecords ?? null);
+    },
   };
+}
+
+/** The DS records kept on a domain row (`domains.ds_records`), or null when none were kept. */
+export function parseDsRecords(stored: string | null): DsRecord[] | null {
+  if (stored === null) return null;
+  const parsed = dsRecordSchema.array().safeParse(JSON.parse(stored));
+  return parsed.success ? parsed.data : null;
 }

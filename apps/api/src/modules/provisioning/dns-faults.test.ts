@@ -2,7 +2,8 @@ import { ADMIN_ROLE } from '@hostpilot/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../app';
 import { ADMIN_TEST_ENV, staffSession } from '../../test/admin';
-import { registerVerified, type Session } from '../../test/auth';
+import { callAs, registerVerified, type Session } from '../../test/auth';
+import { addDnsServer, tasksOf as tasksOfResource } from '../../test/drivers';
 import { createTestApp, DATABASE_UNDER_TEST, type TestContext } from '../../test/helpers';
 import { resolve, startTestPowerDns, type TestPowerDns } from '../../test/powerdns';
 import type { Clock } from '../../lib/clock';
@@ -36,25 +37,7 @@ describe(`DNS publishing under faults (${DATABASE_UNDER_TEST})`, () => {
     const customer = await registerVerified(ctx.app);
     owner = customer.session;
     ownerEmail = customer.account.email;
-    const dns = await call('POST', '/api/admin/servers', admin, {
-      name: 'dns-faults',
-      location: 'london',
-      type: 'dedicated',
-      ip: '127.0.0.1',
-      capacity: 1,
-      specs: { cpuModel: 'Test CPU', cpuCores: 1, ramGb: 1, storageGb: 10, bandwidthGbps: 1 },
-    });
-    expect(dns.statusCode, dns.body).toBe(201);
-    const driver = await call('PUT', `/api/admin/servers/${dns.json<{ id: string }>().id}/driver`, admin, {
-      driverType: 'powerdns',
-      settings: {
-        apiUrl: pdns.settings.apiUrl,
-        serverId: 'localhost',
-        nameservers: 'ns1.faults.test, ns2.faults.test',
-      },
-      secrets: { apiKey: pdns.settings.apiKey },
-    });
-    expect(driver.statusCode, driver.body).toBe(200);
+    await addDnsServer(ctx.app, admin, pdns, { name: 'dns-faults', nameservers: 'ns1.faults.test, ns2.faults.test' });
   }, 60_000);
 
   afterAll(async () => {
@@ -63,16 +46,9 @@ describe(`DNS publishing under faults (${DATABASE_UNDER_TEST})`, () => {
   });
 
   const db = () => ctx.app.database.db;
-  function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, session: Session, payload?: unknown) {
-    return ctx.app.inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${session.access_token}` },
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    });
-  }
-  const tasksOf = (id: string) =>
-    db().selectFrom('provisioningTasks').selectAll().where('resourceId', '=', id).orderBy('id').execute();
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, session: Session, payload?: unknown) =>
+    callAs(ctx.app, method, url, session, payload);
+  const tasksOf = (id: string) => tasksOfResource(ctx.app, id);
   const callsOf = async (id: string) => {
     const ids = (await tasksOf(id)).map((t) => t.id);
     return db()

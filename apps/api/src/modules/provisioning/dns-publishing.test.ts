@@ -1,9 +1,12 @@
 import { ADMIN_ROLE } from '@hostpilot/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TEST_ENV, staffSession } from '../../test/admin';
-import { newAccount, register, type Session } from '../../test/auth';
+import { callAs, newAccount, register, type Session } from '../../test/auth';
+import { addDnsServer, tasksOf as tasksOfResource } from '../../test/drivers';
 import { createTestApp, DATABASE_UNDER_TEST, type TestContext } from '../../test/helpers';
-import { resolve, startTestPowerDns, type TestPowerDns } from '../../test/powerdns';
+import { dig, dsFromDnskey, resolve, startTestPowerDns, type TestPowerDns } from '../../test/powerdns';
+import { createLocalRegistrar } from '../ordering/registrar';
+import { credit, signUpCustomer, withKey } from '../../test/customer';
 
 /**
  * The engine with its first real driver (docs/decisions/042-provisioning-engine.md): a real PowerDNS started for
@@ -28,16 +31,9 @@ describe(`DNS published through the provisioning engine (${DATABASE_UNDER_TEST})
   });
 
   const db = () => ctx.app.database.db;
-  function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, session: Session, payload?: unknown) {
-    return ctx.app.inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${session.access_token}` },
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    });
-  }
-  const tasksOf = (id: string) =>
-    db().selectFrom('provisioningTasks').selectAll().where('resourceId', '=', id).orderBy('id').execute();
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, session: Session, payload?: unknown) =>
+    callAs(ctx.app, method, url, session, payload);
+  const tasksOf = (id: string) => tasksOfResource(ctx.app, id);
   const setupOf = async (id: string) =>
     (await db().selectFrom('domains').select('setupState').where('id', '=', id).executeTakeFirstOrThrow()).setupState;
 
@@ -85,26 +81,10 @@ describe(`DNS published through the provisioning engine (${DATABASE_UNDER_TEST})
     await expect(resolve(pdns.dnsPort, name, 'SOA')).rejects.toMatchObject({ code: 'EREFUSED' });
 
     // The DNS server is added with a driver: its key is sealed, the tasks wake and publish.
-    const dns = await call('POST', '/api/admin/servers', admin, {
+    const dnsId = await addDnsServer(ctx.app, admin, pdns, {
       name: 'dns-test',
-      location: 'london',
-      type: 'dedicated',
-      ip: '127.0.0.1',
-      capacity: 1,
-      specs: { cpuModel: 'Test CPU', cpuCores: 1, ramGb: 1, storageGb: 10, bandwidthGbps: 1 },
+      nameservers: 'ns1.engine.test, ns2.engine.test',
     });
-    const dnsId = dns.json<{ id: string }>().id;
-    const driver = await call('PUT', `/api/admin/servers/${dnsId}/driver`, admin, {
-      driverType: 'powerdns',
-      settings: {
-        apiUrl: pdns.settings.apiUrl,
-        serverId: 'localhost',
-        nameservers: 'ns1.engine.test, ns2.engine.test',
-      },
-      secrets: { apiKey: pdns.settings.apiKey },
-    });
-    expect(driver.statusCode, driver.body).toBe(200);
-    expect(driver.body).not.toContain(pdns.settings.apiKey);
     const tested = await call('POST', `/api/admin/servers/${dnsId}/test-connection`, admin);
     expect(tested.json().connection).toMatchObject({ status: 'ok' });
 
@@ -117,6 +97,17 @@ describe(`DNS published through the provisioning engine (${DATABASE_UNDER_TEST})
     expect(await resolve(pdns.dnsPort, `www.${name}`, 'A')).toEqual(['192.0.2.81']);
     const notices = await db().selectFrom('notifications').select('key').where('userId', '=', owner.user.id).execute();
     expect(notices.map((n) => n.key)).toContain('domainReady');
+
+    // DNSSEC: the zone's answers are signed, and the DS record the registrar was handed — shown on the domain
+    // page and to staff — is the one computed from the DNSKEY the zone answers.
+    expect((await dig(pdns.dnsPort, `www.${name}`, 'A', true)).some((line) => /^A 13 /.test(line))).toBe(true);
+    const ds = await dsFromDnskey(pdns.dnsPort, name);
+    expect(ds).toHaveLength(1);
+    const page = await call('GET', `/api/domains/${domainId}`, owner);
+    expect(page.json<{ dsRecords: unknown }>().dsRecords).toEqual(ds);
+    const staffView = await call('GET', `/api/admin/domains/${domainId}/dns-records`, admin);
+    expect(staffView.json<{ dsRecords: unknown }>().dsRecords).toEqual(ds);
+    expect(await createLocalRegistrar(db()).dsRecords(name)).toEqual(ds);
 
     // Three edits queued before the worker runs go out as one task: added, changed, deleted.
     const mail = await call('POST', `/api/domains/${domainId}/dns-records`, owner, {
@@ -155,5 +146,63 @@ describe(`DNS published through the provisioning engine (${DATABASE_UNDER_TEST})
       .execute();
     expect(published.every((c) => c.outcome === 'ok')).toBe(true);
     expect(published).toHaveLength(3);
+    // The keys did not change with the edits: the DS the registry holds stays.
+    expect((await call('GET', `/api/domains/${domainId}`, owner)).json<{ dsRecords: unknown }>().dsRecords).toEqual(ds);
+  });
+
+  // On the DNS server the test above added (the tests of this file run in order).
+  it('stops answering a domain past its grace period, answers again once renewed, and deletes the zone with it', async () => {
+    const customer = await signUpCustomer(ctx.app);
+    const email = (
+      await db().selectFrom('users').select('email').where('id', '=', customer.userId).executeTakeFirstOrThrow()
+    ).email;
+    const name = `lapse-${Date.now().toString(36)}.com`;
+    const added = await call('POST', '/api/admin/domains', admin, { ownerEmail: email, name, years: 1 });
+    expect(added.statusCode, added.body).toBe(201);
+    const id = added.json<{ id: string }>().id;
+    const record = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/domains/${id}/dns-records`,
+      headers: customer.headers,
+      payload: { type: 'A', name: 'www', value: '192.0.2.77', ttl: 300 },
+    });
+    expect(record.statusCode, record.body).toBe(201);
+    await ctx.app.provisioning.runDue();
+    expect(await resolve(pdns.dnsPort, `www.${name}`, 'A')).toEqual(['192.0.2.77']);
+
+    // Past its grace period: the expiry job marks it expired and the zone keeps only its SOA and NS.
+    await db()
+      .updateTable('domains')
+      .set({ status: 'graceperiod', expiresAt: Date.now() - 365 * 86_400_000 })
+      .where('id', '=', id)
+      .execute();
+    expect(await ctx.app.scheduler.runNow('domain-expiry')).toMatchObject({ claimed: true, outcome: 'succeeded' });
+    expect(
+      (await db().selectFrom('domains').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status,
+    ).toBe('expired');
+    await ctx.app.provisioning.runDue();
+    expect(await resolve(pdns.dnsPort, `www.${name}`, 'A')).toEqual([]);
+    expect(await resolve(pdns.dnsPort, name, 'SOA')).toMatchObject({ nsname: 'ns1.engine.test' });
+
+    // Renewed from the balance: the zone answers again, with its keys (the DS the registry holds) unchanged.
+    const before = await createLocalRegistrar(db()).dsRecords(name);
+    await credit(ctx.app, customer.userId, 1_000_000);
+    const renewed = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/domains/${id}/renew`,
+      headers: withKey(customer),
+      payload: { years: 1 },
+    });
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    await ctx.app.provisioning.runDue();
+    expect(await resolve(pdns.dnsPort, `www.${name}`, 'A')).toEqual(['192.0.2.77']);
+    expect(await createLocalRegistrar(db()).dsRecords(name)).toEqual(before);
+
+    // Deleted by staff: the zone is gone, and PowerDNS refuses the question.
+    const removed = await call('DELETE', `/api/admin/domains/${id}`, admin, { confirm: name });
+    expect(removed.statusCode, removed.body).toBeLessThan(300);
+    await ctx.app.provisioning.runDue();
+    expect((await tasksOf(id)).at(-1)).toMatchObject({ operation: 'terminate', status: 'done' });
+    await expect(resolve(pdns.dnsPort, name, 'SOA')).rejects.toMatchObject({ code: 'EREFUSED' });
   });
 });

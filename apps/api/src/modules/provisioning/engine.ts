@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { NotificationKey } from '@hostpilot/shared';
+import { dsRecordSchema, type NotificationKey } from '@hostpilot/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { Database, ProvisioningTaskRow } from '../../db/schema';
@@ -7,6 +7,7 @@ import type { Clock } from '../../lib/clock';
 import { journal } from '../../lib/journal';
 import type { Mailer } from '../../lib/mail/mailer';
 import type { SecretBox } from '../../lib/secret-box';
+import { createLocalRegistrar, parseDsRecords, type Registrar } from '../ordering/registrar';
 import { type NoticeMail, sendNoticeMails } from '../scheduler/job-records';
 import { maskSecrets, openConnection, parseConnection, secretValues } from './connection-settings';
 import { DriverError, type DriverResult, type DriverType, type ProvisioningDriver } from './driver';
@@ -37,6 +38,13 @@ export interface EngineOptions {
   backoffBaseMs?: number;
   /** Random numbers in [0, 1) for the jitter (tests pass a fixed one). */
   random?: () => number;
+  /**
+   * How many claimed tasks of one pass run at once (default 4): driver calls wait on the network, so a few side
+   * by side drain a queue of many zones faster without holding a resource's order.
+   */
+  concurrency?: number;
+  /** Where a signed zone's DS records go (docs/decisions/046-dns-on-powerdns.md); our own registry by default. */
+  registrar?: Registrar;
 }
 
 /** While no server of a task's driver type exists, how often the task looks again (adding one wakes it at once). */
@@ -56,6 +64,8 @@ export function createProvisioningEngine(options: EngineOptions) {
   const { db, clock, log, intervalMs, leaseMs } = options;
   const baseMs = options.backoffBaseMs ?? 4 * 60 * 1000;
   const random = options.random ?? Math.random;
+  const registrar = options.registrar ?? createLocalRegistrar(db);
+  const concurrency = Math.max(1, options.concurrency ?? 4);
   const instanceId = randomUUID();
   let timer: NodeJS.Timeout | undefined;
   let stopped = true;
@@ -223,8 +233,36 @@ export function createProvisioningEngine(options: EngineOptions) {
       return;
     }
     const outcome = await call(driver, task, server, secrets);
-    if (outcome.ok) await succeed(task, server.id, outcome.result);
+    const carried = outcome.ok ? await carryDsRecords(task, outcome.result) : null;
+    if (carried) await fail(task, server.id, carried, secrets);
+    else if (outcome.ok) await succeed(task, server.id, outcome.result);
     else await fail(task, server.id, outcome.error, secrets);
+  }
+
+  /**
+   * Hands the DS records a DNS driver read (`details.ds`: the zone was just signed, or the registry held none) to
+   * the registrar when they differ from what it holds. Answers the error that makes the task retry, or null.
+   */
+  async function carryDsRecords(task: ProvisioningTaskRow, result: DriverResult): Promise<DriverError | null> {
+    const ds = dsRecordSchema.array().safeParse(result.details?.ds);
+    if (task.resourceType !== 'domain' || !ds.success) return null;
+    const domain = await db
+      .selectFrom('domains')
+      .select(['name', 'dsRecords'])
+      .where('id', '=', task.resourceId)
+      .executeTakeFirst();
+    if (!domain || JSON.stringify(parseDsRecords(domain.dsRecords)) === JSON.stringify(ds.data)) return null;
+    try {
+      await registrar.setDsRecords(domain.name, ds.data);
+      return null;
+    } catch (error) {
+      return new DriverError({
+        code: 'registrar',
+        message: `The registrar did not take the DS records: ${error instanceof Error ? error.message : String(error)}`,
+        retryable: true,
+        cause: error,
+      });
+    }
   }
 
   async function succeed(task: ProvisioningTaskRow, serverId: string, result: DriverResult): Promise<void> {
@@ -320,7 +358,11 @@ export function createProvisioningEngine(options: EngineOptions) {
     mails.push({ userId: task.userId, key, params });
   }
 
-  /** One pass: claims and runs due tasks until none is left (or the engine stops). Answers how many ran. */
+  /**
+   * One pass: claims and runs due tasks until none is left (or the engine stops), up to `concurrency` at a time.
+   * A batch never holds two tasks of one resource (a task behind an unfinished one of its resource is no
+   * candidate), so running them side by side keeps each resource's order. Answers how many ran.
+   */
   async function runDue(): Promise<number> {
     let ran = 0;
     for (;;) {
@@ -328,19 +370,22 @@ export function createProvisioningEngine(options: EngineOptions) {
       const now = clock.now();
       const ids = await candidates(now);
       let claimed = 0;
-      for (const id of ids) {
-        if (closing) return ran;
-        const task = await claim(id, now);
-        if (!task) continue;
-        claimed += 1;
-        try {
-          await run(task);
-        } catch (error) {
-          // The database failed under us: the lease expires and the task is taken up again.
-          log.error({ err: error, event: 'provisioning_task_crashed', task: task.id }, 'provisioning task crashed');
+      let next = 0;
+      const worker = async () => {
+        while (next < ids.length && !closing) {
+          const task = await claim(ids[next++]!, now);
+          if (!task) continue;
+          claimed += 1;
+          try {
+            await run(task);
+          } catch (error) {
+            // The database failed under us: the lease expires and the task is taken up again.
+            log.error({ err: error, event: 'provisioning_task_crashed', task: task.id }, 'provisioning task crashed');
+          }
+          ran += 1;
         }
-        ran += 1;
-      }
+      };
+      await Promise.all(Array.from({ length: Math.min(concurrency, ids.length) }, worker));
       if (claimed === 0) return ran;
     }
   }

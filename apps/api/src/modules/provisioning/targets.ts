@@ -25,6 +25,8 @@ export interface DnsZoneData {
   nameservers: string[];
   hostAddresses: { a: string[]; aaaa: string[] };
   enabled: boolean;
+  /** Whether the registry holds the zone's DS records already (`domains.ds_records`). */
+  dsKnown: boolean;
 }
 
 /**
@@ -39,7 +41,7 @@ async function domainTarget(
 ): Promise<ProvisioningTarget | undefined> {
   const domain = await db
     .selectFrom('domains')
-    .select(['id', 'name', 'status', 'deletedAt'])
+    .select(['id', 'name', 'status', 'deletedAt', 'dsRecords'])
     .where('id', '=', id)
     .executeTakeFirst();
   if (!domain) return undefined;
@@ -72,6 +74,7 @@ async function domainTarget(
       aaaa: [...new Set(hosts.map((h) => h.ip).filter((ip) => ip.includes(':')))],
     },
     enabled: domain.status !== 'expired' && domain.deletedAt === null,
+    dsKnown: domain.dsRecords !== null,
   };
   return { kind: 'domain', id: domain.id, domain: domain.name, data: data as unknown as Record<string, unknown> };
 }

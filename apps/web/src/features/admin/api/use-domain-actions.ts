@@ -1,4 +1,9 @@
-import type { AdminDomain, AdminDomainCreateInput, AdminDomainTransferResult, DnsRecord } from '@hostpilot/shared';
+import type {
+  AdminDnsRecordList,
+  AdminDomain,
+  AdminDomainCreateInput,
+  AdminDomainTransferResult,
+} from '@hostpilot/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/session';
 import { adminKeys } from './keys';
@@ -36,7 +41,7 @@ export function useAddDomain() {
 export function useDomainRecords(id: string) {
   return useQuery({
     queryKey: domainRecordsKey(id),
-    queryFn: () => api.get<{ items: DnsRecord[] }>(domainRecordsPath(id)),
+    queryFn: () => api.get<AdminDnsRecordList>(domainRecordsPath(id)),
   });
 }
 

@@ -2,10 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type AdminDomainCreateInput, adminDomainCreateSchema, DOMAIN_RENEWAL_YEARS } from '@hostpilot/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Copy } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DnsRecordsEditor } from '@/components/dns/dns-records-editor';
+import { DsRecords } from '@/components/dns/ds-records';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -110,6 +111,7 @@ export function EditDnsDialog({ domain, onClose }: { domain: AdminDomain; onClos
   const { t } = useTranslation('admin');
   const { t: tc } = useTranslation('common');
   const records = useDomainRecords(domain.id);
+  const dnssecId = useId();
   const client = useQueryClient();
   const refreshList = useRefreshDomains();
   return (
@@ -141,6 +143,14 @@ export function EditDnsDialog({ domain, onClose }: { domain: AdminDomain; onClos
             </div>
           )}
         />
+      )}
+      {records.isSuccess && (
+        <section aria-labelledby={dnssecId} className="mt-6 border-t border-slate-200 pt-4">
+          <h3 id={dnssecId} className="mb-3 text-base font-semibold text-slate-900">
+            {t('domains.dns.dnssec')}
+          </h3>
+          <DsRecords domainName={domain.name} records={records.data.dsRecords} />
+        </section>
       )}
     </Dialog>
   );

@@ -96,4 +96,19 @@ describe('domains', () => {
     expect(await screen.findByText(`The transfer of ${domain.name} has started.`)).toBeInTheDocument();
     expect(screen.queryByText('AbCdEfGh23456789')).not.toBeInTheDocument();
   });
+
+  it('shows the DNSSEC DS record the registry holds beside the records in the DNS dialog', async () => {
+    const user = userEvent.setup();
+    const domain = adminDomains()[0]!;
+    api.on(`/api/admin/domains/${domain.id}/dns-records`, () => ({
+      items: [{ id: 'r1', type: 'A', name: '@', value: '192.0.2.10', ttl: 3600, priority: null }],
+      dsRecords: [{ keyTag: 2371, algorithm: 13, digestType: 2, digest: 'AB12'.repeat(16) }],
+    }));
+    await renderPage();
+    await user.click(await screen.findByRole('button', { name: `Edit DNS ${domain.name}` }));
+    const dialog = await screen.findByRole('dialog', { name: `DNS records of ${domain.name}` });
+    const dnssec = (await within(dialog).findByRole('heading', { name: 'DNSSEC' })).closest('section')!;
+    expect(within(dnssec).getByText(`${domain.name}. IN DS 2371 13 2 ${'AB12'.repeat(16)}`)).toBeInTheDocument();
+    expect(within(dnssec).getByRole('button', { name: 'Copy the DS record with key tag 2371' })).toBeInTheDocument();
+  });
 });

@@ -3,6 +3,7 @@ import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { DnsRecordsEditor } from '@/components/dns/dns-records-editor';
+import { DsRecords } from '@/components/dns/ds-records';
 import { Alert } from '@/components/ui/alert';
 import { PageHeader } from '@/components/ui/page-header';
 import { QueryView } from '@/components/ui/query-view';
@@ -18,7 +19,7 @@ import { useStatusLabel } from '../components/status-label';
 import { useDashboardFormat } from '../lib/use-dashboard-format';
 import { SetupBadge, SetupHint } from '../components/setup-badge';
 
-/** One domain: its dates, transfer lock, name servers and DNS records (docs/product/screens.md). */
+/** One domain: its dates, transfer lock, name servers, DNS records and DNSSEC DS record (docs/product/screens.md). */
 export function DashboardDomainPage() {
   const { t } = useTranslation('dashboard');
   const { id = '' } = useParams();
@@ -89,6 +90,9 @@ export function DashboardDomainPage() {
               />
               <NameserversPanel key={domain.nameservers.join(' ')} domain={domain} />
               <TransferLockPanel domain={domain} />
+              <Panel title={t('domainDetail.dnssec.title')} className="lg:col-span-2">
+                <DsRecords domainName={domain.name} records={domain.dsRecords} />
+              </Panel>
             </div>
           </>
         )}

@@ -1,7 +1,7 @@
 import type { CustomerDnsRecord, DomainDetail, TicketDetail } from '@hostpilot/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { customerRoutes, DOMAINS, TICKETS } from '@/test/api/customer';
 import { serveApi, type TestApi } from '@/test/api/http';
 import { renderWithRouter } from '@/test/render';
@@ -15,7 +15,8 @@ const RECORDS: CustomerDnsRecord[] = [
   { id: 'r1', type: 'A', name: '@', value: '198.51.100.13', ttl: 3600, priority: null, published: true },
   { id: 'r2', type: 'MX', name: '@', value: 'mail.mysite.com', ttl: 3600, priority: 10, published: false },
 ];
-const domain = (): DomainDetail => ({ ...DOMAINS[0]!, dnsRecords: RECORDS, zoneInUse: true });
+const DS = { keyTag: 41297, algorithm: 13, digestType: 2, digest: 'F3E9C2A1'.repeat(8) };
+const domain = (): DomainDetail => ({ ...DOMAINS[0]!, dnsRecords: RECORDS, zoneInUse: true, dsRecords: [DS] });
 
 let api: TestApi;
 beforeEach(() => {
@@ -121,6 +122,25 @@ describe('a domain’s page', () => {
     await open();
     const alert = (await screen.findByText('Our DNS zone is not in use')).closest('[role="status"]');
     expect(alert).toHaveTextContent('name servers point elsewhere');
+  });
+
+  it('shows the DNSSEC DS record with a copy button', async () => {
+    const user = userEvent.setup();
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await open();
+    const panel = (await screen.findByRole('heading', { name: 'DNSSEC' })).closest('section')!;
+    expect(within(panel).getByText('41297')).toBeInTheDocument();
+    expect(within(panel).getByText('13 (ECDSA P-256/SHA-256)')).toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'Copy the DS record with key tag 41297' }));
+    expect(writeText).toHaveBeenCalledWith(`${DOMAINS[0]!.name}. IN DS 41297 13 2 ${DS.digest}`);
+    expect(await within(panel).findByText('The DS record is copied.')).toBeInTheDocument();
+  });
+
+  it('says the DS record comes once the zone is signed', async () => {
+    api.on('/api/domains/d1', () => ({ ...domain(), dsRecords: [] }));
+    await open();
+    expect(await screen.findByText(/The DS record appears here once/)).toBeInTheDocument();
   });
 });
 

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { driverFailure } from '../../../../test/drivers';
 import { startTestPowerDns, type TestPowerDns } from '../../../../test/powerdns';
 import { DriverError, type ProvisioningTarget } from '../../driver';
 import { createPowerDnsDriver } from '../powerdns/driver';
@@ -59,23 +60,8 @@ function certificateTarget(domain: string, data: Record<string, unknown> = {}): 
   return { kind: 'service', id: `s-${domain}`, domain, data };
 }
 
-async function failure(promise: Promise<unknown>): Promise<DriverError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(DriverError);
-    return error as DriverError;
-  }
-  throw new Error('expected a DriverError');
-}
-
 async function challengeRecords(domain: string) {
-  const response = await fetch(`${pdns.apiUrl}/api/v1/servers/localhost/zones/${domain}.`, {
-    headers: { 'X-API-Key': pdns.apiKey },
-  });
-  return ((await response.json()) as { rrsets: { name: string; type: string }[] }).rrsets.filter((r) =>
-    r.name.startsWith('_acme-challenge'),
-  );
+  return (await pdns.rrsets(domain)).filter((r) => r.name.startsWith('_acme-challenge'));
 }
 
 describe('ACME driver against Pebble and PowerDNS', () => {
@@ -130,10 +116,12 @@ describe('ACME driver against Pebble and PowerDNS', () => {
 
   it('says not-pointed for a zone we do not serve and for a name outside the domain', async () => {
     const driver = createAcmeDriver(settings());
-    const missing = await failure(driver.create(certificateTarget('nowhere.example')));
+    const missing = await driverFailure(driver.create(certificateTarget('nowhere.example')));
     expect([missing.code, missing.retryable]).toEqual(['not-pointed', true]);
     await hostedZone('shop-two.example');
-    const outside = await failure(driver.create(certificateTarget('shop-two.example', { names: ['other.example'] })));
+    const outside = await driverFailure(
+      driver.create(certificateTarget('shop-two.example', { names: ['other.example'] })),
+    );
     expect([outside.code, outside.retryable]).toEqual(['not-pointed', false]);
   }, 30_000);
 
@@ -142,7 +130,7 @@ describe('ACME driver against Pebble and PowerDNS', () => {
     // hidden behind the delegation, so the CA finds none, as for a name that is not pointed at us.
     await hostedZone('shop-three.example', [{ name: 'sub', type: 'NS', content: 'ns1.elsewhere.example.', ttl: 300 }]);
     const driver = createAcmeDriver(settings());
-    const error = await failure(
+    const error = await driverFailure(
       driver.create(certificateTarget('shop-three.example', { names: ['sub.shop-three.example'] })),
     );
     expect([error.code, error.retryable]).toEqual(['not-pointed', true]);
@@ -158,7 +146,7 @@ describe('ACME driver against Pebble and PowerDNS', () => {
       const port = Number(new URL(second.directoryUrl).port);
       const driver = createAcmeDriver({ ...settings(second.directoryUrl), caCertificatePem: second.caCertificatePem });
       await second.stop();
-      const error = await failure(driver.create(certificateTarget('shop-four.example')));
+      const error = await driverFailure(driver.create(certificateTarget('shop-four.example')));
       expect([error.code, error.retryable]).toEqual(['ca-unreachable', true]);
       const again = await startPebble({ dir, port, dnsResolver: `127.0.0.1:${pdns.dnsPort}` });
       try {

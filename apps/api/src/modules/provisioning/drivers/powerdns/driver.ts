@@ -73,19 +73,23 @@ async function applyZone(client: PowerDnsClient, settings: PowerDnsSettings, zon
       },
     });
     // 409: another run created it a moment ago; fall through and make it equal like any existing zone.
-    if (created.status !== 409) return { created: true, changes: desired.size + 1 };
+    if (created.status !== 409) return { created: true, signed: true, changes: desired.size + 1 };
   }
   const zoneNow = current ?? (await readZone(client, zone));
   if (!zoneNow) throw new DriverError({ code: 'server-error', message: `Zone ${zone} vanished`, retryable: true });
-  if (!zoneNow.dnssec || zoneNow.api_rectify === false) {
+  const signed = !zoneNow.dnssec;
+  if (signed || zoneNow.api_rectify === false) {
     await client.call('PUT', zonePath(zone), { zone, body: { dnssec: true, api_rectify: true } });
   }
   const changes = rrsetChanges(zone, zoneNow.rrsets, desired, soa);
   if (changes.length > 0) await client.call('PATCH', zonePath(zone), { zone, body: { rrsets: changes } });
-  return { created: false, changes: changes.length };
+  return { created: false, signed, changes: changes.length };
 }
 
-/** The DS records of a zone's key-signing keys, as the cryptokeys API gives them; empty for an unsigned zone. */
+/**
+ * The DS records of a zone's key-signing keys, as the cryptokeys API gives them (SHA-256 digests); empty for an
+ * unsigned zone.
+ */
 export async function dsRecordsOf(client: PowerDnsClient, domain: string): Promise<DsRecord[]> {
   const zone = absolute(domain);
   const answer = await client.call<PdnsCryptokey[]>('GET', `${zonePath(zone)}/cryptokeys`, { accept: [404], zone });
@@ -103,7 +107,9 @@ export async function dsRecordsOf(client: PowerDnsClient, domain: string): Promi
       });
     }
   }
-  return records;
+  // SHA-256 digests only where there are any: SHA-1 DS records must no longer be published (RFC 8624, 3.3).
+  const sha256 = records.filter((ds) => ds.digestType === 2);
+  return sha256.length > 0 ? sha256 : records;
 }
 
 /** The DS records to publish for `domain` on the PowerDNS server of these settings (the domain page, a registrar). */
@@ -121,8 +127,11 @@ export function createPowerDnsDriver(raw: DriverSettings): ProvisioningDriver {
     const { settings, client } = open();
     const { zone, data } = zoneDataOf(target);
     const state = enabled === undefined ? data : { ...data, enabled };
-    const outcome = await applyZone(client, settings, zone, state);
-    return { details: { zone, enabled: state.enabled, ...outcome } };
+    const { signed, ...outcome } = await applyZone(client, settings, zone, state);
+    // The DS records, for the registry, when the zone's keys are new or the registry holds none yet; the worker
+    // hands them to the registrar (docs/decisions/046-dns-on-powerdns.md).
+    const ds = signed || !state.dsKnown ? await dsRecordsOf(client, zone) : undefined;
+    return { details: { zone, enabled: state.enabled, ...outcome, ...(ds ? { ds } : {}) } };
   };
 
   return {

@@ -84,6 +84,48 @@ export async function freePort(address = '127.0.0.1', udpToo = false): Promise<n
   throw new Error('No free port found');
 }
 
+/** The file that names the PowerDNS process started for a folder, so that a later start can find it. */
+const PID_FILE = 'pdns_server.pid';
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Stops the PowerDNS a previous process started for `dir` and left running: an API killed with SIGKILL cannot
+ * stop its child, which then keeps the DNS port. Only the process named in `dir`'s pid file is touched, and only
+ * while its command line is `pdns_server --config-dir=<dir>` (Linux's /proc; elsewhere nothing is stopped).
+ * Answers whether one was stopped.
+ */
+export async function stopPowerDnsLeftIn(dir: string): Promise<boolean> {
+  const folder = path.resolve(dir);
+  let pid: number;
+  try {
+    pid = Number(fs.readFileSync(path.join(folder, PID_FILE), 'utf8').trim());
+  } catch {
+    return false;
+  }
+  if (!Number.isInteger(pid) || pid <= 1 || !alive(pid)) return false;
+  let command: string[];
+  try {
+    command = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+  } catch {
+    return false;
+  }
+  if (!command[0]?.endsWith('pdns_server') || !command.includes(`--config-dir=${folder}`)) return false;
+  process.kill(pid, 'SIGTERM');
+  const deadline = Date.now() + 5000;
+  while (alive(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  if (alive(pid)) process.kill(pid, 'SIGKILL');
+  while (alive(pid)) await new Promise((resolve) => setTimeout(resolve, 20));
+  return true;
+}
+
 /** Creates the gsqlite3 database from the backend's own schema, once. */
 function createDatabase(file: string): void {
   if (fs.existsSync(file)) return;
@@ -174,6 +216,8 @@ export async function startPowerDns(options: StartPowerDnsOptions): Promise<Powe
   const address = options.address ?? '127.0.0.1';
   const dir = path.resolve(options.dir);
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  // A server left running by a process that was killed holds this folder's ports and database: stop it first.
+  await stopPowerDnsLeftIn(dir);
   const keyFile = path.join(dir, 'api-key');
   const apiKey =
     options.apiKey ??
@@ -190,6 +234,7 @@ export async function startPowerDns(options: StartPowerDnsOptions): Promise<Powe
   );
 
   const child = spawn(PDNS_SERVER, [`--config-dir=${dir}`], { stdio: ['ignore', 'pipe', 'pipe'] });
+  if (child.pid) fs.writeFileSync(path.join(dir, PID_FILE), String(child.pid), { mode: 0o600 });
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-8000);

@@ -21,6 +21,8 @@ export interface ZoneData {
   nameservers: string[];
   hostAddresses: { a: string[]; aaaa: string[] };
   enabled: boolean;
+  /** Whether the registry already holds this zone's DS records; when not, publishing reads them for it. */
+  dsKnown: boolean;
 }
 
 export interface PdnsRecord {
@@ -67,6 +69,7 @@ export function zoneDataOf(target: ProvisioningTarget): { zone: string; data: Zo
       nameservers: data.nameservers,
       hostAddresses: { a: data.hostAddresses?.a ?? [], aaaa: data.hostAddresses?.aaaa ?? [] },
       enabled: data.enabled !== false,
+      dsKnown: data.dsKnown === true,
     },
   };
 }
