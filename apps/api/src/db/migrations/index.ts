@@ -28,6 +28,7 @@ import * as m0150 from './0150-payment-purpose';
 import * as m0160 from './0160-account-token-email';
 import * as m0200 from './0200-provisioning';
 import * as m0230 from './0230-create-certificates';
+import * as m0290 from './0290-guest-tickets';
 
 /**
  * Every migration, in order. Imported statically so that the bundled server carries them.
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '0160-account-token-email': m0160,
   '0200-provisioning': m0200,
   '0230-create-certificates': m0230,
+  '0290-guest-tickets': m0290,
 };
