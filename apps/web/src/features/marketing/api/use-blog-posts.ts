@@ -1,6 +1,8 @@
-/** A blog post: its words are translated (keyed by id); these are the facts about it. */
+import type { BlogPostSlug } from '@/app/route-table';
+
+/** A blog post: its words are translated (keyed by id, which is also its address's slug); these are its facts. */
 export interface BlogPost {
-  id: 'choose-plan' | 'ssl-explained' | 'backups';
+  id: BlogPostSlug;
   /** ISO date of publication. */
   date: string;
   category: 'guides' | 'security';
@@ -16,4 +18,9 @@ const POSTS: readonly BlogPost[] = [
 /** The blog's three posts, newest first. */
 export function useBlogPosts() {
   return POSTS;
+}
+
+/** One post by the slug of its address, or undefined for a slug the blog does not have. */
+export function useBlogPost(slug: string | undefined): BlogPost | undefined {
+  return POSTS.find((post) => post.id === slug);
 }

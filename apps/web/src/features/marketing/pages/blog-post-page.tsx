@@ -1,0 +1,64 @@
+import { ArrowLeft } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { pathOf } from '@/app/route-table';
+import { NotFoundPage } from '@/app/not-found-page';
+import { Container } from '@/components/ui/container';
+import { cn } from '@/lib/cn';
+import { useBlogPost } from '../api/use-blog-posts';
+import { BlogPostMeta, CATEGORY_STYLE } from '../components/blog-post-meta';
+import { useTranslatedList } from '../lib/use-translated-list';
+
+/**
+ * One article at `/blog/<slug>`, prerendered for every post (decision 053), with its own title and description
+ * (route-meta.tsx reads them from blog.json) and a link back to the list.
+ */
+export function BlogPostPage() {
+  const { t } = useTranslation('blog');
+  const { slug } = useParams();
+  const post = useBlogPost(slug);
+  const list = useTranslatedList('blog');
+  if (!post) return <NotFoundPage />;
+  const { icon: Icon, band } = CATEGORY_STYLE[post.category];
+  return (
+    <Container className="py-10 sm:py-14">
+      <article className="mx-auto max-w-3xl">
+        <Link
+          to={pathOf('blog')}
+          className="inline-flex min-h-11 items-center gap-1.5 rounded-lg font-semibold text-brand-700 hover:text-brand-800"
+        >
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          {t('backToBlog')}
+        </Link>
+        <div
+          aria-hidden="true"
+          className={cn(
+            'mt-4 flex h-28 items-center justify-center rounded-(--radius-card) bg-linear-to-br text-white/90 sm:h-40',
+            band,
+          )}
+        >
+          <Icon className="size-12" />
+        </div>
+        <header className="mt-8">
+          <BlogPostMeta post={post} />
+          <h1 className="mt-4 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">
+            {t(`posts.${post.id}.title`)}
+          </h1>
+          <p className="mt-4 text-lg leading-8 text-slate-600">{t(`posts.${post.id}.excerpt`)}</p>
+        </header>
+        <div className="mt-8 space-y-5 text-lg leading-8 text-slate-700">
+          {list(`posts.${post.id}.body`).map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
+        </div>
+        <Link
+          to={pathOf('blog')}
+          className="mt-10 inline-flex min-h-11 items-center gap-1.5 rounded-lg font-semibold text-brand-700 hover:text-brand-800"
+        >
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          {t('backToBlog')}
+        </Link>
+      </article>
+    </Container>
+  );
+}
