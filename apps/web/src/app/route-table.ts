@@ -33,7 +33,6 @@ export interface RouteEntry {
 
 /** The blog's articles, each at `/blog/<slug>` (decision 053); their words are in blog.json under `posts.<slug>`. */
 export const BLOG_POST_SLUGS = ['choose-plan', 'ssl-explained', 'backups'] as const;
-export type BlogPostSlug = (typeof BLOG_POST_SLUGS)[number];
 
 const marketing = ['marketing'];
 /** The terms and privacy texts are long: their own namespace keeps them off every other page. */

@@ -58,9 +58,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn('department', 'text', (col) =>
         col.notNull().check(sql`department in ('technical', 'billing', 'sales', 'general')`),
       )
-      .addColumn('priority', 'text', (col) =>
-        col.notNull().check(sql`priority in ('low', 'medium', 'high', 'urgent')`),
-      )
+      .addColumn('priority', 'text', (col) => col.notNull().check(sql`priority in ('low', 'medium', 'high', 'urgent')`))
       .addColumn('status', 'text', (col) => col.notNull().check(sql`status in ('open', 'answered', 'closed')`))
       .addColumn('assigned_to', 'text', (col) => col.references('users.id'))
       .addColumn('created_at', 'bigint', (col) => col.notNull())

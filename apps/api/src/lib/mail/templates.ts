@@ -259,9 +259,7 @@ function parts(template: MailTemplate, language: MailLanguage, site: MailSite): 
     }
     case 'guest-ticket-answer':
       return {
-        subject: ru
-          ? `${template.number}: ответ на ваше сообщение`
-          : `${template.number}: an answer to your message`,
+        subject: ru ? `${template.number}: ответ на ваше сообщение` : `${template.number}: an answer to your message`,
         greeting,
         paragraphs: [
           ru

@@ -62,6 +62,9 @@ export function contactResultPage(page: string, result: ContactResult): string {
   return page
     .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')
     .replace(/<link rel="modulepreload"[^>]*>/g, '')
-    .replace(/<title>([^<]*)<\/title>/, (_tag, title: string) => `<title>${escapeHtml(result.title)} – ${title}</title>`)
+    .replace(
+      /<title>([^<]*)<\/title>/,
+      (_tag, title: string) => `<title>${escapeHtml(result.title)} – ${title}</title>`,
+    )
     .replace(FORM, (form) => fill(form, result));
 }

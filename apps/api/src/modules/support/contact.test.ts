@@ -105,7 +105,12 @@ describe(`the contact form opens a guest ticket (${DATABASE_UNDER_TEST})`, () =>
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     const sent = await send(
-      { name: 'Bot', email: 'bot@example.net', message: 'Cheap links for your site!!!', website: 'https://spam.example' },
+      {
+        name: 'Bot',
+        email: 'bot@example.net',
+        message: 'Cheap links for your site!!!',
+        website: 'https://spam.example',
+      },
       '198.51.100.20',
     );
     expect(sent.statusCode).toBe(201);
@@ -142,10 +147,22 @@ describe(`the contact form opens a guest ticket (${DATABASE_UNDER_TEST})`, () =>
   });
 
   it('answers a form post without JavaScript with a redirect, or with what to fix and nothing lost', async () => {
-    const posted = await sendForm({ name: 'Ivan', email: 'ivan@example.com', message: MESSAGE, lng: 'en', website: '' });
+    const posted = await sendForm({
+      name: 'Ivan',
+      email: 'ivan@example.com',
+      message: MESSAGE,
+      lng: 'en',
+      website: '',
+    });
     expect(posted.statusCode).toBe(303);
     expect(posted.headers.location).toBe('/contact/sent');
-    expect(await ctx.app.database.db.selectFrom('tickets').select('id').where('guestEmail', '=', 'ivan@example.com').execute()).toHaveLength(1);
+    expect(
+      await ctx.app.database.db
+        .selectFrom('tickets')
+        .select('id')
+        .where('guestEmail', '=', 'ivan@example.com')
+        .execute(),
+    ).toHaveLength(1);
 
     // The test app serves no web build: the problems come as text, in the page's language.
     const bad = await sendForm({ name: 'Иван', email: 'ivan@', message: 'Привет', lng: 'ru' });
@@ -176,6 +193,8 @@ describe('the contact page answered to a form post without JavaScript', () => {
     expect(html).toContain('value="Ann &quot;&lt;b&gt;&quot;" aria-invalid="false"');
     expect(html).toContain('value="ann@" aria-invalid="true"');
     expect(html).toContain('&lt;/textarea&gt;&lt;script&gt;alert(1)&lt;/script&gt;</textarea>');
-    expect(html).toContain('<a class="font-medium text-danger-700 underline" href="#r2">E-mail: Invalid email address</a>');
+    expect(html).toContain(
+      '<a class="font-medium text-danger-700 underline" href="#r2">E-mail: Invalid email address</a>',
+    );
   });
 });

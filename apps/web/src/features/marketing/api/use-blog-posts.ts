@@ -1,8 +1,9 @@
-import type { BlogPostSlug } from '@/app/route-table';
-
-/** A blog post: its words are translated (keyed by id, which is also its address's slug); these are its facts. */
+/**
+ * A blog post: its words are translated (keyed by id, which is also the slug of its address, `/blog/<id>`; the
+ * route table lists the same slugs for the build, which app/route-table.test.ts checks); these are its facts.
+ */
 export interface BlogPost {
-  id: BlogPostSlug;
+  id: 'choose-plan' | 'ssl-explained' | 'backups';
   /** ISO date of publication. */
   date: string;
   category: 'guides' | 'security';

@@ -1,13 +1,13 @@
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { pathOf } from '@/app/route-table';
-import { NotFoundPage } from '@/app/not-found-page';
 import { Container } from '@/components/ui/container';
 import { cn } from '@/lib/cn';
 import { useBlogPost } from '../api/use-blog-posts';
 import { BlogPostMeta, CATEGORY_STYLE } from '../components/blog-post-meta';
 import { useTranslatedList } from '../lib/use-translated-list';
+
+const BLOG_PATH = '/blog';
 
 /**
  * One article at `/blog/<slug>`, prerendered for every post (decision 053), with its own title and description
@@ -18,13 +18,27 @@ export function BlogPostPage() {
   const { slug } = useParams();
   const post = useBlogPost(slug);
   const list = useTranslatedList('blog');
-  if (!post) return <NotFoundPage />;
+  if (!post) {
+    return (
+      <Container className="py-16 text-center">
+        <h1 className="text-3xl font-bold text-slate-900">{t('notFound.heading')}</h1>
+        <p className="mt-4 text-lg text-slate-600">{t('notFound.body')}</p>
+        <Link
+          to={BLOG_PATH}
+          className="mt-6 inline-flex min-h-11 items-center gap-1.5 font-semibold text-brand-700 hover:text-brand-800"
+        >
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          {t('backToBlog')}
+        </Link>
+      </Container>
+    );
+  }
   const { icon: Icon, band } = CATEGORY_STYLE[post.category];
   return (
     <Container className="py-10 sm:py-14">
       <article className="mx-auto max-w-3xl">
         <Link
-          to={pathOf('blog')}
+          to={BLOG_PATH}
           className="inline-flex min-h-11 items-center gap-1.5 rounded-lg font-semibold text-brand-700 hover:text-brand-800"
         >
           <ArrowLeft aria-hidden="true" className="size-4" />
@@ -52,7 +66,7 @@ export function BlogPostPage() {
           ))}
         </div>
         <Link
-          to={pathOf('blog')}
+          to={BLOG_PATH}
           className="mt-10 inline-flex min-h-11 items-center gap-1.5 rounded-lg font-semibold text-brand-700 hover:text-brand-800"
         >
           <ArrowLeft aria-hidden="true" className="size-4" />

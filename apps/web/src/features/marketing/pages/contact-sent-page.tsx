@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { Container } from '@/components/ui/container';
-import { pathOf } from '@/app/route-table';
 
 /**
  * Where the contact form's post lands when the page's scripts have not run (decision 053): the message opened a
@@ -24,10 +23,10 @@ export function ContactSentPage() {
         </div>
         <p className="mt-4 leading-7 text-slate-700">{t('contact.sentPage.body')}</p>
         <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-          <Link to={pathOf('home')} className={buttonClasses('primary', 'lg')}>
+          <Link to="/" className={buttonClasses('primary', 'lg')}>
             {t('contact.sentPage.home')}
           </Link>
-          <Link to={pathOf('contact')} className={buttonClasses('secondary', 'lg')}>
+          <Link to="/contact" className={buttonClasses('secondary', 'lg')}>
             {t('contact.sentPage.another')}
           </Link>
         </div>
