@@ -160,6 +160,8 @@ export const ROUTE_TABLE = [
       ['/dashboard/hosting', 'dashboardHosting', 'dashboard-hosting-page', 'DashboardHostingPage'],
       ['/dashboard/domains', 'dashboardDomains', 'dashboard-domains-page', 'DashboardDomainsPage'],
       ['/dashboard/domains/:id', 'dashboardDomain', 'dashboard-domain-page', 'DashboardDomainPage'],
+      ['/dashboard/servers', 'dashboardServers', 'dashboard-servers-page', 'DashboardServersPage'],
+      ['/dashboard/servers/:id', 'dashboardServer', 'dashboard-server-page', 'DashboardServerPage'],
       ['/dashboard/services', 'dashboardServices', 'dashboard-services-page', 'DashboardServicesPage'],
       ['/dashboard/orders', 'dashboardOrders', 'dashboard-orders-page', 'DashboardOrdersPage'],
       ['/dashboard/orders/:id', 'dashboardOrder', 'dashboard-order-page', 'DashboardOrderPage'],

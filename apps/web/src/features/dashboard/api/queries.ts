@@ -13,6 +13,8 @@ import type {
   OrderPage,
   Preferences,
   ServicePage,
+  CustomerServer,
+  CustomerServerPage,
   TicketDetail,
   TicketPage,
   TransactionPage,
@@ -77,7 +79,18 @@ export const dashboardQueries = {
   services: () =>
     queryOptions({
       queryKey: dashboardKeys.services(),
-      queryFn: get<ServicePage>(path('/services', { pageSize: OWN_LIST_SIZE })),
+      // The extras only: game servers, VDS and dedicated servers have their own section (decision 053).
+      queryFn: get<ServicePage>(path('/services', { kind: 'extra', pageSize: OWN_LIST_SIZE })),
+    }),
+  servers: () =>
+    queryOptions({
+      queryKey: dashboardKeys.servers(),
+      queryFn: get<CustomerServerPage>(path('/servers', { pageSize: OWN_LIST_SIZE })),
+    }),
+  server: (id: string) =>
+    queryOptions({
+      queryKey: dashboardKeys.server(id),
+      queryFn: get<CustomerServer>(`/servers/${encodeURIComponent(id)}`),
     }),
   domains: () =>
     queryOptions({
