@@ -133,7 +133,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{
         summary: 'Send the contact form: opens a guest ticket, answered by mail',
         description:
           'JSON (201 `{number}`) or `application/x-www-form-urlencoded` from a page without JavaScript (303 to ' +
-          '`/contact/sent`, or the contact page with the problems, 400 or 429). The `website` field must stay ' +
+          '`/contact/sent?lng=…`, or the contact page with the problems, 400 or 429). The `website` field must stay ' +
           'empty. Limited per e-mail (`RATE_LIMIT_CONTACT_MAX`) and per client address ' +
           '(`RATE_LIMIT_CONTACT_IP_MAX`) per `RATE_LIMIT_CONTACT_WINDOW` seconds.',
         consumes: ['application/json', FORM_TYPE],
@@ -163,7 +163,8 @@ export const contactRoutes: FastifyPluginAsyncZod<{
       const input = parsed.data;
       if (input[CONTACT_HONEYPOT_FIELD]) {
         request.log.info({ event: 'contact_honeypot' }, 'contact form: honeypot filled, message dropped');
-        if (form) return reply.redirect(CONTACT_SENT_PATH, 303);
+        if (form) return reply.redirect(`${CONTACT_SENT_PATH}?lng=${language}`, 303);
+        // A robot is told what a person is told; the number of no ticket.
         return reply.code(201).send({ number: ticketNumber(0) });
       }
       const retryAfter = await overLimit(input.email, request.ip);
@@ -180,7 +181,8 @@ export const contactRoutes: FastifyPluginAsyncZod<{
         clientIp: request.ip,
       });
       request.log.info({ event: 'guest_ticket_opened', ticketId: ticket.id }, 'contact form: guest ticket opened');
-      if (form) return reply.redirect(CONTACT_SENT_PATH, 303);
+      // The sent page in the form's language: without scripts no cookie has kept the visitor's choice.
+      if (form) return reply.redirect(`${CONTACT_SENT_PATH}?lng=${language}`, 303);
       return reply.code(201).send({ number: ticketNumber(ticket.number) });
     },
   );

@@ -155,7 +155,7 @@ describe(`the contact form opens a guest ticket (${DATABASE_UNDER_TEST})`, () =>
       website: '',
     });
     expect(posted.statusCode).toBe(303);
-    expect(posted.headers.location).toBe('/contact/sent');
+    expect(posted.headers.location).toBe('/contact/sent?lng=en');
     expect(
       await ctx.app.database.db
         .selectFrom('tickets')
