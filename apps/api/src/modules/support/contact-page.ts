@@ -19,6 +19,12 @@ export interface ContactResult {
   invalid: string[];
 }
 
+/** The border of a valid and of an invalid field (apps/web/src/components/ui/field-styles.ts). */
+const VALID_BORDER = 'border-slate-300 focus:border-brand-500 focus:ring-brand-500/20';
+const INVALID_BORDER = 'border-danger-600 focus:border-danger-600 focus:ring-danger-600/20';
+const markInvalid = (attributes: string, invalid: boolean) =>
+  invalid ? attributes.replace(VALID_BORDER, INVALID_BORDER) : attributes;
+
 const FORM = /<form\b[^>]*aria-labelledby="contact-form-title"[^>]*>[\s\S]*?<\/form>/;
 const HEADING = /(<h2 id="contact-form-title"[^>]*>[\s\S]*?<\/h2>)/;
 
@@ -32,16 +38,19 @@ function fill(form: string, result: ContactResult): string {
   let out = form;
   for (const name of ['name', 'email']) {
     out = out.replace(new RegExp(`<input\\b([^>]*\\bname="${name}"[^>]*?)(/?)>`), (_tag, attributes: string, end) => {
-      let tag = attributes.replace(/\svalue="[^"]*"/, '').replace(/\saria-invalid="[^"]*"/, '');
+      const invalid = result.invalid.includes(name);
+      let tag = markInvalid(attributes, invalid)
+        .replace(/\svalue="[^"]*"/, '')
+        .replace(/\saria-invalid="[^"]*"/, '');
       tag += ` value="${escapeHtml(result.values[name] ?? '')}"`;
-      tag += ` aria-invalid="${result.invalid.includes(name)}"`;
+      tag += ` aria-invalid="${invalid}"`;
       return `<input${tag}${end}>`;
     });
   }
   out = out.replace(
     /<textarea\b([^>]*\bname="message"[^>]*)>[\s\S]*?<\/textarea>/,
     (_tag, attributes: string) =>
-      `<textarea${attributes.replace(/\saria-invalid="[^"]*"/, '')} aria-invalid="${result.invalid.includes('message')}">` +
+      `<textarea${markInvalid(attributes, result.invalid.includes('message')).replace(/\saria-invalid="[^"]*"/, '')} aria-invalid="${result.invalid.includes('message')}">` +
       `${escapeHtml(result.values.message ?? '')}</textarea>`,
   );
   const items = result.problems

@@ -185,7 +185,11 @@ function TicketView({ ticket }: { ticket: AdminTicketDetail }) {
                   send();
                 }}
               >
-                <Field label={t('support.reply')} hint={t('support.replyHint')} error={messageError}>
+                <Field
+                  label={t('support.reply')}
+                  hint={t(ticket.guest ? 'support.replyHintGuest' : 'support.replyHint')}
+                  error={messageError}
+                >
                   {(control) => (
                     <Textarea
                       {...control}
