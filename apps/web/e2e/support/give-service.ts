@@ -48,8 +48,7 @@ export function giveServerService(
   try {
     db.pragma('busy_timeout = 5000');
     const machine = db.prepare(`select id, ip from servers where type = ? order by id limit 1`).get(kind) as
-      | { id: string; ip: string }
-      | undefined;
+      { id: string; ip: string } | undefined;
     if (!machine) throw new Error(`the demo seed has no ${kind} machine`);
     db.prepare(
       `insert into services (id, user_id, kind, plan_id, name, server_id, domain, status, price_cents, billing_period,

@@ -162,7 +162,10 @@ export const adminSupportRoutes: FastifyPluginAsyncZod<{ clock: Clock; mailer: M
         id: m.id,
         authorKind: m.authorKind,
         authorName: m.authorKind === 'staff' ? (m.firstName ?? 'HostPilot') : customerName(m.firstName, m.lastName),
-        authorFullName: m.authorKind === 'staff' ? fullName(m.firstName ?? '', m.lastName ?? '') : customerName(m.firstName, m.lastName),
+        authorFullName:
+          m.authorKind === 'staff'
+            ? fullName(m.firstName ?? '', m.lastName ?? '')
+            : customerName(m.firstName, m.lastName),
         body: m.body,
         createdAt: iso(m.createdAt),
       })),
