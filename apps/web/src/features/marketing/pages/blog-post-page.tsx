@@ -23,13 +23,7 @@ export function BlogPostPage() {
       <Container className="py-16 text-center">
         <h1 className="text-3xl font-bold text-slate-900">{t('notFound.heading')}</h1>
         <p className="mt-4 text-lg text-slate-600">{t('notFound.body')}</p>
-        <Link
-          to={BLOG_PATH}
-          className="mt-6 inline-flex min-h-11 items-center gap-1.5 font-semibold text-brand-700 hover:text-brand-800"
-        >
-          <ArrowLeft aria-hidden="true" className="size-4" />
-          {t('backToBlog')}
-        </Link>
+        <BackToBlog className="mt-6" />
       </Container>
     );
   }
@@ -37,13 +31,7 @@ export function BlogPostPage() {
   return (
     <Container className="py-10 sm:py-14">
       <article className="mx-auto max-w-3xl">
-        <Link
-          to={BLOG_PATH}
-          className="inline-flex min-h-11 items-center gap-1.5 rounded-lg font-semibold text-brand-700 hover:text-brand-800"
-        >
-          <ArrowLeft aria-hidden="true" className="size-4" />
-          {t('backToBlog')}
-        </Link>
+        <BackToBlog />
         <div
           aria-hidden="true"
           className={cn(
@@ -65,14 +53,25 @@ export function BlogPostPage() {
             <p key={paragraph}>{paragraph}</p>
           ))}
         </div>
-        <Link
-          to={BLOG_PATH}
-          className="mt-10 inline-flex min-h-11 items-center gap-1.5 rounded-lg font-semibold text-brand-700 hover:text-brand-800"
-        >
-          <ArrowLeft aria-hidden="true" className="size-4" />
-          {t('backToBlog')}
-        </Link>
+        <BackToBlog className="mt-10" />
       </article>
     </Container>
+  );
+}
+
+/** The link back to the list of articles, at the top and the end of an article. */
+function BackToBlog({ className }: { className?: string }) {
+  const { t } = useTranslation('blog');
+  return (
+    <Link
+      to={BLOG_PATH}
+      className={cn(
+        'inline-flex min-h-11 items-center gap-1.5 rounded-lg font-semibold text-brand-700 hover:text-brand-800',
+        className,
+      )}
+    >
+      <ArrowLeft aria-hidden="true" className="size-4" />
+      {t('backToBlog')}
+    </Link>
   );
 }
