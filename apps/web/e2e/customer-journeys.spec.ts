@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { apiSignIn, DEMO_ADMIN, storeTokens } from './support/auth';
 import { registerCustomer } from './support/demo';
 import { expect, gotoInLanguage, test } from './support/fixtures';
@@ -60,11 +60,6 @@ async function newCustomer(request: APIRequestContext) {
   const me = await request.get('/api/users/me', { headers: { authorization: `Bearer ${tokens.access_token}` } });
   const { id } = (await me.json()) as { id: string };
   return { account, tokens, id };
-}
-
-/** The page's main heading, as its text. */
-async function headingText(page: Page) {
-  return (await page.getByRole('heading', { level: 1 }).textContent())?.trim() ?? '';
 }
 
 for (const language of LANGUAGES) {
@@ -204,7 +199,7 @@ for (const language of LANGUAGES) {
       if (text.articleTitle) expect(title).toBe(text.articleTitle);
       await second.click();
       await expect(page).toHaveURL(/\/blog\/ssl-explained(\?|$)/);
-      expect(await headingText(page)).toBe(title);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
       await expect(page).toHaveTitle(new RegExp(title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
