@@ -30,6 +30,7 @@ import { publicSettingsRoutes } from './modules/settings/settings.routes';
 import { twoFactorRoutes } from './modules/account/two-factor.routes';
 import { createTwoFactorService } from './modules/account/two-factor.service';
 import { createAuthRateLimits } from './modules/auth/auth-rate-limits';
+import { contactRoutes } from './modules/support/contact.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { billingActionsRoutes } from './modules/billing/actions.routes';
@@ -334,6 +335,7 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
       await api.register(planChangeRoutes, { clock });
       await api.register(domainActionsRoutes, { clock });
       await api.register(ticketActionsRoutes, { clock });
+      await api.register(contactRoutes, { clock, store: counterStore, limits: config.rateLimit });
       await api.register(notificationActionsRoutes, { clock });
       await api.register(profileActionsRoutes, { clock, auth: authService, account: accountService });
     },

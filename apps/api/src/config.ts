@@ -63,6 +63,9 @@ const envSchema = z.object({
   RATE_LIMIT_API_WINDOW: positiveInt.default(60),
   RATE_LIMIT_RESET_MAX: positiveInt.default(5),
   RATE_LIMIT_RESET_WINDOW: positiveInt.default(60 * 60),
+  RATE_LIMIT_CONTACT_MAX: positiveInt.default(3),
+  RATE_LIMIT_CONTACT_IP_MAX: positiveInt.default(10),
+  RATE_LIMIT_CONTACT_WINDOW: positiveInt.default(60 * 60),
   PASSWORD_HASH_CONCURRENCY: positiveInt.optional(),
   PASSWORD_HASH_MAX_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   APP_URL: z.string().url().optional(),
@@ -145,6 +148,10 @@ export interface Config {
     /** Password-reset e-mails asked for, per e-mail and per address, per resetWindow seconds. */
     resetPerKey: number;
     resetWindow: number;
+    /** Contact-form messages per visitor e-mail and per client address, per contactWindow seconds (decision 053). */
+    contactPerEmail: number;
+    contactPerIp: number;
+    contactWindow: number;
   };
   /** At most this many password hashes run at once; above it sign-in answers 503 at once. */
   passwordHashConcurrency: number;
@@ -271,6 +278,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       apiWindow: env.RATE_LIMIT_API_WINDOW,
       resetPerKey: env.RATE_LIMIT_RESET_MAX,
       resetWindow: env.RATE_LIMIT_RESET_WINDOW,
+      contactPerEmail: env.RATE_LIMIT_CONTACT_MAX,
+      contactPerIp: env.RATE_LIMIT_CONTACT_IP_MAX,
+      contactWindow: env.RATE_LIMIT_CONTACT_WINDOW,
     },
     passwordHashConcurrency: env.PASSWORD_HASH_CONCURRENCY ?? defaultPasswordHashConcurrency(),
     passwordHashMaxWaitMs: env.PASSWORD_HASH_MAX_WAIT_MS,

@@ -109,6 +109,7 @@ const ROUTES: RouteCase[] = [
 const SIDEBAR = [
   { en: 'Overview', ru: 'Обзор', path: '/dashboard', h1: GREETING.en },
   { en: 'Hosting', ru: 'Хостинг', path: '/dashboard/hosting', h1: 'Hosting' },
+  { en: 'Servers', ru: 'Серверы', path: '/dashboard/servers', h1: 'Servers' },
   { en: 'Domains', ru: 'Домены', path: '/dashboard/domains', h1: 'Domains' },
   { en: 'Services', ru: 'Услуги', path: '/dashboard/services', h1: 'Services' },
   { en: 'Orders', ru: 'Заказы', path: '/dashboard/orders', h1: 'Orders' },
@@ -352,6 +353,7 @@ test.describe('a customer who has just registered', () => {
           moneyText('en', 0),
         ],
         '/dashboard/hosting': ['No hosting services yet'],
+        '/dashboard/servers': ['No servers yet'],
         '/dashboard/domains': ['No domains yet'],
         '/dashboard/services': ['No additional services yet'],
         '/dashboard/finance': [moneyText('en', 0), 'No transactions yet.', 'No invoices yet.'],
@@ -366,6 +368,7 @@ test.describe('a customer who has just registered', () => {
           moneyText('ru', 0),
         ],
         '/dashboard/hosting': ['У вас пока нет хостинга'],
+        '/dashboard/servers': ['Серверов пока нет'],
         '/dashboard/domains': ['У вас пока нет доменов'],
         '/dashboard/services': ['У вас пока нет дополнительных услуг'],
         '/dashboard/finance': [moneyText('ru', 0), 'Операций пока нет.', 'Счетов пока нет.'],

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { NOT_FOUND_PATH, PRERENDERED_ROUTES } from '../src/app/route-table';
+import { addressesOf, NOT_FOUND_PATH, PRERENDERED_ROUTES } from '../src/app/route-table';
 import { allowNotFoundStatus, expect, gotoInLanguage, test } from './support/fixtures';
 import { LANGUAGES, NOT_FOUND_ROUTE } from './support/routes';
 
@@ -27,7 +27,7 @@ function recordHydrationWarnings(page: Page): string[] {
 
 const RUSSIAN = /[а-яё]/i;
 
-for (const { path } of [...PRERENDERED_ROUTES, { path: NOT_FOUND_ROUTE }]) {
+for (const path of [...PRERENDERED_ROUTES.flatMap(addressesOf), NOT_FOUND_ROUTE]) {
   for (const language of LANGUAGES) {
     test(`${path} in ${language} arrives prerendered and hydrates without a warning`, async ({ page }) => {
       if (path === NOT_FOUND_ROUTE) allowNotFoundStatus();
@@ -110,10 +110,10 @@ test.describe('with JavaScript off', () => {
 
 test('the sitemap lists every public page in both languages, and robots.txt points to it', async ({ request }) => {
   const sitemap = await (await request.get('/sitemap.xml')).text();
-  for (const { path, layout } of PRERENDERED_ROUTES) {
-    for (const language of LANGUAGES) {
+  for (const route of PRERENDERED_ROUTES) {
+    for (const [path, language] of addressesOf(route).flatMap((address) => LANGUAGES.map((l) => [address, l]))) {
       const loc = `${path}?lng=${language}</loc>`;
-      if (layout === 'public') expect(sitemap).toContain(loc);
+      if (route.layout === 'public' && route.sitemap !== false) expect(sitemap).toContain(loc);
       else expect(sitemap).not.toContain(loc);
     }
   }

@@ -21,8 +21,12 @@ const {
   PRERENDER_ORIGIN,
   PRERENDERED_ROUTES,
   ROUTE_TABLE,
+  addressesOf,
   renderPage,
 } = server;
+
+/** Every prerendered address: a route's own path, or each of its `paths` (`/blog/<slug>`, decision 053). */
+const ADDRESSES = PRERENDERED_ROUTES.flatMap((route) => addressesOf(route).map((address) => ({ address, route })));
 
 const template = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
 if (!template.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root">');
@@ -86,14 +90,13 @@ async function writePage(address, language, name) {
 
 fs.rmSync(OUT, { recursive: true, force: true });
 for (const language of LANGUAGES) {
-  for (const { path: route } of [...PRERENDERED_ROUTES, { path: NOT_FOUND_PATH }]) {
-    await writePage(route, language, route === NOT_FOUND_PATH ? '404.html' : fileOf(route));
-  }
+  for (const { address } of ADDRESSES) await writePage(address, language, fileOf(address));
+  await writePage(NOT_FOUND_PATH, language, '404.html');
   for (const { address, file } of queryPages) await writePage(address, language, file);
 }
 
 /** The sign-in and sign-up forms are prerendered for speed, but they are not pages to list in a search engine. */
-const listed = PRERENDERED_ROUTES.filter((route) => route.layout === 'public');
+const listed = ADDRESSES.filter(({ route }) => route.layout === 'public' && route.sitemap !== false);
 const alternates = (route) =>
   [...LANGUAGES.map((language) => [language, `?lng=${language}`]), ['x-default', '']]
     .map(
@@ -101,10 +104,10 @@ const alternates = (route) =>
         `    <xhtml:link rel="alternate" hreflang="${hreflang}" href="${PRERENDER_ORIGIN}${route}${query}"/>`,
     )
     .join('\n');
-const urls = listed.flatMap((route) =>
+const urls = listed.flatMap(({ address }) =>
   LANGUAGES.map(
     (language) =>
-      `  <url>\n    <loc>${PRERENDER_ORIGIN}${route.path}?lng=${language}</loc>\n${alternates(route.path)}\n  </url>`,
+      `  <url>\n    <loc>${PRERENDER_ORIGIN}${address}?lng=${language}</loc>\n${alternates(address)}\n  </url>`,
   ),
 );
 fs.writeFileSync(
@@ -127,7 +130,7 @@ fs.writeFileSync(
     {
       origin: PRERENDER_ORIGIN,
       languages: LANGUAGES,
-      routes: Object.fromEntries(PRERENDERED_ROUTES.map((route) => [route.path, fileOf(route.path)])),
+      routes: Object.fromEntries(ADDRESSES.map(({ address }) => [address, fileOf(address)])),
       notFound: '404.html',
       queryPages: {
         '/cart': {
@@ -142,4 +145,4 @@ fs.writeFileSync(
     2,
   )}\n`,
 );
-console.log(`Prerendered ${PRERENDERED_ROUTES.length + 1 + queryPages.length} pages in ${LANGUAGES.join(', ')}`);
+console.log(`Prerendered ${ADDRESSES.length + 1 + queryPages.length} pages in ${LANGUAGES.join(', ')}`);

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { NOT_FOUND_PATH, PRERENDERED_ROUTES, ROUTE_TABLE } from '@/app/route-table';
+import { addressesOf, NOT_FOUND_PATH, PRERENDERED_ROUTES, ROUTE_TABLE } from '@/app/route-table';
 import { routes } from '@/app/routes';
 import { SessionGate } from '@/app/session-gate';
 import { i18n, initI18n, type Language, LANGUAGES } from '@/lib/i18n';
@@ -13,7 +13,7 @@ import { setInitialDemoMode } from '@/lib/use-demo-mode';
  * in every language with this module: React DOM's static renderer over React Router's static handler, the same
  * route tree and components the browser then hydrates (docs/decisions/018-prerendered-public-pages.md).
  */
-export { LANGUAGES, NOT_FOUND_PATH, PRERENDER_ORIGIN, PRERENDERED_ROUTES, ROUTE_TABLE };
+export { addressesOf, LANGUAGES, NOT_FOUND_PATH, PRERENDER_ORIGIN, PRERENDERED_ROUTES, ROUTE_TABLE };
 /** The cart page of every plan button's address, prerendered so that a plan is added without scripts. */
 export { CART_ADD_PARAM, CART_ADD_PATHS, CART_PERIOD_PARAM } from '@/features/marketing/components/cart/cart-catalog';
 

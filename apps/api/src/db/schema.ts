@@ -302,7 +302,8 @@ export interface TicketsTable {
   id: string;
   /** The public number: TCK-<number>. */
   number: number;
-  userId: string;
+  /** Null for a guest ticket, opened by the contact form (migration 0290). */
+  userId: string | null;
   subject: string;
   department: TicketDepartment;
   priority: TicketPriority;
@@ -311,6 +312,10 @@ export interface TicketsTable {
   createdAt: number;
   updatedAt: number;
   closedAt: number | null;
+  /** A guest ticket's visitor: the address staff answers are mailed to, the name and the mail language. */
+  guestEmail: Generated<string | null>;
+  guestName: Generated<string | null>;
+  guestLanguage: Generated<Language | null>;
 }
 
 export type TicketRow = Selectable<TicketsTable>;

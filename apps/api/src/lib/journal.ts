@@ -42,7 +42,8 @@ export interface Journal {
  */
 export function journal(
   trx: Kysely<Database>,
-  userId: string,
+  /** Null for a guest ticket's records (decision 053): no account to show an activity or a notification to. */
+  userId: string | null,
   actorId: string | null,
   now: number,
   clientIp: string | null = null,
@@ -51,6 +52,7 @@ export function journal(
 ): Journal {
   return {
     async activity({ action, subjectType, subjectId, params = {} }) {
+      if (userId === null) return;
       await trx
         .insertInto('activity')
         .values({
@@ -65,6 +67,7 @@ export function journal(
         .execute();
     },
     async notify({ type, key, params = {} }) {
+      if (userId === null) return;
       await trx
         .insertInto('notifications')
         .values({ id: randomUUID(), userId, type, key, params: JSON.stringify(params), createdAt: now, readAt: null })

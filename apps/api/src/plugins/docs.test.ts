@@ -54,6 +54,7 @@ describe(`OpenAPI description at /api/docs (${DATABASE_UNDER_TEST})`, () => {
       '/api/auth/sessions/sign-out-others',
       '/api/auth/sessions/{id}',
       '/api/billing/payment-method',
+      '/api/contact',
       '/api/dashboard/summary',
       '/api/domains',
       '/api/domains/search',
@@ -87,6 +88,8 @@ describe(`OpenAPI description at /api/docs (${DATABASE_UNDER_TEST})`, () => {
       '/api/orders/quote',
       '/api/orders/{id}',
       '/api/orders/{id}/pay',
+      '/api/servers',
+      '/api/servers/{id}',
       '/api/services',
       '/api/services/{id}',
       '/api/services/{id}/auto-renew',
@@ -147,7 +150,7 @@ describe(`OpenAPI description at /api/docs (${DATABASE_UNDER_TEST})`, () => {
       };
       expect(get.security, path).toEqual([{ bearerAuth: [] }]);
       expect(Object.keys(get.responses), path).toEqual(expect.arrayContaining(['200', '401']));
-      if (['/api/hosting', '/api/domains', '/api/finance/invoices', '/api/tickets'].includes(path)) {
+      if (['/api/hosting', '/api/servers', '/api/domains', '/api/finance/invoices', '/api/tickets'].includes(path)) {
         expect(
           get.parameters!.map((p) => p.name),
           path,

@@ -14,6 +14,11 @@ export interface WebApp {
    * public address, the app's shell for the client-rendered areas (the dashboard, the back office).
    */
   sendApp(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
+  /**
+   * The prerendered HTML of a route in a language, with the site's origin in place: what the server builds an
+   * answer of its own on (the contact form's answer without JavaScript, decision 053). Null without that page.
+   */
+  pageHtml(request: FastifyRequest, route: string, language: string): string | null;
 }
 
 declare module 'fastify' {
@@ -176,6 +181,7 @@ async function webAppPlugin(
     app.decorate('webApp', {
       root,
       sendApp: async (_request: FastifyRequest, reply: FastifyReply) => sendShell(reply),
+      pageHtml: () => null,
     });
     return;
   }
@@ -249,6 +255,11 @@ async function webAppPlugin(
     async sendApp(request: FastifyRequest, reply: FastifyReply) {
       if (clientRendered(request.url)) return sendShell(reply);
       return sendPage(request, reply.code(404), manifest.notFound);
+    },
+    pageHtml(request: FastifyRequest, route: string, language: string) {
+      const file = Object.hasOwn(manifest.routes, route) ? manifest.routes[route] : undefined;
+      if (!file || !manifest.languages.includes(language)) return null;
+      return variants(`${language}/${file}`, originOf(request)).raw.toString('utf8');
     },
   });
 }

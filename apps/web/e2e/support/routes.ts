@@ -1,4 +1,4 @@
-import { routesOf } from '../../src/app/route-table';
+import { addressesOf, routesOf } from '../../src/app/route-table';
 
 /**
  * Every route of the route table (apps/web/src/app/route-table.ts), by who may see it, and an unknown address
@@ -6,7 +6,7 @@ import { routesOf } from '../../src/app/route-table';
  */
 export const NOT_FOUND_ROUTE = '/no-such-page';
 export const PUBLIC_ROUTES: readonly string[] = [
-  ...routesOf('public', 'guest').map((route) => route.path),
+  ...routesOf('public', 'guest').flatMap((route) => addressesOf(route)),
   NOT_FOUND_ROUTE,
 ];
 /** Pages of one item (`/dashboard/domains/:id`) are walked by the specs that open them from their lists. */

@@ -22,11 +22,14 @@ function isRouteHandle(value: unknown): value is RouteHandle {
 export function RouteMeta() {
   const { t } = useTranslation();
   const matches = useMatches();
-  const handle = [...matches].reverse().find((match) => isRouteHandle(match.handle))?.handle as RouteHandle | undefined;
+  const match = [...matches].reverse().find((candidate) => isRouteHandle(candidate.handle));
+  const handle = match?.handle as RouteHandle | undefined;
   const page = handle?.page ?? 'home';
+  // A page with a parameter words its title from it (`pages.blogPost.title` nests the article's own title).
+  const params = match?.params ?? {};
   const { pathname, search } = useLocation();
   const siteTitle = t('meta.siteTitle');
-  const pageTitle = t(`pages.${page}.title`, { defaultValue: '' });
+  const pageTitle = t(`pages.${page}.title`, { defaultValue: '', ...params });
   const url = `${siteOrigin()}${pathname}`;
   // The address itself, `?lng=` included when it names a language: each language's page is its own canonical
   // (and the unmarked address, the x-default, is its own). The server writes the same into the prerendered HTML.
@@ -34,7 +37,10 @@ export function RouteMeta() {
   const canonical = isLanguage(lng) ? `${url}?lng=${lng}` : url;
   const title = <title>{pageTitle ? `${siteTitle} | ${pageTitle}` : siteTitle}</title>;
   const description = (
-    <meta name="description" content={t(`pages.${page}.description`, { defaultValue: t('meta.siteDescription') })} />
+    <meta
+      name="description"
+      content={t(`pages.${page}.description`, { defaultValue: t('meta.siteDescription'), ...params })}
+    />
   );
   // The not-found page answers 404: no address of its own to call canonical, none in another language.
   if (page === NOT_FOUND_PAGE) {

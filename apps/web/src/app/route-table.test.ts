@@ -1,8 +1,9 @@
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { dashboardPaths } from '@/features/dashboard/lib/paths';
+import { useBlogPosts } from '@/features/marketing/api/use-blog-posts';
 import { FOOTER_GROUPS, MAIN_LINKS, SERVICE_LINKS } from './navigation';
-import { PRERENDERED_ROUTES, pathOf, ROUTE_TABLE, routesOf } from './route-table';
+import { BLOG_POST_SLUGS, PRERENDERED_ROUTES, pathOf, ROUTE_TABLE, routesOf } from './route-table';
 import { routes } from './routes';
 
 /** Every route object of the router's tree with the full path it answers. */
@@ -65,5 +66,13 @@ describe('the route table', () => {
         patterns.some((pattern) => pattern.test(address)),
         address,
       ).toBe(true);
+  });
+
+  it('prerenders an address for every blog article, and only those', () => {
+    expect([...BLOG_POST_SLUGS].sort()).toEqual(
+      useBlogPosts()
+        .map((post) => post.id)
+        .sort(),
+    );
   });
 });

@@ -25,7 +25,14 @@ export interface RouteEntry {
   layout: RouteLayout;
   /** Rendered to HTML at build time in every language, served before any script runs, then hydrated. */
   prerender: boolean;
+  /** The addresses a prerendered route with a parameter (`/blog/:slug`) is rendered at; its path alone otherwise. */
+  paths?: readonly string[];
+  /** False keeps a prerendered page out of the sitemap (a page a form lands on). */
+  sitemap?: false;
 }
+
+/** The blog's articles, each at `/blog/<slug>` (decision 053); their words are in blog.json under `posts.<slug>`. */
+export const BLOG_POST_SLUGS = ['choose-plan', 'ssl-explained', 'backups'] as const;
 
 const marketing = ['marketing'];
 /** The terms and privacy texts are long: their own namespace keeps them off every other page. */
@@ -62,7 +69,13 @@ export const ROUTE_TABLE = [
   site('/services', 'services', 'services-page', 'ServicesPage'),
   site('/about', 'about', 'about-page', 'AboutPage'),
   site('/contact', 'contact', 'contact-page', 'ContactPage'),
+  // Where the contact form's post lands without scripts (decision 053): not a page to list in a search engine.
+  { ...site('/contact/sent', 'contactSent', 'contact-sent-page', 'ContactSentPage'), sitemap: false as const },
   site('/blog', 'blog', 'blog-page', 'BlogPage', blog),
+  {
+    ...site('/blog/:slug', 'blogPost', 'blog-post-page', 'BlogPostPage', blog),
+    paths: BLOG_POST_SLUGS.map((slug) => `/blog/${slug}`),
+  },
   site('/terms', 'terms', 'terms-page', 'TermsPage', legal),
   site('/privacy', 'privacy', 'privacy-page', 'PrivacyPage', legal),
   // The cart and checkout read the visitor's browser (the stored cart, the session): rendered there, never at build
@@ -147,6 +160,8 @@ export const ROUTE_TABLE = [
       ['/dashboard/hosting', 'dashboardHosting', 'dashboard-hosting-page', 'DashboardHostingPage'],
       ['/dashboard/domains', 'dashboardDomains', 'dashboard-domains-page', 'DashboardDomainsPage'],
       ['/dashboard/domains/:id', 'dashboardDomain', 'dashboard-domain-page', 'DashboardDomainPage'],
+      ['/dashboard/servers', 'dashboardServers', 'dashboard-servers-page', 'DashboardServersPage'],
+      ['/dashboard/servers/:id', 'dashboardServer', 'dashboard-server-page', 'DashboardServerPage'],
       ['/dashboard/services', 'dashboardServices', 'dashboard-services-page', 'DashboardServicesPage'],
       ['/dashboard/orders', 'dashboardOrders', 'dashboard-orders-page', 'DashboardOrdersPage'],
       ['/dashboard/orders/:id', 'dashboardOrder', 'dashboard-order-page', 'DashboardOrderPage'],
@@ -221,3 +236,6 @@ export const routesOf = (...layouts: RouteLayout[]): RouteEntry[] =>
   TABLE.filter((route) => layouts.includes(route.layout));
 
 export const PRERENDERED_ROUTES: RouteEntry[] = TABLE.filter((route) => route.prerender);
+
+/** The addresses a route answers that can be visited as they are: its `paths`, or its path without parameters. */
+export const addressesOf = (route: RouteEntry): readonly string[] => route.paths ?? [route.path];

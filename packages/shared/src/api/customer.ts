@@ -135,6 +135,42 @@ export type ServiceListQuery = z.input<typeof serviceListQuerySchema>;
 export const servicePageSchema = pageSchema(serviceSchema);
 export type ServicePage = z.infer<typeof servicePageSchema>;
 
+/**
+ * The customer's servers (decision 053): game servers, VDS and dedicated servers, listed apart from the extras of
+ * /services. Each with what the product keeps about reaching it (the address of the machine it runs on, its data
+ * centre, its game) and its usage.
+ */
+export const SERVER_SERVICE_KINDS = ['game', 'vds', 'dedicated'] as const;
+export type ServerServiceKind = (typeof SERVER_SERVICE_KINDS)[number];
+export const customerServerListQuerySchema = listQuerySchema({
+  sort: ['createdAt', 'expiresAt', 'name'],
+  defaultSort: 'createdAt',
+  defaultOrder: 'desc',
+  filters: { kind: enumFilter(SERVER_SERVICE_KINDS), status: enumFilter(SERVICE_STATUSES) },
+});
+export type CustomerServerListQuery = z.input<typeof customerServerListQuerySchema>;
+export const customerServerSchema = serviceSchema.extend({
+  kind: z.enum(SERVER_SERVICE_KINDS),
+  access: z
+    .object({
+      ipAddress: z.string().describe('The address of the machine the server runs on'),
+      hostName: z.string().describe('The name of that machine'),
+    })
+    .nullable()
+    .describe('Null until the server is placed on a machine, and for a cancelled one'),
+  location: z.string().nullable().describe('The data centre chosen at order (or the machine’s)'),
+  game: z.string().nullable().describe('The game a game server was ordered for'),
+  usage: z.object({
+    cpuPercent: z.number().int().min(0).max(100),
+    memoryPercent: z.number().int().min(0).max(100),
+    storage: usageSchema,
+    bandwidth: usageSchema.describe('This month'),
+  }),
+});
+export type CustomerServer = z.infer<typeof customerServerSchema>;
+export const customerServerPageSchema = pageSchema(customerServerSchema);
+export type CustomerServerPage = z.infer<typeof customerServerPageSchema>;
+
 // ---------------------------------------------------------------------------------------------------------
 // Domains
 

@@ -35,6 +35,10 @@ const personSchema = z.object({ id: z.string(), name: z.string(), email: z.strin
 
 export const adminTicketSchema = ticketSchema.extend({
   customer: personSchema.nullable().describe('The account that opened the ticket; null once it is deleted'),
+  guest: z
+    .object({ name: z.string(), email: z.string() })
+    .nullable()
+    .describe('The visitor of a guest ticket opened by the contact form, answered by mail (decision 053)'),
   assignee: personSchema.nullable().describe('The staff member the ticket is assigned to'),
 });
 export type AdminTicket = z.infer<typeof adminTicketSchema>;

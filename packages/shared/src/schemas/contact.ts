@@ -21,3 +21,23 @@ export const contactSchema = z.object({
 });
 export type ContactInput = z.input<typeof contactSchema>;
 export type ContactData = z.output<typeof contactSchema>;
+
+/**
+ * The contact form's field a person never sees nor fills: a message that comes with it filled in is a robot's,
+ * answered as if sent and dropped (docs/decisions/053-servers-section-guest-tickets-and-blog-addresses.md).
+ */
+export const CONTACT_HONEYPOT_FIELD = 'website';
+
+/**
+ * POST /api/contact, as JSON from the enhanced form or as a form post without JavaScript: the message, the
+ * honeypot field, and the language of the page it was sent from (the language staff answers are mailed in).
+ */
+export const contactRequestSchema = contactSchema.extend({
+  [CONTACT_HONEYPOT_FIELD]: z.string().max(500, msg('validation.tooLong')).optional(),
+  lng: z.enum(['en', 'ru']).optional(),
+});
+export type ContactRequest = z.input<typeof contactRequestSchema>;
+
+/** What POST /api/contact answers: the number of the guest ticket the message opened. */
+export const contactResponseSchema = z.object({ number: z.string() });
+export type ContactResponse = z.infer<typeof contactResponseSchema>;

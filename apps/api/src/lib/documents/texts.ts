@@ -7,11 +7,19 @@ import ru from '../../../../web/src/locales/ru/dashboard.json' with { type: 'jso
 // The back office's exports take their headings from the back office's own catalogue.
 import adminEn from '../../../../web/src/locales/en/admin.json' with { type: 'json' };
 import adminRu from '../../../../web/src/locales/ru/admin.json' with { type: 'json' };
+// The contact form's answer without JavaScript (decision 053) speaks the site's words: its form and validation texts.
+import commonEn from '../../../../web/src/locales/en/common.json' with { type: 'json' };
+import commonRu from '../../../../web/src/locales/ru/common.json' with { type: 'json' };
+import marketingEn from '../../../../web/src/locales/en/marketing.json' with { type: 'json' };
+import marketingRu from '../../../../web/src/locales/ru/marketing.json' with { type: 'json' };
 
 const texts = i18next.createInstance();
 void texts.init({
-  resources: { en: { dashboard: en, admin: adminEn }, ru: { dashboard: ru, admin: adminRu } },
-  ns: ['dashboard', 'admin'],
+  resources: {
+    en: { dashboard: en, admin: adminEn, common: commonEn, marketing: marketingEn },
+    ru: { dashboard: ru, admin: adminRu, common: commonRu, marketing: marketingRu },
+  },
+  ns: ['dashboard', 'admin', 'common', 'marketing'],
   defaultNS: 'dashboard',
   fallbackLng: 'en',
   supportedLngs: ['en', 'ru'],
@@ -52,6 +60,11 @@ export function textsOf(language: Language): TFunction {
 /** The back office's texts of one language (apps/web/src/locales/<language>/admin.json). */
 export function adminTextsOf(language: Language): TFunction {
   return texts.getFixedT(language, 'admin');
+}
+
+/** The public site's texts of one language (common.json and marketing.json), for pages the server answers. */
+export function siteTextsOf(language: Language): TFunction {
+  return texts.getFixedT(language, 'marketing');
 }
 
 /**

@@ -38,6 +38,8 @@ export type MailTemplate =
       currency: string;
       lines: { name: string; detail: string | null; months: number; amountMinor: number }[];
     }
+  /** A staff answer to a guest ticket of the contact form (decision 053): the answer itself, since no account shows it. */
+  | { kind: 'guest-ticket-answer'; firstName: string; number: string; subject: string; message: string }
   /** Test Email Settings in the back office. */
   | { kind: 'settings-test'; server: string };
 
@@ -255,6 +257,22 @@ function parts(template: MailTemplate, language: MailLanguage, site: MailSite): 
         closing: [],
       };
     }
+    case 'guest-ticket-answer':
+      return {
+        subject: ru ? `${template.number}: ответ на ваше сообщение` : `${template.number}: an answer to your message`,
+        greeting,
+        paragraphs: [
+          ru
+            ? `Мы ответили на ваше сообщение «${template.subject}», отправленное через форму на сайте ${site.name}:`
+            : `We answered the message "${template.subject}" you sent through the ${site.name} contact form:`,
+          ...template.message.split(/\n{2,}/),
+        ],
+        closing: [
+          ru
+            ? `Чтобы продолжить разговор, ответьте через форму на сайте или напишите в поддержку: ${site.supportEmail}, указав номер ${template.number}.`
+            : `To carry on, write again through the contact form or to support at ${site.supportEmail}, quoting ${template.number}.`,
+        ],
+      };
     case 'account-notice': {
       const t = textsOf(language);
       const format = documentFormat(language);

@@ -63,6 +63,8 @@ const COLUMNS = [
   'tickets.updatedAt',
   'tickets.userId',
   'tickets.assignedTo',
+  'tickets.guestEmail',
+  'tickets.guestName',
   'customer.firstName as customerFirstName',
   'customer.lastName as customerLastName',
   'customer.email as customerEmail',
@@ -81,8 +83,10 @@ type Row = Awaited<ReturnType<ReturnType<ReturnType<typeof baseQuery>['select']>
   status: AdminTicket['status'];
   createdAt: number;
   updatedAt: number;
-  userId: string;
+  userId: string | null;
   assignedTo: string | null;
+  guestEmail: string | null;
+  guestName: string | null;
   customerFirstName: string | null;
   customerLastName: string | null;
   customerEmail: string | null;
@@ -99,6 +103,7 @@ function toAdminTicket(row: Row): AdminTicket {
       row.customerDeletedAt === null
         ? person(row.userId, row.customerFirstName, row.customerLastName, row.customerEmail)
         : null,
+    guest: row.guestEmail !== null ? { name: row.guestName ?? '', email: row.guestEmail } : null,
     assignee: person(row.assignedTo, row.assigneeFirstName, row.assigneeLastName, row.assigneeEmail),
   };
 }
@@ -128,6 +133,7 @@ export const adminSupportRoutes: FastifyPluginAsyncZod<{ clock: Clock; mailer: M
         eb.or([
           containsText(eb.ref('tickets.subject'), q.toLowerCase()),
           contains(kind, 'users', 'customer', q),
+          containsText(eb.ref('tickets.guestEmail'), q.toLowerCase()),
           ...(number ? [eb('tickets.number', '=', Number(number[2]))] : []),
         ]),
       );
@@ -147,14 +153,19 @@ export const adminSupportRoutes: FastifyPluginAsyncZod<{ clock: Clock; mailer: M
       .orderBy('m.createdAt')
       .orderBy('m.id')
       .execute();
+    // A guest's messages have no author account: the visitor's name stands for it (decision 053).
+    const customerName = (first: string | null, last: string | null) =>
+      first === null && row.guestName !== null ? row.guestName : fullName(first ?? '', last ?? '');
     return {
       ...toAdminTicket(row),
       messages: messages.map((m) => ({
         id: m.id,
         authorKind: m.authorKind,
-        authorName:
-          m.authorKind === 'staff' ? (m.firstName ?? 'HostPilot') : fullName(m.firstName ?? '', m.lastName ?? ''),
-        authorFullName: fullName(m.firstName ?? '', m.lastName ?? ''),
+        authorName: m.authorKind === 'staff' ? (m.firstName ?? 'HostPilot') : customerName(m.firstName, m.lastName),
+        authorFullName:
+          m.authorKind === 'staff'
+            ? fullName(m.firstName ?? '', m.lastName ?? '')
+            : customerName(m.firstName, m.lastName),
         body: m.body,
         createdAt: iso(m.createdAt),
       })),
@@ -289,22 +300,23 @@ export const adminSupportRoutes: FastifyPluginAsyncZod<{ clock: Clock; mailer: M
       });
       // The answer is committed; the mail follows it, and a mail that fails is logged, not retried.
       try {
-        const customer = await db
-          .selectFrom('users')
-          .select(['email', 'firstName', 'preferredLanguage', 'deletedAt'])
-          .where('id', '=', answered.userId)
-          .executeTakeFirst();
-        if (customer && customer.deletedAt === null) {
-          await mailer.send(
-            customer.email,
-            {
-              kind: 'account-notice',
-              firstName: customer.firstName,
-              key: 'ticketAnswered',
-              params: { number: ticketNumber(answered.number), ticketId: answered.id },
-            },
-            mailLanguage(customer.preferredLanguage, undefined),
-          );
+        if (answered.userId === null) {
+          // A guest ticket of the contact form (decision 053): the answer itself goes to the visitor's address.
+          if (answered.guestEmail) {
+            await mailer.send(
+              answered.guestEmail,
+              {
+                kind: 'guest-ticket-answer',
+                firstName: answered.guestName ?? '',
+                number: ticketNumber(answered.number),
+                subject: answered.subject,
+                message: request.body.message,
+              },
+              mailLanguage(answered.guestLanguage, undefined),
+            );
+          }
+        } else {
+          await mailCustomer(answered.userId, answered);
         }
       } catch (error) {
         request.log.warn({ err: error, event: 'ticket_mail_failed', ticketId: answered.id }, 'ticket mail not sent');
@@ -312,6 +324,26 @@ export const adminSupportRoutes: FastifyPluginAsyncZod<{ clock: Clock; mailer: M
       return detail(answered.id);
     },
   );
+
+  /** Tells an account holder by mail that their ticket was answered (the answer is read in the dashboard). */
+  async function mailCustomer(userId: string, answered: { id: string; number: number }) {
+    const customer = await db
+      .selectFrom('users')
+      .select(['email', 'firstName', 'preferredLanguage', 'deletedAt'])
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    if (!customer || customer.deletedAt !== null) return;
+    await mailer.send(
+      customer.email,
+      {
+        kind: 'account-notice',
+        firstName: customer.firstName,
+        key: 'ticketAnswered',
+        params: { number: ticketNumber(answered.number), ticketId: answered.id },
+      },
+      mailLanguage(customer.preferredLanguage, undefined),
+    );
+  }
 
   app.patch(
     '/tickets/:id',

@@ -410,12 +410,17 @@ async function domainExpiry(ctx: JobContext): Promise<number> {
   return changed;
 }
 
-/** Closes tickets answered by staff whose last message is older than the setting. */
+/**
+ * Closes tickets answered by staff whose last message is older than the setting. A guest ticket (decision 053) is
+ * left to staff: its visitor has no account to be told, and may still answer by writing again.
+ */
 async function ticketAutoclose(ctx: JobContext): Promise<number> {
   const threshold = ctx.now - ctx.settings.ticketCloseDays * DAY;
   const due = await ctx.db
     .selectFrom('tickets')
     .select(['id', 'userId'])
+    .where('userId', 'is not', null)
+    .$narrowType<{ userId: string }>()
     .where('status', '=', 'answered')
     .where('updatedAt', '<=', threshold)
     .where(({ not, exists, selectFrom }) =>

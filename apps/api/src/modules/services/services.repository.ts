@@ -1,4 +1,10 @@
 import {
+  type CustomerServer,
+  type customerServerListQuerySchema,
+  DEDICATED_PLANS,
+  GAME_PLANS,
+  SERVER_SERVICE_KINDS,
+  VDS_PLANS,
   dataSizeMb,
   findServicePlan,
   type HostingListQuery,
@@ -16,6 +22,17 @@ import { contains, iso, isoOrNull, money, offsetOf } from '../../lib/listing';
 
 export type HostingQuery = z.output<typeof hostingListQuerySchema>;
 export type ServiceQuery = z.output<typeof serviceListQuerySchema>;
+export type ServerQuery = z.output<typeof customerServerListQuerySchema>;
+
+/** The storage and monthly traffic a server plan comes with, in MB (null: unlimited or not stated). */
+function serverPlanSizes(kind: CustomerServer['kind'], planId: string) {
+  const specs =
+    kind === 'game'
+      ? GAME_PLANS.find((plan) => plan.id === planId)?.specs
+      : (kind === 'vds' ? VDS_PLANS : DEDICATED_PLANS).find((plan) => plan.id === planId)?.specs;
+  const bandwidth = specs && 'bandwidth' in specs && specs.bandwidth !== UNLIMITED ? specs.bandwidth : null;
+  return { storageMb: specs ? dataSizeMb(specs.storage) : null, bandwidthMb: bandwidth ? dataSizeMb(bandwidth) : null };
+}
 export type { HostingListQuery };
 
 const SORT_COLUMNS = { createdAt: 'createdAt', expiresAt: 'expiresAt', name: 'name' } as const;
@@ -130,7 +147,70 @@ export function createServicesRepository(db: Kysely<Database>) {
     };
   }
 
+  /** The data centre and game of each server service, as its order line chose them. */
+  async function orderChoices(serviceIds: string[]) {
+    const choices = new Map<string, { location: string | null; game: string | null }>();
+    if (serviceIds.length === 0) return choices;
+    const lines = await db
+      .selectFrom('orderLines')
+      .select(['serviceId', 'location', 'game'])
+      .where('serviceId', 'in', serviceIds)
+      .execute();
+    for (const line of lines)
+      if (line.serviceId) choices.set(line.serviceId, { location: line.location, game: line.game });
+    return choices;
+  }
+
+  /** Servers with the address of their machine: one query for the page's machines, one for their order lines. */
+  async function toServers(rows: ServiceRow[], now: number): Promise<CustomerServer[]> {
+    const machineIds = [...new Set(rows.flatMap((r) => (r.serverId ? [r.serverId] : [])))];
+    const [servers, machines, choices] = await Promise.all([
+      serverSummaries(machineIds, now),
+      machineIds.length > 0
+        ? db.selectFrom('servers').select(['id', 'ip', 'name', 'location']).where('id', 'in', machineIds).execute()
+        : Promise.resolve([]),
+      orderChoices(rows.map((r) => r.id)),
+    ]);
+    const machine = new Map(machines.map((m) => [m.id, m]));
+    return rows.map((row) => {
+      const kind = row.kind as CustomerServer['kind'];
+      const placed = row.serverId ? machine.get(row.serverId) : undefined;
+      const sizes = serverPlanSizes(kind, row.planId);
+      const chosen = choices.get(row.id);
+      return {
+        ...toService(row, servers),
+        kind,
+        access: placed && row.status !== 'cancelled' ? { ipAddress: placed.ip, hostName: placed.name } : null,
+        location: chosen?.location ?? placed?.location ?? null,
+        game: chosen?.game ?? null,
+        usage: {
+          cpuPercent: row.cpuPercent,
+          memoryPercent: row.memoryPercent,
+          storage: { usedMb: row.storageUsedMb, totalMb: sizes.storageMb },
+          bandwidth: { usedMb: row.bandwidthUsedMb, totalMb: sizes.bandwidthMb },
+        },
+      };
+    });
+  }
+
   return {
+    /** The customer's game servers, VDS and dedicated servers (decision 053). */
+    async listServers(userId: string, query: ServerQuery, now: number) {
+      const kinds = query.kind ? [query.kind] : SERVER_SERVICE_KINDS;
+      const { rows, total } = await list(userId, query, kinds, query.status);
+      return { items: await toServers(rows, now), total };
+    },
+
+    async findServer(userId: string, id: string, now: number): Promise<CustomerServer | undefined> {
+      const row = await owned(userId)
+        .selectAll()
+        .where('id', '=', id)
+        .where('kind', 'in', [...SERVER_SERVICE_KINDS])
+        .executeTakeFirst();
+      if (!row) return undefined;
+      return (await toServers([row], now))[0];
+    },
+
     async listHosting(userId: string, query: HostingQuery, now: number) {
       const { rows, total } = await list(userId, query, ['hosting'], query.status);
       const servers = await serverSummaries(

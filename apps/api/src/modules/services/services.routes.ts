@@ -1,4 +1,7 @@
 import {
+  customerServerListQuerySchema,
+  customerServerPageSchema,
+  customerServerSchema,
   hostingListQuerySchema,
   hostingPageSchema,
   hostingServiceSchema,
@@ -15,7 +18,7 @@ import { notFound } from '../../lib/not-found';
 import { authOf } from '../../plugins/authenticate';
 import { createServicesRepository } from './services.repository';
 
-/** GET /hosting, /hosting/:id, /services, /services/:id: the signed-in customer's own services. */
+/** GET /hosting, /servers, /services and one of each by id: the signed-in customer's own services. */
 export const servicesRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async (app, { clock }) => {
   const services = createServicesRepository(app.database.db);
 
@@ -54,6 +57,46 @@ export const servicesRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async (ap
       const service = await services.findHosting(authOf(request).userId, request.params.id, clock.now());
       if (!service) throw notFound('Hosting service');
       return service;
+    },
+  );
+
+  app.get(
+    '/servers',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        ...CUSTOMER_ROUTE,
+        tags: ['services'],
+        summary: 'My servers: game servers, VDS and dedicated servers, with their address and usage',
+        description:
+          '`kind` narrows to one kind; `q` matches the name or the domain. `access` is the address of the machine ' +
+          'the server runs on (null until it is placed, and once cancelled); no password is kept or answered.',
+        querystring: customerServerListQuerySchema,
+        response: { 200: customerServerPageSchema, ...LIST_ERRORS },
+      },
+    },
+    async (request) => {
+      const { items, total } = await services.listServers(authOf(request).userId, request.query, clock.now());
+      return pageOf(request.query, total, items);
+    },
+  );
+
+  app.get(
+    '/servers/:id',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        ...CUSTOMER_ROUTE,
+        tags: ['services'],
+        summary: 'One of my servers',
+        params: idParamsSchema,
+        response: { 200: customerServerSchema, ...ITEM_ERRORS },
+      },
+    },
+    async (request) => {
+      const server = await services.findServer(authOf(request).userId, request.params.id, clock.now());
+      if (!server) throw notFound('Server');
+      return server;
     },
   );
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   type CreateTicketRequest,
   createTicketRequestSchema,
+  type Language,
   idParamsSchema,
   type TicketAuthorKind,
   ticketDetailSchema,
@@ -28,7 +29,7 @@ import { createSupportRepository } from './support.repository';
  * message until it is reopened. Each change writes its status history and activity in one transaction.
  */
 
-type Move = { ticketId: string; userId: string; from: TicketStatus; to: TicketStatus };
+type Move = { ticketId: string; userId: string | null; from: TicketStatus; to: TicketStatus };
 
 async function moveTicket(trx: Kysely<Database>, move: Move, actorId: string | null, now: number) {
   if (move.from === move.to) {
@@ -153,6 +154,62 @@ export function createTicketActions({ db, clock }: { db: Kysely<Database>; clock
 }
 
 /**
+ * A guest ticket (decision 053): the contact form's message from a visitor without an account, opened in the
+ * general department with no owner but the visitor's address, name and language. Its status history and audit
+ * entry are written in the same transaction; staff answers go to the address by mail.
+ */
+export async function openGuestTicket(
+  db: Kysely<Database>,
+  input: { name: string; email: string; message: string; language: Language; now: number; clientIp: string },
+): Promise<{ id: string; number: number }> {
+  return db.transaction().execute(async (trx) => {
+    const number = TICKET_NUMBER_BASE + (await takeNumbers(trx, TICKET_COUNTER));
+    const id = randomUUID();
+    await trx
+      .insertInto('tickets')
+      .values({
+        id,
+        number,
+        userId: null,
+        subject: guestSubject(input.message),
+        department: 'general',
+        priority: 'medium',
+        status: 'open',
+        assignedTo: null,
+        createdAt: input.now,
+        updatedAt: input.now,
+        closedAt: null,
+        guestEmail: input.email,
+        guestName: input.name,
+        guestLanguage: input.language,
+      })
+      .execute();
+    await addMessage(trx, id, { id: null, kind: 'customer' }, input.message, input.now);
+    const log = journal(trx, null, null, input.now, input.clientIp);
+    await log.statusChange({ entityType: 'ticket', entityId: id, from: null, to: 'open' });
+    await log.audit({
+      action: 'ticket.guestOpened',
+      entityType: 'ticket',
+      entityId: id,
+      after: { status: 'open', length: input.message.length },
+    });
+    return { id, number };
+  });
+}
+
+/** How long a guest ticket's subject may be: its message's first line, cut at a word where it is longer. */
+export const GUEST_SUBJECT_MAX_LENGTH = 80;
+
+/** The subject of a guest ticket: the first line of the message, shortened to GUEST_SUBJECT_MAX_LENGTH. */
+export function guestSubject(message: string): string {
+  const line = message.trim().split(/\r?\n/, 1)[0]!.trim();
+  if (line.length <= GUEST_SUBJECT_MAX_LENGTH) return line;
+  const cut = line.slice(0, GUEST_SUBJECT_MAX_LENGTH - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > GUEST_SUBJECT_MAX_LENGTH / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+/**
  * A staff member answers a ticket (the back office calls this): the message, the status `answered`, and a
  * notification for the customer, in one transaction. A closed ticket is refused (INVALID_STATE).
  */
@@ -165,9 +222,14 @@ export async function answerTicket(
 
 export interface AnsweredTicket {
   id: string;
-  userId: string;
+  /** Null for a guest ticket (decision 053), whose visitor is answered by mail. */
+  userId: string | null;
   number: number;
   status: TicketStatus;
+  subject: string;
+  guestEmail: string | null;
+  guestName: string | null;
+  guestLanguage: Language | null;
 }
 
 /** answerTicket inside the caller's transaction, so that the caller's own records (the audit entry) join it. */
@@ -177,7 +239,7 @@ export async function answerTicketIn(
 ): Promise<AnsweredTicket> {
   const ticket = await trx
     .selectFrom('tickets')
-    .select(['id', 'userId', 'status', 'number'])
+    .select(['id', 'userId', 'status', 'number', 'subject', 'guestEmail', 'guestName', 'guestLanguage'])
     .where('id', '=', input.ticketId)
     .executeTakeFirst();
   if (!ticket) throw notFound('Ticket');
@@ -199,7 +261,7 @@ export async function answerTicketIn(
 /** A ticket's status set by staff: closing, or reopening a closed one; the status history records who. */
 export async function setTicketStatusIn(
   trx: Kysely<Database>,
-  ticket: { id: string; userId: string; status: TicketStatus },
+  ticket: { id: string; userId: string | null; status: TicketStatus },
   to: 'open' | 'closed',
   staffId: string,
   now: number,

@@ -24,6 +24,7 @@ describe('DashboardLayout sidebar', () => {
     const links = [
       ['Overview', '/dashboard'],
       ['Hosting', '/dashboard/hosting'],
+      ['Servers', '/dashboard/servers'],
       ['Domains', '/dashboard/domains'],
       ['Services', '/dashboard/services'],
       ['Orders', '/dashboard/orders'],

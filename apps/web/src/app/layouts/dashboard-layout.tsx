@@ -1,5 +1,17 @@
 import { canSeeAdminLink } from '@hostpilot/shared';
-import { Bell, CreditCard, Globe, Home, LifeBuoy, Package, Receipt, Server, Settings, ShieldCheck } from 'lucide-react';
+import {
+  Bell,
+  CreditCard,
+  Globe,
+  HardDrive,
+  Home,
+  LifeBuoy,
+  Package,
+  Receipt,
+  Server,
+  Settings,
+  ShieldCheck,
+} from 'lucide-react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -39,6 +51,7 @@ function DashboardFrame() {
   const items: SidebarItem[] = [
     { to: '/dashboard', label: t('dashboardNav.home'), icon: Home, end: true },
     { to: '/dashboard/hosting', label: t('dashboardNav.hosting'), icon: Server },
+    { to: '/dashboard/servers', label: t('dashboardNav.servers'), icon: HardDrive },
     { to: '/dashboard/domains', label: t('dashboardNav.domains'), icon: Globe },
     { to: '/dashboard/services', label: t('dashboardNav.services'), icon: Package },
     { to: '/dashboard/orders', label: t('dashboardNav.orders'), icon: Receipt },

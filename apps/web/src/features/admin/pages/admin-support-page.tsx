@@ -54,6 +54,13 @@ export function AdminSupportPage() {
               <p className="text-slate-900">{ticket.customer.name}</p>
               <p className="break-words text-slate-600">{ticket.customer.email}</p>
             </div>
+          ) : ticket.guest ? (
+            <div className="min-w-0">
+              <p className="text-slate-900">
+                {ticket.guest.name} <span className="text-slate-500">· {t('support.guest')}</span>
+              </p>
+              <p className="break-words text-slate-600">{ticket.guest.email}</p>
+            </div>
           ) : (
             <span className="text-slate-500">{t('support.deletedCustomer')}</span>
           ),

@@ -16,6 +16,7 @@ const TICKET: AdminTicketDetail = {
   createdAt: '2026-11-24T10:00:00.000Z',
   updatedAt: '2026-11-24T10:00:00.000Z',
   customer: { id: 'c-1', name: 'Ada Lovelace', email: 'ada@example.com' },
+  guest: null,
   assignee: null,
   messages: [
     {

@@ -185,7 +185,11 @@ function TicketView({ ticket }: { ticket: AdminTicketDetail }) {
                   send();
                 }}
               >
-                <Field label={t('support.reply')} hint={t('support.replyHint')} error={messageError}>
+                <Field
+                  label={t('support.reply')}
+                  hint={t(ticket.guest ? 'support.replyHintGuest' : 'support.replyHint')}
+                  error={messageError}
+                >
                   {(control) => (
                     <Textarea
                       {...control}
@@ -213,8 +217,13 @@ function TicketView({ ticket }: { ticket: AdminTicketDetail }) {
               <div>
                 <dt className="text-slate-600">{t('support.columns.customer')}</dt>
                 <dd className="break-words text-slate-900">
-                  {customer ? `${customer.name} (${customer.email})` : t('support.deletedCustomer')}
+                  {customer
+                    ? `${customer.name} (${customer.email})`
+                    : ticket.guest
+                      ? `${ticket.guest.name} (${ticket.guest.email})`
+                      : t('support.deletedCustomer')}
                 </dd>
+                {ticket.guest && <dd className="mt-1 text-slate-600">{t('support.guestHint')}</dd>}
               </div>
               <div>
                 <dt className="text-slate-600">{t('support.department')}</dt>

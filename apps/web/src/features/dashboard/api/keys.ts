@@ -19,6 +19,8 @@ export const dashboardKeys = {
   gettingStarted: () => [...dashboardKeys.all, 'getting-started'] as const,
   hosting: () => [...dashboardKeys.all, 'hosting'] as const,
   services: () => [...dashboardKeys.all, 'services'] as const,
+  servers: () => [...dashboardKeys.all, 'servers'] as const,
+  server: (id: string) => [...dashboardKeys.all, 'servers', id] as const,
   domains: () => [...dashboardKeys.all, 'domains'] as const,
   /** Under `domains()`: a change of one domain refreshes the list (record count, last change) with it. */
   domain: (id: string) => [...dashboardKeys.domains(), 'detail', id] as const,

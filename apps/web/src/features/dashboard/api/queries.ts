@@ -17,6 +17,8 @@ import type {
   Preferences,
   ServicePage,
   SessionInfo,
+  CustomerServer,
+  CustomerServerPage,
   TicketDetail,
   TicketPage,
   TransactionPage,
@@ -89,7 +91,18 @@ export const dashboardQueries = {
   services: () =>
     queryOptions({
       queryKey: dashboardKeys.services(),
-      queryFn: get<ServicePage>(path('/services', { pageSize: OWN_LIST_SIZE })),
+      // The extras only: game servers, VDS and dedicated servers have their own section (decision 053).
+      queryFn: get<ServicePage>(path('/services', { kind: 'extra', pageSize: OWN_LIST_SIZE })),
+    }),
+  servers: () =>
+    queryOptions({
+      queryKey: dashboardKeys.servers(),
+      queryFn: get<CustomerServerPage>(path('/servers', { pageSize: OWN_LIST_SIZE })),
+    }),
+  server: (id: string) =>
+    queryOptions({
+      queryKey: dashboardKeys.server(id),
+      queryFn: get<CustomerServer>(`/servers/${encodeURIComponent(id)}`),
     }),
   domains: () =>
     queryOptions({

@@ -1,4 +1,5 @@
 import type {
+  CustomerServerPage,
   Activity as ActivityAnswer,
   ArticlePage,
   DashboardSummary as SummaryAnswer,
@@ -305,4 +306,14 @@ export function useKnowledgeArticles(search: string) {
 
 export function useNotificationPreferences() {
   return useQuery(dashboardQueries.preferences());
+}
+
+/** The customer's game servers, VDS and dedicated servers (decision 053). */
+export function useServers() {
+  return useQuery({ ...dashboardQueries.servers(), select: (data: CustomerServerPage) => data.items });
+}
+
+/** One of the customer's servers. */
+export function useServer(id: string) {
+  return useQuery(dashboardQueries.server(id));
 }

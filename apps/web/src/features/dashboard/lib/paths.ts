@@ -5,6 +5,8 @@
 const item = (base: string) => (id: string) => `${base}/${encodeURIComponent(id)}`;
 
 export const dashboardPaths = {
+  servers: '/dashboard/servers',
+  server: item('/dashboard/servers'),
   domains: '/dashboard/domains',
   domain: item('/dashboard/domains'),
   support: '/dashboard/support',

@@ -1,37 +1,20 @@
-import {
-  ArrowRight,
-  DatabaseBackup,
-  Mail,
-  Package,
-  RefreshCw,
-  Settings2,
-  XCircle,
-  ShieldCheck,
-  ShieldHalf,
-  type LucideIcon,
-} from 'lucide-react';
+import { ArrowRight, DatabaseBackup, Mail, Package, ShieldCheck, ShieldHalf, type LucideIcon } from 'lucide-react';
 import { findServicePlan } from '@hostpilot/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
 import { ButtonLink } from '@/components/ui/button-link';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
-import { StatusBadge } from '@/components/ui/status-badge';
-import { statusTone } from '@/lib/status';
 import type { AdditionalServiceKind } from '../api/types';
 import { QueryView } from '@/components/ui/query-view';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAdditionalServices } from '../api/use-dashboard-data';
 import type { AdditionalService } from '../api/types';
-import { AutoRenewSwitch } from '../components/money/auto-renew-switch';
-import { PendingPlanChange } from '../components/money/manage-service-dialog';
-import { PendingCancellation } from '../components/money/pending-cancellation';
+import { ServiceBilling } from '../components/money/service-billing';
 import { useMoneyDialogs } from '../components/money/use-money-dialogs';
 import { Panel } from '../components/panel';
-import { useStatusLabel } from '../components/status-label';
 import { useDashboardFormat } from '../lib/use-dashboard-format';
-import { SetupBadge } from '../components/setup-badge';
+import { ServiceCardHeading } from '../components/service-card-heading';
 
 const KINDS = ['ssl', 'backup', 'email', 'security'] as const;
 
@@ -75,7 +58,6 @@ export function DashboardServicesPage() {
 function ServicesContent({ services, browse }: { services: AdditionalService[]; browse: React.ReactNode }) {
   const { t } = useTranslation('dashboard');
   const format = useDashboardFormat();
-  const statusLabel = useStatusLabel();
   const money = useMoneyDialogs();
   const missing = KINDS.filter((kind) => !services.some((service) => service.kind === kind));
   return (
@@ -90,29 +72,18 @@ function ServicesContent({ services, browse }: { services: AdditionalService[]; 
       ) : (
         <ul className="grid gap-6 lg:grid-cols-2">
           {services.map((service) => {
-            const Icon = KIND_ICON[service.kind];
-            const cancelled = service.status === 'cancelled';
-            const pendingCancel = service.cancelRequestedAt !== null && !cancelled;
             return (
               <li
                 key={service.id}
                 className="min-w-0 rounded-(--radius-card) border border-slate-200 bg-white p-5 shadow-(--shadow-card) sm:p-6"
               >
-                <div className="flex flex-wrap items-start justify-between gap-3">
-                  <div className="flex min-w-0 items-center gap-3">
-                    <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
-                      <Icon aria-hidden="true" className="size-6" />
-                    </span>
-                    <div className="min-w-0">
-                      <h2 className="font-semibold break-words text-slate-900">{service.name}</h2>
-                      <p className="text-sm break-words text-slate-600">{service.domain}</p>
-                    </div>
-                  </div>
-                  <div className="flex flex-wrap gap-2">
-                    <StatusBadge tone={statusTone(service.status)} label={statusLabel(service.status)} />
-                    <SetupBadge setup={service.setup} />
-                  </div>
-                </div>
+                <ServiceCardHeading
+                  icon={KIND_ICON[service.kind]}
+                  title={service.name}
+                  subtitle={service.domain}
+                  status={service.status}
+                  setup={service.setup}
+                />
                 <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
                   <div>
                     <dt className="text-slate-500">{t('services.expires')}</dt>
@@ -127,58 +98,13 @@ function ServicesContent({ services, browse }: { services: AdditionalService[]; 
                     </dd>
                   </div>
                 </dl>
-                <AutoRenewSwitch
-                  subject={{ type: 'service', id: service.id }}
-                  checked={service.autoRenew}
-                  name={service.name}
-                  disabled={cancelled || pendingCancel}
-                  className="mt-4 border-t border-slate-100 pt-4"
+                <ServiceBilling
+                  money={money}
+                  service={{
+                    ...service,
+                    planName: findServicePlan(service.serviceKind, service.planId)?.name ?? service.planId,
+                  }}
                 />
-                {pendingCancel && <PendingCancellation service={service} className="mt-4" />}
-                {!cancelled && service.pendingPlan && (
-                  <PendingPlanChange
-                    service={{
-                      id: service.id,
-                      name: service.name,
-                      currentPlan: findServicePlan(service.serviceKind, service.planId)?.name ?? service.planId,
-                      pendingPlan: service.pendingPlan,
-                      expiresAt: service.expiresAt,
-                    }}
-                    className="mt-4"
-                  />
-                )}
-                <div className="mt-4 flex flex-wrap gap-2">
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    onClick={() => money.openManage({ id: service.id, name: service.name })}
-                  >
-                    <Settings2 aria-hidden="true" className="size-4" />
-                    {t('services.manage')} <span className="sr-only">{service.name}</span>
-                  </Button>
-                  {!cancelled && service.status !== 'pending' && (
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      onClick={() => money.openRenew({ type: 'service', id: service.id })}
-                    >
-                      <RefreshCw aria-hidden="true" className="size-4" />
-                      {t('services.renew')} <span className="sr-only">{service.name}</span>
-                    </Button>
-                  )}
-                  {!cancelled && !pendingCancel && (
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      onClick={() =>
-                        money.openCancel({ id: service.id, name: service.name, expiresAt: service.expiresAt })
-                      }
-                    >
-                      <XCircle aria-hidden="true" className="size-4" />
-                      {t('services.cancel')} <span className="sr-only">{service.name}</span>
-                    </Button>
-                  )}
-                </div>
               </li>
             );
           })}

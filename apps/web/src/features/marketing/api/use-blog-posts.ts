@@ -1,4 +1,7 @@
-/** A blog post: its words are translated (keyed by id); these are the facts about it. */
+/**
+ * A blog post: its words are translated (keyed by id, which is also the slug of its address, `/blog/<id>`; the
+ * route table lists the same slugs for the build, which app/route-table.test.ts checks); these are its facts.
+ */
 export interface BlogPost {
   id: 'choose-plan' | 'ssl-explained' | 'backups';
   /** ISO date of publication. */
@@ -16,4 +19,9 @@ const POSTS: readonly BlogPost[] = [
 /** The blog's three posts, newest first. */
 export function useBlogPosts() {
   return POSTS;
+}
+
+/** One post by the slug of its address, or undefined for a slug the blog does not have. */
+export function useBlogPost(slug: string | undefined): BlogPost | undefined {
+  return POSTS.find((post) => post.id === slug);
 }

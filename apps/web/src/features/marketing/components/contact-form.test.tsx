@@ -2,14 +2,13 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
+import { serveApi } from '@/test/api/http';
 import { renderWithRouter } from '@/test/render';
 import { ContactForm } from './contact-form';
 
-const EMAIL = 'support@hostpilot.com';
-
 async function renderForm(options: { language?: 'en' | 'ru'; topic?: string } = {}) {
   const user = userEvent.setup();
-  await renderWithRouter(<ContactForm email={EMAIL} topic={options.topic} />, {
+  await renderWithRouter(<ContactForm topic={options.topic} />, {
     language: options.language ?? 'en',
     namespaces: ['marketing'],
   });
@@ -53,25 +52,40 @@ describe('ContactForm', () => {
     expect(screen.queryByRole('heading', { name: /Thank you/ })).not.toBeInTheDocument();
   });
 
-  it('acknowledges a valid message, says plainly it was not sent, and offers it by e-mail', async () => {
+  it('sends a valid message, which opens a ticket, and says where the answer will go', async () => {
+    const api = serveApi({ '/api/contact': { status: 201, body: { number: 'TCK-1107' } } });
     const user = await renderForm();
     await user.type(screen.getByRole('textbox', { name: 'Your name' }), ' Anna ');
     await user.type(screen.getByRole('textbox', { name: 'E-mail' }), 'anna@example.com');
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Can you move my shop?');
     await user.click(screen.getByRole('button', { name: 'Send message' }));
 
-    const heading = await screen.findByRole('heading', { name: 'Thank you, Anna. Your message is ready.' });
+    const heading = await screen.findByRole('heading', { name: 'Thank you, Anna. Your message has reached us.' });
     expect(heading).toHaveFocus();
-    expect(screen.getByText(/nothing has been sent/)).toBeVisible();
-    const mail = screen.getByRole('link', { name: 'Send it by e-mail' });
-    const href = mail.getAttribute('href') ?? '';
-    expect(href.startsWith(`mailto:${EMAIL}?`)).toBe(true);
-    const params = new URLSearchParams(href.slice(href.indexOf('?') + 1));
-    expect(params.get('body')).toBe('Can you move my shop?\n\nAnna <anna@example.com>');
+    expect(screen.getByText(/We opened support ticket TCK-1107 and will answer at anna@example.com/)).toBeVisible();
+    expect(api.writes).toEqual([
+      expect.objectContaining({
+        path: '/api/contact',
+        body: { name: 'Anna', email: 'anna@example.com', message: 'Can you move my shop?', website: '', lng: 'en' },
+      }),
+    ]);
 
     await user.click(screen.getByRole('button', { name: 'Write another message' }));
     expect(screen.getByRole('textbox', { name: 'Your name' })).toHaveValue('Anna');
     expect(screen.getByRole('textbox', { name: 'Message' })).toHaveValue('');
+  });
+
+  it('keeps what was typed and says why when the API refuses the message', async () => {
+    serveApi({
+      '/api/contact': { status: 429, body: { error: { code: 'RATE_LIMITED', message: 'Too many attempts' } } },
+    });
+    const user = await renderForm({ language: 'ru' });
+    await user.type(screen.getByRole('textbox', { name: 'Ваше имя' }), 'Анна');
+    await user.type(screen.getByRole('textbox', { name: 'Электронная почта' }), 'anna@example.com');
+    await user.type(screen.getByRole('textbox', { name: 'Сообщение' }), 'Перенесите мой магазин, пожалуйста.');
+    await user.click(screen.getByRole('button', { name: 'Отправить сообщение' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/./);
+    expect(screen.getByRole('textbox', { name: 'Сообщение' })).toHaveValue('Перенесите мой магазин, пожалуйста.');
   });
 
   it('starts the message with the topic the visitor came about', async () => {

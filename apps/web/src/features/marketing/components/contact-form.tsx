@@ -1,57 +1,94 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CONTACT_MESSAGE_MAX_LENGTH, type ContactData, type ContactInput, contactSchema } from '@hostpilot/shared';
-import { CircleCheck, Mail } from 'lucide-react';
+import {
+  CONTACT_HONEYPOT_FIELD,
+  CONTACT_MESSAGE_MAX_LENGTH,
+  CONTACT_MESSAGE_MIN_LENGTH,
+  type ContactData,
+  type ContactInput,
+  contactSchema,
+  type ContactResponse,
+} from '@hostpilot/shared';
+import { CircleCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { type FieldError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { buttonClasses } from '@/components/ui/button-styles';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
+import { applyFieldErrors } from '@/lib/account-errors';
+import { isLanguage } from '@/lib/languages';
+import { useHydrated } from '@/lib/use-hydrated';
+import { sendContactMessage } from '../api/contact';
 
 export interface ContactFormProps {
-  /** The e-mail address a ready message can be sent to from the visitor's own mail app. */
-  email: string;
   /** What the visitor came about (a plan, a domain, a service): the message starts with it. */
   topic?: string;
 }
 
+type FormValues = ContactInput & { [CONTACT_HONEYPOT_FIELD]?: string };
+const FIELDS = ['name', 'email', 'message'] as const;
+
 /**
- * docs/product/screens.md: name, e-mail and message, validated with the shared schema. Errors show for touched
- * fields; a submit with errors focuses the first. The form makes no call: on success it says so plainly and
- * offers the message ready to send by e-mail, so nothing typed is lost.
+ * docs/product/screens.md: name, e-mail and message, validated with the shared schema; sending opens a guest
+ * support ticket, answered by mail (decision 053). Before the page's scripts run the form is a plain form post to
+ * the API, checked by the browser and then by the server, which answers with the sent page or the form again;
+ * once hydrated it sends in place, shows errors for touched fields, focuses the first on submit, and keeps what
+ * was typed whatever the answer. A field no person sees (the honeypot) stays empty.
  */
-export function ContactForm({ email, topic }: ContactFormProps) {
-  const { t } = useTranslation('marketing');
+export function ContactForm({ topic }: ContactFormProps) {
+  const { t, i18n } = useTranslation('marketing');
   const { t: tc } = useTranslation('common');
-  const [sent, setSent] = useState<ContactData | null>(null);
+  const hydrated = useHydrated();
+  const [sent, setSent] = useState<(ContactResponse & ContactData) | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const doneRef = useRef<HTMLHeadingElement>(null);
+  const failureRef = useRef<HTMLDivElement>(null);
+  const language = isLanguage(i18n.language) ? i18n.language : 'en';
   const {
     register,
     handleSubmit,
     reset,
-    formState: { errors, touchedFields, isSubmitted },
-  } = useForm<ContactInput, unknown, ContactData>({
+    setError,
+    getValues,
+    formState: { errors, touchedFields, isSubmitted, isSubmitting },
+  } = useForm<FormValues, unknown, ContactData>({
     resolver: zodResolver(contactSchema),
     mode: 'onTouched',
-    defaultValues: { name: '', email: '', message: topic ? t('contact.form.topicMessage', { topic }) : '' },
+    defaultValues: {
+      name: '',
+      email: '',
+      message: topic ? t('contact.form.topicMessage', { topic }) : '',
+      [CONTACT_HONEYPOT_FIELD]: '',
+    },
   });
 
   useEffect(() => {
     if (sent) doneRef.current?.focus();
   }, [sent]);
+  useEffect(() => {
+    if (failure) failureRef.current?.focus();
+  }, [failure]);
 
   const errorFor = (name: keyof ContactInput, error: FieldError | undefined) =>
     error?.message && (touchedFields[name] || isSubmitted) ? tc(error.message) : undefined;
 
+  const submit = async (data: ContactData) => {
+    setFailure(null);
+    try {
+      const answer = await sendContactMessage({
+        ...data,
+        [CONTACT_HONEYPOT_FIELD]: getValues(CONTACT_HONEYPOT_FIELD) ?? '',
+        lng: language,
+      });
+      setSent({ ...data, ...answer });
+    } catch (error) {
+      setFailure(applyFieldErrors(error, FIELDS, setError));
+    }
+  };
+
   if (sent) {
-    const mailto = `mailto:${email}?${new URLSearchParams({
-      subject: t('contact.sent.mailSubject', { name: sent.name }),
-      body: `${sent.message}\n\n${sent.name} <${sent.email}>`,
-    })
-      .toString()
-      .replace(/\+/g, '%20')}`;
     return (
       <div>
         <div className="flex items-start gap-4">
@@ -62,38 +99,49 @@ export function ContactForm({ email, topic }: ContactFormProps) {
             {t('contact.sent.title', { name: sent.name })}
           </h2>
         </div>
-        <p className="mt-3 leading-7 text-slate-700">{t('contact.sent.body')}</p>
-        <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-          <a href={mailto} className={buttonClasses('primary', 'lg')}>
-            <Mail aria-hidden="true" className="size-5" />
-            {t('contact.sent.sendByEmail')}
-          </a>
-          <Button
-            variant="secondary"
-            size="lg"
-            onClick={() => {
-              reset({ name: sent.name, email: sent.email, message: '' });
-              setSent(null);
-            }}
-          >
-            {t('contact.sent.another')}
-          </Button>
-        </div>
+        <p className="mt-3 leading-7 break-words text-slate-700">
+          {t('contact.sent.body', { number: sent.number, email: sent.email })}
+        </p>
+        <Button
+          variant="secondary"
+          size="lg"
+          className="mt-6 w-full sm:w-auto"
+          onClick={() => {
+            reset({ name: sent.name, email: sent.email, message: '', [CONTACT_HONEYPOT_FIELD]: '' });
+            setSent(null);
+          }}
+        >
+          {t('contact.sent.another')}
+        </Button>
       </div>
     );
   }
 
   return (
-    <form noValidate onSubmit={handleSubmit(setSent)} aria-labelledby="contact-form-title" className="space-y-6">
+    <form
+      method="post"
+      action="/api/contact"
+      // Until hydrated the browser checks the fields itself (the attributes below); then the shared schema does.
+      noValidate={hydrated}
+      onSubmit={handleSubmit(submit)}
+      aria-labelledby="contact-form-title"
+      className="relative space-y-6"
+    >
       <h2 id="contact-form-title" className="text-2xl font-bold text-slate-900">
         {t('contact.form.title')}
       </h2>
+      {failure && (
+        <Alert ref={failureRef} tone="error">
+          {tc(failure)}
+        </Alert>
+      )}
+      <input type="hidden" name="lng" value={language} />
       <div className="grid gap-6 sm:grid-cols-2">
         <Field label={t('contact.form.name')} error={errorFor('name', errors.name)}>
-          {(control) => <Input {...control} autoComplete="name" {...register('name')} />}
+          {(control) => <Input {...control} required autoComplete="name" {...register('name')} />}
         </Field>
         <Field label={t('contact.form.email')} error={errorFor('email', errors.email)}>
-          {(control) => <Input {...control} type="email" autoComplete="email" {...register('email')} />}
+          {(control) => <Input {...control} type="email" required autoComplete="email" {...register('email')} />}
         </Field>
       </div>
       <Field
@@ -102,11 +150,26 @@ export function ContactForm({ email, topic }: ContactFormProps) {
         error={errorFor('message', errors.message)}
       >
         {(control) => (
-          <Textarea {...control} rows={6} maxLength={CONTACT_MESSAGE_MAX_LENGTH} {...register('message')} />
+          <Textarea
+            {...control}
+            rows={6}
+            required
+            minLength={CONTACT_MESSAGE_MIN_LENGTH}
+            maxLength={CONTACT_MESSAGE_MAX_LENGTH}
+            {...register('message')}
+          />
         )}
       </Field>
-      <Button type="submit" size="lg" className="w-full sm:w-auto">
-        {t('contact.form.submit')}
+      {/* The honeypot: off screen and out of the tab order and the accessibility tree. */}
+      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+        <label>
+          {t('contact.form.honeypot')}
+          <input type="text" tabIndex={-1} autoComplete="off" {...register(CONTACT_HONEYPOT_FIELD)} />
+        </label>
+      </div>
+      <p className="text-sm text-slate-500">{t('contact.form.noScriptHint')}</p>
+      <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={isSubmitting}>
+        {isSubmitting ? t('contact.form.sending') : t('contact.form.submit')}
       </Button>
     </form>
   );

@@ -37,7 +37,7 @@ export function ContactPage() {
       <PageHero eyebrow={t('contact.eyebrow')} title={t('contact.heading')} intro={t('contact.intro')} />
       <Container className="grid gap-8 pb-20 lg:grid-cols-[1.6fr_1fr] lg:gap-10">
         <div className="self-start rounded-(--radius-card) border border-slate-200 bg-white p-6 shadow-(--shadow-card) sm:p-8">
-          <ContactForm key={topic} email={details.supportEmail} topic={topic || undefined} />
+          <ContactForm key={topic} topic={topic || undefined} />
         </div>
         <section
           aria-labelledby="contact-details-title"
