@@ -13,6 +13,7 @@ export const SCHEDULER_JOBS = [
   'domain-expiry',
   'ticket-autoclose',
   'server-samples',
+  'certificate-renewal',
 ] as const;
 export type SchedulerJobName = (typeof SCHEDULER_JOBS)[number];
 

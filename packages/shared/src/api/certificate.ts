@@ -28,3 +28,50 @@ export const certificateDownloadQuerySchema = z.object({
     .regex(/^[0-9a-f]{1,64}$/, { error: 'validation.invalidType' })
     .optional(),
 });
+
+/** Whether a plan's certificate may carry wildcard names: the SSL Certificate extra does, free SSL does not. */
+export function certificateWildcardAllowed(kind: string, planId: string): boolean {
+  return kind === 'extra' && planId === 'ssl';
+}
+
+/**
+ * POST /api/services/:id/certificate/reissue: a new certificate now (a new key, a new serial); the names default
+ * to those of the current one, the key type to ECDSA P-256.
+ */
+export const certificateReissueSchema = z.strictObject({
+  keyType: z.enum(CERTIFICATE_KEY_TYPES, { error: 'validation.invalidType' }).optional(),
+  names: z
+    .array(
+      z
+        .string({ error: 'validation.invalidType' })
+        .trim()
+        .toLowerCase()
+        .regex(/^(\*\.)?([a-z0-9-]{1,63}\.)+[a-z0-9-]{2,63}$/, { error: 'validation.certificateName' }),
+    )
+    .min(1, { error: 'validation.certificateName' })
+    .max(20, { error: 'validation.certificateName' })
+    .optional(),
+});
+export type CertificateReissue = z.input<typeof certificateReissueSchema>;
+
+/**
+ * The problem with names asked for on a certificate of `domain`: a name outside the domain, or a wildcard the
+ * plan does not include; null when they are fine.
+ */
+export function certificateNamesProblem(
+  domain: string,
+  names: readonly string[],
+  wildcardAllowed: boolean,
+): 'validation.certificateName' | 'validation.certificateWildcard' | null {
+  for (const name of names) {
+    const bare = name.replace(/^\*\./, '');
+    if (bare !== domain && !bare.endsWith(`.${domain}`)) return 'validation.certificateName';
+  }
+  if (!wildcardAllowed && names.some((name) => name.startsWith('*.'))) return 'validation.certificateWildcard';
+  return null;
+}
+
+/** POST /api/services/:id/certificate/key: the private key, for the owner after entering the password again. */
+export const certificateKeyRequestSchema = z.strictObject({
+  password: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(1024),
+});

@@ -38,6 +38,7 @@ describe(`the scheduler in the back office (${DATABASE_UNDER_TEST})`, () => {
       'domain-expiry',
       'ticket-autoclose',
       'server-samples',
+      'certificate-renewal',
     ]);
     expect(before.jobs[0]).toMatchObject({ lastFinishedAt: null, outcome: null });
 

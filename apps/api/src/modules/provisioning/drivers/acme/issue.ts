@@ -163,6 +163,8 @@ export interface IssueOptions {
   dns: PowerDnsClient;
   /** An order of an earlier try still pending, resumed rather than ordered again. */
   orderUrl?: string;
+  /** Told the order's URL as soon as the CA has taken it, so that a later try can resume it. */
+  onOrdered?(orderUrl: string): Promise<void>;
 }
 
 /** Account URLs known in this process, by directory and key: one lookup per process, not per order. */
@@ -213,7 +215,18 @@ export async function issueCertificate(options: IssueOptions): Promise<IssuedCer
     try {
       return await issue(options, seen);
     } catch (error) {
-      throw acmeError(error, seen);
+      const mapped = acmeError(error, seen);
+      if (!String(mapped.problem?.type ?? '').endsWith(':accountDoesNotExist')) throw mapped;
+      // A CA that lost its accounts (a test CA restarted, an account deactivated) no longer knows the account URL
+      // this process kept: forget it and try once more, looking the account up or registering it again; the
+      // order it lost is ordered anew.
+      accountUrls.delete(`${options.directoryUrl}\n${options.accountKeyPem}`);
+      seen.length = 0;
+      try {
+        return await issue({ ...options, orderUrl: undefined }, seen);
+      } catch (again) {
+        throw acmeError(again, seen);
+      }
     }
   });
 }
@@ -250,7 +263,10 @@ async function issue(options: IssueOptions, seen: Record<string, unknown>[]): Pr
     const earlier = await client.getOrder({ url } as acme.Order).catch(() => null);
     if (earlier && (earlier.status === 'pending' || earlier.status === 'ready')) order = { ...earlier, url };
   }
-  order ??= await client.createOrder({ identifiers: names.map((value) => ({ type: 'dns', value })) });
+  if (!order) {
+    order = await client.createOrder({ identifiers: names.map((value) => ({ type: 'dns', value })) });
+    await options.onOrdered?.(order.url);
+  }
 
   const authorizations = await client.getAuthorizations(order);
   const records = new Map<string, string[]>();
