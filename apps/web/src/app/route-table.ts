@@ -148,6 +148,12 @@ export const ROUTE_TABLE = [
       ['/dashboard/domains', 'dashboardDomains', 'dashboard-domains-page', 'DashboardDomainsPage'],
       ['/dashboard/domains/:id', 'dashboardDomain', 'dashboard-domain-page', 'DashboardDomainPage'],
       ['/dashboard/services', 'dashboardServices', 'dashboard-services-page', 'DashboardServicesPage'],
+      [
+        '/dashboard/services/:id/certificate',
+        'dashboardCertificate',
+        'dashboard-certificate-page',
+        'DashboardCertificatePage',
+      ],
       ['/dashboard/orders', 'dashboardOrders', 'dashboard-orders-page', 'DashboardOrdersPage'],
       ['/dashboard/orders/:id', 'dashboardOrder', 'dashboard-order-page', 'DashboardOrderPage'],
       ['/dashboard/finance', 'dashboardFinance', 'dashboard-finance-page', 'DashboardFinancePage'],

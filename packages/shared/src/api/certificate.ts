@@ -19,6 +19,10 @@ export const certificateSchema = z.object({
   previous: z
     .array(z.object({ serial: z.string(), notAfter: z.iso.datetime() }))
     .describe('Replaced certificates still valid, downloadable by serial'),
+  canReissue: z.boolean().describe('Issued, failed or expired: a new certificate may be asked for'),
+  canRevoke: z
+    .boolean()
+    .describe('The service is cancelled (or its cancellation requested) and the certificate in use'),
 });
 export type Certificate = z.infer<typeof certificateSchema>;
 

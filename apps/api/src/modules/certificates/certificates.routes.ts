@@ -4,6 +4,7 @@ import {
   certificateNamesProblem,
   certificateReissueSchema,
   certificateSchema,
+  type CertificateStatus,
   certificateWildcardAllowed,
   idParamsSchema,
 } from '@hostpilot/shared';
@@ -24,6 +25,16 @@ import { enqueueProvisioning } from '../provisioning/tasks';
 import { createCertificatesRepository, moveIn } from './certificates.repository';
 
 const DAY = 86_400_000;
+/** A new certificate may be asked for once none is on its way. */
+const REISSUABLE: readonly CertificateStatus[] = ['issued', 'failed', 'expired'];
+/** Revoke is for a service that is ending, while the certificate it has is still good. */
+const revocable = (
+  service: { status: string; cancelRequestedAt: number | null },
+  row: { status: CertificateStatus; serial: string | null; notAfter: number | null },
+) =>
+  (service.status === 'cancelled' || service.cancelRequestedAt !== null) &&
+  row.serial !== null &&
+  !['revoked', 'expired'].includes(row.status);
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /**
@@ -99,7 +110,9 @@ export const certificatesRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const row = await ownCertificate(authOf(request).userId, request.params.id);
+      const { userId } = authOf(request);
+      const service = await ownService(userId, request.params.id);
+      const row = await ownCertificate(userId, service.id);
       const now = clock.now();
       const previous = await certificates.previous(row.id, now);
       return {
@@ -114,6 +127,8 @@ export const certificatesRoutes: FastifyPluginAsyncZod<{
         daysLeft: row.notAfter === null ? null : Math.max(0, Math.floor((row.notAfter - now) / DAY)),
         failureCode: row.status === 'failed' ? row.failureCode : null,
         previous: previous.map((old) => ({ serial: old.serial, notAfter: iso(old.notAfter)! })),
+        canReissue: REISSUABLE.includes(row.status),
+        canRevoke: revocable(service, row),
       };
     },
   );
@@ -182,7 +197,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod<{
         certificateWildcardAllowed(service.kind, service.planId),
       );
       if (problem) throw fieldError('names', problem);
-      if (!['issued', 'failed', 'expired'].includes(row.status)) throw new AppError('INVALID_STATE');
+      if (!REISSUABLE.includes(row.status)) throw new AppError('INVALID_STATE');
       await assertOnOurNameservers(row.domain);
       const keyType = request.body.keyType ?? row.keyType;
       const now = clock.now();
@@ -234,8 +249,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod<{
       const { userId } = authOf(request);
       const service = await ownService(userId, request.params.id);
       const row = await ownCertificate(userId, service.id);
-      if (service.status !== 'cancelled' && service.cancelRequestedAt === null) throw new AppError('INVALID_STATE');
-      if (row.status === 'revoked' || !row.serial) throw new AppError('INVALID_STATE');
+      if (!revocable(service, row)) throw new AppError('INVALID_STATE');
       const now = clock.now();
       await app.database.db.transaction().execute(async (trx) => {
         await enqueueProvisioning(trx, {

@@ -7,6 +7,8 @@ const item = (base: string) => (id: string) => `${base}/${encodeURIComponent(id)
 export const dashboardPaths = {
   domains: '/dashboard/domains',
   domain: item('/dashboard/domains'),
+  services: '/dashboard/services',
+  certificate: (serviceId: string) => `/dashboard/services/${encodeURIComponent(serviceId)}/certificate`,
   support: '/dashboard/support',
   ticket: item('/dashboard/support/tickets'),
   article: item('/dashboard/support/articles'),

@@ -30,6 +30,7 @@ import { PendingCancellation } from '../components/money/pending-cancellation';
 import { useMoneyDialogs } from '../components/money/use-money-dialogs';
 import { Panel } from '../components/panel';
 import { useStatusLabel } from '../components/status-label';
+import { dashboardPaths } from '../lib/paths';
 import { useDashboardFormat } from '../lib/use-dashboard-format';
 import { SetupBadge } from '../components/setup-badge';
 
@@ -156,6 +157,12 @@ function ServicesContent({ services, browse }: { services: AdditionalService[]; 
                     <Settings2 aria-hidden="true" className="size-4" />
                     {t('services.manage')} <span className="sr-only">{service.name}</span>
                   </Button>
+                  {service.kind === 'ssl' && (
+                    <ButtonLink to={dashboardPaths.certificate(service.id)} variant="secondary" size="sm">
+                      <ShieldCheck aria-hidden="true" className="size-4" />
+                      {t('certificates.page.open')} <span className="sr-only">{service.name}</span>
+                    </ButtonLink>
+                  )}
                   {!cancelled && service.status !== 'pending' && (
                     <Button
                       variant="secondary"
