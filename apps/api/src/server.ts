@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { resolveSecrets } from './lib/secrets';
 import { createSecretBox } from './lib/secret-box';
+import { startDemoCa } from './modules/certificates/demo-ca';
 import { startDemoDns } from './modules/provisioning/demo-dns';
 
 function displayUrl(host: string, port: number): string {
@@ -40,11 +41,28 @@ async function main(): Promise<void> {
           return null;
         })
       : null;
+  // The demo's own certificate authority, when Pebble is installed (docs/decisions/049-certificates-through-acme.md).
+  const ca =
+    config.seedDemo && config.provisioning.enabled
+      ? await startDemoCa({
+          db: app.database.db,
+          log: app.log,
+          secretBox: createSecretBox(config.jwt.secret),
+          engine: app.provisioning,
+          dataDir: config.dataDir,
+          dnsPort: dns?.dnsPort ?? null,
+          now: () => Date.now(),
+        }).catch((error: unknown) => {
+          app.log.warn({ err: error, event: 'ca_not_started' }, 'the demo certificate authority did not start');
+          return { started: false as const, reason: error instanceof Error ? error.message : String(error) };
+        })
+      : null;
 
   closeWithGrace({ delay: config.shutdownTimeout * 1000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down: finishing open requests');
     await app.close();
+    if (ca?.started) await ca.stop();
     await dns?.stop();
   });
 
@@ -61,6 +79,8 @@ async function main(): Promise<void> {
     `  Database: ${config.database.kind === 'sqlite' ? config.database.file : 'PostgreSQL'}`,
   ];
   if (dns) lines.push(`  DNS: 127.0.0.1:${dns.dnsPort}  (dig @127.0.0.1 -p ${dns.dnsPort} mysite.com A)`);
+  if (ca?.started) lines.push(`  Certificates: Pebble test CA at ${ca.directoryUrl} (DNS-01 through the demo DNS)`);
+  else if (ca) lines.push(`  Certificates: off, ${ca.reason}`);
   if (config.seedDemo) {
     lines.push(
       '  Demo accounts:',
