@@ -1,3 +1,4 @@
+import { enumFilter, listQuerySchema, pageSchema } from '../schemas/list-query';
 import { z } from '../schemas/zod';
 import { CERTIFICATE_KEY_TYPES, certificateStates } from '../states/certificate';
 
@@ -79,3 +80,54 @@ export function certificateNamesProblem(
 export const certificateKeyRequestSchema = z.strictObject({
   password: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(1024),
 });
+
+// ---------------------------------------------------------------------------------------------------------
+// Back office (GET /api/admin/certificates, POST /api/admin/certificates/:id/retry)
+
+/** The back office's views of the certificates: every one, the failed ones, those expiring soon not renewing. */
+export const ADMIN_CERTIFICATE_VIEWS = ['all', 'failed', 'expiring'] as const;
+export type AdminCertificateView = (typeof ADMIN_CERTIFICATE_VIEWS)[number];
+/** "Expiring soon" in the back office's warning list: within this many days, and not renewing. */
+export const CERTIFICATE_WARNING_DAYS = 14;
+
+export const adminCertificatesQuerySchema = listQuerySchema({
+  sort: ['notAfter', 'updatedAt'],
+  defaultSort: 'notAfter',
+  defaultOrder: 'asc',
+  filters: {
+    view: enumFilter(ADMIN_CERTIFICATE_VIEWS),
+    status: enumFilter(certificateStates.states),
+  },
+});
+export type AdminCertificatesQuery = z.input<typeof adminCertificatesQuerySchema>;
+
+export const adminCertificateSchema = z.object({
+  id: z.string(),
+  serviceId: z.string(),
+  serviceName: z.string(),
+  owner: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  domain: z.string(),
+  names: z.array(z.string()),
+  status: z.enum(certificateStates.states),
+  keyType: z.enum(CERTIFICATE_KEY_TYPES),
+  issuer: z.string().nullable(),
+  serial: z.string().nullable(),
+  notAfter: z.iso.datetime().nullable(),
+  daysLeft: z.number().int().nullable(),
+  failureCode: z.string().nullable(),
+  problem: z
+    .record(z.string(), z.unknown())
+    .nullable()
+    .describe("The CA's problem document of the last failure (RFC 8555 section 6.7), for staff"),
+  updatedAt: z.iso.datetime(),
+});
+export type AdminCertificate = z.infer<typeof adminCertificateSchema>;
+
+export const adminCertificatesPageSchema = pageSchema(adminCertificateSchema).extend({
+  counts: z.object({
+    all: z.number().int().nonnegative(),
+    failed: z.number().int().nonnegative(),
+    expiring: z.number().int().nonnegative(),
+  }),
+});
+export type AdminCertificatesPage = z.infer<typeof adminCertificatesPageSchema>;

@@ -1,8 +1,8 @@
 import { createPrivateKey, randomUUID, X509Certificate } from 'node:crypto';
-import { ADMIN_ROLE } from '@hostpilot/shared';
+import { ADMIN_ROLE, SUPPORT_ROLE } from '@hostpilot/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TEST_ENV, staffSession } from '../../test/admin';
-import { PASSWORD } from '../../test/auth';
+import { PASSWORD, type Session } from '../../test/auth';
 import {
   addCertificateServers,
   startTestCertificateAuthority,
@@ -24,6 +24,7 @@ import { enqueueProvisioning } from '../provisioning/tasks';
 describe(`certificates through the engine (${DATABASE_UNDER_TEST})`, () => {
   let ctx: TestContext;
   let ca: TestCertificateAuthority;
+  let admin: Session;
   let now = Date.now();
   const clock = { now: () => now };
 
@@ -31,7 +32,7 @@ describe(`certificates through the engine (${DATABASE_UNDER_TEST})`, () => {
     ca = await startTestCertificateAuthority();
     ctx = await createTestApp(ADMIN_TEST_ENV, { clock });
     await addCertificateServers(ctx.app, ctx.config.jwt.secret, ca);
-    const admin = await staffSession(ctx.app, ADMIN_ROLE);
+    admin = await staffSession(ctx.app, ADMIN_ROLE);
     const approval = await ctx.app.inject({
       method: 'PUT',
       url: '/api/admin/orders/settings',
@@ -388,4 +389,100 @@ describe(`certificates through the engine (${DATABASE_UNDER_TEST})`, () => {
     expect(JSON.stringify(placed.json())).toContain('validation.orderDomainNotOwned');
     expect(await db().selectFrom('services').select('id').where('userId', '=', customer.userId).execute()).toEqual([]);
   });
+
+  it('lists certificates for staff with the CA problem and the expiring ones; Retry is audited', async () => {
+    const support = await staffSession(ctx.app, SUPPORT_ROLE);
+    const as = (session: Session) => ({ authorization: `Bearer ${session.access_token}` });
+    const customer = await signUpCustomer(ctx.app);
+    const domain = await hostedDomain(customer);
+    const ns = randomUUID();
+    await db()
+      .insertInto('dnsRecords')
+      .values({
+        id: ns,
+        domainId: domain.id,
+        type: 'NS',
+        name: 'www',
+        value: 'ns1.elsewhere.example',
+        ttl: 300,
+        priority: null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .execute();
+    const publish = () =>
+      db()
+        .transaction()
+        .execute((trx) =>
+          enqueueProvisioning(trx, { resourceType: 'domain', resourceId: domain.id, operation: 'update', now }),
+        );
+    await publish();
+    await work();
+    const [ssl] = await order(customer, [{ kind: 'extra', planId: 'ssl', months: 12, domain: domain.name }], 2999);
+    await work();
+    const certificate = await certificateOf(ssl!.id);
+    expect(certificate.status).toBe('failed');
+
+    const list = (session: Session, query: string) =>
+      ctx.app.inject({ method: 'GET', url: `/api/admin/certificates?${query}`, headers: as(session) });
+    const failed = await list(support, `view=failed&q=${domain.name}`);
+    expect(failed.statusCode).toBe(200);
+    expect(failed.json()).toMatchObject({
+      total: 1,
+      counts: { all: 1, failed: 1 },
+      items: [
+        {
+          id: certificate.id,
+          domain: domain.name,
+          status: 'failed',
+          failureCode: 'not-pointed',
+          owner: { email: expect.stringContaining('@') },
+          problem: { type: expect.stringMatching(/^urn:ietf:params:acme:error:/) },
+        },
+      ],
+    });
+    const customerList = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/certificates',
+      headers: customer.headers,
+    });
+    expect(customerList.statusCode).toBe(403);
+    const retry = (session: Session) =>
+      ctx.app.inject({ method: 'POST', url: `/api/admin/certificates/${certificate.id}/retry`, headers: as(session) });
+    expect((await retry(support)).statusCode).toBe(403);
+
+    // The delegation is gone; Retry gives the task fresh tries at once, and it is issued.
+    await db().deleteFrom('dnsRecords').where('id', '=', ns).execute();
+    await publish();
+    await work();
+    expect((await retry(admin)).statusCode).toBe(204);
+    const [task] = await tasksOf(ssl!.id);
+    expect([task!.status, task!.attempts]).toEqual(['pending', 0]);
+    const audit = await db()
+      .selectFrom('auditLog')
+      .selectAll()
+      .where('action', '=', 'certificate.retry')
+      .where('entityId', '=', certificate.id)
+      .execute();
+    expect(audit).toHaveLength(1);
+    await work();
+    expect((await certificateOf(ssl!.id)).status).toBe('issued');
+    expect((await retry(admin)).statusCode).toBe(204);
+    expect((await retry(admin)).statusCode).toBe(409);
+    await work();
+
+    // Ending within 14 days and not renewing: on the warning list.
+    const issued = await certificateOf(ssl!.id);
+    expect(issued.status).toBe('issued');
+    await db()
+      .updateTable('certificates')
+      .set({ notAfter: now + 5 * 86_400_000 })
+      .where('id', '=', issued.id)
+      .execute();
+    const expiring = (await list(admin, `view=expiring&q=${domain.name}`)).json();
+    expect(expiring.items.map((c: { id: string; daysLeft: number }) => [c.id, c.daysLeft])).toEqual([[issued.id, 5]]);
+    await db().updateTable('certificates').set({ status: 'renewing' }).where('id', '=', issued.id).execute();
+    expect((await list(admin, `view=expiring&q=${domain.name}`)).json().total).toBe(0);
+    expect((await list(admin, 'view=soon')).statusCode).toBe(400);
+  }, 90_000);
 });
