@@ -195,6 +195,7 @@ export const ROUTE_TABLE = [
       ['/admin/support/:id', 'adminTicket', 'admin-ticket-page', 'AdminTicketPage'],
       ['/admin/error-logs', 'adminErrorLogs', 'admin-error-logs-page', 'AdminErrorLogsPage'],
       ['/admin/provisioning', 'adminProvisioning', 'admin-provisioning-page', 'AdminProvisioningPage'],
+      ['/admin/certificates', 'adminCertificates', 'admin-certificates-page', 'AdminCertificatesPage'],
     ] as const
   ).map(([path, page, module, component]) => ({
     path,

@@ -36,4 +36,5 @@ export type AdminListName =
   | 'outbox'
   | 'tickets'
   | 'errorLogs'
-  | 'provisioning';
+  | 'provisioning'
+  | 'certificates';
