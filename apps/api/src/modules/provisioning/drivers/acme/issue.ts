@@ -167,14 +167,25 @@ export interface IssueOptions {
   onOrdered?(orderUrl: string): Promise<void>;
 }
 
-/** Account URLs known in this process, by directory and key: one lookup per process, not per order. */
-const accountUrls = new Map<string, string>();
+/**
+ * Account URLs known in this process, by directory and key: one lookup per process, not per order. The lookup in
+ * flight is shared, so that many first orders at once register the account once.
+ */
+const accountUrls = new Map<string, Promise<string>>();
 
 /** A client signed in to the account of `accountKeyPem`, registering it on first use. */
 async function accountClient(directoryUrl: string, accountKeyPem: string): Promise<acme.Client> {
   const known = `${directoryUrl}\n${accountKeyPem}`;
-  const accountUrl = accountUrls.get(known);
-  if (accountUrl) return new acme.Client({ directoryUrl, accountKey: accountKeyPem, accountUrl });
+  let accountUrl = accountUrls.get(known);
+  if (!accountUrl) {
+    accountUrl = lookUpAccount(directoryUrl, accountKeyPem);
+    accountUrls.set(known, accountUrl);
+    accountUrl.catch(() => accountUrls.delete(known));
+  }
+  return new acme.Client({ directoryUrl, accountKey: accountKeyPem, accountUrl: await accountUrl });
+}
+
+async function lookUpAccount(directoryUrl: string, accountKeyPem: string): Promise<string> {
   const client = new acme.Client({ directoryUrl, accountKey: accountKeyPem });
   try {
     // An account made by an earlier run answers 200 here (RFC 8555 section 7.3.1).
@@ -183,11 +194,9 @@ async function accountClient(directoryUrl: string, accountKeyPem: string): Promi
     if (error instanceof DriverError) throw error;
     const fresh = new acme.Client({ directoryUrl, accountKey: accountKeyPem });
     await fresh.createAccount({ termsOfServiceAgreed: true });
-    accountUrls.set(known, fresh.getAccountUrl());
-    return fresh;
+    return fresh.getAccountUrl();
   }
-  accountUrls.set(known, client.getAccountUrl());
-  return client;
+  return client.getAccountUrl();
 }
 
 const challengeName = (name: string) => absolute(`_acme-challenge.${name.replace(/^\*\./, '')}`);
