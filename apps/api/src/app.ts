@@ -303,7 +303,7 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
       await api.register(preferencesRoutes);
       await api.register(dashboardRoutes, { clock });
       await api.register(servicesRoutes, { clock });
-      await api.register(certificatesRoutes, { clock, secretBox });
+      await api.register(certificatesRoutes, { clock, secretBox, auth: authService });
       await api.register(domainSearchRoutes);
       await api.register(domainsRoutes);
       await api.register(billingRoutes);

@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { resolveSecrets } from './lib/secrets';
 import { createSecretBox } from './lib/secret-box';
+import { startDemoCa } from './modules/certificates/demo-ca';
 import { startDemoDns } from './modules/provisioning/demo-dns';
 import { startDemoWebNode } from './modules/provisioning/demo-web-node';
 
@@ -57,11 +58,28 @@ async function main(): Promise<void> {
           return null;
         })
       : null;
+  // The demo's own certificate authority, when Pebble is installed (docs/decisions/049-certificates-through-acme.md).
+  const ca =
+    config.seedDemo && config.provisioning.enabled
+      ? await startDemoCa({
+          db: app.database.db,
+          log: app.log,
+          secretBox: createSecretBox(config.jwt.secret),
+          engine: app.provisioning,
+          dataDir: config.dataDir,
+          dnsPort: dns?.dnsPort ?? null,
+          now: () => Date.now(),
+        }).catch((error: unknown) => {
+          app.log.warn({ err: error, event: 'ca_not_started' }, 'the demo certificate authority did not start');
+          return { started: false as const, reason: error instanceof Error ? error.message : String(error) };
+        })
+      : null;
 
   closeWithGrace({ delay: config.shutdownTimeout * 1000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down: finishing open requests');
     await app.close();
+    if (ca?.started) await ca.stop();
     await dns?.stop();
     await webNode?.stop();
   });
@@ -84,6 +102,8 @@ async function main(): Promise<void> {
       `  Sites: http://127.0.0.1:${webNode.sitesPort}  (curl -H 'Host: mysite.com' http://127.0.0.1:${webNode.sitesPort}/)`,
     );
   }
+  if (ca?.started) lines.push(`  Certificates: Pebble test CA at ${ca.directoryUrl} (DNS-01 through the demo DNS)`);
+  else if (ca) lines.push(`  Certificates: off, ${ca.reason}`);
   if (config.seedDemo) {
     lines.push(
       '  Demo accounts:',

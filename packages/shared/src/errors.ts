@@ -45,6 +45,8 @@ export const ERROR_STATUS = {
   OUT_OF_CAPACITY: 409,
   /** A domain of the order was registered by someone else (or reserved) meanwhile. */
   DOMAIN_UNAVAILABLE: 409,
+  /** The certificate was revoked: neither it nor its key is handed out any more. */
+  CERTIFICATE_REVOKED: 410,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,

@@ -33,6 +33,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   ORDER_ALREADY_PAID: 'This order is already paid, or a bank transfer for it is pending',
   OUT_OF_CAPACITY: 'No server in the chosen data centre has a free place left; nothing was charged',
   DOMAIN_UNAVAILABLE: 'A domain of this order was registered meanwhile; nothing was charged',
+  CERTIFICATE_REVOKED: 'This certificate was revoked and can no longer be downloaded',
   PAYLOAD_TOO_LARGE: 'The request body is too large',
   UNSUPPORTED_MEDIA_TYPE: 'The request body must be JSON (Content-Type: application/json)',
   RATE_LIMITED: 'Too many attempts; try again later',

@@ -109,6 +109,8 @@ export const ADMIN_ENDPOINTS: { method: 'GET'; url: string; path: string; access
   { method: 'GET', url: '/api/admin/error-logs', path: '/api/admin/error-logs', access: 'settings.read' },
   // The provisioning engine (modules/provisioning/engine.test.ts).
   { method: 'GET', url: '/api/admin/provisioning', path: '/api/admin/provisioning', access: 'provisioning.read' },
+  // Certificates (modules/certificates/certificate-issuing.test.ts).
+  { method: 'GET', url: '/api/admin/certificates', path: '/api/admin/certificates', access: 'provisioning.read' },
 ];
 
 /**
@@ -180,6 +182,7 @@ export const ADMIN_ACTIONS: {
   { method: 'PUT', path: '/api/admin/servers/{id}/driver', access: 'servers.write', success: '200' },
   { method: 'POST', path: '/api/admin/servers/{id}/test-connection', access: 'servers.write', success: '200' },
   { method: 'POST', path: '/api/admin/provisioning/{id}/retry', access: 'provisioning.write', success: '204' },
+  { method: 'POST', path: '/api/admin/certificates/{id}/retry', access: 'provisioning.write', success: '204' },
   { method: 'POST', path: '/api/admin/provisioning/{id}/cancel', access: 'provisioning.write', success: '204' },
   { method: 'POST', path: '/api/admin/provisioning/{id}/complete', access: 'provisioning.write', success: '204' },
 ];

@@ -163,6 +163,12 @@ export const ROUTE_TABLE = [
       ['/dashboard/servers', 'dashboardServers', 'dashboard-servers-page', 'DashboardServersPage'],
       ['/dashboard/servers/:id', 'dashboardServer', 'dashboard-server-page', 'DashboardServerPage'],
       ['/dashboard/services', 'dashboardServices', 'dashboard-services-page', 'DashboardServicesPage'],
+      [
+        '/dashboard/services/:id/certificate',
+        'dashboardCertificate',
+        'dashboard-certificate-page',
+        'DashboardCertificatePage',
+      ],
       ['/dashboard/orders', 'dashboardOrders', 'dashboard-orders-page', 'DashboardOrdersPage'],
       ['/dashboard/orders/:id', 'dashboardOrder', 'dashboard-order-page', 'DashboardOrderPage'],
       ['/dashboard/finance', 'dashboardFinance', 'dashboard-finance-page', 'DashboardFinancePage'],
@@ -204,6 +210,7 @@ export const ROUTE_TABLE = [
       ['/admin/support/:id', 'adminTicket', 'admin-ticket-page', 'AdminTicketPage'],
       ['/admin/error-logs', 'adminErrorLogs', 'admin-error-logs-page', 'AdminErrorLogsPage'],
       ['/admin/provisioning', 'adminProvisioning', 'admin-provisioning-page', 'AdminProvisioningPage'],
+      ['/admin/certificates', 'adminCertificates', 'admin-certificates-page', 'AdminCertificatesPage'],
     ] as const
   ).map(([path, page, module, component]) => ({
     path,

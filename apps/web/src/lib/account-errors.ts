@@ -35,6 +35,7 @@ export function errorCodeKey(code: string | undefined): string {
     ORDER_ALREADY_PAID: 'errors.orderAlreadyPaid',
     OUT_OF_CAPACITY: 'errors.outOfCapacity',
     DOMAIN_UNAVAILABLE: 'errors.domainUnavailable',
+    CERTIFICATE_REVOKED: 'errors.certificateRevoked',
   };
   return (code && byCode[code]) || 'errors.generic';
 }

@@ -175,9 +175,20 @@ export function createHttpClient(options: HttpClientOptions) {
     return (text ? JSON.parse(text) : undefined) as T;
   }
 
-  /** A file the API answers (an invoice's PDF, a statement), with the name its Content-Disposition gives. */
-  async function download(path: string, init: Omit<RequestOptions, 'body'> = {}): Promise<DownloadedFile> {
-    const response = await respond('GET', path, { ...init, accept: '*/*' });
+  /**
+   * A file the API answers (an invoice's PDF, a statement), with the name its Content-Disposition gives; a file
+   * that needs a body (a certificate's private key after the password) is asked for with POST.
+   */
+  async function download(
+    path: string,
+    init: Omit<RequestOptions, 'body'> = {},
+    post?: { body: unknown },
+  ): Promise<DownloadedFile> {
+    const response = await respond(post ? 'POST' : 'GET', path, {
+      ...init,
+      ...(post ? { body: post.body } : {}),
+      accept: '*/*',
+    });
     return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition')) };
   }
 

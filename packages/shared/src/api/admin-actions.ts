@@ -155,6 +155,7 @@ export const AUDIT_ACTIONS = [
   'provisioning.retry',
   'provisioning.cancel',
   'provisioning.complete',
+  'certificate.retry',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -14,6 +14,7 @@ export const SCHEDULER_JOBS = [
   'ticket-autoclose',
   'order-expiry',
   'server-samples',
+  'certificate-renewal',
 ] as const;
 export type SchedulerJobName = (typeof SCHEDULER_JOBS)[number];
 

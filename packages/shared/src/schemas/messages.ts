@@ -144,6 +144,10 @@ export const VALIDATION_MESSAGES = {
   'validation.orderGame': 'Choose a game this plan runs',
   'validation.orderDomainRequired': 'Choose the domain this is for',
   'validation.orderDomainNotOwned': 'Attach a domain you hold or one in this cart',
+  'validation.certificateName': 'Each name must be the domain or a name under it',
+  'validation.certificateWildcard': 'Wildcard names (*.) come with the SSL Certificate plan, not with free SSL',
+  'validation.certificateNameservers':
+    'The domain uses other name servers: set them to ours (ns1.hostpilot.example, ns2.hostpilot.example) and order again',
   'validation.cartEmpty': 'The cart is empty',
   'validation.cartTooLong': 'A cart holds at most 20 items',
   'validation.expectedTotal': 'The total of the cart is missing',

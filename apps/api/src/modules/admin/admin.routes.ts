@@ -25,6 +25,7 @@ import { adminMaintenanceRoutes, type MaintenanceState } from '../operations/mai
 import { adminSupportRoutes } from './support.admin';
 import { adminServerUsageRoutes } from '../operations/server-usage';
 import { adminProvisioningRoutes } from '../provisioning/provisioning.admin';
+import { adminCertificatesRoutes } from '../certificates/certificates.admin';
 import type { SecretBox } from '../../lib/secret-box';
 
 /** The back office's API, under /api/admin. Every route declares the permission it needs (decision 014). */
@@ -88,4 +89,5 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     secretBox: options.secretBox,
     mailer: options.mailer,
   });
+  await app.register(adminCertificatesRoutes, { clock: options.clock });
 };

@@ -161,6 +161,7 @@ describe('certificates repository', () => {
       401,
     );
     await repo.revoked(row.id, Date.now());
-    expect((await get(`/api/services/${serviceId}/certificate.pem`)).statusCode).toBe(404);
+    const revoked = await get(`/api/services/${serviceId}/certificate.pem`);
+    expect([revoked.statusCode, revoked.json().error.code]).toEqual([410, 'CERTIFICATE_REVOKED']);
   }, 60_000);
 });

@@ -26,86 +26,138 @@ export class CertificateStateConflict extends Error {
   }
 }
 
+/**
+ * Orders a certificate for a service in `executor` (the order's own transaction, so the row commits with the
+ * service and its provisioning task): a new row, or an expired/failed one ordered again. Names default to the
+ * domain and its www; the key is ECDSA P-256 unless RSA 2048 is asked for.
+ */
+export async function orderCertificate(
+  executor: Kysely<Database>,
+  serviceId: string,
+  domain: string,
+  now: number,
+  options: { names?: readonly string[]; keyType?: CertificateKeyType } = {},
+): Promise<CertificateRow> {
+  const names = JSON.stringify(options.names ?? [domain, `www.${domain}`]);
+  const keyType = options.keyType ?? 'ec-p256';
+  const existing = await executor
+    .selectFrom('certificates')
+    .selectAll()
+    .where('serviceId', '=', serviceId)
+    .executeTakeFirst();
+  if (existing) {
+    return moveIn(executor, existing.id, 'ordered', now, {
+      domain,
+      names,
+      keyType,
+      orderUrl: null,
+      failureCode: null,
+      failureProblem: null,
+    });
+  }
+  const row: CertificateRow = {
+    id: randomUUID(),
+    serviceId,
+    domain,
+    names,
+    keyType,
+    status: 'ordered',
+    orderUrl: null,
+    serial: null,
+    issuer: null,
+    notBefore: null,
+    notAfter: null,
+    certificatePem: null,
+    chainPem: null,
+    privateKeySealed: null,
+    failureCode: null,
+    failureProblem: null,
+    issuedAt: null,
+    revokedAt: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  await executor.insertInto('certificates').values(row).execute();
+  return row;
+}
+
+/** Moves `id` to `to` from the status it has now, with `values`; throws when the machine forbids it. */
+export async function moveIn(
+  executor: Kysely<Database>,
+  id: string,
+  to: CertificateStatus,
+  now: number,
+  values: Partial<Omit<CertificateRow, 'id' | 'serviceId' | 'status'>> = {},
+): Promise<CertificateRow> {
+  const current = await executor.selectFrom('certificates').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!current || !certificateStates.canTransition(current.status, to)) throw new CertificateStateConflict(id, to);
+  const result = await executor
+    .updateTable('certificates')
+    .set({ ...values, status: to, updatedAt: now })
+    .where('id', '=', id)
+    .where('status', '=', current.status)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) throw new CertificateStateConflict(id, to);
+  return { ...current, ...values, status: to, updatedAt: now };
+}
+
 export function createCertificatesRepository(db: Kysely<Database>, box: SecretBox) {
   const findById = (id: string) => db.selectFrom('certificates').selectAll().where('id', '=', id).executeTakeFirst();
   const findByService = (serviceId: string) =>
     db.selectFrom('certificates').selectAll().where('serviceId', '=', serviceId).executeTakeFirst();
 
-  /** Moves `id` to `to` from the status it has now, with `values`; throws when the machine forbids it. */
-  async function move(
+  const move = (
     id: string,
     to: CertificateStatus,
     now: number,
     values: Partial<Omit<CertificateRow, 'id' | 'serviceId' | 'status'>> = {},
     executor: Kysely<Database> = db,
-  ): Promise<CertificateRow> {
-    const current = await executor.selectFrom('certificates').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!current || !certificateStates.canTransition(current.status, to)) throw new CertificateStateConflict(id, to);
-    const result = await executor
-      .updateTable('certificates')
-      .set({ ...values, status: to, updatedAt: now })
-      .where('id', '=', id)
-      .where('status', '=', current.status)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) throw new CertificateStateConflict(id, to);
-    return { ...current, ...values, status: to, updatedAt: now };
-  }
+  ) => moveIn(executor, id, to, now, values);
 
   return {
     findById,
     findByService,
 
-    /**
-     * Orders a certificate for a service: a new row, or an expired/failed one ordered again. Names default to the
-     * domain and its www; the key is ECDSA P-256 unless RSA 2048 is asked for.
-     */
-    async order(
+    /** Orders a certificate for a service (see orderCertificate). */
+    order: (
       serviceId: string,
       domain: string,
       now: number,
       options: { names?: readonly string[]; keyType?: CertificateKeyType } = {},
-    ): Promise<CertificateRow> {
-      const names = JSON.stringify(options.names ?? [domain, `www.${domain}`]);
-      const keyType = options.keyType ?? 'ec-p256';
-      const existing = await findByService(serviceId);
-      if (existing) {
-        return move(existing.id, 'ordered', now, {
-          domain,
-          names,
-          keyType,
-          orderUrl: null,
-          failureCode: null,
-          failureProblem: null,
-        });
-      }
-      const row: CertificateRow = {
-        id: randomUUID(),
-        serviceId,
-        domain,
-        names,
-        keyType,
-        status: 'ordered',
-        orderUrl: null,
-        serial: null,
-        issuer: null,
-        notBefore: null,
-        notAfter: null,
-        certificatePem: null,
-        chainPem: null,
-        privateKeySealed: null,
-        failureCode: null,
-        failureProblem: null,
-        issuedAt: null,
-        revokedAt: null,
-        createdAt: now,
-        updatedAt: now,
-      };
-      await db.insertInto('certificates').values(row).execute();
-      return row;
-    },
+    ) => orderCertificate(db, serviceId, domain, now, options),
 
     /** The CA took the order; its URL is kept so a retry resumes it. */
     validating: (id: string, orderUrl: string | null, now: number) => move(id, 'validating', now, { orderUrl }),
+
+    /** Keeps the URL of the order the CA took, while it validates, so that a retry resumes it. */
+    async orderPlaced(id: string, orderUrl: string, now: number): Promise<void> {
+      await db
+        .updateTable('certificates')
+        .set({ orderUrl, updatedAt: now })
+        .where('id', '=', id)
+        .where('status', 'in', ['validating', 'renewing'])
+        .execute();
+    },
+
+    /**
+     * A try of the driver begins: an ordered certificate starts validating; a failed one is ordered again (or,
+     * when it had been issued before, renews again), keeping the order URL so the CA's order is resumed; an
+     * issued one starts renewing (a reissue); an expired one is ordered again. Answers the row as it now is.
+     */
+    async begin(id: string, now: number): Promise<CertificateRow> {
+      let row = await findById(id);
+      if (!row) throw new CertificateStateConflict(id, 'validating');
+      const keep = { orderUrl: row.orderUrl };
+      if (row.status === 'failed' || row.status === 'expired') {
+        row =
+          row.status === 'failed' && row.serial && row.notAfter !== null && row.notAfter > now
+            ? await move(id, 'renewing', now, keep)
+            : await move(id, 'ordered', now, keep);
+      }
+      if (row.status === 'ordered') row = await move(id, 'validating', now, keep);
+      if (row.status === 'issued') row = await move(id, 'renewing', now, { orderUrl: null });
+      return row;
+    },
 
     /** Renewal (or a reissue) starts; the current certificate stays in use until the new one is issued. */
     renewing: (id: string, now: number) => move(id, 'renewing', now, { orderUrl: null }),

@@ -1,24 +1,51 @@
-import { certificateDownloadQuerySchema, certificateSchema, idParamsSchema } from '@hostpilot/shared';
+import {
+  certificateDownloadQuerySchema,
+  certificateKeyRequestSchema,
+  certificateNamesProblem,
+  certificateReissueSchema,
+  certificateSchema,
+  type CertificateStatus,
+  certificateWildcardAllowed,
+  idParamsSchema,
+} from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../../lib/clock';
 import { CUSTOMER_ROUTE, ITEM_ERRORS } from '../../lib/customer-route';
+import { AppError, BODY_ERRORS, errorResponses } from '../../lib/errors';
+import { journal } from '../../lib/journal';
 import { notFound } from '../../lib/not-found';
 import type { SecretBox } from '../../lib/secret-box';
 import { authOf } from '../../plugins/authenticate';
-import { createCertificatesRepository } from './certificates.repository';
+import { context } from '../auth/auth.routes';
+import { type AuthService, fieldError } from '../auth/auth.service';
+import { parseConnection } from '../provisioning/connection-settings';
+import { providerNameservers } from '../provisioning/targets';
+import { enqueueProvisioning } from '../provisioning/tasks';
+import { createCertificatesRepository, moveIn } from './certificates.repository';
 
 const DAY = 86_400_000;
+/** A new certificate may be asked for once none is on its way. */
+const REISSUABLE: readonly CertificateStatus[] = ['issued', 'failed', 'expired'];
+/** Revoke is for a service that is ending, while the certificate it has is still good. */
+const revocable = (
+  service: { status: string; cancelRequestedAt: number | null },
+  row: { status: CertificateStatus; serial: string | null; notAfter: number | null },
+) =>
+  (service.status === 'cancelled' || service.cancelRequestedAt !== null) &&
+  row.serial !== null &&
+  !['revoked', 'expired'].includes(row.status);
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /**
  * GET /services/:id/certificate and its PEM download (docs/decisions/049-certificates-through-acme.md): the
  * owner of the service only; anyone else is told it does not exist.
  */
-export const certificatesRoutes: FastifyPluginAsyncZod<{ clock: Clock; secretBox: SecretBox }> = async (
-  app,
-  { clock, secretBox },
-) => {
+export const certificatesRoutes: FastifyPluginAsyncZod<{
+  clock: Clock;
+  secretBox: SecretBox;
+  auth: AuthService;
+}> = async (app, { clock, secretBox, auth }) => {
   const certificates = createCertificatesRepository(app.database.db, secretBox);
 
   async function ownCertificate(userId: string, serviceId: string) {
@@ -31,6 +58,43 @@ export const certificatesRoutes: FastifyPluginAsyncZod<{ clock: Clock; secretBox
     const certificate = owned ? await certificates.findByService(serviceId) : undefined;
     if (!certificate) throw notFound('Certificate');
     return certificate;
+  }
+
+  async function ownService(userId: string, serviceId: string) {
+    const service = await app.database.db
+      .selectFrom('services')
+      .select(['id', 'kind', 'planId', 'status', 'cancelRequestedAt', 'domain'])
+      .where('id', '=', serviceId)
+      .where('userId', '=', userId)
+      .executeTakeFirst();
+    if (!service) throw notFound('Certificate');
+    return service;
+  }
+
+  /**
+   * A certificate can be validated only through our DNS (DNS-01): the domain must be one we host, on our name
+   * servers; otherwise the refusal says what to change.
+   */
+  async function assertOnOurNameservers(domain: string) {
+    const row = await app.database.db
+      .selectFrom('domains')
+      .select('nameservers')
+      .where('name', '=', domain)
+      .where('deletedAt', 'is', null)
+      .executeTakeFirst();
+    if (!row) throw fieldError('names', 'validation.certificateNameservers');
+    const dns = await app.database.db
+      .selectFrom('servers')
+      .select('connectionSettings')
+      .where('driverType', '=', 'powerdns')
+      .orderBy('status')
+      .orderBy('name')
+      .executeTakeFirst();
+    const ours = providerNameservers(parseConnection(dns?.connectionSettings ?? null).settings);
+    const set = (JSON.parse(row.nameservers) as string[]).map((n) => n.toLowerCase().replace(/\.$/, ''));
+    if (set.length > 0 && !set.every((n) => ours.includes(n))) {
+      throw fieldError('names', 'validation.certificateNameservers');
+    }
   }
 
   app.get(
@@ -46,7 +110,9 @@ export const certificatesRoutes: FastifyPluginAsyncZod<{ clock: Clock; secretBox
       },
     },
     async (request) => {
-      const row = await ownCertificate(authOf(request).userId, request.params.id);
+      const { userId } = authOf(request);
+      const service = await ownService(userId, request.params.id);
+      const row = await ownCertificate(userId, service.id);
       const now = clock.now();
       const previous = await certificates.previous(row.id, now);
       return {
@@ -61,6 +127,8 @@ export const certificatesRoutes: FastifyPluginAsyncZod<{ clock: Clock; secretBox
         daysLeft: row.notAfter === null ? null : Math.max(0, Math.floor((row.notAfter - now) / DAY)),
         failureCode: row.status === 'failed' ? row.failureCode : null,
         previous: previous.map((old) => ({ serial: old.serial, notAfter: iso(old.notAfter)! })),
+        canReissue: REISSUABLE.includes(row.status),
+        canRevoke: revocable(service, row),
       };
     },
   );
@@ -82,11 +150,173 @@ export const certificatesRoutes: FastifyPluginAsyncZod<{ clock: Clock; secretBox
       const row = await ownCertificate(authOf(request).userId, request.params.id);
       const serial = request.query.serial ?? row.serial;
       const pem = serial ? await certificates.download(row.serviceId, serial, clock.now()) : undefined;
+      if (!pem && row.status === 'revoked' && (!request.query.serial || request.query.serial === row.serial)) {
+        throw new AppError('CERTIFICATE_REVOKED');
+      }
       if (!pem) throw notFound('Certificate');
       return reply
         .header('content-type', 'application/x-pem-file')
         .header('content-disposition', `attachment; filename="${row.domain}-${serial}.pem"`)
         .send(`${pem.certificatePem}${pem.chainPem}`);
+    },
+  );
+
+  const ACTION_ERRORS = errorResponses({
+    ...BODY_ERRORS,
+    401: 'UNAUTHORIZED, TOKEN_INVALID, TOKEN_EXPIRED',
+    404: "NOT_FOUND: no such certificate among the signed-in account's own",
+    409: 'INVALID_STATE: the certificate is being issued, or is revoked; the service is not cancelled (revoke)',
+    410: 'CERTIFICATE_REVOKED: the certificate was revoked',
+  });
+
+  app.post(
+    '/services/:id/certificate/reissue',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        ...CUSTOMER_ROUTE,
+        tags: ['services'],
+        summary: 'Reissue the certificate: a new key and serial, optionally other names or key type',
+        description:
+          'Names must be the domain or under it (`validation.certificateName`); wildcards need the SSL Certificate ' +
+          'plan (`validation.certificateWildcard`); the domain must use our name servers ' +
+          '(`validation.certificateNameservers`). The certificate in use stays valid until the new one is issued.',
+        params: idParamsSchema,
+        body: certificateReissueSchema,
+        response: { 202: certificateSchema.pick({ status: true, names: true, keyType: true }), ...ACTION_ERRORS },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = authOf(request);
+      const service = await ownService(userId, request.params.id);
+      const row = await ownCertificate(userId, service.id);
+      const names = request.body.names ? [...new Set(request.body.names)] : (JSON.parse(row.names) as string[]);
+      const problem = certificateNamesProblem(
+        row.domain,
+        names,
+        certificateWildcardAllowed(service.kind, service.planId),
+      );
+      if (problem) throw fieldError('names', problem);
+      if (!REISSUABLE.includes(row.status)) throw new AppError('INVALID_STATE');
+      await assertOnOurNameservers(row.domain);
+      const keyType = request.body.keyType ?? row.keyType;
+      const now = clock.now();
+      const moved = await app.database.db.transaction().execute(async (trx) => {
+        const values = {
+          names: JSON.stringify(names),
+          keyType,
+          orderUrl: null,
+          failureCode: null,
+          failureProblem: null,
+        };
+        const next = await moveIn(trx, row.id, row.status === 'issued' ? 'renewing' : 'ordered', now, values).catch(
+          () => {
+            throw new AppError('INVALID_STATE');
+          },
+        );
+        await enqueueProvisioning(trx, {
+          resourceType: 'service',
+          resourceId: service.id,
+          operation: 'update',
+          driverType: 'acme',
+          now,
+        });
+        await journal(trx, userId, userId, now, request.ip).activity({
+          action: 'certificate.reissueRequested',
+          subjectType: 'service',
+          subjectId: service.id,
+          params: { domain: row.domain },
+        });
+        return next;
+      });
+      return reply.code(202).send({ status: moved.status, names, keyType: moved.keyType });
+    },
+  );
+
+  app.post(
+    '/services/:id/certificate/revoke',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        ...CUSTOMER_ROUTE,
+        tags: ['services'],
+        summary: 'Revoke the certificate of a cancelled service (or one whose cancellation is requested)',
+        params: idParamsSchema,
+        response: { 202: certificateSchema.pick({ status: true }), ...ACTION_ERRORS },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = authOf(request);
+      const service = await ownService(userId, request.params.id);
+      const row = await ownCertificate(userId, service.id);
+      if (!revocable(service, row)) throw new AppError('INVALID_STATE');
+      const now = clock.now();
+      await app.database.db.transaction().execute(async (trx) => {
+        await enqueueProvisioning(trx, {
+          resourceType: 'service',
+          resourceId: service.id,
+          operation: 'terminate',
+          driverType: 'acme',
+          now,
+        });
+        await journal(trx, userId, userId, now, request.ip).activity({
+          action: 'certificate.revokeRequested',
+          subjectType: 'service',
+          subjectId: service.id,
+          params: { domain: row.domain },
+        });
+      });
+      return reply.code(202).send({ status: row.status });
+    },
+  );
+
+  app.post(
+    '/services/:id/certificate/key',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        ...CUSTOMER_ROUTE,
+        tags: ['services'],
+        summary: "The certificate's private key (PEM), for the owner after entering the password again",
+        description:
+          'The key is kept sealed; it is opened only for this answer. A wrong password answers 400 ' +
+          '`validation.currentPasswordWrong` on `password` (attempts are limited like sign-in).',
+        params: idParamsSchema,
+        querystring: certificateDownloadQuerySchema,
+        body: certificateKeyRequestSchema,
+        response: { 200: z.string(), ...ACTION_ERRORS },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = authOf(request);
+      const row = await ownCertificate(userId, request.params.id);
+      const user = await app.database.db
+        .selectFrom('users')
+        .select(['id', 'email', 'passwordHash'])
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow();
+      await auth.confirmPassword(user, request.body.password, context(request), 'password');
+      const serial = request.query.serial ?? row.serial;
+      if (row.status === 'revoked' && (!request.query.serial || serial === row.serial)) {
+        throw new AppError('CERTIFICATE_REVOKED');
+      }
+      const pem = serial ? await certificates.download(row.serviceId, serial, clock.now()) : undefined;
+      const key = pem?.privateKeyPem();
+      if (!key) throw notFound('Certificate');
+      const now = clock.now();
+      await app.database.db.transaction().execute(async (trx) => {
+        await journal(trx, userId, userId, now, request.ip).activity({
+          action: 'certificate.keyDownloaded',
+          subjectType: 'service',
+          subjectId: row.serviceId,
+          params: { domain: row.domain },
+        });
+      });
+      return reply
+        .header('content-type', 'application/x-pem-file')
+        .header('cache-control', 'no-store')
+        .header('content-disposition', `attachment; filename="${row.domain}-${serial}.key"`)
+        .send(key);
     },
   );
 };

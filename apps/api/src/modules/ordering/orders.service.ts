@@ -39,6 +39,7 @@ import { toPayment, type TransferHooks } from '../billing/payments.service';
 import { type CartLineInput, cartProblemsError, cityOf, type PricedCart, priceCart } from './cart-pricing';
 import type { Registrar } from './registrar';
 import { enqueueProvisioning } from '../provisioning/tasks';
+import { orderServiceCertificate } from '../certificates/service-certificate';
 import { provisionedBy } from '../provisioning/registry';
 import { lockedFreeSlots, placeable, SERVER_TYPE } from './server-capacity';
 import { closeOrder, moveOrder, transferPending } from './order-closing';
@@ -312,8 +313,10 @@ async function provision(
     await trx.updateTable('orderLines').set({ serviceId }).where('id', '=', line.id).execute();
     if (provisioned) {
       await enqueueProvisioning(trx, { resourceType: 'service', resourceId: serviceId, operation: 'create', now });
-      continue;
     }
+    // The SSL extra and free SSL of hosting (docs/decisions/049-certificates-through-acme.md).
+    await orderServiceCertificate(trx, { id: serviceId, kind, planId: line.planId!, domain: line.domain }, now);
+    if (provisioned) continue;
     await log.statusChange({
       entityType: 'service',
       entityId: serviceId,

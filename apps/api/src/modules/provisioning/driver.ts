@@ -1,4 +1,8 @@
 import type { DriverType } from '@hostpilot/shared';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import type { SecretBox } from '../../lib/secret-box';
 
 /**
  * The contract between the provisioning engine and the software that creates what a customer pays for
@@ -77,8 +81,19 @@ export interface ProvisioningDriver {
   list?(): Promise<readonly string[]>;
 }
 
+/**
+ * What the engine gives a driver beside its settings: the database, the secret box and the clock, for a driver
+ * whose outcome other records follow (the certificate driver keeps each issued certificate through its
+ * repository, docs/decisions/049-certificates-through-acme.md). Drivers of plain infrastructure ignore it.
+ */
+export interface DriverContext {
+  readonly db: Kysely<Database>;
+  readonly secretBox: SecretBox;
+  readonly clock: Clock;
+}
+
 /** Builds a driver from a server's settings; registered once per driver type. */
-export type DriverFactory = (settings: DriverSettings) => ProvisioningDriver;
+export type DriverFactory = (settings: DriverSettings, context?: DriverContext) => ProvisioningDriver;
 
 /** The operations a provisioning task can carry (shared with the back office's task list). */
 export { PROVISIONING_OPERATIONS, type ProvisioningOperation } from '@hostpilot/shared';

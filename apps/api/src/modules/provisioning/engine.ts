@@ -9,8 +9,16 @@ import type { Mailer } from '../../lib/mail/mailer';
 import type { SecretBox } from '../../lib/secret-box';
 import { createLocalRegistrar, parseDsRecords, type Registrar } from '../ordering/registrar';
 import { type NoticeMail, sendNoticeMails } from '../scheduler/job-records';
-import { maskSecrets, openConnection, parseConnection, secretValues } from './connection-settings';
-import { DriverError, type DriverResult, type DriverType, type ProvisioningDriver } from './driver';
+import { buildDriver } from './build-driver';
+import { maskSecrets, parseConnection, secretValues } from './connection-settings';
+import {
+  type DriverContext,
+  DriverError,
+  type DriverResult,
+  type DriverSettings,
+  type DriverType,
+  type ProvisioningDriver,
+} from './driver';
 import { driverFactory } from './registry';
 import { loadTarget } from './targets';
 import { refreshSetupState, UNFINISHED } from './tasks';
@@ -67,6 +75,7 @@ export function createProvisioningEngine(options: EngineOptions) {
   const registrar = options.registrar ?? createLocalRegistrar(db);
   const concurrency = Math.max(1, options.concurrency ?? 4);
   const instanceId = randomUUID();
+  const driverContext: DriverContext = { db, secretBox: options.secretBox, clock };
   let timer: NodeJS.Timeout | undefined;
   let stopped = true;
   let closing = false;
@@ -159,14 +168,14 @@ export function createProvisioningEngine(options: EngineOptions) {
   async function call(
     driver: ProvisioningDriver,
     task: ProvisioningTaskRow,
-    server: { id: string; connectionSettings: string | null },
+    server: { id: string },
+    settings: DriverSettings,
     secrets: string[],
   ): Promise<{ ok: true; result: DriverResult } | { ok: false; error: DriverError }> {
     const started = clock.now();
     const t0 = performance.now();
     let outcome: { ok: true; result: DriverResult } | { ok: false; error: DriverError };
     try {
-      const settings = openConnection(options.secretBox, server.id, parseConnection(server.connectionSettings));
       const target = await loadTarget(db, task, settings);
       const method = driver[task.operation];
       if (typeof method !== 'function') {
@@ -211,9 +220,8 @@ export function createProvisioningEngine(options: EngineOptions) {
 
   /** Runs one claimed task to its next state. */
   async function run(task: ProvisioningTaskRow): Promise<void> {
-    const factory = driverFactory(task.driverType);
-    const server = factory ? await chooseServer(task) : undefined;
-    if (!factory || !server) {
+    const server = driverFactory(task.driverType) ? await chooseServer(task) : undefined;
+    if (!server) {
       // Waiting for a server is not a try: the attempt just counted is given back.
       await settle(db, task, {
         status: 'pending',
@@ -223,20 +231,20 @@ export function createProvisioningEngine(options: EngineOptions) {
       });
       return;
     }
-    const stored = parseConnection(server.connectionSettings);
-    const secrets = secretValues(options.secretBox, server.id, stored);
-    let driver: ProvisioningDriver;
+    let built: Awaited<ReturnType<typeof buildDriver>>;
     try {
-      driver = factory(openConnection(options.secretBox, server.id, stored));
+      built = await buildDriver(driverContext, task.driverType, server);
     } catch (error) {
+      const secrets = secretValues(options.secretBox, server.id, parseConnection(server.connectionSettings));
       await fail(task, server.id, invalidSettings(error), secrets);
       return;
     }
-    const outcome = await call(driver, task, server, secrets);
+    if (!built) return;
+    const outcome = await call(built.driver, task, server, built.settings, built.secrets);
     const carried = outcome.ok ? await carryDsRecords(task, outcome.result) : null;
-    if (carried) await fail(task, server.id, carried, secrets);
+    if (carried) await fail(task, server.id, carried, built.secrets);
     else if (outcome.ok) await succeed(task, server.id, outcome.result);
-    else await fail(task, server.id, outcome.error, secrets);
+    else await fail(task, server.id, outcome.error, built.secrets);
   }
 
   /**

@@ -21,14 +21,8 @@ import { LIST_ERRORS, STAFF_ERRORS } from '../admin/errors';
 import { fullName, iso, isoOrNull, pageOf } from '../admin/list';
 import { contains } from '../admin/search';
 import { type NoticeMail, sendNoticeMails } from '../scheduler/job-records';
-import {
-  driverView,
-  maskSecrets,
-  openConnection,
-  parseConnection,
-  secretValues,
-  updateConnection,
-} from './connection-settings';
+import { driverView, maskSecrets, parseConnection, secretValues, updateConnection } from './connection-settings';
+import { buildDriver } from './build-driver';
 import { DriverError } from './driver';
 import { driverFactory } from './registry';
 import { refreshSetupState } from './tasks';
@@ -153,14 +147,15 @@ export const adminProvisioningRoutes: FastifyPluginAsyncZod<{
       if (!server) throw new AppError('NOT_FOUND');
       const factory = server.driverType ? driverFactory(server.driverType) : undefined;
       if (!server.driverType || !factory) throw new AppError('INVALID_STATE', { message: 'The server has no driver' });
-      const stored = parseConnection(server.connectionSettings);
-      const secrets = secretValues(secretBox, id, stored);
+      const secrets = secretValues(secretBox, id, parseConnection(server.connectionSettings));
       const started = clock.now();
       const t0 = performance.now();
       let error: string | null = null;
       let code: string | null = null;
       try {
-        await factory(openConnection(secretBox, id, stored)).testConnection();
+        const built = await buildDriver({ db, secretBox, clock }, server.driverType, { id, ...server });
+        secrets.push(...(built?.secrets ?? []));
+        await built?.driver.testConnection();
       } catch (failure) {
         code = failure instanceof DriverError ? failure.code : 'error';
         error = maskSecrets(failure instanceof Error ? failure.message : String(failure), secrets).slice(0, 1000);

@@ -1,25 +1,49 @@
-import type { DriverFactory, DriverType } from './driver';
+import type { DriverContext, DriverFactory, DriverSettings, DriverType } from './driver';
 import { createPowerDnsDriver } from './drivers/powerdns/driver';
 import { createWebNodeDriver } from './drivers/web-node/driver';
+import { certificateDriverFactory, prepareCertificateDriver } from '../certificates/certificate-driver';
 
 /**
  * The driver registry (docs/decisions/042-provisioning-engine.md): one factory per driver type, registered once
  * when the process loads. A service or domain whose driver type has no factory here is not provisioned: it keeps
  * the behaviour it had before the engine (active at once, no tasks).
  */
-const factories = new Map<DriverType, DriverFactory>();
+
+/**
+ * Settings a driver needs from elsewhere before it is built (the certificate driver's account key, made once,
+ * and the PowerDNS it publishes challenges on). Answers the settings to add and the secret values among them,
+ * which the engine masks in what it logs.
+ */
+export type DriverPreparation = (
+  context: DriverContext,
+  server: { id: string },
+  settings: DriverSettings,
+) => Promise<{ settings: DriverSettings; secrets: string[] }>;
+
+interface Registration {
+  factory: DriverFactory;
+  prepare?: DriverPreparation;
+}
+
+const registrations = new Map<DriverType, Registration>();
 
 /** Registers the factory of a driver type (a later call replaces an earlier one). */
-export function registerDriver(type: DriverType, factory: DriverFactory): void {
-  factories.set(type, factory);
+export function registerDriver(type: DriverType, factory: DriverFactory, prepare?: DriverPreparation): void {
+  registrations.set(type, { factory, prepare });
 }
 
 export function driverFactory(type: DriverType): DriverFactory | undefined {
-  return factories.get(type);
+  return registrations.get(type)?.factory;
 }
 
-// The drivers this version ships (docs/decisions/046-dns-on-powerdns.md for DNS, 055-web-node-agent.md for hosting).
+export function driverPreparation(type: DriverType): DriverPreparation | undefined {
+  return registrations.get(type)?.prepare;
+}
+
+// The drivers this version ships (docs/decisions/046-dns-on-powerdns.md for DNS,
+// docs/decisions/049-certificates-through-acme.md for certificates, 055-web-node-agent.md for hosting).
 registerDriver('powerdns', createPowerDnsDriver);
+registerDriver('acme', certificateDriverFactory, prepareCertificateDriver);
 registerDriver('web-node', createWebNodeDriver);
 
 /** The service kinds and plans each driver provisions; domains are served by the DNS driver. */
@@ -31,10 +55,15 @@ export function serviceDriverType(kind: string, planId: string): DriverType | nu
 
 export const DOMAIN_DRIVER_TYPE: DriverType = 'powerdns';
 
+/** Whether a driver type has a registered factory. */
+export function driverRegistered(type: DriverType): boolean {
+  return registrations.has(type);
+}
+
 /** The driver type a resource is provisioned by, when one is registered; null keeps it out of the engine. */
 export function provisionedBy(
   resource: { type: 'service'; kind: string; planId: string } | { type: 'domain' },
 ): DriverType | null {
   const type = resource.type === 'domain' ? DOMAIN_DRIVER_TYPE : serviceDriverType(resource.kind, resource.planId);
-  return type && factories.has(type) ? type : null;
+  return type && registrations.has(type) ? type : null;
 }

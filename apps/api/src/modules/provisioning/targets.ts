@@ -79,6 +79,18 @@ async function domainTarget(
   return { kind: 'domain', id: domain.id, domain: domain.name, data: data as unknown as Record<string, unknown> };
 }
 
+/** A service's certificate task (docs/decisions/049-certificates-through-acme.md): the certificate row it acts on. */
+async function certificateTarget(db: Kysely<Database>, serviceId: string): Promise<ProvisioningTarget | undefined> {
+  const row = await db
+    .selectFrom('certificates')
+    .innerJoin('services', 'services.id', 'certificates.serviceId')
+    .select(['certificates.id', 'certificates.domain', 'services.planId'])
+    .where('certificates.serviceId', '=', serviceId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return { kind: 'service', id: serviceId, domain: row.domain, plan: row.planId, data: { certificateId: row.id } };
+}
+
 async function serviceTarget(db: Kysely<Database>, id: string): Promise<ProvisioningTarget | undefined> {
   const service = await db
     .selectFrom('services')
@@ -117,13 +129,16 @@ async function serviceTarget(db: Kysely<Database>, id: string): Promise<Provisio
  */
 export async function loadTarget(
   db: Kysely<Database>,
-  task: Pick<ProvisioningTaskRow, 'resourceType' | 'resourceId' | 'details'>,
+  task: Pick<ProvisioningTaskRow, 'resourceType' | 'resourceId' | 'details'> &
+    Partial<Pick<ProvisioningTaskRow, 'driverType'>>,
   settings: DriverSettings,
 ): Promise<ProvisioningTarget> {
   const target =
     task.resourceType === 'domain'
       ? await domainTarget(db, task.resourceId, settings)
-      : await serviceTarget(db, task.resourceId);
+      : task.driverType === 'acme'
+        ? await certificateTarget(db, task.resourceId)
+        : await serviceTarget(db, task.resourceId);
   if (target) return target;
   const kept = task.details ? (JSON.parse(task.details) as { name?: string }) : {};
   return { kind: task.resourceType, id: task.resourceId, ...(kept.name ? { domain: kept.name } : {}) };

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { DriverType, ProvisioningOperation, SetupState } from '@hostpilot/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { provisionedBy } from './registry';
+import { driverRegistered, provisionedBy } from './registry';
 
 /**
  * The transactional outbox of the provisioning engine (docs/decisions/042-provisioning-engine.md). Every change
@@ -35,6 +35,11 @@ export interface EnqueueInput {
   now: number;
   /** The domain name to keep with the task, for a resource whose row the change is about to delete. */
   keepName?: string;
+  /**
+   * The driver, when it is not the one of the resource's kind: a hosting service's certificate is issued by the
+   * certificate driver (docs/decisions/049-certificates-through-acme.md). Nothing is written when unregistered.
+   */
+  driverType?: DriverType;
 }
 
 /**
@@ -60,19 +65,20 @@ export async function enqueueProvisioning(trx: Kysely<Database>, input: EnqueueI
     if (owner) driverType = provisionedBy({ type: 'domain' });
   }
   if (!owner) return false;
+  if (input.driverType) driverType = driverRegistered(input.driverType) ? input.driverType : null;
   if (!driverType) return false;
 
   if (operation === 'update') {
     const last = await trx
       .selectFrom('provisioningTasks')
-      .select(['id', 'operation', 'status'])
+      .select(['id', 'operation', 'status', 'driverType'])
       .where('resourceType', '=', resourceType)
       .where('resourceId', '=', resourceId)
       .where('status', 'in', UNFINISHED)
       .orderBy('id', 'desc')
       .limit(1)
       .executeTakeFirst();
-    if (last?.operation === 'update' && last.status === 'pending') {
+    if (last?.operation === 'update' && last.status === 'pending' && last.driverType === driverType) {
       // Conditional: a worker that claimed it meanwhile (status running) has read the resource already, so the
       // change needs a task of its own. On PostgreSQL this row lock also holds back a claim until we commit.
       const folded = await trx

@@ -22,6 +22,7 @@ import { payRenewalInvoice } from '../billing/renew';
 import type { RenewalEntity } from '../billing/renewal-words';
 import { type CardVault, chargeShortfallToCard } from '../billing/saved-card';
 import { closeOrder, transferPending } from '../ordering/order-closing';
+import { renewalDue } from '../provisioning/drivers/acme/issue';
 import { enqueueProvisioning } from '../provisioning/tasks';
 import { type JobRecords, jobRecords, type NoticeMail } from './job-records';
 
@@ -621,6 +622,53 @@ async function serviceSamples(ctx: JobContext): Promise<void> {
     .execute();
 }
 
+/**
+ * Certificates (docs/decisions/049-certificates-through-acme.md): an issued certificate whose renewal time has come
+ * (30 days before expiry, or two-thirds of a short lifetime: issue.ts renewalTime) starts renewing, with an
+ * `update` task for the certificate driver in the same transaction, so the provisioning queue renews it with its
+ * retries; an issued certificate past its end becomes expired. The old certificate stays in use until the new
+ * one is issued.
+ */
+async function certificateRenewal(ctx: JobContext): Promise<number> {
+  await ctx.db
+    .updateTable('certificates')
+    .set({ status: 'expired', updatedAt: ctx.now })
+    .where('status', 'in', ['issued', 'failed'])
+    .where('notAfter', '<=', ctx.now)
+    .execute();
+  const issued = await ctx.db
+    .selectFrom('certificates')
+    .innerJoin('services', 'services.id', 'certificates.serviceId')
+    .select(['certificates.id', 'certificates.serviceId', 'certificates.notBefore', 'certificates.notAfter'])
+    .select('services.userId')
+    .where('certificates.status', '=', 'issued')
+    .where('certificates.notAfter', '>', ctx.now)
+    .where('services.status', 'in', ['active', 'suspended'])
+    .execute();
+  let changed = 0;
+  for (const row of issued) {
+    if (!renewalDue(row.notBefore ?? 0, row.notAfter ?? 0, ctx.now)) continue;
+    changed += await change(ctx, 'certificate-renewal', row.userId, async (trx) => {
+      const moved = await trx
+        .updateTable('certificates')
+        .set({ status: 'renewing', orderUrl: null, updatedAt: ctx.now })
+        .where('id', '=', row.id)
+        .where('status', '=', 'issued')
+        .executeTakeFirst();
+      if (Number(moved.numUpdatedRows) !== 1) return false;
+      await enqueueProvisioning(trx, {
+        resourceType: 'service',
+        resourceId: row.serviceId,
+        operation: 'update',
+        driverType: 'acme',
+        now: ctx.now,
+      });
+      return true;
+    });
+  }
+  return changed;
+}
+
 /** The jobs in the order a scheduler pass runs them: invoices first, so auto-renew can pay them the same pass. */
 export const JOBS: Record<SchedulerJobName, (ctx: JobContext) => Promise<number>> = {
   'renewal-invoices': renewalInvoices,
@@ -631,4 +679,5 @@ export const JOBS: Record<SchedulerJobName, (ctx: JobContext) => Promise<number>
   'ticket-autoclose': ticketAutoclose,
   'order-expiry': orderExpiry,
   'server-samples': serverSamples,
+  'certificate-renewal': certificateRenewal,
 };

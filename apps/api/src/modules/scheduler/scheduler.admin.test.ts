@@ -39,6 +39,7 @@ describe(`the scheduler in the back office (${DATABASE_UNDER_TEST})`, () => {
       'ticket-autoclose',
       'order-expiry',
       'server-samples',
+      'certificate-renewal',
     ]);
     expect(before.jobs[0]).toMatchObject({ lastFinishedAt: null, outcome: null });
 

@@ -1,5 +1,6 @@
 import type { Permission } from '@hostpilot/shared';
 import {
+  BadgeCheck,
   CalendarClock,
   CreditCard,
   ShoppingCart,
@@ -48,6 +49,7 @@ function AdminShell() {
     { to: '/admin/support', label: t('adminNav.support'), icon: LifeBuoy, needs: 'tickets.read' },
     { to: '/admin/audit', label: t('adminNav.audit'), icon: History, needs: 'audit.read' },
     { to: '/admin/provisioning', label: t('adminNav.provisioning'), icon: Workflow, needs: 'provisioning.read' },
+    { to: '/admin/certificates', label: t('adminNav.certificates'), icon: BadgeCheck, needs: 'provisioning.read' },
     { to: '/admin/scheduler', label: t('adminNav.scheduler'), icon: CalendarClock, needs: 'settings.read' },
     { to: '/admin/settings', label: t('adminNav.settings'), icon: Settings, needs: 'settings.read' },
     { to: '/admin/outbox', label: t('adminNav.outbox'), icon: Inbox, needs: 'settings.read' },

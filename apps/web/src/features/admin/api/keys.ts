@@ -38,4 +38,5 @@ export type AdminListName =
   | 'outbox'
   | 'tickets'
   | 'errorLogs'
-  | 'provisioning';
+  | 'provisioning'
+  | 'certificates';

@@ -24,6 +24,8 @@ export const dashboardKeys = {
   domains: () => [...dashboardKeys.all, 'domains'] as const,
   /** Under `domains()`: a change of one domain refreshes the list (record count, last change) with it. */
   domain: (id: string) => [...dashboardKeys.domains(), 'detail', id] as const,
+  /** Under `services()`: an action on a certificate refreshes the services list (its setup state) with it. */
+  certificate: (serviceId: string) => [...dashboardKeys.services(), 'certificate', serviceId] as const,
   finance: () => [...dashboardKeys.all, 'finance'] as const,
   balance: () => [...dashboardKeys.finance(), 'balance'] as const,
   transactions: (page: number, pageSize: number, filters: TransactionFilters = {}) =>

@@ -1,10 +1,12 @@
-import { CalendarClock, RefreshCw, Settings2, XCircle } from 'lucide-react';
+import { CalendarClock, RefreshCw, Settings2, ShieldCheck, XCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { UsageBar } from '@/components/ui/usage-bar';
 import { hostingStatusTone } from '@/lib/status';
 import type { HostingService } from '../api/types';
+import { dashboardPaths } from '../lib/paths';
 import { useDashboardFormat } from '../lib/use-dashboard-format';
 import { AutoRenewSwitch } from './money/auto-renew-switch';
 import { PendingPlanChange } from './money/manage-service-dialog';
@@ -92,6 +94,10 @@ export function HostingServiceCard({ service, onAction }: HostingServiceCardProp
           <Settings2 aria-hidden="true" className="size-4" />
           {t('hosting.manage')} <span className="sr-only">{service.domain}</span>
         </Button>
+        <ButtonLink to={dashboardPaths.certificate(service.id)} variant="secondary" size="sm">
+          <ShieldCheck aria-hidden="true" className="size-4" />
+          {t('certificates.page.open')} <span className="sr-only">{service.domain}</span>
+        </ButtonLink>
         {!cancelled && service.status !== 'pending' && (
           <Button variant="secondary" size="sm" onClick={() => onAction('renew', service)}>
             <RefreshCw aria-hidden="true" className="size-4" />

@@ -9,6 +9,8 @@ export const dashboardPaths = {
   server: item('/dashboard/servers'),
   domains: '/dashboard/domains',
   domain: item('/dashboard/domains'),
+  services: '/dashboard/services',
+  certificate: (serviceId: string) => `/dashboard/services/${encodeURIComponent(serviceId)}/certificate`,
   support: '/dashboard/support',
   ticket: item('/dashboard/support/tickets'),
   article: item('/dashboard/support/articles'),

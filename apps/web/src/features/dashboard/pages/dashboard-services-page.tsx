@@ -13,6 +13,7 @@ import type { AdditionalService } from '../api/types';
 import { ServiceBilling } from '../components/money/service-billing';
 import { useMoneyDialogs } from '../components/money/use-money-dialogs';
 import { Panel } from '../components/panel';
+import { dashboardPaths } from '../lib/paths';
 import { useDashboardFormat } from '../lib/use-dashboard-format';
 import { ServiceCardHeading } from '../components/service-card-heading';
 
@@ -104,7 +105,14 @@ function ServicesContent({ services, browse }: { services: AdditionalService[]; 
                     ...service,
                     planName: findServicePlan(service.serviceKind, service.planId)?.name ?? service.planId,
                   }}
-                />
+                >
+                  {service.kind === 'ssl' && (
+                    <ButtonLink to={dashboardPaths.certificate(service.id)} variant="secondary" size="sm">
+                      <ShieldCheck aria-hidden="true" className="size-4" />
+                      {t('certificates.page.open')} <span className="sr-only">{service.name}</span>
+                    </ButtonLink>
+                  )}
+                </ServiceBilling>
               </li>
             );
           })}

@@ -26,6 +26,8 @@ import { httpsGet } from './process';
 
 export interface AcmeDriverHooks {
   onIssued?(target: ProvisioningTarget, issued: IssuedCertificate): Promise<void>;
+  /** The CA took a new order (its URL is kept so a retry resumes it). */
+  onOrdered?(target: ProvisioningTarget, orderUrl: string): Promise<void>;
 }
 
 export interface AcmeSettings {
@@ -76,6 +78,7 @@ export function createAcmeDriver(raw: DriverSettings, hooks: AcmeDriverHooks = {
       keyType: keyTypeOf(data.keyType),
       dns,
       orderUrl: typeof data.orderUrl === 'string' ? data.orderUrl : undefined,
+      onOrdered: hooks.onOrdered ? (url) => hooks.onOrdered!(target, url) : undefined,
     });
     await hooks.onIssued?.(target, issued);
     return {

@@ -163,16 +163,29 @@ export interface IssueOptions {
   dns: PowerDnsClient;
   /** An order of an earlier try still pending, resumed rather than ordered again. */
   orderUrl?: string;
+  /** Told the order's URL as soon as the CA has taken it, so that a later try can resume it. */
+  onOrdered?(orderUrl: string): Promise<void>;
 }
 
-/** Account URLs known in this process, by directory and key: one lookup per process, not per order. */
-const accountUrls = new Map<string, string>();
+/**
+ * Account URLs known in this process, by directory and key: one lookup per process, not per order. The lookup in
+ * flight is shared, so that many first orders at once register the account once.
+ */
+const accountUrls = new Map<string, Promise<string>>();
 
 /** A client signed in to the account of `accountKeyPem`, registering it on first use. */
 async function accountClient(directoryUrl: string, accountKeyPem: string): Promise<acme.Client> {
   const known = `${directoryUrl}\n${accountKeyPem}`;
-  const accountUrl = accountUrls.get(known);
-  if (accountUrl) return new acme.Client({ directoryUrl, accountKey: accountKeyPem, accountUrl });
+  let accountUrl = accountUrls.get(known);
+  if (!accountUrl) {
+    accountUrl = lookUpAccount(directoryUrl, accountKeyPem);
+    accountUrls.set(known, accountUrl);
+    accountUrl.catch(() => accountUrls.delete(known));
+  }
+  return new acme.Client({ directoryUrl, accountKey: accountKeyPem, accountUrl: await accountUrl });
+}
+
+async function lookUpAccount(directoryUrl: string, accountKeyPem: string): Promise<string> {
   const client = new acme.Client({ directoryUrl, accountKey: accountKeyPem });
   try {
     // An account made by an earlier run answers 200 here (RFC 8555 section 7.3.1).
@@ -181,11 +194,9 @@ async function accountClient(directoryUrl: string, accountKeyPem: string): Promi
     if (error instanceof DriverError) throw error;
     const fresh = new acme.Client({ directoryUrl, accountKey: accountKeyPem });
     await fresh.createAccount({ termsOfServiceAgreed: true });
-    accountUrls.set(known, fresh.getAccountUrl());
-    return fresh;
+    return fresh.getAccountUrl();
   }
-  accountUrls.set(known, client.getAccountUrl());
-  return client;
+  return client.getAccountUrl();
 }
 
 const challengeName = (name: string) => absolute(`_acme-challenge.${name.replace(/^\*\./, '')}`);
@@ -213,7 +224,18 @@ export async function issueCertificate(options: IssueOptions): Promise<IssuedCer
     try {
       return await issue(options, seen);
     } catch (error) {
-      throw acmeError(error, seen);
+      const mapped = acmeError(error, seen);
+      if (!String(mapped.problem?.type ?? '').endsWith(':accountDoesNotExist')) throw mapped;
+      // A CA that lost its accounts (a test CA restarted, an account deactivated) no longer knows the account URL
+      // this process kept: forget it and try once more, looking the account up or registering it again; the
+      // order it lost is ordered anew.
+      accountUrls.delete(`${options.directoryUrl}\n${options.accountKeyPem}`);
+      seen.length = 0;
+      try {
+        return await issue({ ...options, orderUrl: undefined }, seen);
+      } catch (again) {
+        throw acmeError(again, seen);
+      }
     }
   });
 }
@@ -250,7 +272,10 @@ async function issue(options: IssueOptions, seen: Record<string, unknown>[]): Pr
     const earlier = await client.getOrder({ url } as acme.Order).catch(() => null);
     if (earlier && (earlier.status === 'pending' || earlier.status === 'ready')) order = { ...earlier, url };
   }
-  order ??= await client.createOrder({ identifiers: names.map((value) => ({ type: 'dns', value })) });
+  if (!order) {
+    order = await client.createOrder({ identifiers: names.map((value) => ({ type: 'dns', value })) });
+    await options.onOrdered?.(order.url);
+  }
 
   const authorizations = await client.getAuthorizations(order);
   const records = new Map<string, string[]>();

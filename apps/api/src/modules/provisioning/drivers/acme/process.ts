@@ -1,4 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { X509Certificate } from 'node:crypto';
 import fs from 'node:fs';
 import https from 'node:https';
 import path from 'node:path';
@@ -53,7 +54,10 @@ const execFileAsync = promisify(execFile);
 async function tlsCertificate(dir: string): Promise<{ cert: string; key: string }> {
   const cert = path.join(dir, 'cert.pem');
   const key = path.join(dir, 'key.pem');
-  if (!fs.existsSync(cert) || !fs.existsSync(key)) {
+  // Made again once it is about to lapse (the demo keeps its folder across starts).
+  const lapsing =
+    fs.existsSync(cert) && Date.parse(new X509Certificate(fs.readFileSync(cert)).validTo) < Date.now() + 86_400_000;
+  if (lapsing || !fs.existsSync(cert) || !fs.existsSync(key)) {
     await execFileAsync('openssl', [
       'req',
       '-x509',

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { ServiceStatus } from '@hostpilot/shared';
 import { RefreshCw, Settings2, XCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -27,9 +28,12 @@ export interface BillableService {
 export function ServiceBilling({
   service,
   money,
+  children,
 }: {
   service: BillableService;
   money: ReturnType<typeof useMoneyDialogs>;
+  /** Actions of the service's own kind, shown first in the row of buttons (an SSL certificate's page). */
+  children?: ReactNode;
 }) {
   const { t } = useTranslation('dashboard');
   const cancelled = service.status === 'cancelled';
@@ -57,6 +61,7 @@ export function ServiceBilling({
         />
       )}
       <div className="mt-4 flex flex-wrap gap-2">
+        {children}
         <Button variant="secondary" size="sm" onClick={() => money.openManage({ id: service.id, name: service.name })}>
           <Settings2 aria-hidden="true" className="size-4" />
           {t('services.manage')} <span className="sr-only">{service.name}</span>
