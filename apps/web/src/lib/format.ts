@@ -130,4 +130,3 @@ export function formatRelativeTime(value: Moment, language: Language, now: numbe
   if (distance < DAY) return format.format(Math.trunc(diff / HOUR), 'hour');
   return format.format(Math.trunc(diff / DAY), 'day');
 }
-

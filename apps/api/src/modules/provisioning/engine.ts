@@ -85,7 +85,10 @@ export function createProvisioningEngine(options: EngineOptions) {
   const claimable = (now: number) =>
     sql<boolean>`((status = 'pending' and next_attempt_at <= ${now}) or (status = 'running' and lease_until <= ${now}))`;
 
-  /** Tasks that may run now, oldest first; none behind an unfinished earlier task of the same resource. */
+  /**
+   * Tasks that may run now, oldest first; none behind an unfinished earlier task of the same resource and driver (a
+   * hosting service's site and its certificate are two queues: a CA that is down holds back no suspension).
+   */
   async function candidates(now: number): Promise<string[]> {
     const rows = await db
       .selectFrom('provisioningTasks as t')
@@ -98,6 +101,7 @@ export function createProvisioningEngine(options: EngineOptions) {
               .select('e.id')
               .whereRef('e.resourceType', '=', 't.resourceType')
               .whereRef('e.resourceId', '=', 't.resourceId')
+              .whereRef('e.driverType', '=', 't.driverType')
               .whereRef('e.id', '<', 't.id')
               .where('e.status', 'in', UNFINISHED),
           ),

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { DriverType, ProvisioningOperation, SetupState } from '@hostpilot/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { driverRegistered, provisionedBy } from './registry';
+import { driverRegistered, provisionedBy, serviceDriverType } from './registry';
 
 /**
  * The transactional outbox of the provisioning engine (docs/decisions/042-provisioning-engine.md). Every change
@@ -144,12 +144,20 @@ export async function refreshSetupState(
   resourceType: ResourceType,
   resourceId: string,
 ): Promise<SetupState | null> {
+  // A service is being set up while its own driver's tasks run: a hosting service's free certificate (the ACME
+  // driver's task on the same service) is issued after the site is ready, and does not hold its setup state.
+  const own =
+    resourceType === 'service'
+      ? await trx.selectFrom('services').select(['kind', 'planId']).where('id', '=', resourceId).executeTakeFirst()
+      : undefined;
+  const driver = own ? serviceDriverType(own.kind, own.planId) : null;
   const open = await trx
     .selectFrom('provisioningTasks')
     .select('status')
     .where('resourceType', '=', resourceType)
     .where('resourceId', '=', resourceId)
     .where('status', 'in', UNFINISHED)
+    .$if(driver !== null, (qb) => qb.where('driverType', '=', driver!))
     .execute();
   const state: SetupState | null = open.some((t) => t.status === 'failed')
     ? 'delayed'
