@@ -80,11 +80,8 @@ const API_CALLS_MESSAGE =
  */
 const STILL_CALLING_THE_API = [
   'features/marketing/pages/checkout-page.tsx',
-  'features/dashboard/components/support/ticket-form.tsx',
   'features/dashboard/components/money/payment-method-dialog.tsx',
   'components/dns/dns-records-editor.tsx',
-  'features/admin/components/server-driver-dialog.tsx',
-  'features/dashboard/components/domains/domain-settings.tsx',
 ].map((file) => `apps/web/src/${file}`);
 
 export default tseslint.config(

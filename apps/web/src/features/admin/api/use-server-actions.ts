@@ -1,4 +1,4 @@
-import type { AdminServer, AdminServerInput } from '@hostpilot/shared';
+import type { AdminServer, AdminServerDriver, AdminServerDriverInput, AdminServerInput } from '@hostpilot/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/session';
 import { adminKeys } from './keys';
@@ -51,4 +51,31 @@ export function useServerMaintenance() {
       api.put<AdminServer>(`/admin/servers/${segment(id)}/maintenance`, { maintenance }),
     onSuccess: refresh,
   });
+}
+
+/**
+ * A server's driver and connection settings (docs/decisions/042-provisioning-engine.md), and its connection test;
+ * each answers the driver as stored, secrets never included, and refreshes the server list.
+ */
+export function useServerDriver(
+  serverId: string,
+  on: { saved: (driver: AdminServerDriver) => void; tested: (driver: AdminServerDriver) => void },
+) {
+  const refresh = useRefreshServers();
+  const path = `/admin/servers/${segment(serverId)}`;
+  const save = useMutation({
+    mutationFn: (input: AdminServerDriverInput) => api.put<AdminServerDriver>(`${path}/driver`, input),
+    onSuccess: (answer) => {
+      on.saved(answer);
+      return refresh();
+    },
+  });
+  const test = useMutation({
+    mutationFn: () => api.post<AdminServerDriver>(`${path}/test-connection`),
+    onSuccess: (answer) => {
+      on.tested(answer);
+      return refresh();
+    },
+  });
+  return { save, test };
 }

@@ -1,12 +1,10 @@
 import {
   type AdminServer,
   type AdminServerDriver,
-  type AdminServerDriverInput,
   DRIVER_FIELDS,
   DRIVER_TYPES,
   type DriverType,
 } from '@hostpilot/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
@@ -16,11 +14,8 @@ import { Field } from '@/components/ui/field';
 import { inputClasses } from '@/components/ui/field-styles';
 import { TextField } from '@/components/ui/text-field';
 import { accountErrorKey } from '@/lib/account-errors';
-import { api } from '@/lib/session';
-import { adminKeys } from '../api/keys';
+import { useServerDriver } from '../api/use-server-actions';
 import { useAdminFormat } from '../lib/use-admin-format';
-
-const segment = encodeURIComponent;
 
 /**
  * A server's provisioning driver and connection settings (docs/decisions/042-provisioning-engine.md). Secrets are
@@ -46,28 +41,16 @@ function DriverForm({ server, onClose }: { server: AdminServer; onClose: () => v
   const { t: tc } = useTranslation();
   const format = useAdminFormat();
   const formId = useId();
-  const client = useQueryClient();
   const [driver, setDriver] = useState<AdminServerDriver>(server.driver);
   const [type, setType] = useState<DriverType | ''>(server.driver.type ?? '');
   const [settings, setSettings] = useState<Record<string, string>>(server.driver.settings);
   const [secrets, setSecrets] = useState<Record<string, string>>({});
-  const refresh = () => client.invalidateQueries({ queryKey: adminKeys.list('servers') });
-
-  const save = useMutation({
-    mutationFn: (input: AdminServerDriverInput) =>
-      api.put<AdminServerDriver>(`/admin/servers/${segment(server.id)}/driver`, input),
-    onSuccess: (answer) => {
+  const { save, test } = useServerDriver(server.id, {
+    saved: (answer) => {
       setDriver(answer);
       setSecrets({});
-      return refresh();
     },
-  });
-  const test = useMutation({
-    mutationFn: () => api.post<AdminServerDriver>(`/admin/servers/${segment(server.id)}/test-connection`),
-    onSuccess: (answer) => {
-      setDriver(answer);
-      return refresh();
-    },
+    tested: setDriver,
   });
 
   const fields = type ? DRIVER_FIELDS[type] : { settings: [], secrets: [] };

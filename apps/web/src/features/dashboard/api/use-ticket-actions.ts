@@ -1,4 +1,4 @@
-import type { TicketDetail, TicketReplyRequest } from '@hostpilot/shared';
+import type { CreateTicketRequest, TicketDetail, TicketReplyRequest } from '@hostpilot/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/session';
 import { dashboardKeys } from './keys';
@@ -35,5 +35,20 @@ export function useSetTicketClosed(id: string) {
   return useMutation({
     mutationFn: (closed: boolean) => api.post<TicketDetail>(`${ticketPath(id)}/${closed ? 'close' : 'reopen'}`),
     onSuccess: settle,
+  });
+}
+
+/** A new ticket: the list and the home page's open-ticket count refresh. */
+export function useOpenTicket() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateTicketRequest) => api.post<TicketDetail>('/tickets', input),
+    onSuccess: async (ticket) => {
+      client.setQueryData(dashboardKeys.ticket(ticket.id), ticket);
+      await Promise.all([
+        client.invalidateQueries({ queryKey: dashboardKeys.tickets(), exact: true }),
+        client.invalidateQueries({ queryKey: dashboardKeys.summary() }),
+      ]);
+    },
   });
 }

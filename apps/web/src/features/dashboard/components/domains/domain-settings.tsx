@@ -1,5 +1,4 @@
 import { type DomainDetail, NAMESERVERS_MAX, nameserversRequestSchema } from '@hostpilot/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -10,18 +9,14 @@ import { FieldError } from '@/components/ui/field-error';
 import { Switch } from '@/components/ui/switch';
 import { TextField } from '@/components/ui/text-field';
 import { accountErrorKey, fieldErrorsOf } from '@/lib/account-errors';
-import { api } from '@/lib/session';
-import { dashboardKeys } from '../../api/keys';
+import { useSetNameservers, useSetTransferLock } from '../../api/use-domain-settings';
 import { Panel } from '../panel';
-
-const refreshDomains = (queryClient: ReturnType<typeof useQueryClient>) =>
-  queryClient.invalidateQueries({ queryKey: dashboardKeys.domains() });
 
 /** Transfer lock on or off, saved at once; the switch shows the saved state and waits while it saves. */
 export function TransferLockPanel({ domain }: { domain: DomainDetail }) {
   const { t } = useTranslation('dashboard');
   const { t: tc } = useTranslation();
-  const queryClient = useQueryClient();
+  const setLock = useSetTransferLock(domain.id);
   const [pending, setPending] = useState(false);
   const [status, setStatus] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
@@ -32,8 +27,7 @@ export function TransferLockPanel({ domain }: { domain: DomainDetail }) {
     setFailure(null);
     setStatus('');
     try {
-      await api.put(`/domains/${encodeURIComponent(domain.id)}/transfer-lock`, { locked });
-      await refreshDomains(queryClient);
+      await setLock.mutateAsync(locked);
       setStatus(locked ? t('domainDetail.lock.locked') : t('domainDetail.lock.unlocked'));
     } catch (error) {
       setFailure(accountErrorKey(error));
@@ -69,7 +63,7 @@ type NameserversForm = { nameservers: string[] };
 export function NameserversPanel({ domain }: { domain: DomainDetail }) {
   const { t } = useTranslation('dashboard');
   const { t: tc } = useTranslation();
-  const queryClient = useQueryClient();
+  const setNameservers = useSetNameservers(domain.id);
   const [status, setStatus] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -106,8 +100,7 @@ export function NameserversPanel({ domain }: { domain: DomainDetail }) {
       return;
     }
     try {
-      await api.put(`/domains/${encodeURIComponent(domain.id)}/nameservers`, parsed.data);
-      await refreshDomains(queryClient);
+      await setNameservers.mutateAsync(parsed.data);
       setStatus(t('domainDetail.nameservers.saved'));
     } catch (error) {
       const fields = Object.entries(fieldErrorsOf(error));

@@ -18,7 +18,7 @@ import { inputClasses } from '@/components/ui/field-styles';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { applyFieldErrors } from '@/lib/account-errors';
-import { api } from '@/lib/session';
+import { useOpenTicket } from '../../api/use-ticket-actions';
 import { LimitedText } from './limited-text';
 
 const FIELDS = ['department', 'priority', 'subject', 'message'] as const;
@@ -34,6 +34,7 @@ export function TicketForm({
   const { t } = useTranslation('dashboard');
   const { t: tc } = useTranslation();
   const [failure, setFailure] = useState<string | null>(null);
+  const openTicket = useOpenTicket();
   const {
     register,
     handleSubmit,
@@ -58,7 +59,7 @@ export function TicketForm({
       onSubmit={handleSubmit(async (input) => {
         setFailure(null);
         try {
-          onCreated(await api.post<TicketDetail>('/tickets', input));
+          onCreated(await openTicket.mutateAsync(input));
         } catch (error) {
           setFailure(applyFieldErrors(error, FIELDS, setError));
         }
