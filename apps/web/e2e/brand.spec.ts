@@ -221,3 +221,55 @@ for (const lang of LANGUAGES) {
     expect(scripts.filter((url) => /trend-chart|uPlot|uplot/i.test(url))).toEqual([]);
   });
 }
+
+/**
+ * The illustrations of the marketing pages' heroes (docs/decisions/054-charts-and-the-look-of-a-brand.md): each is a
+ * decorative, sized SVG file, drawn on a wide screen and hidden on a phone, where the page's main action (the first
+ * plan, the domain search) stays in the first screen.
+ */
+const ILLUSTRATED = [
+  { path: '/hosting', name: 'web-server', action: (page: Page) => firstPlan(page) },
+  { path: '/vds', name: 'server-rack', action: (page: Page) => firstPlan(page) },
+  {
+    path: '/domains',
+    name: 'globe',
+    action: (page: Page, lang: Language) =>
+      page.getByRole('button', { name: lang === 'en' ? 'Search' : 'Найти', exact: true }),
+  },
+] as const;
+
+/** The first plan's card starts with its name: on a phone the card itself fills the first screen, its button below. */
+const firstPlan = (page: Page) => page.getByRole('heading', { level: 2 }).first();
+
+for (const lang of LANGUAGES) {
+  test(`the hosting, VDS and domains pages show their own illustrations, which leave the main action in a phone's first screen (${lang})`, async ({
+    page,
+  }) => {
+    budgetForPages(6);
+    for (const { path, name, action } of ILLUSTRATED) {
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await gotoInLanguage(page, path, lang);
+      const drawing = page.locator(`img[data-illustration="${name}"]`);
+      await expect(drawing).toBeVisible();
+      await expect(drawing).toHaveAttribute('alt', '');
+      await expect(drawing).toHaveAttribute('aria-hidden', 'true');
+      await expect(drawing).toHaveAttribute('width', '240');
+      await expect(drawing).toHaveAttribute('height', '160');
+      await expect(drawing).toHaveAttribute('src', new RegExp(`/assets/${name}-[^/]+\\.svg$`));
+      await expect
+        .poll(() => drawing.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBeGreaterThan(0);
+      // Every hero has its own drawing.
+      await expect(page.locator('img[data-illustration]')).toHaveCount(1);
+
+      await page.setViewportSize({ width: 390, height: 844 });
+      await gotoInLanguage(page, path, lang);
+      await expect(drawing).toBeHidden();
+      const main = action(page, lang);
+      await expect(main).toBeVisible();
+      const box = await main.boundingBox();
+      expect(box, `${path}: the main action is laid out`).not.toBeNull();
+      expect(box!.y + box!.height, `${path}: the main action is in the first screen`).toBeLessThanOrEqual(844);
+    }
+  });
+}

@@ -1,6 +1,7 @@
 import { Headset, Network, UserRoundCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import globe from '@/assets/brand/globe.svg';
 import { fieldErrorsOf } from '@/lib/account-errors';
 import { useHydrated } from '@/lib/use-hydrated';
 import { useTldPrices } from '../api/use-catalog';
@@ -48,6 +49,7 @@ export function DomainsPage() {
         eyebrow={t('domains.eyebrow')}
         title={t('domains.heading')}
         intro={t('domains.intro', { price: money(Math.min(...tlds.map((tld) => tld.priceFrom))) })}
+        illustration={{ src: globe, name: 'globe' }}
       >
         <DomainSearchForm
           size="hero"

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Container } from '@/components/ui/container';
+import webServer from '@/assets/brand/web-server.svg';
 import { useHostingPlans, useSiteFacts } from '../api/use-catalog';
 import { CheckList } from '../components/check-list';
 import { ContactCta } from '../components/contact-cta';
@@ -21,7 +22,12 @@ export function HostingPage() {
   const cart = useAddToCart();
   return (
     <>
-      <PageHero eyebrow={t('hosting.eyebrow')} title={t('hosting.heading')} intro={t('hosting.intro')} />
+      <PageHero
+        eyebrow={t('hosting.eyebrow')}
+        title={t('hosting.heading')}
+        intro={t('hosting.intro')}
+        illustration={{ src: webServer, name: 'web-server' }}
+      />
       <Container className="pb-16 sm:pb-20">
         <PlanCards
           plans={plans}

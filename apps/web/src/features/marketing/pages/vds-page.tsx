@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '@/components/ui/button-link';
 import { Container } from '@/components/ui/container';
+import serverRack from '@/assets/brand/server-rack.svg';
 import { useVdsPlans, useSiteFacts } from '../api/use-catalog';
 import { CheckList } from '../components/check-list';
 import { CtaBand } from '../components/cta-band';
@@ -21,7 +22,12 @@ export function VdsPage() {
   const cart = useAddToCart();
   return (
     <>
-      <PageHero eyebrow={t('vds.eyebrow')} title={t('vds.heading')} intro={t('vds.intro')} />
+      <PageHero
+        eyebrow={t('vds.eyebrow')}
+        title={t('vds.heading')}
+        intro={t('vds.intro')}
+        illustration={{ src: serverRack, name: 'server-rack' }}
+      />
       <Container className="pb-16 sm:pb-20">
         <PlanCards
           plans={plans}
