@@ -28,12 +28,12 @@ import * as m0150 from './0150-payment-purpose';
 import * as m0160 from './0160-account-token-email';
 import * as m0200 from './0200-provisioning';
 import * as m0230 from './0230-create-certificates';
+import * as m0240 from './0240-domain-ds-records';
 import * as m0270 from './0270-order-cart-and-cancel-cause';
 import * as m0271 from './0271-order-line-discount';
+import * as m0290 from './0290-guest-tickets';
 import * as m0310 from './0310-service-usage-samples';
 import * as m0311 from './0311-getting-started-dismissed';
-import * as m0240 from './0240-domain-ds-records';
-import * as m0290 from './0290-guest-tickets';
 
 /**
  * Every migration, in order. Imported statically so that the bundled server carries them.
@@ -69,10 +69,10 @@ export const migrations: Record<string, Migration> = {
   '0160-account-token-email': m0160,
   '0200-provisioning': m0200,
   '0230-create-certificates': m0230,
+  '0240-domain-ds-records': m0240,
   '0270-order-cart-and-cancel-cause': m0270,
   '0271-order-line-discount': m0271,
+  '0290-guest-tickets': m0290,
   '0310-service-usage-samples': m0310,
   '0311-getting-started-dismissed': m0311,
-  '0240-domain-ds-records': m0240,
-  '0290-guest-tickets': m0290,
 };

@@ -334,7 +334,8 @@ describe('ordering', () => {
         .selectAll()
         .where('userId', '=', customer.userId)
         .executeTakeFirstOrThrow();
-      // Hosting is made by the web-node driver (docs/decisions/055-web-node-agent.md): pending, its create queued.
+      // Hosting is made by the web-node driver (docs/decisions/055-web-node-agent.md): pending, its create queued;
+      // its free certificate is the ACME driver's own queue (docs/decisions/049-certificates-through-acme.md).
       expect(service).toMatchObject({
         kind: 'hosting',
         planId: 'business',
@@ -342,8 +343,16 @@ describe('ordering', () => {
         setupState: 'provisioning',
         domain,
       });
-      const tasks = await db.selectFrom('provisioningTasks').selectAll().where('resourceId', '=', service.id).execute();
-      expect(tasks.map((t) => [t.driverType, t.operation, t.status])).toEqual([['web-node', 'create', 'pending']]);
+      const tasks = await db
+        .selectFrom('provisioningTasks')
+        .selectAll()
+        .where('resourceId', '=', service.id)
+        .orderBy('id')
+        .execute();
+      expect(tasks.map((t) => [t.driverType, t.operation, t.status])).toEqual([
+        ['web-node', 'create', 'pending'],
+        ['acme', 'update', 'pending'],
+      ]);
       expect(service.serverId).not.toBeNull();
       const server = await db
         .selectFrom('servers')
