@@ -41,7 +41,8 @@ function missingCitations(file: string, text: string, exists: (relative: string)
   return text.split('\n').flatMap((line, index) => {
     const cited = [...line.matchAll(CITED_PATH)].map((match) => match[1]!.replace(/\.+$/, ''));
     if (file.endsWith('.md')) {
-      for (const match of line.matchAll(MARKDOWN_LINK)) {
+      // Code spans are not links: a regular expression in backticks may read like one.
+      for (const match of line.replace(/`[^`]*`/g, '').matchAll(MARKDOWN_LINK)) {
         const target = match[1]!;
         if (/^[a-z]+:|^\//.test(target)) continue;
         if (!exists(path.posix.join(path.posix.dirname(file), target))) cited.push(target);
@@ -107,6 +108,7 @@ describe('every repository path a file cites exists', () => {
       ),
     ).toEqual([]);
     expect(missingCitations('docs/decisions/x.md', '[gone](gone.md)', has)).toEqual(['1: gone.md']);
+    expect(missingCitations('docs/decisions/x.md', 'the pattern `^[a-z](?:[a-z-]*)$`', has)).toEqual([]);
   });
 
   it('no file cites a file of this repository that is not there', () => {

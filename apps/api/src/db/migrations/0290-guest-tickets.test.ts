@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { migrations } from './index';
 
 /**
- * Migration 0290 rebuilds the tickets table on SQLite (docs/decisions/053-…): the tickets and their messages written
+ * Migration 0290 rebuilds the tickets table on SQLite (docs/decisions/053-servers-section-guest-tickets-and-blog-addresses.md): the tickets and their messages written
  * before it must come through whole, their foreign keys intact, and the account counter still move for them.
  */
 describe('migration 0290 on SQLite, with tickets already written', () => {
