@@ -41,6 +41,9 @@ for (const lang of ['en', 'ru'] as const) {
     await expect(page).toHaveURL(/\/admin(\?lng=\w+)?$/);
     // The page then speaks the administrator's own language (their saved preference: English in the demo).
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(FORM.en.admin);
+    // The overview's charts load after the page: let them finish before the session is wiped, or their request
+    // would answer 401 to a signed-out page.
+    await page.waitForLoadState('networkidle');
 
     await page.context().clearCookies();
     await page.evaluate(() => {
