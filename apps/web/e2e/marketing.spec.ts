@@ -236,6 +236,9 @@ test.describe('plan buttons open Add to cart with the plan and its catalogue pri
   for (const { path, button, plan, price } of cases) {
     test(`${path}: ${button}`, async ({ page }) => {
       await page.goto(path);
+      // What the page itself reads once (the home page asks /api/meta which payment methods to show) is done first:
+      // the calls counted are the plan button's.
+      await page.waitForLoadState('networkidle');
       const calls: string[] = [];
       page.on('request', (request) => {
         if (request.url().includes('/api/')) calls.push(request.url());
