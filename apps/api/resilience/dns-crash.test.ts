@@ -196,6 +196,9 @@ async function demoEnv(target: Target): Promise<Record<string, string>> {
     PROVISIONING_INTERVAL_MS: '200',
     PROVISIONING_LEASE_MS: String(LEASE_MS),
     DNS_PORT: String(await freeDnsPort('127.0.0.1', true)),
+    // DNS alone, as this test measures it: no demo web node (its nginx on a fixed port) and no demo CA.
+    NGINX_PATH: '/nonexistent/nginx',
+    PEBBLE_PATH: '/nonexistent/pebble',
   };
 }
 
