@@ -73,17 +73,6 @@ const webRestrictedImports = [
 const API_CALLS_MESSAGE =
   'The web app calls the API only from features/*/api/ (queryOptions and mutation hooks) and lib/: move the call there (docs/decisions/056-module-shape.md).';
 
-/**
- * Files that still call the one HTTP client directly: others are changing them now, and they move to their
- * feature's api/ folder next (docs/decisions/056-module-shape.md, "still to move"). Remove an entry when its file
- * has moved; add none.
- */
-const STILL_CALLING_THE_API = [
-  'features/marketing/pages/checkout-page.tsx',
-  'features/dashboard/components/money/payment-method-dialog.tsx',
-  'components/dns/dns-records-editor.tsx',
-].map((file) => `apps/web/src/${file}`);
-
 export default tseslint.config(
   {
     ignores: [
@@ -138,7 +127,7 @@ export default tseslint.config(
     // folder, whose queries the cache refreshes; only those folders and lib/ hold the HTTP client. A later entry
     // replaces the rule's options, so it repeats the web app's other refusals.
     files: ['apps/web/src/**/*.{ts,tsx}'],
-    ignores: ['apps/web/src/features/*/api/**', 'apps/web/src/lib/**', ...STILL_CALLING_THE_API],
+    ignores: ['apps/web/src/features/*/api/**', 'apps/web/src/lib/**'],
     rules: {
       'no-restricted-imports': [
         'error',

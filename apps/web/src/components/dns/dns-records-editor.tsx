@@ -1,4 +1,4 @@
-import type { DnsImportResult, DnsRecord } from '@hostpilot/shared';
+import type { DnsRecord } from '@hostpilot/shared';
 import { FileUp, Network, Pencil, Plus, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { accountErrorKey } from '@/lib/account-errors';
-import { api } from '@/lib/session';
+import { dnsRecordsApi } from '@/lib/dns-records';
 import { DnsRecordForm, type RecordInput } from './dns-record-form';
 import { ZoneImportForm } from './zone-import-form';
 
@@ -52,12 +52,12 @@ export function DnsRecordsEditor({
   const [deletePending, setDeletePending] = useState(false);
   const [deleteFailure, setDeleteFailure] = useState<string | null>(null);
   const [done, setDone] = useState('');
-  const base = recordsPath;
+  const calls = dnsRecordsApi(recordsPath);
   const refresh = onChanged;
   const label = (record: Pick<DnsRecord, 'type' | 'name'>) => `${record.type} ${record.name}`;
 
   const importZone = async (zone: string) => {
-    const result = await api.post<DnsImportResult>(importPath!, { zone });
+    const result = await calls.importZone(importPath!, zone);
     setEditing(null);
     setDone(t('domainDetail.dns.import.done', { count: result.added.length }));
     await refresh();
@@ -66,10 +66,10 @@ export function DnsRecordsEditor({
 
   const save = async (input: RecordInput) => {
     if (editing?.kind === 'edit') {
-      await api.put(`${base}/${encodeURIComponent(editing.record.id)}`, input);
+      await calls.change(editing.record.id, input);
       setDone(t('domainDetail.dns.changed', { record: label(input) }));
     } else {
-      await api.post(base, input);
+      await calls.add(input);
       setDone(t('domainDetail.dns.added', { record: label(input) }));
     }
     setEditing(null);
@@ -80,7 +80,7 @@ export function DnsRecordsEditor({
     setDeletePending(true);
     setDeleteFailure(null);
     try {
-      await api.delete(`${base}/${encodeURIComponent(record.id)}`);
+      await calls.remove(record.id);
       setDeleting(null);
       setDone(t('domainDetail.dns.deleted', { record: label(record) }));
       await refresh();

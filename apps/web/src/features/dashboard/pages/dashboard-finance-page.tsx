@@ -24,7 +24,8 @@ import { Panel } from '../components/panel';
 import { useStatusLabel } from '../components/status-label';
 import { StatementDialog } from '../components/statement-dialog';
 import { useMoneyDialogs } from '../components/money/use-money-dialogs';
-import { PaymentMethodDialog, useCardLabel, usePaymentMethod } from '../components/money/payment-method-dialog';
+import { usePaymentMethod } from '../api/use-payment-method';
+import { PaymentMethodDialog, useCardLabel } from '../components/money/payment-method-dialog';
 import { useDownload } from '@/lib/use-download';
 import { useDashboardFormat } from '../lib/use-dashboard-format';
 

@@ -1,13 +1,10 @@
 import {
-  type Balance,
   cardNumberSchema,
   type CreateOrderRequest,
-  IDEMPOTENCY_KEY_HEADER,
   type Money,
   type OrderDetail,
   type OrderPaymentMethod,
   type PayOrderRequest,
-  type PayOrderResponse,
 } from '@hostpilot/shared';
 import { LogIn, UserPlus } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
@@ -26,8 +23,9 @@ import { cartStore, useCart } from '@/lib/cart-store';
 import { formatMinorMoney } from '@/lib/format';
 import { ApiError } from '@/lib/http';
 import { createIdempotencyKeys } from '@/lib/idempotency-key';
-import { api, useSession } from '@/lib/session';
+import { useSession } from '@/lib/session';
 import { useDemoMode } from '@/lib/use-demo-mode';
+import { payOrder, placeOrder, useCheckoutBalance } from '../api/checkout';
 import { toOrderLines } from '../api/orders';
 import { useQuote } from '../api/use-quote';
 import { CartSummary, EmptyCart } from '../components/cart/cart-summary';
@@ -39,8 +37,6 @@ import { usePlanFormat } from '../lib/use-plan-format';
 const orderPath = (id: string) => `/dashboard/orders/${encodeURIComponent(id)}`;
 /** The sign-in and registration pages send the visitor back here (app/guards/redirect-target.ts). */
 const BACK_HERE = { from: { pathname: '/checkout', search: '', hash: '' } };
-
-const withKey = (key: string) => ({ headers: { [IDEMPOTENCY_KEY_HEADER]: key } });
 
 /**
  * /checkout (docs/product/ordering.md): a visitor signs in or registers and comes back with the cart as it was;
@@ -124,24 +120,13 @@ function PaymentPanel({ quote, onPlaced, onRequote }: { quote: Quote; onPlaced: 
   const [cardError, setCardError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem>(null);
-  const [balance, setBalance] = useState<Money | null>(null);
+  const balance = useCheckoutBalance();
   // The order placed for this cart and total, kept while its payment is retried (a declined card, a network
   // failure): paying again pays the same order instead of placing another one.
   const [pending, setPending] = useState<{ cart: string; order: OrderDetail } | null>(null);
   const orderKeys = useMemo(() => createIdempotencyKeys(), []);
   const payKeys = useMemo(() => createIdempotencyKeys(), []);
   const problemRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    let live = true;
-    api.get<Balance>('/finance/balance').then(
-      (answer) => live && setBalance(answer.balance),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
 
   useEffect(() => {
     if (problem) problemRef.current?.focus();
@@ -177,7 +162,7 @@ function PaymentPanel({ quote, onPlaced, onRequote }: { quote: Quote; onPlaced: 
     if (!order) {
       const request: CreateOrderRequest = { lines: toOrderLines(lines), expectedTotal: quote.total.amountMinor };
       try {
-        order = await api.post<OrderDetail>('/orders', request, withKey(orderKeys.keyFor(request)));
+        order = await placeOrder(request, orderKeys.keyFor(request));
         orderKeys.reset();
         setPending({ cart: cartKey, order });
       } catch (error) {
@@ -199,11 +184,7 @@ function PaymentPanel({ quote, onPlaced, onRequote }: { quote: Quote; onPlaced: 
     }
 
     try {
-      const answer = await api.post<PayOrderResponse>(
-        `/orders/${encodeURIComponent(order.id)}/pay`,
-        payment,
-        withKey(payKeys.keyFor({ order: order.id, payment })),
-      );
+      const answer = await payOrder(order.id, payment, payKeys.keyFor({ order: order.id, payment }));
       payKeys.reset();
       cartStore.clear();
       onPlaced();

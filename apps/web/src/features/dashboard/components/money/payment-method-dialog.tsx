@@ -1,10 +1,4 @@
-import {
-  type PaymentMethodResponse,
-  type SavedCard,
-  type SavePaymentMethodRequest,
-  savePaymentMethodRequestSchema,
-} from '@hostpilot/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type SavedCard, type SavePaymentMethodRequest, savePaymentMethodRequestSchema } from '@hostpilot/shared';
 import { useId, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -13,9 +7,8 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogFormActions } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/text-field';
 import { accountErrorKey, applyFieldErrors } from '@/lib/account-errors';
-import { api } from '@/lib/session';
 import { useDemoModeAnswer } from '@/lib/use-demo-mode';
-import { dashboardKeys } from '../../api/keys';
+import { usePaymentMethod, useRemovePaymentMethod, useSavePaymentMethod } from '../../api/use-payment-method';
 
 /**
  * The customer's saved card for renewals (docs/decisions/038-saved-card-for-renewals.md): the Billing page's
@@ -23,25 +16,6 @@ import { dashboardKeys } from '../../api/keys';
  * Replace and Remove, or the card form. Only the test card provider exists, so a card can be saved only while the
  * server runs in demo mode; the dialog says so otherwise.
  */
-
-const paymentMethodKey = () => [...dashboardKeys.finance(), 'paymentMethod'] as const;
-
-export function usePaymentMethod() {
-  return useQuery({
-    queryKey: paymentMethodKey(),
-    queryFn: ({ signal }) => api.get<PaymentMethodResponse>('/billing/payment-method', { signal }),
-    select: (data) => data.card,
-  });
-}
-
-function useCardMutation<T>(call: (input: T) => Promise<PaymentMethodResponse>) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: call,
-    onSuccess: (data) => client.setQueryData(paymentMethodKey(), data),
-    onSettled: () => client.invalidateQueries({ queryKey: dashboardKeys.all }),
-  });
-}
 
 /** "Visa •••• 4242, expires 12/28". */
 export function useCardLabel() {
@@ -104,7 +78,7 @@ function PaymentMethodContent({ onClose }: { onClose: () => void }) {
   const cardLabel = useCardLabel();
   const [replacing, setReplacing] = useState(false);
   const [saved, setSaved] = useState(false);
-  const remove = useCardMutation(() => api.delete<PaymentMethodResponse>('/billing/payment-method'));
+  const remove = useRemovePaymentMethod();
 
   if (card.isPending || demo === undefined) {
     return (
@@ -200,9 +174,7 @@ function CardForm({ onSaved, onCancel }: { onSaved: () => void; onCancel: () => 
   const { t } = useTranslation('dashboard');
   const { t: tc } = useTranslation();
   const formId = useId();
-  const save = useCardMutation((request: SavePaymentMethodRequest) =>
-    api.post<PaymentMethodResponse>('/billing/payment-method', request),
-  );
+  const save = useSavePaymentMethod();
   const [formError, setFormError] = useState<string | null>(null);
   const {
     register,

@@ -1,0 +1,44 @@
+import {
+  type Balance,
+  type CreateOrderRequest,
+  IDEMPOTENCY_KEY_HEADER,
+  type Money,
+  type OrderDetail,
+  type PayOrderRequest,
+  type PayOrderResponse,
+} from '@hostpilot/shared';
+import { useEffect, useState } from 'react';
+import { api } from '@/lib/session';
+
+/**
+ * Checkout's calls (docs/product/ordering.md): the balance offered as a way to pay, placing the cart's order and
+ * paying it. Placing and paying carry an idempotency key, so a retried request places or pays once
+ * (docs/decisions/022-money-transactions.md). Plain calls, no query cache: checkout is a public page, whose bundle
+ * carries no TanStack Query (docs/decisions/056-module-shape.md).
+ */
+const withKey = (key: string) => ({ headers: { [IDEMPOTENCY_KEY_HEADER]: key } });
+
+/**
+ * The customer's balance, read when checkout opens; null until it is known, and when the read fails (the balance is
+ * then not offered first).
+ */
+export function useCheckoutBalance(): Money | null {
+  const [balance, setBalance] = useState<Money | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    api.get<Balance>('/finance/balance', { signal: controller.signal }).then(
+      (answer) => setBalance(answer.balance),
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, []);
+  return balance;
+}
+
+export function placeOrder(request: CreateOrderRequest, idempotencyKey: string) {
+  return api.post<OrderDetail>('/orders', request, withKey(idempotencyKey));
+}
+
+export function payOrder(orderId: string, payment: PayOrderRequest, idempotencyKey: string) {
+  return api.post<PayOrderResponse>(`/orders/${encodeURIComponent(orderId)}/pay`, payment, withKey(idempotencyKey));
+}
