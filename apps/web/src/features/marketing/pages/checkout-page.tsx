@@ -1,23 +1,15 @@
-import {
-  cardNumberSchema,
-  type CreateOrderRequest,
-  type Money,
-  type OrderDetail,
-  type OrderPaymentMethod,
-  type PayOrderRequest,
-} from '@hostpilot/shared';
+import { type CreateOrderRequest, type Money, type OrderDetail, type OrderPaymentMethod } from '@hostpilot/shared';
 import { LogIn, UserPlus } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ResendVerification } from '@/components/resend-verification';
+import { OrderPaymentFields, orderPaymentRequest } from '@/components/order-payment-fields';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ButtonLink } from '@/components/ui/button-link';
 import { Container } from '@/components/ui/container';
-import { RadioGroup } from '@/components/ui/radio-group';
 import { FullPageSpinner } from '@/components/ui/spinner';
-import { TextField } from '@/components/ui/text-field';
 import { accountErrorKey, fieldErrorsOf } from '@/lib/account-errors';
 import { cartStore, useCart } from '@/lib/cart-store';
 import { formatMinorMoney } from '@/lib/format';
@@ -145,15 +137,12 @@ function PaymentPanel({ quote, onPlaced, onRequote }: { quote: Quote; onPlaced: 
 
   const submit = async () => {
     if (quote.status !== 'ready' || !quote.valid) return;
-    let payment: PayOrderRequest;
-    if (method === 'test_card') {
-      const parsed = cardNumberSchema.safeParse(cardNumber);
-      if (!parsed.success) {
-        setCardError(tc(parsed.error.issues[0]?.message ?? 'validation.required'));
-        return;
-      }
-      payment = { method, cardNumber };
-    } else payment = { method };
+    const chosenPayment = orderPaymentRequest(method, cardNumber);
+    if ('cardError' in chosenPayment) {
+      setCardError(tc(chosenPayment.cardError));
+      return;
+    }
+    const payment = chosenPayment.request;
     setCardError(undefined);
     setProblem(null);
     setBusy(true);
@@ -245,44 +234,18 @@ function PaymentPanel({ quote, onPlaced, onRequote }: { quote: Quote; onPlaced: 
           void submit();
         }}
       >
-        <RadioGroup<OrderPaymentMethod>
+        <OrderPaymentFields
           legend={t('checkout.method')}
-          name="method"
-          value={method}
-          onChange={setMethod}
-          options={[
-            {
-              value: 'balance',
-              label: t('checkout.methods.balance'),
-              description: balance ? t('checkout.balanceHint', { balance: money(balance) }) : undefined,
-            },
-            ...(demo
-              ? [
-                  {
-                    value: 'test_card' as const,
-                    label: t('checkout.methods.test_card'),
-                    description: t('checkout.testCardHint'),
-                  },
-                ]
-              : []),
-            {
-              value: 'bank_transfer',
-              label: t('checkout.methods.bank_transfer'),
-              description: t('checkout.bankTransferHint'),
-            },
-          ]}
+          bankTransferHint={t('checkout.bankTransferHint')}
+          cardHint={t('checkout.cardNumberHint')}
+          method={method}
+          onMethodChange={setMethod}
+          balance={balance ? money(balance) : undefined}
+          demo={demo}
+          cardNumber={cardNumber}
+          onCardNumberChange={setCardNumber}
+          cardError={cardError}
         />
-        {method === 'test_card' && (
-          <TextField
-            label={t('checkout.cardNumber')}
-            inputMode="numeric"
-            autoComplete="cc-number"
-            hint={t('checkout.cardNumberHint')}
-            error={cardError}
-            value={cardNumber}
-            onChange={(event) => setCardNumber(event.target.value)}
-          />
-        )}
         <p className="flex items-baseline justify-between gap-4 border-t border-slate-200 pt-4">
           <span className="font-semibold text-slate-900">{t('cart.total')}</span>
           <span className="text-xl font-bold text-slate-900 tabular-nums">

@@ -1,19 +1,12 @@
-import {
-  cardNumberSchema,
-  type OrderPaymentMethod,
-  type OrderSummary,
-  type PayOrderRequest,
-  type PayOrderResponse,
-} from '@hostpilot/shared';
+import { type OrderPaymentMethod, type OrderSummary, type PayOrderResponse } from '@hostpilot/shared';
 import { useQuery } from '@tanstack/react-query';
 import { CreditCard, X } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OrderPaymentFields, orderPaymentRequest } from '@/components/order-payment-fields';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogActions, DialogFormActions } from '@/components/ui/dialog';
-import { RadioGroup } from '@/components/ui/radio-group';
-import { TextField } from '@/components/ui/text-field';
 import { accountErrorKey, fieldErrorsOf } from '@/lib/account-errors';
 import { createIdempotencyKeys } from '@/lib/idempotency-key';
 import { useDemoMode } from '@/lib/use-demo-mode';
@@ -106,15 +99,12 @@ function PayOrderForm({ order, onClose }: { order: OrderSummary; onClose: () => 
   }
 
   const submit = async () => {
-    let request: PayOrderRequest;
-    if (method === 'test_card') {
-      const parsed = cardNumberSchema.safeParse(cardNumber);
-      if (!parsed.success) {
-        setCardError(tc(parsed.error.issues[0]?.message ?? 'validation.required'));
-        return;
-      }
-      request = { method, cardNumber };
-    } else request = { method };
+    const chosen = orderPaymentRequest(method, cardNumber);
+    if ('cardError' in chosen) {
+      setCardError(tc(chosen.cardError));
+      return;
+    }
+    const { request } = chosen;
     setCardError(undefined);
     try {
       const answer = await pay.mutateAsync({ id: order.id, request, key: keys.keyFor({ order: order.id, request }) });
@@ -147,45 +137,17 @@ function PayOrderForm({ order, onClose }: { order: OrderSummary; onClose: () => 
           void submit();
         }}
       >
-        <RadioGroup<OrderPaymentMethod>
+        <OrderPaymentFields
           legend={t('orders.method')}
-          name="method"
-          value={method}
-          onChange={setMethod}
-          options={[
-            {
-              value: 'balance',
-              label: t('orders.methods.balance'),
-              description: balance.data
-                ? t('orders.balanceHint', { balance: format.money(balance.data.balance) })
-                : undefined,
-            },
-            ...(demo
-              ? [
-                  {
-                    value: 'test_card' as const,
-                    label: t('orders.methods.test_card'),
-                    description: t('orders.testCardHint'),
-                  },
-                ]
-              : []),
-            {
-              value: 'bank_transfer',
-              label: t('orders.methods.bank_transfer'),
-              description: t('orders.bankTransferHint'),
-            },
-          ]}
+          bankTransferHint={t('orders.bankTransferHint')}
+          method={method}
+          onMethodChange={setMethod}
+          balance={balance.data ? format.money(balance.data.balance) : undefined}
+          demo={demo}
+          cardNumber={cardNumber}
+          onCardNumberChange={setCardNumber}
+          cardError={cardError}
         />
-        {method === 'test_card' && (
-          <TextField
-            label={t('orders.cardNumber')}
-            inputMode="numeric"
-            autoComplete="cc-number"
-            error={cardError}
-            value={cardNumber}
-            onChange={(event) => setCardNumber(event.target.value)}
-          />
-        )}
       </form>
       <DialogFormActions
         form={formId}
