@@ -72,8 +72,8 @@ describe(`production start with demo passwords (${DATABASE_UNDER_TEST})`, () => 
     await demo.close();
   });
 
-  // Four runs of the command line, each a Node process that compiles the CLI's TypeScript (tsx) first: seconds each
-  // on a busy machine, more than the suite's 30 s for one test.
+  // Four runs of the command line, each a Node process that compiles the CLI's TypeScript (tsx) first: 72 s in all
+  // once at load 30 on two cores, more than the suite's budget for one test.
   it(
     'starts once the command line gave every demo account a new password read from standard input',
     { timeout: 180_000 },
