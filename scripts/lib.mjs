@@ -39,6 +39,21 @@ export function run(command, args, options = {}) {
 }
 
 /**
+ * Runs a command with its output (stdout and stderr, interleaved) kept rather than shown; resolves to its exit
+ * code and that output, for a caller that runs several commands at once and prints each one's output whole.
+ */
+export function runCaptured(command, args, options = {}) {
+  return new Promise((resolve) => {
+    let output = '';
+    const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], ...options });
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output }));
+    child.on('error', (error) => resolve({ code: 1, output: `${output}${error.message}\n` }));
+  });
+}
+
+/**
  * Installs dependencies when node_modules is missing or older than package-lock.json.
  * `npm install` (not `npm ci`): it installs exactly the committed lock file, and unlike `npm ci` it accepts a
  * lock that lacks optional binaries for other platforms, which registries without those packages produce.
@@ -106,7 +121,7 @@ export const TARGETS = [
       ...SHARED_INPUTS,
     ],
     command: [NPM, ['run', 'build', '-w', 'apps/web', '--silent']],
-    after: () => run(process.execPath, ['scripts/compress.mjs', 'apps/web/dist']),
+    after: [process.execPath, ['scripts/compress.mjs', 'apps/web/dist']],
   },
   {
     name: 'API',
@@ -117,21 +132,37 @@ export const TARGETS = [
   },
 ];
 
-/** Builds whatever changed since its last build (or everything, with force). */
-export async function ensureBuild({ force = false } = {}) {
+/**
+ * Builds whatever changed since its last build (or everything, with force). By default it shows its output and
+ * exits on a failure; with `quiet` it keeps the output and answers `{ ok, output }` (npm test runs it beside other
+ * checks, scripts/test.mjs).
+ */
+export async function ensureBuild({ force = false, quiet = false } = {}) {
+  let log = '';
+  const say = quiet ? (text) => (log += `▸ ${text}\n`) : step;
+  const exec = quiet
+    ? async (command, args) => {
+        const { code, output } = await runCaptured(command, args);
+        log += output;
+        return code;
+      }
+    : run;
+  const fail = (text) => {
+    if (quiet) return { ok: false, output: `${log}${text}\n` };
+    console.error(paint('31', text));
+    process.exit(1);
+  };
   for (const target of TARGETS) {
     const digest = hashSources(target.inputs);
     const stampFile = path.join(ROOT, target.stamp);
     const previous = fs.existsSync(stampFile) ? fs.readFileSync(stampFile, 'utf8').trim() : '';
     if (!force && previous === digest) continue;
-    step(`Building the ${target.name}`);
+    say(`Building the ${target.name}`);
     const [command, args] = target.command;
-    if ((await run(command, args)) !== 0) {
-      console.error(paint('31', `Building the ${target.name} failed; see the messages above.`));
-      process.exit(1);
-    }
-    if (target.after && (await target.after()) !== 0) process.exit(1);
+    if ((await exec(command, args)) !== 0) return fail(`Building the ${target.name} failed; see the messages above.`);
+    if (target.after && (await exec(...target.after)) !== 0) return fail(`Finishing the ${target.name} failed.`);
     fs.mkdirSync(path.dirname(stampFile), { recursive: true });
     fs.writeFileSync(stampFile, `${digest}\n`);
   }
+  return { ok: true, output: log };
 }

@@ -4,19 +4,40 @@
 //   · rate-limit counters on Redis (when reachable)
 //   · build · end-to-end tests in headless Chromium · resilience tests (when their services are there)
 // Every step runs even after a failure, so one run shows everything that is wrong.
-// Exits non-zero on any failure and ends with a summary line and a total line.
+// The checks that use one core each (the four type-checks, ESLint, Prettier, the build) run side by side, as many at
+// once as the machine has cores; each one's output is printed whole when it ends. The test suites run one after
+// another (docs/decisions/061-a-faster-and-steadier-npm-test.md).
+// Exits non-zero on any failure and ends with a summary line, the time of each step and a total line.
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureBuild, ensureInstall, paint, ROOT, run, step } from './lib.mjs';
+import { ensureBuild, ensureInstall, paint, ROOT, run, runCaptured, step } from './lib.mjs';
 
 const bin = (name) => path.join(ROOT, 'node_modules', '.bin', name);
-const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hostpilot-test-'));
+// TEST_REPORT_DIR keeps the JSON reports (every test's duration) after the run, for finding where the time goes.
+const keepReports = Boolean(process.env.TEST_REPORT_DIR);
+if (keepReports) fs.mkdirSync(process.env.TEST_REPORT_DIR, { recursive: true });
+const reportDir = keepReports
+  ? path.resolve(process.env.TEST_REPORT_DIR)
+  : fs.mkdtempSync(path.join(os.tmpdir(), 'hostpilot-test-'));
 const results = [];
 
-function record(name, ok, counts) {
-  results.push({ name, ok, ...counts });
+const started = Date.now();
+
+function record(name, ok, counts, seconds) {
+  results.push({ name, ok, ...counts, ...(seconds === undefined ? {} : { seconds }) });
+}
+
+const since = (start) => Math.round((Date.now() - start) / 1000);
+
+/** Runs the jobs, at most `limit` at a time, longest expected first (the order given); resolves when all ended. */
+async function pool(jobs, limit) {
+  const queue = [...jobs];
+  const worker = async () => {
+    for (let job = queue.shift(); job; job = queue.shift()) await job();
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, jobs.length) }, worker));
 }
 
 function readVitest(file) {
@@ -56,6 +77,7 @@ function portAnswers(port, host = '127.0.0.1', timeoutMs = 1000) {
 }
 
 async function vitest(name, args, env = {}) {
+  const start = Date.now();
   const report = path.join(reportDir, `${name.replace(/\W+/g, '-')}.json`);
   const code = await run(
     bin('vitest'),
@@ -63,20 +85,62 @@ async function vitest(name, args, env = {}) {
     { env: { ...process.env, ...env } },
   );
   const counts = readVitest(report);
-  record(name, code === 0 && counts.failed === 0 && counts.passed > 0, counts);
+  record(name, code === 0 && counts.failed === 0 && counts.passed > 0, counts, since(start));
 }
 
 ensureInstall();
 
-step('Type-checking');
-for (const project of ['packages/shared', 'apps/api', 'apps/web', 'apps/agent']) {
-  const code = await run(bin('tsc'), ['--noEmit', '-p', project]);
-  record(`typecheck ${project}`, code === 0);
+// Type-checks, lint, format check and the build: single-threaded tools, so one per core. Slowest first.
+step('Type-checking, linting and building (side by side)');
+{
+  const checksStart = Date.now();
+  const checks = [];
+  const check = (name, work) => {
+    const entry = { name, ok: false, seconds: 0 };
+    checks.push(entry);
+    return async () => {
+      const start = Date.now();
+      const { ok, output } = await work().catch((error) => ({ ok: false, output: `${error.stack ?? error}\n` }));
+      entry.ok = ok;
+      entry.seconds = since(start);
+      step(`${name}: ${ok ? 'passed' : 'FAILED'} (${entry.seconds} s)`);
+      if (output.trim()) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+    };
+  };
+  const command = (name, tool, args) =>
+    check(name, async () => {
+      const { code, output } = await runCaptured(bin(tool), args);
+      return { ok: code === 0, output };
+    });
+  const typecheck = (project) => command(`typecheck ${project}`, 'tsc', ['--noEmit', '-p', project]);
+  // Longest first, as measured (docs/decisions/061-a-faster-and-steadier-npm-test.md), so that the short ones fill
+  // in at the end.
+  const jobs = [
+    command('lint', 'eslint', ['.', '--max-warnings=0']),
+    typecheck('apps/api'),
+    typecheck('apps/web'),
+    check('build', () => ensureBuild({ quiet: true })),
+    command('format', 'prettier', ['--check', '.', '--log-level', 'warn']),
+    typecheck('packages/shared'),
+    typecheck('apps/agent'),
+  ];
+  await pool(jobs, Math.max(2, os.availableParallelism()));
+  const order = [
+    'typecheck packages/shared',
+    'typecheck apps/api',
+    'typecheck apps/web',
+    'typecheck apps/agent',
+    'lint',
+    'format',
+    'build',
+  ];
+  for (const name of order) {
+    const entry = checks.find((c) => c.name === name);
+    record(entry.name, entry.ok, undefined, entry.seconds);
+  }
+  console.log(paint('1;36', `▸ Checks and build done in ${since(checksStart)} s`));
 }
-
-step('Linting');
-record('lint', (await run(bin('eslint'), ['.', '--max-warnings=0'])) === 0);
-record('format', (await run(bin('prettier'), ['--check', '.', '--log-level', 'warn'])) === 0);
+const built = results.find((r) => r.name === 'build').ok;
 
 step('Unit and API tests (SQLite)');
 await vitest('unit and API (SQLite)', []);
@@ -128,11 +192,12 @@ if (redisUrl) {
   );
 }
 
-step('Building the app for the end-to-end tests');
-await ensureBuild();
-
 step('End-to-end tests in headless Chromium');
-{
+if (!built) {
+  console.log(paint('31', '▸ The build failed: no end-to-end tests'));
+  record('end-to-end (Chromium)', false);
+} else {
+  const start = Date.now();
   const report = path.join(reportDir, 'e2e.json');
   // A failed test runs once more: failing twice fails the run, passing on the retry is counted and named as flaky
   // (docs/decisions/041-one-retry-for-end-to-end-tests.md).
@@ -140,7 +205,7 @@ step('End-to-end tests in headless Chromium');
     env: { ...process.env, E2E_JSON_REPORT: report },
   });
   const counts = readPlaywright(report);
-  record('end-to-end (Chromium)', code === 0 && counts.failed === 0 && counts.passed > 0, counts);
+  record('end-to-end (Chromium)', code === 0 && counts.failed === 0 && counts.passed > 0, counts, since(start));
 }
 
 // The resilience tests (npm run test:resilience: crash safety, graceful stop, database loss, load, two
@@ -150,6 +215,7 @@ const missing = [
   ...(postgresUrl ? [] : ['PostgreSQL']),
   ...(redisUrl ? [] : ['Redis']),
   ...(fs.existsSync(nginxPath) ? [] : [`nginx (${nginxPath})`]),
+  ...(built ? [] : ['the build']),
 ];
 if (missing.length === 0) {
   step('Resilience tests: crash safety, graceful stop, database loss, load, several instances (a few minutes)');
@@ -163,7 +229,7 @@ if (missing.length === 0) {
   console.log(paint('33', `▸ Skipping the resilience tests: ${missing.join(', ')} not available`));
 }
 
-fs.rmSync(reportDir, { recursive: true, force: true });
+if (!keepReports) fs.rmSync(reportDir, { recursive: true, force: true });
 
 let passed = 0;
 let failed = 0;
@@ -183,5 +249,6 @@ const describe = (r) =>
 console.log('');
 if (failedSteps.length > 0) console.log(paint('31', `Failed: ${failedSteps.map((r) => r.name).join('; ')}`));
 console.log(`Summary: ${results.map(describe).join(' · ')}`);
-console.log(`Total: ${passed} passed, ${failed} failed`);
+console.log(`Times: ${results.map((r) => `${r.name} ${r.seconds ?? '-'} s`).join(' · ')}`);
+console.log(`Total: ${passed} passed, ${failed} failed in ${since(started)} s`);
 process.exit(failedSteps.length > 0 ? 1 : 0);

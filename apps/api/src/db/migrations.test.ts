@@ -11,7 +11,8 @@ describe(`the data model's migrations (${DATABASE_UNDER_TEST})`, () => {
   let userId: string;
 
   beforeAll(async () => {
-    ctx = await createTestApp();
+    // An empty database, which the app migrates on start (every other test file copies a migrated one).
+    ctx = await createTestApp({}, {}, { emptyDatabase: true });
     userId = randomUUID();
     await ctx.app.database.db
       .insertInto('users')
@@ -38,6 +39,13 @@ describe(`the data model's migrations (${DATABASE_UNDER_TEST})`, () => {
   it('applies every migration once, in order, and a second run applies none', async () => {
     const names = Object.keys(migrations);
     expect(names).toEqual([...names].sort());
+    const started = ctx
+      .logs()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { msg?: string; migrations?: string[] })
+      .find((entry) => entry.msg === 'database migrated');
+    expect(started?.migrations).toEqual(names);
     expect(await ctx.app.database.migrate()).toEqual([]);
   });
 

@@ -5,8 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { Writable } from 'node:stream';
+import { inject } from 'vitest';
 import { type App, type BuildOptions, buildApp, type ReadyConfig } from '../app';
 import { loadConfig } from '../config';
+import { TEMPLATE_SCHEMA, withDatabase } from './global-setup';
 
 /** The PostgreSQL server the API tests use when set (npm test sets it when 127.0.0.1:5432 answers). */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
@@ -20,29 +22,60 @@ export interface TestContext {
   close: () => Promise<void>;
 }
 
-/** A fresh, empty database for one test file: a temporary SQLite file, or its own PostgreSQL schema. */
-async function freshDatabase(env: Record<string, string>, dataDir: string) {
-  if (!TEST_DATABASE_URL) return { env, drop: async () => undefined };
+/**
+ * A fresh database for one test file: a temporary SQLite file, or a PostgreSQL database of its own. It is a copy of
+ * the run's migrated template (test/global-setup.ts), unless the test asks for an empty one, which the app then
+ * migrates itself (on PostgreSQL: a schema of its own in the test database).
+ */
+async function freshDatabase(env: Record<string, string>, dataDir: string, empty: boolean) {
+  const template = empty ? undefined : inject('templateDatabase');
+  if (!TEST_DATABASE_URL) {
+    if (template) {
+      const file = path.join(dataDir, 'app.db');
+      fs.copyFileSync(template, file);
+      fs.chmodSync(file, 0o600);
+    }
+    return { env, drop: async () => undefined };
+  }
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  if (template) {
+    // Names from the global setup and random hex: lower case letters, digits and underscores only.
+    const database = `${inject('testDatabasePrefix')}_${randomBytes(6).toString('hex')}`;
+    await admin(`create database ${database} template ${template}`);
+    return {
+      env: {
+        ...env,
+        DATABASE_URL: withDatabase(TEST_DATABASE_URL, database),
+        DATABASE_SCHEMA: TEMPLATE_SCHEMA,
+        DATA_DIR: dataDir,
+      },
+      drop: () => admin(`drop database if exists ${database} with (force)`),
+    };
+  }
   const schema = `test_${randomBytes(6).toString('hex')}`;
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await client.connect();
-  await client.query(`create schema ${schema}`);
-  await client.end();
+  await admin(`create schema ${schema}`);
   return {
     env: { ...env, DATABASE_URL: TEST_DATABASE_URL, DATABASE_SCHEMA: schema, DATA_DIR: dataDir },
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await dropper.connect();
-      await dropper.query(`drop schema if exists ${schema} cascade`);
-      await dropper.end();
-    },
+    drop: () => admin(`drop schema if exists ${schema} cascade`),
   };
 }
 
 export async function createTestApp(
   overrides: Record<string, string> = {},
   options: Omit<BuildOptions, 'logStream'> = {},
-  testOptions: { productDefaults?: boolean } = {},
+  testOptions: {
+    productDefaults?: boolean;
+    /** An empty database the app migrates on start, rather than a copy of the migrated template. */
+    emptyDatabase?: boolean;
+  } = {},
 ): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hostpilot-test-'));
   const baseEnv: Record<string, string> = {
@@ -58,7 +91,7 @@ export async function createTestApp(
     JWT_SECRET: randomBytes(32).toString('hex'),
     ...overrides,
   };
-  const database = await freshDatabase(baseEnv, dataDir);
+  const database = await freshDatabase(baseEnv, dataDir, testOptions.emptyDatabase ?? false);
   const config = loadConfig(database.env) as ReadyConfig;
 
   let logText = '';
