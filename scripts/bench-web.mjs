@@ -274,7 +274,7 @@ try {
       [tokens.access_token, tokens.refresh_token, signedIn],
     );
     const samples = [];
-    // A run whose trace Lighthouse could not read (it happens on a busy machine) is retried, twice at most.
+    // A run whose trace Lighthouse could not read (it happens on a busy machine) is retried, five times at most.
     for (let i = 0, retries = 0; i < runs; i += 1) {
       await devtools.send('Network.clearBrowserCache');
       const result = await lighthouse(
@@ -301,7 +301,7 @@ try {
           (id) => typeof audits[id]?.numericValue === 'number',
         );
       if (!complete) {
-        if (retries < 2) {
+        if (retries < 5) {
           retries += 1;
           i -= 1;
           console.log(paint('33', `  ${route}: Lighthouse returned no metrics, running again`));
