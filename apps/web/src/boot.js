@@ -5,7 +5,7 @@
 // prerendered page whose address carries a query it cannot have read (/domains?search=…, /cart?add=…), starts the
 // app once it has painted (decision 040). The entry and its first imports are named on this script's tag by the
 // build (vite.config.ts), which also minifies this file.
-/* global document, location, window, Event, Map, MutationObserver, PerformanceObserver, URLSearchParams */
+/* global document, location, window, MutationObserver */
 (() => {
   const doc = document;
   const html = doc.documentElement;
@@ -64,7 +64,7 @@
         }
       }
     });
-    held?.isConnected && held.requestSubmit();
+    if (held?.isConnected) held.requestSubmit();
   }).observe(html, { attributes: true, attributeFilter: [READY] });
 
   // The dashboard home's own figures are asked for now, with the stored token, not once the app's code has loaded
