@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import { defineConfig, minifySync, type Plugin, type UserConfig } from 'vite';
 
 const apiPort = process.env.API_PORT ?? '3001';
 
@@ -15,14 +15,16 @@ const reactRouterProduction = path.join(
 );
 
 /**
- * The built page asks for its scripts once it has painted (src/boot.js) instead of with the HTML
- * (docs/decisions/040-scripts-after-the-first-paint.md): the entry module and the modules it preloads are named on
+ * The built page asks for its scripts once it has painted, or on a public page once the visitor interacts with it
+ * (src/boot.js; docs/decisions/040-scripts-after-the-first-paint.md, docs/decisions/060-the-app-starts-on-interaction.md),
+ * instead of with the HTML: the entry module and the modules it preloads are named on
  * the boot script's tag. The boot script is emitted as an asset named by its content, cached for good like the
  * others. Build only; the dev server loads the entry as Vite writes it.
  */
 function scriptsAfterFirstPaint(): Plugin {
-  // Its comments stay in the repository: the file is asked for before anything else, so it carries only code.
-  const source = fs.readFileSync(path.join(import.meta.dirname, 'src/boot.js'), 'utf8').replace(/^\s*\/\/.*\n/gm, '');
+  // Minified: the file is asked for with the HTML, before anything else, and its comments stay in the repository.
+  const bootFile = path.join(import.meta.dirname, 'src/boot.js');
+  const source = minifySync(bootFile, fs.readFileSync(bootFile, 'utf8')).code;
   const fileName = `assets/boot-${createHash('sha256').update(source).digest('base64url').slice(0, 8)}.js`;
   return {
     name: 'scripts-after-first-paint',

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiSignIn, DEMO_ADMIN, signInWithForm, storeTokens } from './support/auth';
-import { allowConsoleErrors, expect, test } from './support/fixtures';
+import { allowConsoleErrors, appReady, expect, test } from './support/fixtures';
 
 /**
  * Back-office actions end to end (docs/decisions/027-back-office-actions-and-audit.md): an administrator
@@ -50,7 +50,7 @@ test('an administrator suspends a new customer, whose sign-in is refused, then a
   const customerPage = await other.newPage();
   customerPage.on('console', () => undefined);
   await customerPage.goto('/login');
-  await customerPage.waitForFunction(() => document.documentElement.hasAttribute('data-app-ready'));
+  await appReady(customerPage);
   await signInWithForm(customerPage, { email: customer.email, password: PASSWORD });
   await expect(customerPage.getByRole('alert')).toContainText(
     'This account is suspended. Contact support to restore access.',

@@ -1,7 +1,9 @@
+import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
+import { addressesOf, PRERENDERED_ROUTES } from '../src/app/route-table';
 import { apiSignIn, DEMO_CUSTOMER, forgedAccessToken, storeTokens } from './support/auth';
-import { allowConsoleErrors, expect, gotoInLanguage, test } from './support/fixtures';
-import { LANGUAGES } from './support/routes';
+import { allowConsoleErrors, allowNotFoundStatus, expect, gotoInLanguage, test } from './support/fixtures';
+import { LANGUAGES, NOT_FOUND_ROUTE } from './support/routes';
 
 /**
  * Issue 32: a page that looks ready works (docs/decisions/047-interactive-from-first-paint.md). The domain search is
@@ -119,6 +121,85 @@ test.describe('with JavaScript on', () => {
       });
     }
   }
+});
+
+/**
+ * Issue 32's budget: what a public page downloads before the visitor interacts with it. The app comes with the first
+ * interaction (docs/decisions/060-the-app-starts-on-interaction.md); until then only the boot script.
+ */
+const JS_BUDGET_BYTES = 100 * 1024;
+
+test.describe('before the first interaction', () => {
+  for (const route of [...PRERENDERED_ROUTES.flatMap(addressesOf), NOT_FOUND_ROUTE]) {
+    test(`${route} asks for at most 100 KB gzip of JavaScript, and the app once the visitor interacts`, async ({
+      page,
+    }) => {
+      if (route === NOT_FOUND_ROUTE) allowNotFoundStatus();
+      const scripts = new Map<string, number>();
+      page.on('response', async (response) => {
+        if (response.request().resourceType() !== 'script') return;
+        const body = await response.body().catch(() => Buffer.alloc(0));
+        scripts.set(new URL(response.url()).pathname, gzipSync(body, { level: 9 }).length);
+      });
+      // The fixture's goto interacts to start the app; this test must not.
+      await page.mainFrame().goto(route);
+      await page.waitForLoadState('networkidle');
+      const before = [...scripts.values()].reduce((sum, bytes) => sum + bytes, 0);
+      expect(before, `${route} asked for ${[...scripts.keys()].join(', ')}`).toBeLessThanOrEqual(JS_BUDGET_BYTES);
+      expect([...scripts.keys()].every((name) => /^\/assets\/boot-[\w-]{8}\.js$/.test(name))).toBe(true);
+      await expect(page.locator('html')).not.toHaveAttribute('data-app-ready');
+
+      // A key press (nothing changes on the page) starts the app, which hydrates the page.
+      await page.keyboard.press('Shift');
+      await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
+      expect(scripts.size).toBeGreaterThan(1);
+    });
+  }
+
+  test('a form the app sends keeps what was typed before the app arrived, and is sent once it has', async ({
+    page,
+  }) => {
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    // The app's entry is held back until the visitor has typed and pressed Enter.
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.mainFrame().goto('/login');
+    await page.getByLabel('Email').fill(DEMO_CUSTOMER.email);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_CUSTOMER.password);
+    await page.getByLabel('Password', { exact: true }).press('Enter');
+    // Held: not sent as a GET of its fields, the page stays.
+    await expect(page).toHaveURL(/\/login$/);
+    release();
+    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
+    await expect(page.getByRole('list', { name: 'Your account in numbers' })).toBeVisible();
+  });
+
+  test('the home page search typed before the app arrived is still in its box once the page has hydrated', async ({
+    page,
+  }) => {
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (/hydrat/i.test(message.text())) warnings.push(`${message.type()}: ${message.text()}`);
+    });
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.mainFrame().goto('/?lng=ru');
+    const box = page.locator('main form[role="search"] input[name="search"]').first();
+    await box.fill('my-shop');
+    release();
+    await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
+    await expect(box).toHaveValue('my-shop');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/domains\?search=my-shop/);
+    expect(warnings).toEqual([]);
+  });
 });
 
 test.describe('on a phone-speed processor', () => {

@@ -8,9 +8,18 @@ const ALLOW_ANNOTATION = 'allow-console-error';
  */
 /**
  * After a navigation, waits until the app is interactive: a prerendered page shows before React has hydrated it,
- * and a click before then would do nothing. Pages that are not the app (robots.txt, the API docs) have no #root.
+ * and a click before then would follow the page's links and forms rather than the app's handlers. A public page asks
+ * for the app only once the visitor interacts with it (docs/decisions/060-the-app-starts-on-interaction.md), so the
+ * fixture interacts first, the way a visitor could without changing anything: a press of Shift. Pages that are not
+ * the app (robots.txt, the API docs) have no #root.
  */
-async function appReady(page: Page) {
+export async function appReady(page: Page) {
+  // The boot script (deferred) has run and listens by then.
+  await page.waitForLoadState('domcontentloaded');
+  const waiting = await page.evaluate(
+    () => document.getElementById('root') !== null && !document.documentElement.hasAttribute('data-app-ready'),
+  );
+  if (waiting) await page.keyboard.press('Shift');
   await page.waitForFunction(
     () => !document.getElementById('root') || document.documentElement.hasAttribute('data-app-ready'),
   );
