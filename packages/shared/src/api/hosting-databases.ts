@@ -21,9 +21,7 @@ export type DatabaseCreateInput = z.infer<typeof databaseCreateSchema>;
 /** A database's full name in the path: the site's prefix and the suffix. */
 export const databaseParamsSchema = z.object({
   id: z.string().min(1).max(100),
-  name: z
-    .string()
-    .regex(/^[a-z][a-z0-9_-]{0,31}_[a-z0-9_]{1,16}$/, { error: 'validation.databaseName' }),
+  name: z.string().regex(/^[a-z][a-z0-9_-]{0,31}_[a-z0-9_]{1,16}$/, { error: 'validation.databaseName' }),
 });
 
 export const hostingDatabaseSchema = z.object({
