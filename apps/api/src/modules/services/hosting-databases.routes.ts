@@ -49,6 +49,35 @@ export const hostingDatabasesRoutes: FastifyPluginAsyncZod<{ clock: Clock; secre
 ) => {
   const db = app.database.db;
 
+  /**
+   * The web node that holds the site: the service's own server when it is one, otherwise the one its last
+   * provisioning task that finished ran on (the engine places a site on a web node without moving the service's
+   * row, docs/decisions/042-provisioning-engine.md).
+   */
+  async function siteServer(serviceId: string, ownServerId: string | null) {
+    const columns = ['servers.id', 'servers.driverType', 'servers.connectionSettings'] as const;
+    if (ownServerId) {
+      const own = await db
+        .selectFrom('servers')
+        .select(columns)
+        .where('id', '=', ownServerId)
+        .where('driverType', '=', 'web-node')
+        .executeTakeFirst();
+      if (own) return own;
+    }
+    return db
+      .selectFrom('provisioningTasks')
+      .innerJoin('servers', 'servers.id', 'provisioningTasks.serverId')
+      .select(columns)
+      .where('provisioningTasks.resourceType', '=', 'service')
+      .where('provisioningTasks.resourceId', '=', serviceId)
+      .where('provisioningTasks.status', '=', 'done')
+      .where('servers.driverType', '=', 'web-node')
+      .orderBy('provisioningTasks.finishedAt', 'desc')
+      .orderBy('provisioningTasks.id', 'desc')
+      .executeTakeFirst();
+  }
+
   /** The owner's active hosting service on a web node, with the driver of that node. */
   async function ownSite(
     userId: string,
@@ -70,19 +99,17 @@ export const hostingDatabasesRoutes: FastifyPluginAsyncZod<{ clock: Clock; secre
             : 'The site is not active, so its databases cannot be changed',
       });
     }
-    const server = service.serverId
-      ? await db
-          .selectFrom('servers')
-          .select(['id', 'driverType', 'connectionSettings'])
-          .where('id', '=', service.serverId)
-          .executeTakeFirst()
-      : undefined;
+    const server = await siteServer(service.id, service.serverId);
     const built =
       server?.driverType === 'web-node'
         ? await buildDriver({ db, secretBox, clock }, 'web-node', server).catch(() => undefined)
         : undefined;
     if (!built || !isWebNodeDriver(built.driver)) {
-      throw new AppError('INVALID_STATE', { message: 'This site does not run on a web node with databases' });
+      throw new AppError('INVALID_STATE', {
+        message: server
+          ? 'This site does not run on a web node with databases'
+          : 'The site is still being set up; its databases open once it is active',
+      });
     }
     return {
       driver: built.driver,
@@ -100,6 +127,12 @@ export const hostingDatabasesRoutes: FastifyPluginAsyncZod<{ clock: Clock; secre
       if (agentCode === 'database-limit') throw fieldError('name', 'validation.databaseLimit');
       if (agentCode === 'database-exists') throw fieldError('name', 'validation.databaseExists');
       if (agentCode === 'invalid') throw fieldError('name', 'validation.databaseName');
+      if (agentCode === 'site-not-found') {
+        throw new AppError('INVALID_STATE', {
+          message: 'The site is still being set up; its databases open once it is active',
+          cause: error,
+        });
+      }
       if (error.code === 'not-found') throw notFound('Database');
       if (error.retryable || error.code === 'unreachable' || error.code === 'server-error') {
         throw new AppError('SERVICE_UNAVAILABLE', {

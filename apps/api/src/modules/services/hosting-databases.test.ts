@@ -218,6 +218,11 @@ describe(`hosting databases (${DATABASE_UNDER_TEST})`, () => {
     }
     expect((await ctx.app.inject({ method: 'GET', url: base })).statusCode).toBe(401);
     expect((await as(customer, 'GET', base)).json().databases).toEqual([]);
+    // The site is found on the node its provisioning ran on, even when the service's row names no server
+    // (the demo's hosting, placed before the node existed).
+    await db().updateTable('services').set({ serverId: null }).where('id', '=', serviceId).execute();
+    const throughTask = await as(customer, 'GET', base);
+    expect(throughTask.statusCode, throughTask.body).toBe(200);
 
     // Suspended: the databases cannot be changed until the site is active again.
     await db().updateTable('services').set({ status: 'suspended' }).where('id', '=', serviceId).execute();
