@@ -1,5 +1,6 @@
 import type { DatabaseCredentials, HostingDatabases, HostingService as HostingAnswer } from '@hostpilot/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '@/lib/http';
 import { api } from '@/lib/session';
 import { dashboardKeys } from './keys';
 import { hostingService } from './use-dashboard-data';
@@ -28,6 +29,9 @@ export const hostingDatabasesQuery = (serviceId: string, enabled = true) =>
     queryFn: ({ signal }) => api.get<HostingDatabases>(databasesPath(serviceId), { signal }),
     enabled,
   });
+
+/** The databases' 409: the site is not made on its node yet (or is on none), a state to explain, not an error. */
+export const notReady = (error: unknown) => error instanceof ApiError && error.status === 409;
 
 function useRefreshDatabases(serviceId: string) {
   const queryClient = useQueryClient();

@@ -18,6 +18,7 @@ import { ApiError } from '@/lib/http';
 import {
   hostingDatabasesQuery,
   hostingServiceQuery,
+  notReady,
   useCreateDatabase,
   useDeleteDatabase,
   useResetDatabasePassword,
@@ -90,6 +91,7 @@ function Databases({ service }: { service: HostingService }) {
     reset.reset();
   };
 
+  if (notReady(query.error)) return <Alert tone="info">{t('databases.notActive')}</Alert>;
   return (
     <QueryView
       query={query}
@@ -176,7 +178,7 @@ function Databases({ service }: { service: HostingService }) {
               <dl className="grid gap-3 text-sm">
                 <Fact label={t('databases.fields.host')} value={data.host} />
                 <Fact label={t('databases.fields.port')} value={String(data.port)} />
-                <Fact label={t('databases.fields.name')} value={t('databases.connection.sameAsUser')} plain />
+                <Fact label={t('databases.fields.user')} value={t('databases.connection.sameAsUser')} plain />
               </dl>
               <p className="mt-4 text-sm text-slate-600">{t('databases.connection.password')}</p>
             </Panel>
@@ -268,10 +270,7 @@ function CreateForm({
           <Field label={t('databases.create.name')} error={error} hint={t('databases.create.hint')}>
             {(control) => (
               <div className="flex min-w-0 items-stretch">
-                <span
-                  className="inline-flex max-w-[55%] items-center truncate rounded-l-md border border-r-0 border-slate-300 bg-slate-50 px-2 font-mono text-sm text-slate-600"
-                  title={prefix}
-                >
+                <span className="inline-flex shrink-0 items-center rounded-l-md border border-r-0 border-slate-300 bg-slate-50 px-2 font-mono text-sm whitespace-nowrap text-slate-600">
                   {prefix}
                 </span>
                 <Input

@@ -12,7 +12,7 @@ import { StatusBadge } from '@/components/ui/status-badge';
 import { UsageBar } from '@/components/ui/usage-bar';
 import { ApiError } from '@/lib/http';
 import { hostingStatusTone } from '@/lib/status';
-import { hostingDatabasesQuery, hostingServiceQuery } from '../api/hosting-panel';
+import { hostingDatabasesQuery, hostingServiceQuery, notReady } from '../api/hosting-panel';
 import type { HostingService } from '../api/types';
 import { Panel } from '../components/panel';
 import { SetupBadge } from '../components/setup-badge';
@@ -189,7 +189,7 @@ function DatabasesSummary({ service }: { service: HostingService }) {
   const query = useQuery(hostingDatabasesQuery(service.id, active));
   return (
     <Panel title={t('panel.databases.title')}>
-      {!active ? (
+      {!active || notReady(query.error) ? (
         <p className="mb-4 text-sm text-slate-600">{t('panel.databases.whenActive')}</p>
       ) : (
         <QueryView
