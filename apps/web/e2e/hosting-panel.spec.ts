@@ -102,8 +102,18 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   server?.kill();
-  // The server stops its nginx and php-fpm as it exits; the folder goes once they are gone.
+  // The server stops its nginx and php-fpm as it exits; the folder goes once they are gone, and with it the Linux
+  // users the demo node made for its sites (their homes are in it).
   await new Promise((resolve) => setTimeout(resolve, 1000));
+  const users = (await exec('getent', ['passwd'])).stdout
+    .split('\n')
+    .map((line) => line.split(':'))
+    .filter((fields) => fields[5]?.startsWith(`${dataDir}/`))
+    .map((fields) => fields[0]!);
+  for (const user of users) {
+    await exec('userdel', [user]).catch(() => undefined);
+    await exec('groupdel', [user]).catch(() => undefined);
+  }
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
