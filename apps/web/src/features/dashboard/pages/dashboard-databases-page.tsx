@@ -152,7 +152,7 @@ function Databases({ service }: { service: HostingService }) {
                             <KeyRound aria-hidden="true" className="size-4" />
                             {reset.isPending && resetting === database.name
                               ? t('databases.reset.submitting')
-                              : t('databases.reset.submit')}
+                              : t('databases.reset.submit')}{' '}
                             <span className="sr-only">{database.name}</span>
                           </Button>
                           <Button variant="danger" size="sm" onClick={() => setDeleting(database.name)}>
