@@ -485,7 +485,12 @@ ${listen}
         : [],
     databases: async (id: string) => {
       const state = requireState(id);
-      return { databases: await siteDatabases(state), limit: state.limits.databases, ...mariadb.connection };
+      return {
+        databases: await siteDatabases(state),
+        limit: state.limits.databases,
+        prefix: `${state.user}_`,
+        ...mariadb.connection,
+      };
     },
     createDatabase,
     resetPassword: (id: string, name: string) =>

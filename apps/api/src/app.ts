@@ -50,6 +50,7 @@ import { domainsRoutes } from './modules/domains/domains.routes';
 import { knowledgeRoutes } from './modules/knowledge/knowledge.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { servicesRoutes } from './modules/services/services.routes';
+import { hostingDatabasesRoutes } from './modules/services/hosting-databases.routes';
 import { certificatesRoutes } from './modules/certificates/certificates.routes';
 import { supportRoutes } from './modules/support/support.routes';
 import { preferencesRoutes } from './modules/users/preferences.routes';
@@ -303,6 +304,7 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
       await api.register(preferencesRoutes);
       await api.register(dashboardRoutes, { clock });
       await api.register(servicesRoutes, { clock });
+      await api.register(hostingDatabasesRoutes, { clock, secretBox });
       await api.register(certificatesRoutes, { clock, secretBox, auth: authService });
       await api.register(domainSearchRoutes);
       await api.register(domainsRoutes);

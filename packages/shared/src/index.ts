@@ -28,3 +28,4 @@ export * from './api/provisioning';
 export * from './dns';
 export * from './zone-file';
 export * from './api/certificate';
+export * from './api/hosting-databases';

@@ -169,6 +169,13 @@ export const ROUTE_TABLE = [
         'dashboard-certificate-page',
         'DashboardCertificatePage',
       ],
+      [
+        '/dashboard/services/:id/panel',
+        'dashboardHostingPanel',
+        'dashboard-hosting-panel-page',
+        'DashboardHostingPanelPage',
+      ],
+      ['/dashboard/services/:id/databases', 'dashboardDatabases', 'dashboard-databases-page', 'DashboardDatabasesPage'],
       ['/dashboard/orders', 'dashboardOrders', 'dashboard-orders-page', 'DashboardOrdersPage'],
       ['/dashboard/orders/:id', 'dashboardOrder', 'dashboard-order-page', 'DashboardOrderPage'],
       ['/dashboard/finance', 'dashboardFinance', 'dashboard-finance-page', 'DashboardFinancePage'],

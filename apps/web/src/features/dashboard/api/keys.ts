@@ -18,6 +18,10 @@ export const dashboardKeys = {
   trends: () => [...dashboardKeys.all, 'trends'] as const,
   gettingStarted: () => [...dashboardKeys.all, 'getting-started'] as const,
   hosting: () => [...dashboardKeys.all, 'hosting'] as const,
+  /** Under `hosting()`: one hosting service (its panel), refreshed with the list. */
+  hostingService: (id: string) => [...dashboardKeys.hosting(), 'detail', id] as const,
+  /** Under `hosting()`: a hosting site's databases. */
+  hostingDatabases: (id: string) => [...dashboardKeys.hosting(), 'databases', id] as const,
   services: () => [...dashboardKeys.all, 'services'] as const,
   servers: () => [...dashboardKeys.all, 'servers'] as const,
   server: (id: string) => [...dashboardKeys.all, 'servers', id] as const,

@@ -137,7 +137,7 @@ function serverStatus(server: ServerSummary | null): ServerStatus | null {
   };
 }
 
-function hostingService(answer: HostingAnswer): HostingService {
+export function hostingService(answer: HostingAnswer): HostingService {
   return {
     id: answer.id,
     name: answer.name,

@@ -1,4 +1,4 @@
-import { CalendarClock, RefreshCw, Settings2, ShieldCheck, XCircle } from 'lucide-react';
+import { CalendarClock, LayoutDashboard, RefreshCw, Settings2, ShieldCheck, XCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { ButtonLink } from '@/components/ui/button-link';
@@ -90,6 +90,10 @@ export function HostingServiceCard({ service, onAction }: HostingServiceCardProp
       )}
 
       <div className="mt-4 flex flex-wrap gap-2">
+        <ButtonLink to={dashboardPaths.panel(service.id)} size="sm">
+          <LayoutDashboard aria-hidden="true" className="size-4" />
+          {t('hosting.controlPanel')} <span className="sr-only">{service.domain}</span>
+        </ButtonLink>
         <Button variant="secondary" size="sm" onClick={() => onAction('manage', service)}>
           <Settings2 aria-hidden="true" className="size-4" />
           {t('hosting.manage')} <span className="sr-only">{service.domain}</span>

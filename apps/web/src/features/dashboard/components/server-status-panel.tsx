@@ -1,28 +1,32 @@
 import { Database, FolderOpen, LayoutDashboard, Mail } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { ButtonLink } from '@/components/ui/button-link';
 import { StatusBadge } from '@/components/ui/status-badge';
-import { Button } from '@/components/ui/button';
 import { UsageBar } from '@/components/ui/usage-bar';
 import type { ServerStatus } from '../api/types';
+import { dashboardPaths, fileManagerPath } from '../lib/paths';
 import { useDashboardFormat } from '../lib/use-dashboard-format';
 import { Panel } from './panel';
 
 const SHORTCUTS = [
-  { key: 'cpanel', icon: LayoutDashboard },
-  { key: 'fileManager', icon: FolderOpen },
-  { key: 'database', icon: Database },
-  { key: 'email', icon: Mail },
+  { key: 'controlPanel', icon: LayoutDashboard, to: dashboardPaths.panel },
+  { key: 'fileManager', icon: FolderOpen, to: fileManagerPath },
+  { key: 'database', icon: Database, to: dashboardPaths.databases },
 ] as const;
 
-export type ServerShortcut = (typeof SHORTCUTS)[number]['key'];
-
-/** CPU, memory and uptime of the hosting server, with the control-panel shortcuts. */
+/**
+ * CPU, memory and uptime of the hosting server, with shortcuts into the panel of the service shown (its control
+ * panel, files and databases). Business e-mail is not built yet, and the panel says so instead of a button.
+ */
 export function ServerStatusPanel({
   status,
-  onShortcut,
+  serviceId,
+  domain,
 }: {
   status: ServerStatus;
-  onShortcut: (shortcut: ServerShortcut) => void;
+  /** The hosting service the shortcuts open. */
+  serviceId: string;
+  domain: string;
 }) {
   const { t } = useTranslation('dashboard');
   const format = useDashboardFormat();
@@ -55,17 +59,23 @@ export function ServerStatusPanel({
           </div>
         )}
       </div>
-      <h3 className="mt-6 text-sm font-semibold text-slate-900">{t('hosting.server.shortcuts')}</h3>
+      <h3 className="mt-6 text-sm font-semibold text-slate-900">{t('hosting.server.shortcuts', { domain })}</h3>
       <ul className="mt-3 grid grid-cols-2 gap-2">
-        {SHORTCUTS.map(({ key, icon: Icon }) => (
+        {SHORTCUTS.map(({ key, icon: Icon, to }) => (
           <li key={key}>
-            <Button variant="secondary" size="sm" fullWidth className="h-full" onClick={() => onShortcut(key)}>
+            <ButtonLink to={to(serviceId)} variant="secondary" size="sm" fullWidth className="h-full">
               <Icon aria-hidden="true" className="size-4 shrink-0 text-brand-700" />
               {t(`hosting.server.${key}`)}
-            </Button>
+            </ButtonLink>
           </li>
         ))}
       </ul>
+      <p className="mt-3 flex gap-2 text-sm text-slate-600">
+        <Mail aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
+        <span>
+          <span className="font-medium text-slate-800">{t('hosting.server.email')}:</span> {t('panel.email.notYet')}
+        </span>
+      </p>
     </Panel>
   );
 }

@@ -9,12 +9,10 @@ import { useHostingServices } from '../api/use-dashboard-data';
 import { HostingServiceCard } from '../components/hosting-service-card';
 import { useMoneyDialogs } from '../components/money/use-money-dialogs';
 import { ServerStatusPanel } from '../components/server-status-panel';
-import { useUnavailableAction } from '../components/use-unavailable-action';
 
 export function DashboardHostingPage() {
   const { t } = useTranslation('dashboard');
   const query = useHostingServices();
-  const { show, dialog } = useUnavailableAction();
   const money = useMoneyDialogs();
   const addNew = (
     <ButtonLink to="/hosting">
@@ -41,8 +39,8 @@ export function DashboardHostingPage() {
         }
       >
         {(services) => {
-          // The server panel shows the server of the first service; every service card names its own.
-          const server = services.find((service) => service.server)?.server ?? null;
+          // The server panel shows the server of the first placed service, its shortcuts open that service.
+          const placed = services.find((service) => service.server);
           return (
             <div className="grid gap-6 xl:grid-cols-3">
               <div className="min-w-0 space-y-6 xl:col-span-2">
@@ -68,16 +66,15 @@ export function DashboardHostingPage() {
                   ))
                 )}
               </div>
-              {server && (
+              {placed?.server && (
                 <div className="min-w-0">
-                  <ServerStatusPanel status={server} onShortcut={(key) => show(`shortcut.${key}`)} />
+                  <ServerStatusPanel status={placed.server} serviceId={placed.id} domain={placed.domain} />
                 </div>
               )}
             </div>
           );
         }}
       </QueryView>
-      {dialog}
       {money.dialogs}
     </>
   );

@@ -228,19 +228,22 @@ describe('hosting', () => {
     expect(within(dialog).getByRole('radio', { name: /At the end of the paid period/ })).toBeChecked();
   });
 
-  it('shows the server status with its shortcuts', async () => {
-    const user = userEvent.setup();
+  it('shows the server status with its shortcuts into the first service’s panel, and says e-mail is not built', async () => {
     await renderWithRouter(<DashboardHostingPage />, ns);
     const panel = within(await screen.findByRole('region', { name: 'Server status' }));
     expect(panel.getByText('Online')).toHaveAttribute('data-tone', 'success');
     expect(panel.getByRole('meter', { name: 'CPU' })).toHaveAttribute('aria-valuenow', '23');
     expect(panel.getByRole('meter', { name: 'Memory' })).toHaveAttribute('aria-valuetext', '45%');
     expect(panel.getByText('99.9%')).toBeVisible();
-    for (const name of ['cPanel', 'File Manager', 'Database', 'Email']) {
-      expect(panel.getByRole('button', { name })).toBeVisible();
-    }
-    await user.click(panel.getByRole('button', { name: 'cPanel' }));
-    expect(screen.getByRole('dialog', { name: 'Open cPanel' })).toBeVisible();
+    const links = panel.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')]);
+    expect(links).toEqual([
+      ['Control panel', expect.stringMatching(/^\/dashboard\/services\/[^/]+\/panel$/)],
+      ['File Manager', expect.stringMatching(/^\/dashboard\/services\/[^/]+\/files$/)],
+      ['Databases', expect.stringMatching(/^\/dashboard\/services\/[^/]+\/databases$/)],
+    ]);
+    expect(panel.queryByRole('button')).toBeNull();
+    expect(panel.getByText(/Business e-mail is not available yet/)).toBeVisible();
+    expect(screen.queryByText(/cPanel/)).toBeNull();
   });
 
   it('formats sizes and dates in Russian', async () => {

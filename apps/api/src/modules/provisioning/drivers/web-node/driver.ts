@@ -90,7 +90,41 @@ function failure(status: number, body: AgentFailure): DriverError {
   });
 }
 
-export function createWebNodeDriver(raw: DriverSettings): ProvisioningDriver {
+/** A site's databases on the node: each database and its user share one name. */
+export interface NodeDatabases {
+  databases: string[];
+  limit: number;
+  prefix: string;
+  host: string;
+  port: number;
+}
+
+/** A database's credentials, answered by the node once (create and reset); kept nowhere by us. */
+export interface NodeDatabaseCredentials {
+  name: string;
+  user: string;
+  password: string;
+  host: string;
+  port: number;
+}
+
+/**
+ * What the web node does besides provisioning: the customer's databases (docs/decisions/055-web-node-agent.md),
+ * asked for by the customer's own routes rather than queued tasks. Failures are DriverErrors like the rest.
+ */
+export interface WebNodeDriver extends ProvisioningDriver {
+  type: 'web-node';
+  databases(target: ProvisioningTarget): Promise<NodeDatabases>;
+  createDatabase(target: ProvisioningTarget, suffix: string): Promise<NodeDatabaseCredentials>;
+  resetDatabasePassword(target: ProvisioningTarget, name: string): Promise<NodeDatabaseCredentials>;
+  dropDatabase(target: ProvisioningTarget, name: string): Promise<void>;
+}
+
+export function isWebNodeDriver(driver: ProvisioningDriver): driver is WebNodeDriver {
+  return driver.type === 'web-node' && typeof (driver as Partial<WebNodeDriver>).databases === 'function';
+}
+
+export function createWebNodeDriver(raw: DriverSettings): WebNodeDriver {
   const call = async <T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> => {
     const settings = webNodeSettings(raw);
     const client = createAgentClient({ url: settings.agentUrl, secret: settings.sharedSecret });
@@ -160,6 +194,15 @@ export function createWebNodeDriver(raw: DriverSettings): ProvisioningDriver {
 
     async list() {
       return (await ok<{ sites: string[] }>('GET', '/v1/sites')).sites;
+    },
+
+    databases: (target) => ok<NodeDatabases>('GET', `${sitePath(target)}/databases`),
+    createDatabase: (target, suffix) =>
+      ok<NodeDatabaseCredentials>('POST', `${sitePath(target)}/databases`, { name: suffix }),
+    resetDatabasePassword: (target, name) =>
+      ok<NodeDatabaseCredentials>('POST', `${sitePath(target)}/databases/${encodeURIComponent(name)}/password`),
+    async dropDatabase(target, name) {
+      await ok<{ deleted: boolean }>('DELETE', `${sitePath(target)}/databases/${encodeURIComponent(name)}`);
     },
   };
 }

@@ -1,0 +1,239 @@
+import {
+  databaseCreateSchema,
+  databaseCredentialsSchema,
+  databaseParamsSchema,
+  hostingDatabasesSchema,
+  idParamsSchema,
+} from '@hostpilot/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Clock } from '../../lib/clock';
+import { CUSTOMER_ROUTE } from '../../lib/customer-route';
+import { AppError, BODY_ERRORS, errorResponses } from '../../lib/errors';
+import { notFound } from '../../lib/not-found';
+import type { SecretBox } from '../../lib/secret-box';
+import { authOf } from '../../plugins/authenticate';
+import { fieldError } from '../auth/auth.service';
+import { buildDriver } from '../provisioning/build-driver';
+import { DriverError, type ProvisioningTarget } from '../provisioning/driver';
+import { isWebNodeDriver, type WebNodeDriver } from '../provisioning/drivers/web-node/driver';
+
+const READ_ERRORS = errorResponses({
+  400: 'VALIDATION_FAILED: a malformed id',
+  401: 'UNAUTHORIZED, TOKEN_INVALID, TOKEN_EXPIRED',
+  404: "NOT_FOUND: no such hosting service among the signed-in account's own",
+  409: 'INVALID_STATE: the site is not active (being set up, suspended or cancelled) or has no web node',
+  503: 'SERVICE_UNAVAILABLE: the web node does not answer; try again shortly',
+});
+
+const WRITE_ERRORS = errorResponses({
+  ...BODY_ERRORS,
+  400:
+    'VALIDATION_FAILED: `name` not 1–16 lower-case letters, digits or `_` (`validation.databaseName`), taken ' +
+    '(`validation.databaseExists`), or the plan’s databases all in use (`validation.databaseLimit`)',
+  401: 'UNAUTHORIZED, TOKEN_INVALID, TOKEN_EXPIRED',
+  404: "NOT_FOUND: no such hosting service among the signed-in account's own, or no such database in its site",
+  409: 'INVALID_STATE: the site is not active (being set up, suspended or cancelled) or has no web node',
+  503: 'SERVICE_UNAVAILABLE: the web node does not answer; try again shortly',
+});
+
+/**
+ * The databases of a customer's hosting site (docs/decisions/055-web-node-agent.md): `/hosting/:id/databases`,
+ * the owner's only (anyone else's id is not found), on an active site of a web node. Each call goes to the site's
+ * node through the web-node driver; the node keeps the databases and makes the passwords, which are answered once
+ * and neither stored nor logged here.
+ */
+export const hostingDatabasesRoutes: FastifyPluginAsyncZod<{ clock: Clock; secretBox: SecretBox }> = async (
+  app,
+  { clock, secretBox },
+) => {
+  const db = app.database.db;
+
+  /**
+   * The web node that holds the site: the service's own server when it is one, otherwise the one its last
+   * provisioning task that finished ran on (the engine places a site on a web node without moving the service's
+   * row, docs/decisions/042-provisioning-engine.md).
+   */
+  async function siteServer(serviceId: string, ownServerId: string | null) {
+    const columns = ['servers.id', 'servers.driverType', 'servers.connectionSettings'] as const;
+    if (ownServerId) {
+      const own = await db
+        .selectFrom('servers')
+        .select(columns)
+        .where('id', '=', ownServerId)
+        .where('driverType', '=', 'web-node')
+        .executeTakeFirst();
+      if (own) return own;
+    }
+    return db
+      .selectFrom('provisioningTasks')
+      .innerJoin('servers', 'servers.id', 'provisioningTasks.serverId')
+      .select(columns)
+      .where('provisioningTasks.resourceType', '=', 'service')
+      .where('provisioningTasks.resourceId', '=', serviceId)
+      .where('provisioningTasks.status', '=', 'done')
+      .where('servers.driverType', '=', 'web-node')
+      .orderBy('provisioningTasks.finishedAt', 'desc')
+      .orderBy('provisioningTasks.id', 'desc')
+      .executeTakeFirst();
+  }
+
+  /** The owner's active hosting service on a web node, with the driver of that node. */
+  async function ownSite(
+    userId: string,
+    serviceId: string,
+  ): Promise<{ driver: WebNodeDriver; target: ProvisioningTarget }> {
+    const service = await db
+      .selectFrom('services')
+      .select(['id', 'kind', 'planId', 'status', 'domain', 'serverId'])
+      .where('id', '=', serviceId)
+      .where('userId', '=', userId)
+      .where('kind', '=', 'hosting')
+      .executeTakeFirst();
+    if (!service) throw notFound('Hosting service');
+    if (service.status !== 'active') {
+      throw new AppError('INVALID_STATE', {
+        message:
+          service.status === 'pending'
+            ? 'The site is still being set up; its databases open once it is active'
+            : 'The site is not active, so its databases cannot be changed',
+      });
+    }
+    const server = await siteServer(service.id, service.serverId);
+    const built =
+      server?.driverType === 'web-node'
+        ? await buildDriver({ db, secretBox, clock }, 'web-node', server).catch(() => undefined)
+        : undefined;
+    if (!built || !isWebNodeDriver(built.driver)) {
+      throw new AppError('INVALID_STATE', {
+        message: server
+          ? 'This site does not run on a web node with databases'
+          : 'The site is still being set up; its databases open once it is active',
+      });
+    }
+    return {
+      driver: built.driver,
+      target: { kind: 'service', id: service.id, domain: service.domain ?? undefined, plan: service.planId },
+    };
+  }
+
+  /** The node's refusals as our errors; nothing the node said is passed on beyond its meaning. */
+  async function onNode<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (!(error instanceof DriverError)) throw error;
+      const agentCode = (error.problem as { agentCode?: unknown } | undefined)?.agentCode;
+      if (agentCode === 'database-limit') throw fieldError('name', 'validation.databaseLimit');
+      if (agentCode === 'database-exists') throw fieldError('name', 'validation.databaseExists');
+      if (agentCode === 'invalid') throw fieldError('name', 'validation.databaseName');
+      if (agentCode === 'site-not-found') {
+        throw new AppError('INVALID_STATE', {
+          message: 'The site is still being set up; its databases open once it is active',
+          cause: error,
+        });
+      }
+      if (error.code === 'not-found') throw notFound('Database');
+      if (error.retryable || error.code === 'unreachable' || error.code === 'server-error') {
+        throw new AppError('SERVICE_UNAVAILABLE', {
+          message: 'The web node of this site does not answer; try again shortly',
+          cause: error,
+        });
+      }
+      throw new AppError('INVALID_STATE', { message: 'The web node refused this', cause: error });
+    }
+  }
+
+  app.get(
+    '/hosting/:id/databases',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        ...CUSTOMER_ROUTE,
+        tags: ['services'],
+        summary: "My hosting site's databases, the plan's limit and how to connect (never a password)",
+        params: idParamsSchema,
+        response: { 200: hostingDatabasesSchema, ...READ_ERRORS },
+      },
+    },
+    async (request) => {
+      const { driver, target } = await ownSite(authOf(request).userId, request.params.id);
+      const node = await onNode(() => driver.databases(target));
+      return {
+        databases: node.databases.map((name) => ({ name, user: name })),
+        limit: node.limit,
+        prefix: node.prefix,
+        host: node.host,
+        port: node.port,
+      };
+    },
+  );
+
+  app.post(
+    '/hosting/:id/databases',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        ...CUSTOMER_ROUTE,
+        tags: ['services'],
+        summary: 'Create a database and its user; the password is answered this once',
+        description:
+          '`name` is the part after the site’s prefix. The database and its user get the same full name; the ' +
+          'password is made on the web node, answered here once and kept nowhere by us.',
+        params: idParamsSchema,
+        body: databaseCreateSchema,
+        response: { 201: databaseCredentialsSchema, ...WRITE_ERRORS },
+      },
+    },
+    async (request, reply) => {
+      const { driver, target } = await ownSite(authOf(request).userId, request.params.id);
+      const current = await onNode(() => driver.databases(target));
+      if (current.databases.includes(`${current.prefix}${request.body.name}`)) {
+        throw fieldError('name', 'validation.databaseExists');
+      }
+      if (current.databases.length >= current.limit) throw fieldError('name', 'validation.databaseLimit');
+      const created = await onNode(() => driver.createDatabase(target, request.body.name));
+      void reply.header('cache-control', 'no-store').status(201);
+      return created;
+    },
+  );
+
+  app.post(
+    '/hosting/:id/databases/:name/password',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        ...CUSTOMER_ROUTE,
+        tags: ['services'],
+        summary: "Give a database's user a new password, answered this once; the old one stops working",
+        params: databaseParamsSchema,
+        response: { 200: databaseCredentialsSchema, ...WRITE_ERRORS },
+      },
+    },
+    async (request, reply) => {
+      const { driver, target } = await ownSite(authOf(request).userId, request.params.id);
+      const credentials = await onNode(() => driver.resetDatabasePassword(target, request.params.name));
+      void reply.header('cache-control', 'no-store');
+      return credentials;
+    },
+  );
+
+  app.delete(
+    '/hosting/:id/databases/:name',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        ...CUSTOMER_ROUTE,
+        tags: ['services'],
+        summary: 'Delete a database and its user, with everything in it',
+        params: databaseParamsSchema,
+        response: { 200: z.object({ name: z.string(), deleted: z.literal(true) }), ...WRITE_ERRORS },
+      },
+    },
+    async (request) => {
+      const { driver, target } = await ownSite(authOf(request).userId, request.params.id);
+      await onNode(() => driver.dropDatabase(target, request.params.name));
+      return { name: request.params.name, deleted: true as const };
+    },
+  );
+};
