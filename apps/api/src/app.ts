@@ -51,6 +51,7 @@ import { knowledgeRoutes } from './modules/knowledge/knowledge.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { servicesRoutes } from './modules/services/services.routes';
 import { certificatesRoutes } from './modules/certificates/certificates.routes';
+import { filesRoutes } from './modules/files/files.routes';
 import { supportRoutes } from './modules/support/support.routes';
 import { preferencesRoutes } from './modules/users/preferences.routes';
 import { metaRoutes } from './modules/meta/meta.routes';
@@ -304,6 +305,7 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
       await api.register(dashboardRoutes, { clock });
       await api.register(servicesRoutes, { clock });
       await api.register(certificatesRoutes, { clock, secretBox, auth: authService });
+      await api.register(filesRoutes, { secretBox });
       await api.register(domainSearchRoutes);
       await api.register(domainsRoutes);
       await api.register(billingRoutes);
