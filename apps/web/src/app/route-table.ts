@@ -169,6 +169,7 @@ export const ROUTE_TABLE = [
         'dashboard-certificate-page',
         'DashboardCertificatePage',
       ],
+      ['/dashboard/services/:id/files', 'dashboardFiles', 'dashboard-files-page', 'DashboardFilesPage'],
       ['/dashboard/orders', 'dashboardOrders', 'dashboard-orders-page', 'DashboardOrdersPage'],
       ['/dashboard/orders/:id', 'dashboardOrder', 'dashboard-order-page', 'DashboardOrderPage'],
       ['/dashboard/finance', 'dashboardFinance', 'dashboard-finance-page', 'DashboardFinancePage'],

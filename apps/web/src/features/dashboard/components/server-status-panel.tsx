@@ -2,6 +2,7 @@ import { Database, FolderOpen, LayoutDashboard, Mail } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
 import { UsageBar } from '@/components/ui/usage-bar';
 import type { ServerStatus } from '../api/types';
 import { useDashboardFormat } from '../lib/use-dashboard-format';
@@ -16,13 +17,18 @@ const SHORTCUTS = [
 
 export type ServerShortcut = (typeof SHORTCUTS)[number]['key'];
 
-/** CPU, memory and uptime of the hosting server, with the control-panel shortcuts. */
+/**
+ * CPU, memory and uptime of the hosting server, with the control-panel shortcuts: those given an address in
+ * `links` are links (the File Manager, docs/decisions/057-file-manager.md), the others call `onShortcut`.
+ */
 export function ServerStatusPanel({
   status,
   onShortcut,
+  links = {},
 }: {
   status: ServerStatus;
   onShortcut: (shortcut: ServerShortcut) => void;
+  links?: Partial<Record<ServerShortcut, string>>;
 }) {
   const { t } = useTranslation('dashboard');
   const format = useDashboardFormat();
@@ -59,10 +65,17 @@ export function ServerStatusPanel({
       <ul className="mt-3 grid grid-cols-2 gap-2">
         {SHORTCUTS.map(({ key, icon: Icon }) => (
           <li key={key}>
-            <Button variant="secondary" size="sm" fullWidth className="h-full" onClick={() => onShortcut(key)}>
-              <Icon aria-hidden="true" className="size-4 shrink-0 text-brand-700" />
-              {t(`hosting.server.${key}`)}
-            </Button>
+            {links[key] ? (
+              <ButtonLink to={links[key]} variant="secondary" size="sm" fullWidth className="h-full">
+                <Icon aria-hidden="true" className="size-4 shrink-0 text-brand-700" />
+                {t(`hosting.server.${key}`)}
+              </ButtonLink>
+            ) : (
+              <Button variant="secondary" size="sm" fullWidth className="h-full" onClick={() => onShortcut(key)}>
+                <Icon aria-hidden="true" className="size-4 shrink-0 text-brand-700" />
+                {t(`hosting.server.${key}`)}
+              </Button>
+            )}
           </li>
         ))}
       </ul>

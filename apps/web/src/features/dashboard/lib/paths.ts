@@ -5,12 +5,14 @@
 const item = (base: string) => (id: string) => `${base}/${encodeURIComponent(id)}`;
 
 export const dashboardPaths = {
+  hosting: '/dashboard/hosting',
   servers: '/dashboard/servers',
   server: item('/dashboard/servers'),
   domains: '/dashboard/domains',
   domain: item('/dashboard/domains'),
   services: '/dashboard/services',
   certificate: (serviceId: string) => `/dashboard/services/${encodeURIComponent(serviceId)}/certificate`,
+  files: (serviceId: string) => `/dashboard/services/${encodeURIComponent(serviceId)}/files`,
   support: '/dashboard/support',
   ticket: item('/dashboard/support/tickets'),
   article: item('/dashboard/support/articles'),

@@ -10,6 +10,7 @@ import { HostingServiceCard } from '../components/hosting-service-card';
 import { useMoneyDialogs } from '../components/money/use-money-dialogs';
 import { ServerStatusPanel } from '../components/server-status-panel';
 import { useUnavailableAction } from '../components/use-unavailable-action';
+import { dashboardPaths } from '../lib/paths';
 
 export function DashboardHostingPage() {
   const { t } = useTranslation('dashboard');
@@ -42,7 +43,8 @@ export function DashboardHostingPage() {
       >
         {(services) => {
           // The server panel shows the server of the first service; every service card names its own.
-          const server = services.find((service) => service.server)?.server ?? null;
+          const shown = services.find((service) => service.server);
+          const server = shown?.server ?? null;
           return (
             <div className="grid gap-6 xl:grid-cols-3">
               <div className="min-w-0 space-y-6 xl:col-span-2">
@@ -70,7 +72,11 @@ export function DashboardHostingPage() {
               </div>
               {server && (
                 <div className="min-w-0">
-                  <ServerStatusPanel status={server} onShortcut={(key) => show(`shortcut.${key}`)} />
+                  <ServerStatusPanel
+                    status={server}
+                    onShortcut={(key) => show(`shortcut.${key}`)}
+                    links={shown ? { fileManager: dashboardPaths.files(shown.id) } : {}}
+                  />
                 </div>
               )}
             </div>
