@@ -48,19 +48,47 @@ const FILE_ERRORS = errorResponses({
 export const filesRoutes: FastifyPluginAsyncZod<{ secretBox: SecretBox }> = async (app, { secretBox }) => {
   const db = app.database.db;
 
+  /**
+   * The web node a service's site is on: the service's own server when it has the web-node driver, else the one
+   * whose agent last made or changed the site (the engine may run a service's task on any web node, decision 042).
+   */
+  async function nodeOf(service: { id: string; serverId: string | null }) {
+    const columns = ['servers.id', 'servers.connectionSettings'] as const;
+    const own = service.serverId
+      ? await db
+          .selectFrom('servers')
+          .select(columns)
+          .where('id', '=', service.serverId)
+          .where('driverType', '=', 'web-node')
+          .executeTakeFirst()
+      : undefined;
+    if (own) return own;
+    return db
+      .selectFrom('provisioningCalls')
+      .innerJoin('provisioningTasks', 'provisioningTasks.id', 'provisioningCalls.taskId')
+      .innerJoin('servers', 'servers.id', 'provisioningCalls.serverId')
+      .select(columns)
+      .where('provisioningTasks.resourceType', '=', 'service')
+      .where('provisioningTasks.resourceId', '=', service.id)
+      .where('provisioningCalls.driverType', '=', 'web-node')
+      .where('provisioningCalls.outcome', '=', 'ok')
+      .where('servers.driverType', '=', 'web-node')
+      .orderBy('provisioningCalls.startedAt', 'desc')
+      .executeTakeFirst();
+  }
+
   /** The signed-in owner's hosting service on a web node, active, and the agent's file calls for its site. */
   async function filesOf(userId: string, serviceId: string): Promise<WebNodeFiles> {
-    const row = await db
+    const service = await db
       .selectFrom('services')
-      .innerJoin('servers', 'servers.id', 'services.serverId')
-      .select(['services.id', 'services.status', 'servers.id as serverId', 'servers.connectionSettings'])
-      .where('services.id', '=', serviceId)
-      .where('services.userId', '=', userId)
-      .where('services.kind', '=', 'hosting')
-      .where('servers.driverType', '=', 'web-node')
+      .select(['id', 'status', 'serverId'])
+      .where('id', '=', serviceId)
+      .where('userId', '=', userId)
+      .where('kind', '=', 'hosting')
       .executeTakeFirst();
-    if (!row) throw notFound('Hosting service');
-    if (row.status !== 'active') {
+    const server = service ? await nodeOf(service) : undefined;
+    if (!service || !server) throw notFound('Hosting service');
+    if (service.status !== 'active') {
       const key = 'validation.fileSiteSuspended';
       throw new AppError('INVALID_STATE', {
         message: VALIDATION_MESSAGES[key],
@@ -69,11 +97,11 @@ export const filesRoutes: FastifyPluginAsyncZod<{ secretBox: SecretBox }> = asyn
     }
     let settings;
     try {
-      settings = webNodeSettings(openConnection(secretBox, row.serverId, parseConnection(row.connectionSettings)));
+      settings = webNodeSettings(openConnection(secretBox, server.id, parseConnection(server.connectionSettings)));
     } catch (error) {
       throw new AppError('SERVICE_UNAVAILABLE', { message: 'The web node is not set up', cause: error });
     }
-    return createWebNodeFiles(settings, row.id);
+    return createWebNodeFiles(settings, service.id);
   }
 
   const route = (summary: string) => ({ ...CUSTOMER_ROUTE, tags: ['files'], summary });
