@@ -160,7 +160,7 @@ for (const lang of ['en', 'ru'] as const) {
     await page.getByRole('link', { name: text.link }).click();
     await expect(page).toHaveURL(new RegExp(`/dashboard/services/${serviceId}/files`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(text.heading);
-    await expect(page.getByRole('cell', { name: 'index.html' })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'index.html', exact: true })).toBeVisible();
 
     // Upload by the button: the file is listed, and nginx runs it through php-fpm as the site's own user.
     await page.getByLabel(text.upload, { exact: true }).setInputFiles({
@@ -169,7 +169,7 @@ for (const lang of ['en', 'ru'] as const) {
       buffer: Buffer.from('<?php echo "first ", posix_getpwuid(posix_geteuid())["name"];'),
     });
     await expect(page.getByText(`${name} ${text.uploaded}`)).toBeVisible();
-    await expect(page.getByRole('cell', { name })).toBeVisible();
+    await expect(page.getByRole('cell', { name, exact: true })).toBeVisible();
     const first = await site(`/${name}`);
     expect(first.status).toBe(200);
     expect(first.body).toMatch(/^first hp[0-9a-f]{10}$/);
@@ -190,7 +190,7 @@ for (const lang of ['en', 'ru'] as const) {
     const confirm = page.getByRole('dialog');
     await expect(confirm.getByText(text.confirm)).toBeVisible();
     await confirm.getByRole('button', { name: text.delete }).click();
-    await expect(page.getByRole('cell', { name })).toBeHidden();
+    await expect(page.getByRole('cell', { name, exact: true })).toBeHidden();
     expect((await site(`/${name}`)).status).toBe(404);
   });
 }
@@ -203,6 +203,6 @@ test('a phone shows the file manager whole', async ({ page, request }) => {
   await openSignedIn(page, request);
   await page.goto(`${base}/dashboard/services/${serviceId}/files?lng=ru`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(TEXT.ru.heading);
-  await expect(page.getByRole('cell', { name: 'index.html' })).toBeVisible();
+  await expect(page.getByText('index.html', { exact: true })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });

@@ -289,7 +289,7 @@ function FolderView({
                 <caption className="sr-only">{t('files.caption', { path: listing.path || t('files.home') })}</caption>
                 <thead className="border-b border-slate-200 text-xs text-slate-500 uppercase">
                   <tr>
-                    <th scope="col" className="py-2 pr-2 font-semibold">
+                    <th scope="col" className="w-full py-2 pr-2 font-semibold sm:w-1/2">
                       {t('files.name')}
                     </th>
                     <th scope="col" className="hidden py-2 pr-2 font-semibold sm:table-cell">

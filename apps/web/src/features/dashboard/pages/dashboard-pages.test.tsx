@@ -236,9 +236,14 @@ describe('hosting', () => {
     expect(panel.getByRole('meter', { name: 'CPU' })).toHaveAttribute('aria-valuenow', '23');
     expect(panel.getByRole('meter', { name: 'Memory' })).toHaveAttribute('aria-valuetext', '45%');
     expect(panel.getByText('99.9%')).toBeVisible();
-    for (const name of ['cPanel', 'File Manager', 'Database', 'Email']) {
+    for (const name of ['cPanel', 'Database', 'Email']) {
       expect(panel.getByRole('button', { name })).toBeVisible();
     }
+    // The File Manager is real (docs/decisions/057-file-manager.md): a link to the first service's files.
+    expect(panel.getByRole('link', { name: 'File Manager' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/dashboard\/services\/[^/]+\/files$/),
+    );
     await user.click(panel.getByRole('button', { name: 'cPanel' }));
     expect(screen.getByRole('dialog', { name: 'Open cPanel' })).toBeVisible();
   });
