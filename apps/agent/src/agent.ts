@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileRoutes } from './file-manager';
 import { createMariaDb, type MariaDbOptions } from './mariadb';
 import { checkListen, createNginx } from './nginx';
 import { createPhpFpm } from './php-fpm';
@@ -142,5 +143,6 @@ export function agentRoutes(sites: Sites): Route[] {
       path: '/v1/sites/:siteId/databases/:name',
       handle: async ({ params }) => ({ body: body(await sites.dropDatabase(params.siteId!, params.name!)) }),
     },
+    ...fileRoutes(sites),
   ];
 }

@@ -52,6 +52,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { servicesRoutes } from './modules/services/services.routes';
 import { hostingDatabasesRoutes } from './modules/services/hosting-databases.routes';
 import { certificatesRoutes } from './modules/certificates/certificates.routes';
+import { filesRoutes } from './modules/files/files.routes';
 import { supportRoutes } from './modules/support/support.routes';
 import { preferencesRoutes } from './modules/users/preferences.routes';
 import { metaRoutes } from './modules/meta/meta.routes';
@@ -306,6 +307,7 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
       await api.register(servicesRoutes, { clock });
       await api.register(hostingDatabasesRoutes, { clock, secretBox });
       await api.register(certificatesRoutes, { clock, secretBox, auth: authService });
+      await api.register(filesRoutes, { secretBox });
       await api.register(domainSearchRoutes);
       await api.register(domainsRoutes);
       await api.register(billingRoutes);

@@ -20,6 +20,7 @@ export * from './dates';
 export * from './api/automation';
 export * from './api/admin-hosting';
 export * from './api/admin-domains';
+export * from './api/files';
 export * from './api/orders';
 export * from './api/system-settings';
 export * from './api/operations';

@@ -176,6 +176,7 @@ export const ROUTE_TABLE = [
         'DashboardHostingPanelPage',
       ],
       ['/dashboard/services/:id/databases', 'dashboardDatabases', 'dashboard-databases-page', 'DashboardDatabasesPage'],
+      ['/dashboard/services/:id/files', 'dashboardFiles', 'dashboard-files-page', 'DashboardFilesPage'],
       ['/dashboard/orders', 'dashboardOrders', 'dashboard-orders-page', 'DashboardOrdersPage'],
       ['/dashboard/orders/:id', 'dashboardOrder', 'dashboard-order-page', 'DashboardOrderPage'],
       ['/dashboard/finance', 'dashboardFinance', 'dashboard-finance-page', 'DashboardFinancePage'],

@@ -154,6 +154,22 @@ export const VALIDATION_MESSAGES = {
     'Your plan’s databases are all in use: delete one, or move to a plan with more databases',
   'validation.cartEmpty': 'The cart is empty',
   'validation.cartTooLong': 'A cart holds at most 20 items',
+  'validation.filePathOutside': 'The path must stay inside the site’s home: no leading / and no ..',
+  'validation.fileNameInvalid': 'The name holds a control character or is not valid',
+  'validation.fileSymlink': 'This path goes through a symbolic link, which is never followed',
+  'validation.fileZipUnsafe':
+    'The archive has an entry that would land outside the folder, or a symbolic link; nothing was extracted',
+  'validation.fileZipInvalid': 'This is not a zip archive that can be extracted here',
+  'validation.fileQuota': 'This upload would go over the storage of your plan; nothing was written',
+  'validation.fileNotFound': 'No such file or folder',
+  'validation.fileExists': 'A file or folder with this name exists already',
+  'validation.fileNotFolder': 'This is not a folder',
+  'validation.fileNotFile': 'This is not a file',
+  'validation.fileProtected': 'The folders public_html, logs and tmp cannot be removed or renamed',
+  'validation.fileTextTooLarge': 'Only text files up to 512 KB can be edited here',
+  'validation.fileNotText': 'This file is not text, so it cannot be edited here',
+  'validation.fileUploadGone': 'The upload was interrupted; start it again',
+  'validation.fileSiteSuspended': 'The hosting service is not active, so its files cannot be opened',
   'validation.expectedTotal': 'The total of the cart is missing',
 } as const;
 

@@ -30,6 +30,9 @@ export const dashboardKeys = {
   domain: (id: string) => [...dashboardKeys.domains(), 'detail', id] as const,
   /** Under `services()`: an action on a certificate refreshes the services list (its setup state) with it. */
   certificate: (serviceId: string) => [...dashboardKeys.services(), 'certificate', serviceId] as const,
+  /** A hosting service's files: every folder of it under one key, so a change refreshes the folder shown. */
+  files: (serviceId: string) => [...dashboardKeys.all, 'files', serviceId] as const,
+  folder: (serviceId: string, path: string) => [...dashboardKeys.files(serviceId), 'folder', path] as const,
   finance: () => [...dashboardKeys.all, 'finance'] as const,
   balance: () => [...dashboardKeys.finance(), 'balance'] as const,
   transactions: (page: number, pageSize: number, filters: TransactionFilters = {}) =>

@@ -1,4 +1,4 @@
-import { CalendarClock, LayoutDashboard, RefreshCw, Settings2, ShieldCheck, XCircle } from 'lucide-react';
+import { CalendarClock, FolderOpen, LayoutDashboard, RefreshCw, Settings2, ShieldCheck, XCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { ButtonLink } from '@/components/ui/button-link';
@@ -98,6 +98,12 @@ export function HostingServiceCard({ service, onAction }: HostingServiceCardProp
           <Settings2 aria-hidden="true" className="size-4" />
           {t('hosting.manage')} <span className="sr-only">{service.domain}</span>
         </Button>
+        {service.status === 'active' && (
+          <ButtonLink to={dashboardPaths.files(service.id)} variant="secondary" size="sm">
+            <FolderOpen aria-hidden="true" className="size-4" />
+            {t('hosting.server.fileManager')} <span className="sr-only">{service.domain}</span>
+          </ButtonLink>
+        )}
         <ButtonLink to={dashboardPaths.certificate(service.id)} variant="secondary" size="sm">
           <ShieldCheck aria-hidden="true" className="size-4" />
           {t('certificates.page.open')} <span className="sr-only">{service.domain}</span>

@@ -4,13 +4,13 @@ import { ButtonLink } from '@/components/ui/button-link';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { UsageBar } from '@/components/ui/usage-bar';
 import type { ServerStatus } from '../api/types';
-import { dashboardPaths, fileManagerPath } from '../lib/paths';
+import { dashboardPaths } from '../lib/paths';
 import { useDashboardFormat } from '../lib/use-dashboard-format';
 import { Panel } from './panel';
 
 const SHORTCUTS = [
   { key: 'controlPanel', icon: LayoutDashboard, to: dashboardPaths.panel },
-  { key: 'fileManager', icon: FolderOpen, to: fileManagerPath },
+  { key: 'fileManager', icon: FolderOpen, to: dashboardPaths.files },
   { key: 'database', icon: Database, to: dashboardPaths.databases },
 ] as const;
 

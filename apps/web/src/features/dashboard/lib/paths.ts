@@ -5,6 +5,7 @@
 const item = (base: string) => (id: string) => `${base}/${encodeURIComponent(id)}`;
 
 export const dashboardPaths = {
+  hosting: '/dashboard/hosting',
   servers: '/dashboard/servers',
   server: item('/dashboard/servers'),
   domains: '/dashboard/domains',
@@ -14,6 +15,7 @@ export const dashboardPaths = {
   /** A hosting service's own control panel: site, domains, databases, files, certificate, usage. */
   panel: (serviceId: string) => `/dashboard/services/${encodeURIComponent(serviceId)}/panel`,
   databases: (serviceId: string) => `/dashboard/services/${encodeURIComponent(serviceId)}/databases`,
+  files: (serviceId: string) => `/dashboard/services/${encodeURIComponent(serviceId)}/files`,
   support: '/dashboard/support',
   ticket: item('/dashboard/support/tickets'),
   article: item('/dashboard/support/articles'),
@@ -21,9 +23,3 @@ export const dashboardPaths = {
   orders: '/dashboard/orders',
   order: item('/dashboard/orders'),
 } as const;
-
-/**
- * The file manager of a hosting site (issue 30): its page is built apart from the panel and joins the route table
- * with it; move this into `dashboardPaths` then, where route-table.test.ts checks it.
- */
-export const fileManagerPath = (serviceId: string) => `/dashboard/services/${encodeURIComponent(serviceId)}/files`;

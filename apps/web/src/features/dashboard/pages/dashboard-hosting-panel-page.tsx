@@ -17,7 +17,7 @@ import type { HostingService } from '../api/types';
 import { Panel } from '../components/panel';
 import { SetupBadge } from '../components/setup-badge';
 import { useStatusLabel } from '../components/status-label';
-import { dashboardPaths, fileManagerPath } from '../lib/paths';
+import { dashboardPaths } from '../lib/paths';
 import { useDashboardFormat } from '../lib/use-dashboard-format';
 
 /**
@@ -144,7 +144,7 @@ function PanelView({ service }: { service: HostingService }) {
         <DatabasesSummary service={service} />
         <Panel title={t('panel.files.title')}>
           <p className="mb-4 text-sm text-slate-600">{t('panel.files.body')}</p>
-          <ButtonLink to={fileManagerPath(service.id)} variant="secondary" size="sm">
+          <ButtonLink to={dashboardPaths.files(service.id)} variant="secondary" size="sm">
             <FolderOpen aria-hidden="true" className="size-4" />
             {t('panel.files.open')}
           </ButtonLink>

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { customerRoutes, HOSTING } from '@/test/api/customer';
-import { serveApi, type TestApi } from '@/test/api/http';
+import { serveApi, type TestApi, type TestRequest } from '@/test/api/http';
 import { renderWithRouter } from '@/test/render';
 import { resetSession } from '@/test/session';
 import { DashboardDatabasesPage } from './dashboard-databases-page';
@@ -19,7 +19,7 @@ beforeEach(() => {
   api = serveApi({
     ...customerRoutes(),
     '/api/hosting/h1': () => HOSTING[0],
-    '/api/hosting/h1/databases': (_url, request) => {
+    '/api/hosting/h1/databases': (_url: URL, request?: TestRequest) => {
       if (request?.method === 'POST') {
         const name = `${listing.prefix}${(request.body as { name: string }).name}`;
         listing = { ...listing, databases: [{ name, user: name }] };

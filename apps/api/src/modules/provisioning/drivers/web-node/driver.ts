@@ -45,7 +45,7 @@ interface WebNodeSettings {
   sharedSecret: string;
 }
 
-function webNodeSettings(settings: DriverSettings): WebNodeSettings {
+export function webNodeSettings(settings: DriverSettings): WebNodeSettings {
   const invalid = (message: string) => new DriverError({ code: 'invalid', message, retryable: false });
   let url: URL;
   try {

@@ -1,0 +1,297 @@
+import { Readable } from 'node:stream';
+import {
+  FILE_UPLOAD_CHUNK_BYTES,
+  fileDoneSchema,
+  fileExtractedSchema,
+  fileExtractSchema,
+  fileListingSchema,
+  fileListQuerySchema,
+  fileMoveSchema,
+  filePathBodySchema,
+  filePathQuerySchema,
+  fileSavedSchema,
+  fileSaveTextSchema,
+  fileTextSchema,
+  fileUploadChunkSchema,
+  fileUploadParamsSchema,
+  fileUploadSchema,
+  fileUploadStartSchema,
+  idParamsSchema,
+  VALIDATION_MESSAGES,
+} from '@hostpilot/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CUSTOMER_ROUTE } from '../../lib/customer-route';
+import { AppError, BODY_ERRORS, errorResponses } from '../../lib/errors';
+import { notFound } from '../../lib/not-found';
+import type { SecretBox } from '../../lib/secret-box';
+import { authOf } from '../../plugins/authenticate';
+import { openConnection, parseConnection } from '../provisioning/connection-settings';
+import { createWebNodeFiles, type WebNodeFiles } from '../provisioning/drivers/web-node/files';
+import { webNodeSettings } from '../provisioning/drivers/web-node/driver';
+
+/**
+ * The customer's file manager (docs/decisions/057-file-manager.md): the owner of an active hosting service placed
+ * on a web node reads and changes its site's files through the node's agent, with the server's secret. Another
+ * account's service, or a service that is not hosting on a web node, is 404; a suspended one is refused.
+ */
+
+const FILE_ERRORS = errorResponses({
+  ...BODY_ERRORS,
+  400: 'VALIDATION_FAILED: `fields.path` (or `archive`, `content`) names the refusal: filePathOutside, fileNameInvalid, fileSymlink, fileZipUnsafe, …',
+  401: 'UNAUTHORIZED, TOKEN_INVALID, TOKEN_EXPIRED',
+  404: 'NOT_FOUND: no such hosting service among your own, or no such file (`fields.path`)',
+  409: 'INVALID_STATE: the service is not active, the name exists already, or the upload would go over the storage (`fields.size`: validation.fileQuota)',
+  503: 'SERVICE_UNAVAILABLE: the web node does not answer; try again shortly',
+});
+
+export const filesRoutes: FastifyPluginAsyncZod<{ secretBox: SecretBox }> = async (app, { secretBox }) => {
+  const db = app.database.db;
+
+  /**
+   * The web node a service's site is on: the service's own server when it has the web-node driver, else the one
+   * whose agent last made or changed the site (the engine may run a service's task on any web node, decision 042).
+   */
+  async function nodeOf(service: { id: string; serverId: string | null }) {
+    const columns = ['servers.id', 'servers.connectionSettings'] as const;
+    const own = service.serverId
+      ? await db
+          .selectFrom('servers')
+          .select(columns)
+          .where('id', '=', service.serverId)
+          .where('driverType', '=', 'web-node')
+          .executeTakeFirst()
+      : undefined;
+    if (own) return own;
+    return db
+      .selectFrom('provisioningCalls')
+      .innerJoin('provisioningTasks', 'provisioningTasks.id', 'provisioningCalls.taskId')
+      .innerJoin('servers', 'servers.id', 'provisioningCalls.serverId')
+      .select(columns)
+      .where('provisioningTasks.resourceType', '=', 'service')
+      .where('provisioningTasks.resourceId', '=', service.id)
+      .where('provisioningCalls.driverType', '=', 'web-node')
+      .where('provisioningCalls.outcome', '=', 'ok')
+      .where('servers.driverType', '=', 'web-node')
+      .orderBy('provisioningCalls.startedAt', 'desc')
+      .executeTakeFirst();
+  }
+
+  /** The signed-in owner's hosting service on a web node, active, and the agent's file calls for its site. */
+  async function filesOf(userId: string, serviceId: string): Promise<WebNodeFiles> {
+    const service = await db
+      .selectFrom('services')
+      .select(['id', 'status', 'serverId'])
+      .where('id', '=', serviceId)
+      .where('userId', '=', userId)
+      .where('kind', '=', 'hosting')
+      .executeTakeFirst();
+    const server = service ? await nodeOf(service) : undefined;
+    if (!service || !server) throw notFound('Hosting service');
+    if (service.status !== 'active') {
+      const key = 'validation.fileSiteSuspended';
+      throw new AppError('INVALID_STATE', {
+        message: VALIDATION_MESSAGES[key],
+        fields: { service: { code: key, message: VALIDATION_MESSAGES[key] } },
+      });
+    }
+    let settings;
+    try {
+      settings = webNodeSettings(openConnection(secretBox, server.id, parseConnection(server.connectionSettings)));
+    } catch (error) {
+      throw new AppError('SERVICE_UNAVAILABLE', { message: 'The web node is not set up', cause: error });
+    }
+    return createWebNodeFiles(settings, service.id);
+  }
+
+  const route = (summary: string) => ({ ...CUSTOMER_ROUTE, tags: ['files'], summary });
+
+  app.get(
+    '/hosting/:id/files',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        ...route('List a folder of my hosting service’s site'),
+        params: idParamsSchema,
+        querystring: fileListQuerySchema,
+        response: { 200: fileListingSchema, ...FILE_ERRORS },
+      },
+    },
+    async (request) => (await filesOf(authOf(request).userId, request.params.id)).list(request.query.path),
+  );
+
+  app.get(
+    '/hosting/:id/files/download',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        ...route('Download a file of my hosting service’s site'),
+        params: idParamsSchema,
+        querystring: filePathQuerySchema,
+        response: { 200: z.unknown().describe('The file’s bytes (application/octet-stream)'), ...FILE_ERRORS },
+      },
+    },
+    async (request, reply) => {
+      const files = await filesOf(authOf(request).userId, request.params.id);
+      // The first range answers the size and any refusal before the answer starts; the rest stream after it.
+      const first = await files.download(request.query.path, 0);
+      const name = request.query.path.split('/').at(-1)!;
+      async function* rest() {
+        yield first.data;
+        let offset = first.data.length;
+        while (offset < first.size) {
+          const next = await files.download(request.query.path, offset);
+          if (next.data.length === 0) break;
+          yield next.data;
+          offset += next.data.length;
+        }
+      }
+      return reply
+        .header('content-type', 'application/octet-stream')
+        .header('cache-control', 'no-store')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-length', String(first.size))
+        .header(
+          'content-disposition',
+          `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+        )
+        .send(Readable.from(rest()));
+    },
+  );
+
+  app.get(
+    '/hosting/:id/files/text',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        ...route('Open a text file of my hosting service’s site to edit it'),
+        params: idParamsSchema,
+        querystring: filePathQuerySchema,
+        response: { 200: fileTextSchema, ...FILE_ERRORS },
+      },
+    },
+    async (request) => (await filesOf(authOf(request).userId, request.params.id)).readText(request.query.path),
+  );
+
+  app.put(
+    '/hosting/:id/files/text',
+    {
+      onRequest: app.authenticate,
+      bodyLimit: 4 * 1024 * 1024,
+      schema: {
+        ...route('Save a text file of my hosting service’s site (made when missing)'),
+        params: idParamsSchema,
+        body: fileSaveTextSchema,
+        response: { 200: fileSavedSchema, ...FILE_ERRORS },
+      },
+    },
+    async (request) =>
+      (await filesOf(authOf(request).userId, request.params.id)).saveText(request.body.path, request.body.content),
+  );
+
+  app.post(
+    '/hosting/:id/files/uploads',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        ...route('Start an upload: the storage quota is checked for the whole size before a byte is written'),
+        description: `Then send the file in chunks of at most ${FILE_UPLOAD_CHUNK_BYTES} bytes, in order.`,
+        params: idParamsSchema,
+        body: fileUploadStartSchema,
+        response: { 201: fileUploadSchema, ...FILE_ERRORS },
+      },
+    },
+    async (request, reply) => {
+      const files = await filesOf(authOf(request).userId, request.params.id);
+      return reply.code(201).send(await files.startUpload(request.body));
+    },
+  );
+
+  app.put(
+    '/hosting/:id/files/uploads/:uploadId',
+    {
+      onRequest: app.authenticate,
+      bodyLimit: 1024 * 1024,
+      schema: {
+        ...route('Send the next chunk of an upload; the last one puts the file in place'),
+        params: fileUploadParamsSchema,
+        body: fileUploadChunkSchema,
+        response: { 200: fileUploadSchema, ...FILE_ERRORS },
+      },
+    },
+    async (request) =>
+      (await filesOf(authOf(request).userId, request.params.id)).uploadChunk(request.params.uploadId, request.body),
+  );
+
+  app.post(
+    '/hosting/:id/files/folders',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        ...route('Make a folder'),
+        params: idParamsSchema,
+        body: filePathBodySchema,
+        response: { 201: fileDoneSchema, ...FILE_ERRORS },
+      },
+    },
+    async (request, reply) => {
+      const files = await filesOf(authOf(request).userId, request.params.id);
+      await files.makeFolder(request.body.path);
+      return reply.code(201).send({ ok: true as const, path: request.body.path });
+    },
+  );
+
+  app.post(
+    '/hosting/:id/files/move',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        ...route('Rename or move a file or folder (never over an existing one)'),
+        params: idParamsSchema,
+        body: fileMoveSchema,
+        response: { 200: fileDoneSchema, ...FILE_ERRORS },
+      },
+    },
+    async (request) => {
+      const files = await filesOf(authOf(request).userId, request.params.id);
+      await files.move(request.body.from, request.body.to);
+      return { ok: true as const, path: request.body.to };
+    },
+  );
+
+  app.post(
+    '/hosting/:id/files/delete',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        ...route('Delete a file or a folder with everything in it'),
+        params: idParamsSchema,
+        body: filePathBodySchema,
+        response: { 200: fileDoneSchema, ...FILE_ERRORS },
+      },
+    },
+    async (request) => {
+      const files = await filesOf(authOf(request).userId, request.params.id);
+      await files.remove(request.body.path);
+      return { ok: true as const, path: request.body.path };
+    },
+  );
+
+  app.post(
+    '/hosting/:id/files/extract',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        ...route('Extract a zip archive into a folder (every entry checked first; nothing existing is replaced)'),
+        params: idParamsSchema,
+        body: fileExtractSchema,
+        response: { 200: fileExtractedSchema, ...FILE_ERRORS },
+      },
+    },
+    async (request) => {
+      const files = await filesOf(authOf(request).userId, request.params.id);
+      const done = await files.extract(request.body.path, request.body.into);
+      return { ok: true as const, path: request.body.into, files: done.files };
+    },
+  );
+};
