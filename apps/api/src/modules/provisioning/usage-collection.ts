@@ -50,26 +50,45 @@ const fixedClock = (now: number): Clock => ({ now: () => now });
 export async function collectUsage(ctx: UsageCollectionContext): Promise<UsageCollectionReport> {
   const { db, now } = ctx;
   const deadline = ctx.deadlineMs ?? NODE_DEADLINE_MS;
+  // In the order the engine falls back on (engine.ts chooseServer): a service whose own server has no web-node
+  // driver had its site made on the first web node, and is measured there.
   const nodes = await db
     .selectFrom('servers')
     .select(['id', 'name', 'connectionSettings', 'bandwidthGbps'])
     .where('driverType', '=', 'web-node')
+    .orderBy('status')
     .orderBy('name')
+    .orderBy('id')
     .execute();
   const report: UsageCollectionReport = { nodes: nodes.length, nodesDown: 0, sites: 0, siteErrors: 0 };
   if (nodes.length === 0) return report;
-  const services = await db
+  const nodeIds = new Set(nodes.map((n) => n.id));
+  const candidates = await db
     .selectFrom('services')
-    .select(['id', 'serverId', 'domain', 'planId'])
-    .where('kind', '=', 'hosting')
-    .where('status', 'in', ['active', 'suspended'])
-    .where(
-      'serverId',
-      'in',
-      nodes.map((n) => n.id),
+    .select(['services.id', 'services.serverId', 'services.domain', 'services.planId'])
+    .where('services.kind', '=', 'hosting')
+    .where('services.status', 'in', ['active', 'suspended'])
+    .where((eb) =>
+      eb.or([
+        eb('services.serverId', 'in', [...nodeIds]),
+        eb.exists(
+          eb
+            .selectFrom('provisioningTasks')
+            .select('provisioningTasks.id')
+            .whereRef('provisioningTasks.resourceId', '=', 'services.id')
+            .where('provisioningTasks.resourceType', '=', 'service')
+            .where('provisioningTasks.driverType', '=', 'web-node')
+            .where('provisioningTasks.operation', '=', 'create')
+            .where('provisioningTasks.status', '=', 'done'),
+        ),
+      ]),
     )
-    .orderBy('id')
+    .orderBy('services.id')
     .execute();
+  const services = candidates.map((s) => ({
+    ...s,
+    nodeId: s.serverId && nodeIds.has(s.serverId) ? s.serverId : nodes[0]!.id,
+  }));
 
   await Promise.all(
     nodes.map(async (node) => {
@@ -88,7 +107,7 @@ export async function collectUsage(ctx: UsageCollectionContext): Promise<UsageCo
         await recordNode(db, node, now, { reading: null, error: message });
         return;
       }
-      for (const service of services.filter((s) => s.serverId === node.id)) {
+      for (const service of services.filter((s) => s.nodeId === node.id)) {
         try {
           const usage = await withDeadline(
             driver.usage!({

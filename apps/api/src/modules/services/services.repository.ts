@@ -40,6 +40,7 @@ const monthOf = (ms: number) => new Date(ms).toISOString().slice(0, 7);
 
 interface Measurement {
   driverType: string | null;
+  onNode: unknown;
   measuredAt: number | null;
   diskBytes: number | null;
   bandwidthBytes: number | null;
@@ -155,15 +156,26 @@ export function createServicesRepository(db: Kysely<Database>) {
    * (docs/decisions/058-usage-and-limits.md).
    */
   async function measurements(rows: ServiceRow[]): Promise<Map<string, Measurement>> {
-    const ids = rows.filter((r) => r.serverId).map((r) => r.id);
+    const ids = rows.filter((r) => r.kind === 'hosting').map((r) => r.id);
     if (ids.length === 0) return new Map();
     const found = await db
       .selectFrom('services')
-      .innerJoin('servers', 'servers.id', 'services.serverId')
+      .leftJoin('servers', 'servers.id', 'services.serverId')
       .leftJoin('serviceUsage', 'serviceUsage.serviceId', 'services.id')
-      .select([
+      .select((eb) => [
         'services.id',
         'servers.driverType',
+        // A site made on a web node (by the engine's fallback when its own server has no driver) is on one too.
+        eb
+          .exists(
+            eb
+              .selectFrom('provisioningTasks')
+              .select('provisioningTasks.id')
+              .whereRef('provisioningTasks.resourceId', '=', 'services.id')
+              .where('provisioningTasks.resourceType', '=', 'service')
+              .where('provisioningTasks.driverType', '=', 'web-node'),
+          )
+          .as('onNode'),
         'serviceUsage.measuredAt',
         'serviceUsage.diskBytes',
         'serviceUsage.bandwidthBytes',
@@ -211,7 +223,7 @@ export function createServicesRepository(db: Kysely<Database>) {
       };
     }
     // On a web node but not measured yet: nothing generated is shown for it.
-    const pending = found?.driverType === 'web-node';
+    const pending = found?.driverType === 'web-node' || Boolean(Number(found?.onNode ?? 0));
     return {
       ...base,
       storage: { usedMb: pending ? 0 : row.storageUsedMb, totalMb: storageTotal },
