@@ -94,6 +94,7 @@ export function agentRoutes(sites: Sites): Route[] {
       path: '/v1/health',
       handle: async () => ({ body: body({ agent: 'hostpilot-agent', version: AGENT_VERSION, ...sites.health() }) }),
     },
+    { method: 'GET', path: '/v1/node/metrics', handle: async () => ({ body: body(await sites.metrics()) }) },
     { method: 'GET', path: '/v1/sites', handle: async () => ({ body: { sites: sites.list() } }) },
     {
       method: 'PUT',

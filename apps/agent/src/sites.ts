@@ -16,6 +16,8 @@ import {
 } from './names';
 import { writeAtomically, writeIfChanged } from './files';
 import { type Nginx } from './nginx';
+import { monthOf, readBandwidth } from './bandwidth';
+import { createNodeMetrics } from './metrics';
 import { defaultPage, suspendedPage } from './pages';
 import { type PhpFpm } from './php-fpm';
 import { CommandError, run } from './run';
@@ -31,7 +33,7 @@ export const SITE_STATUSES = ['active', 'suspended'] as const;
 export type SiteStatus = (typeof SITE_STATUSES)[number];
 
 export interface SiteLimits {
-  /** Storage in MiB (files and databases); recorded and measured. */
+  /** Storage in MiB (files and databases); measured, and checked by the agent before writes it makes (quota). */
   storageMb: number;
   databases: number;
   domains: number;
@@ -153,6 +155,7 @@ export function createSites(options: SitesOptions) {
   const template = options.siteTemplate ?? DEFAULT_SITE_TEMPLATE;
   const archiveMs = (options.archiveDays ?? 30) * 24 * 60 * 60 * 1000;
   linuxUser(options.webUser, 'webUser');
+  const nodeMetrics = createNodeMetrics({ root, now });
 
   let queue: Promise<unknown> = Promise.resolve();
   /** Runs operations one at a time, in the order they came. */
@@ -424,23 +427,58 @@ ${listen}
     return state;
   }
 
+  /**
+   * What the site takes and sent (docs/decisions/058-usage-and-limits.md): its files (`du` of the home, as the
+   * disk counts them) plus its databases (information_schema), against its storage limit; its traffic this month
+   * (UTC) from its access log, read on from where the last read stopped (bandwidth.ts).
+   */
   async function usage(id: string) {
     const state = requireState(id);
     let files = 0;
     if (fs.existsSync(state.home)) {
-      const answer = await run('du', ['--summarize', '--block-size=1', state.home]);
+      const answer = await run('du', ['--summarize', '--one-file-system', '--block-size=1', state.home]);
       files = Number(answer.stdout.split('\t')[0]) || 0;
     }
-    const databases = await mariadb.size(await siteDatabases(state));
-    let bandwidth = 0;
-    const log = path.join(logsDir, id, 'access.log');
-    if (fs.existsSync(log)) {
-      for (const line of fs.readFileSync(log, 'utf8').split('\n')) {
-        const bytes = Number(line.slice(line.lastIndexOf(' ') + 1));
-        if (Number.isFinite(bytes)) bandwidth += bytes;
-      }
+    const databases = await siteDatabases(state);
+    const databaseBytes = await mariadb.size(databases);
+    const month = monthOf(now());
+    const traffic = fs.existsSync(path.join(logsDir, state.id))
+      ? readBandwidth(path.join(logsDir, state.id, 'access.log'), path.join(logsDir, state.id, 'bandwidth.json'))
+      : { months: {} as Record<string, number> };
+    const diskBytes = files + databaseBytes;
+    const storageLimitBytes = state.limits.storageMb * 1024 * 1024;
+    return {
+      diskBytes,
+      fileBytes: files,
+      databaseBytes,
+      bandwidthBytes: traffic.months[month] ?? 0,
+      bandwidthMonth: month,
+      databases: databases.length,
+      domains: 1,
+      limits: state.limits,
+      storageLimitBytes,
+      overQuota: diskBytes > storageLimitBytes,
+      measuredAt: new Date(now()).toISOString(),
+    };
+  }
+
+  /**
+   * Whether `incomingBytes` more fit in the site's storage limit (docs/decisions/058-usage-and-limits.md): the
+   * check the file manager makes before it writes. The disk is not limited by the kernel, so every write that
+   * goes through the agent must ask this first.
+   */
+  async function quota(id: string, incomingBytes = 0) {
+    if (!Number.isSafeInteger(incomingBytes) || incomingBytes < 0) {
+      throw new NameError('incomingBytes', 'The size must be a whole number of bytes');
     }
-    return { diskBytes: files + databases, fileBytes: files, databaseBytes: databases, bandwidthBytes: bandwidth };
+    const measured = await usage(id);
+    const freeBytes = Math.max(0, measured.storageLimitBytes - measured.diskBytes);
+    return {
+      usedBytes: measured.diskBytes,
+      limitBytes: measured.storageLimitBytes,
+      freeBytes,
+      allowed: incomingBytes <= freeBytes,
+    };
   }
 
   function createDatabase(id: string, suffix: unknown) {
@@ -475,6 +513,7 @@ ${listen}
     apply,
     terminate,
     usage,
+    quota,
     read: (id: string) => readState(siteId(id)),
     list: () =>
       fs.existsSync(stateDir)
@@ -511,6 +550,8 @@ ${listen}
       memory: { totalBytes: os.totalmem(), freeBytes: os.freemem() },
       cpus: os.cpus().length,
     }),
+    /** The node's CPU, memory, disk (of the agent's root), load and network (docs/decisions/058-usage-and-limits.md). */
+    metrics: () => nodeMetrics.read(),
     prepare: () => serial(prepare),
     /** Stops nginx and php-fpm (tests and the local demo node). */
     async stop(): Promise<void> {

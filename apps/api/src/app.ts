@@ -224,6 +224,9 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
     log: app.log,
     intervalMs: config.scheduler.intervalMs,
     leaseMs: config.scheduler.leaseMs,
+    secretBox,
+    // Measured usage is read from the web nodes less often than the other jobs run (docs/decisions/058-usage-and-limits.md).
+    jobIntervals: { 'usage-collection': config.scheduler.usageIntervalMs },
   });
   app.decorate('scheduler', scheduler);
   if (config.scheduler.enabled) app.addHook('onReady', async () => scheduler.start());

@@ -90,6 +90,7 @@ const envSchema = z.object({
   SCHEDULER_ENABLED: booleanFromEnv.optional(),
   SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(60_000),
   SCHEDULER_LEASE_MS: z.coerce.number().int().min(1000).max(86_400_000).default(600_000),
+  USAGE_INTERVAL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(300_000),
   PROVISIONING_ENABLED: booleanFromEnv.optional(),
   DNS_PORT: z.coerce.number().int().min(1).max(65535).default(5300),
   WEB_NODE_PORT: z.coerce.number().int().min(1).max(65535).default(8080),
@@ -178,7 +179,7 @@ export interface Config {
    * The lifecycle scheduler (docs/decisions/030-lifecycle-automation.md): on by default, off by default under
    * NODE_ENV=test so that tests which do not exercise it never see it change their data.
    */
-  scheduler: { enabled: boolean; intervalMs: number; leaseMs: number };
+  scheduler: { enabled: boolean; intervalMs: number; leaseMs: number; usageIntervalMs: number };
   /**
    * The provisioning workers (docs/decisions/042-provisioning-engine.md): like the scheduler, on by default and
    * off by default under NODE_ENV=test (tests run passes by hand with their own clock).
@@ -296,6 +297,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       enabled: env.SCHEDULER_ENABLED ?? env.NODE_ENV !== 'test',
       intervalMs: env.SCHEDULER_INTERVAL_MS,
       leaseMs: env.SCHEDULER_LEASE_MS,
+      usageIntervalMs: env.USAGE_INTERVAL_MS,
     },
     provisioning: {
       enabled: env.PROVISIONING_ENABLED ?? env.NODE_ENV !== 'test',

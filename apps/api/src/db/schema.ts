@@ -129,6 +129,32 @@ export interface ServiceUsageSamplesTable {
   bandwidthUsedMb: number;
 }
 
+/** The latest usage a web node measured of a hosting service (migration 0340; docs/decisions/058-usage-and-limits.md). */
+export interface ServiceUsageTable {
+  serviceId: string;
+  serverId: string;
+  measuredAt: number;
+  diskBytes: number;
+  fileBytes: number;
+  databaseBytes: number;
+  /** Bytes sent in `bandwidthMonth` (`YYYY-MM`, UTC). */
+  bandwidthBytes: number;
+  bandwidthMonth: string;
+  databases: number;
+  storageLimitBytes: number;
+  databaseLimit: number;
+  domainLimit: number;
+}
+
+/** The latest reading of a web node (migration 0340): its metrics JSON when it answered, else the error. */
+export interface NodeMetricsTable {
+  serverId: string;
+  checkedAt: number;
+  measuredAt: number | null;
+  metrics: string | null;
+  error: string | null;
+}
+
 export interface ServicesTable {
   id: string;
   userId: string;
@@ -634,6 +660,8 @@ export interface Database {
   servers: ServersTable;
   serverUsageSamples: ServerUsageSamplesTable;
   serviceUsageSamples: ServiceUsageSamplesTable;
+  serviceUsage: ServiceUsageTable;
+  nodeMetrics: NodeMetricsTable;
   services: ServicesTable;
   domains: DomainsTable;
   dnsRecords: DnsRecordsTable;

@@ -347,6 +347,17 @@ export const adminServerSchema = z.object({
     .nullable()
     .describe('The latest sample; null when none was taken yet'),
   driver: adminServerDriverSchema.describe('The provisioning driver and its last connection test; never a secret'),
+  node: z
+    .object({
+      checkedAt: timestamp,
+      measuredAt: timestamp.nullable(),
+      error: z.string().nullable().describe('Why the last reading failed; null when it succeeded'),
+      loadAverage: z.tuple([z.number(), z.number(), z.number()]).nullable(),
+      cpus: z.number().int().nullable(),
+    })
+    .nullable()
+    .optional()
+    .describe("A web node's last reading by its agent (docs/decisions/058-usage-and-limits.md); null for others"),
 });
 export type AdminServer = z.infer<typeof adminServerSchema>;
 

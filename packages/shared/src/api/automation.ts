@@ -15,6 +15,7 @@ export const SCHEDULER_JOBS = [
   'order-expiry',
   'server-samples',
   'certificate-renewal',
+  'usage-collection',
 ] as const;
 export type SchedulerJobName = (typeof SCHEDULER_JOBS)[number];
 

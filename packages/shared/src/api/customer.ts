@@ -106,10 +106,31 @@ export const serviceSchema = z.object({
 });
 export type Service = z.infer<typeof serviceSchema>;
 
+const countLimitSchema = z.object({ used: z.number().int().nonnegative(), limit: z.number().int().nonnegative() });
+
+/** What the service's web node measured (docs/decisions/058-usage-and-limits.md). */
+export const measuredUsageSchema = z.object({
+  measuredAt: timestamp,
+  diskBytes: z.number().int().nonnegative().describe("The site's files plus its databases"),
+  bandwidthBytes: z.number().int().nonnegative().describe('Sent this month (UTC)'),
+  storageLimitBytes: z.number().int().nonnegative(),
+  overQuota: z.boolean().describe("The disk used is over the plan's storage; uploads are refused"),
+  databases: countLimitSchema,
+  domains: countLimitSchema.describe('The main domain counts as one; addon domains are not offered yet'),
+});
+export type MeasuredUsage = z.infer<typeof measuredUsageSchema>;
+
 export const hostingServiceSchema = serviceSchema.extend({
   kind: z.literal('hosting'),
   storage: usageSchema,
   bandwidth: usageSchema.describe('This month'),
+  measurement: z
+    .enum(['measured', 'pending', 'estimated'])
+    .describe(
+      "`measured`: the figures are the web node's (see `measured`); `pending`: the service is on a web node that " +
+        'has not measured it yet (the figures are 0); `estimated`: no node measures this service',
+    ),
+  measured: measuredUsageSchema.nullable(),
 });
 export type HostingService = z.infer<typeof hostingServiceSchema>;
 

@@ -32,6 +32,32 @@ export interface ProvisioningTarget {
   readonly data?: Readonly<Record<string, unknown>>;
 }
 
+/** A resource's measured usage: disk (files and databases), traffic of a month, counts against the limits. */
+export interface ResourceUsage {
+  readonly diskBytes: number;
+  readonly fileBytes: number;
+  readonly databaseBytes: number;
+  readonly bandwidthBytes: number;
+  /** `YYYY-MM` (UTC) the traffic is of. */
+  readonly bandwidthMonth: string;
+  readonly databases: number;
+  readonly storageLimitBytes: number;
+  readonly databaseLimit: number;
+  readonly domainLimit: number;
+}
+
+/** A server's own figures when it was read. */
+export interface NodeReading {
+  readonly cpuPercent: number;
+  readonly memoryPercent: number;
+  readonly diskPercent: number;
+  readonly load: readonly [number, number, number];
+  readonly networkBytesPerSecond: number;
+  readonly memoryTotalBytes: number;
+  readonly diskTotalBytes: number;
+  readonly cpus: number;
+}
+
 /** What a call achieved; `details` is stored with the task for staff and must hold no secret. */
 export interface DriverResult {
   readonly details?: Readonly<Record<string, unknown>>;
@@ -75,8 +101,10 @@ export interface ProvisioningDriver {
   update?(target: ProvisioningTarget): Promise<DriverResult>;
   /** Optional: a short-lived sign-in link into the resource. */
   signInLink?(target: ProvisioningTarget): Promise<string>;
-  /** Optional: usage figures of the resource (bytes, counts), for the customer's usage bars. */
-  usage?(target: ProvisioningTarget): Promise<Readonly<Record<string, number>>>;
+  /** Optional: usage figures of the resource, for the customer's usage bars (docs/decisions/058-usage-and-limits.md). */
+  usage?(target: ProvisioningTarget): Promise<ResourceUsage>;
+  /** Optional: the figures of the server itself (CPU, memory, disk, load), for the back office's Monitor. */
+  nodeMetrics?(): Promise<NodeReading>;
   /** Optional: what exists on the server, for a sync (domain names or resource ids). */
   list?(): Promise<readonly string[]>;
 }

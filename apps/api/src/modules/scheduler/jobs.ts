@@ -24,6 +24,8 @@ import { type CardVault, chargeShortfallToCard } from '../billing/saved-card';
 import { closeOrder, transferPending } from '../ordering/order-closing';
 import { renewalDue } from '../provisioning/drivers/acme/issue';
 import { enqueueProvisioning } from '../provisioning/tasks';
+import { collectUsage } from '../provisioning/usage-collection';
+import type { SecretBox } from '../../lib/secret-box';
 import { type JobRecords, jobRecords, type NoticeMail } from './job-records';
 
 /**
@@ -43,6 +45,8 @@ export interface JobContext {
   mails: NoticeMail[];
   /** The card provider a saved card is charged through (docs/decisions/038-saved-card-for-renewals.md). */
   cardVault: CardVault;
+  /** Opens the servers' sealed driver secrets; without it the usage collection has nothing to call with. */
+  secretBox?: SecretBox;
 }
 
 /** One entity's change in its own transaction; counts it and keeps its mails only when it committed a change. */
@@ -543,13 +547,16 @@ export const SAMPLE_RETENTION_DAYS = 30;
 
 /**
  * Records each server's usage now (docs/decisions/035-support-queue-and-operations.md) and drops samples past the
- * retention. The product runs no agent on the machines, so the figures are the placement load: the share of the
- * server's capacity its running services take, scaled per resource; a server in maintenance counts as down.
+ * retention. A server with no agent gives no figures, so its samples are the placement load: the share of the
+ * server's capacity its running services take, scaled per resource; a server in maintenance counts as down. A web
+ * node (the web-node driver) is measured by the `usage-collection` job instead and gets no generated sample
+ * (docs/decisions/058-usage-and-limits.md).
  */
 async function serverSamples(ctx: JobContext): Promise<number> {
   const servers = await ctx.db
     .selectFrom('servers')
     .select(['servers.id', 'servers.status', 'servers.capacity'])
+    .where((eb) => eb.or([eb('servers.driverType', 'is', null), eb('servers.driverType', '!=', 'web-node')]))
     .select((eb) =>
       eb
         .selectFrom('services')
@@ -669,6 +676,21 @@ async function certificateRenewal(ctx: JobContext): Promise<number> {
   return changed;
 }
 
+/**
+ * Reads the web nodes' own figures and their sites' usage (docs/decisions/058-usage-and-limits.md). The run fails,
+ * for staff to see on the scheduler page, when a node did not answer; every other node was read all the same.
+ */
+async function usageCollection(ctx: JobContext): Promise<number> {
+  if (!ctx.secretBox) return 0;
+  const report = await collectUsage({ db: ctx.db, now: ctx.now, secretBox: ctx.secretBox });
+  if (report.nodesDown > 0) {
+    throw new Error(
+      `${report.nodesDown} of ${report.nodes} web node(s) did not answer (see their server cards); ${report.sites} site(s) measured`,
+    );
+  }
+  return report.nodes + report.sites;
+}
+
 /** The jobs in the order a scheduler pass runs them: invoices first, so auto-renew can pay them the same pass. */
 export const JOBS: Record<SchedulerJobName, (ctx: JobContext) => Promise<number>> = {
   'renewal-invoices': renewalInvoices,
@@ -680,4 +702,5 @@ export const JOBS: Record<SchedulerJobName, (ctx: JobContext) => Promise<number>
   'order-expiry': orderExpiry,
   'server-samples': serverSamples,
   'certificate-renewal': certificateRenewal,
+  'usage-collection': usageCollection,
 };

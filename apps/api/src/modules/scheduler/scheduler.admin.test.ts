@@ -40,6 +40,7 @@ describe(`the scheduler in the back office (${DATABASE_UNDER_TEST})`, () => {
       'order-expiry',
       'server-samples',
       'certificate-renewal',
+      'usage-collection',
     ]);
     expect(before.jobs[0]).toMatchObject({ lastFinishedAt: null, outcome: null });
 

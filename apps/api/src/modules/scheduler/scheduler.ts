@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { Mailer } from '../../lib/mail/mailer';
+import type { SecretBox } from '../../lib/secret-box';
 import { readAutomationSettings } from './automation-settings';
 import { type NoticeMail, sendNoticeMails } from './job-records';
 import type { CardVault } from '../billing/saved-card';
@@ -28,6 +29,10 @@ export interface SchedulerOptions {
   intervalMs: number;
   /** How long a claimed run stays claimed before another instance may take it over. */
   leaseMs?: number;
+  /** Opens the servers' sealed driver secrets (the usage collection calls the web nodes). */
+  secretBox?: SecretBox;
+  /** Jobs due again after their own interval instead of `intervalMs` (never sooner than it). */
+  jobIntervals?: Partial<Record<SchedulerJobName, number>>;
 }
 
 export type RunResult =
@@ -82,7 +87,7 @@ export function createScheduler(options: SchedulerOptions) {
         outcome: outcome.error === null ? 'succeeded' : 'failed',
         changed: outcome.changed,
         error: outcome.error,
-        nextRunAt: now + intervalMs,
+        nextRunAt: now + Math.max(intervalMs, options.jobIntervals?.[name] ?? 0),
       })
       .where('name', '=', name)
       .where('leaseOwner', '=', instanceId)
@@ -100,6 +105,7 @@ export function createScheduler(options: SchedulerOptions) {
       settings: await readAutomationSettings(db),
       mails: [],
       cardVault: options.cardVault,
+      ...(options.secretBox ? { secretBox: options.secretBox } : {}),
     };
     try {
       const changed = await JOBS[name](ctx);

@@ -35,6 +35,22 @@ function serverPlanSizes(kind: CustomerServer['kind'], planId: string) {
 }
 export type { HostingListQuery };
 
+const MIB = 1024 * 1024;
+const monthOf = (ms: number) => new Date(ms).toISOString().slice(0, 7);
+
+interface Measurement {
+  driverType: string | null;
+  onNode: unknown;
+  measuredAt: number | null;
+  diskBytes: number | null;
+  bandwidthBytes: number | null;
+  bandwidthMonth: string | null;
+  databases: number | null;
+  storageLimitBytes: number | null;
+  databaseLimit: number | null;
+  domainLimit: number | null;
+}
+
 const SORT_COLUMNS = { createdAt: 'createdAt', expiresAt: 'expiresAt', name: 'name' } as const;
 const DAY = 24 * 60 * 60 * 1000;
 /** How far back a server's uptime is measured. */
@@ -135,15 +151,85 @@ export function createServicesRepository(db: Kysely<Database>) {
     };
   }
 
-  function toHosting(row: ServiceRow, servers: Map<string, ServerSummary>): HostingService {
+  /**
+   * What the web nodes measured of these services, and whether each is on a web node at all
+   * (docs/decisions/058-usage-and-limits.md).
+   */
+  async function measurements(rows: ServiceRow[]): Promise<Map<string, Measurement>> {
+    const ids = rows.filter((r) => r.kind === 'hosting').map((r) => r.id);
+    if (ids.length === 0) return new Map();
+    const found = await db
+      .selectFrom('services')
+      .leftJoin('servers', 'servers.id', 'services.serverId')
+      .leftJoin('serviceUsage', 'serviceUsage.serviceId', 'services.id')
+      .select((eb) => [
+        'services.id',
+        'servers.driverType',
+        // A site made on a web node (by the engine's fallback when its own server has no driver) is on one too.
+        eb
+          .exists(
+            eb
+              .selectFrom('provisioningTasks')
+              .select('provisioningTasks.id')
+              .whereRef('provisioningTasks.resourceId', '=', 'services.id')
+              .where('provisioningTasks.resourceType', '=', 'service')
+              .where('provisioningTasks.driverType', '=', 'web-node'),
+          )
+          .as('onNode'),
+        'serviceUsage.measuredAt',
+        'serviceUsage.diskBytes',
+        'serviceUsage.bandwidthBytes',
+        'serviceUsage.bandwidthMonth',
+        'serviceUsage.databases',
+        'serviceUsage.storageLimitBytes',
+        'serviceUsage.databaseLimit',
+        'serviceUsage.domainLimit',
+      ])
+      .where('services.id', 'in', ids)
+      .execute();
+    return new Map(found.map((m) => [m.id, m]));
+  }
+
+  function toHosting(
+    row: ServiceRow,
+    servers: Map<string, ServerSummary>,
+    measured: Map<string, Measurement>,
+    now: number,
+  ): HostingService {
     const plan = findServicePlan('hosting', row.planId);
     const storageTotal = plan?.storage ? dataSizeMb(plan.storage) : null;
     const bandwidthTotal = plan?.bandwidth && plan.bandwidth !== UNLIMITED ? dataSizeMb(plan.bandwidth) : null;
+    const found = measured.get(row.id);
+    const base = { ...toService(row, servers), kind: 'hosting' as const };
+    if (found && found.measuredAt !== null) {
+      // Traffic measured in an earlier month is not this month's.
+      const bandwidthBytes = found.bandwidthMonth === monthOf(now) ? Number(found.bandwidthBytes) : 0;
+      const diskBytes = Number(found.diskBytes);
+      const storageLimitBytes = Number(found.storageLimitBytes);
+      return {
+        ...base,
+        storage: { usedMb: Math.ceil(diskBytes / MIB), totalMb: storageTotal },
+        bandwidth: { usedMb: Math.ceil(bandwidthBytes / MIB), totalMb: bandwidthTotal },
+        measurement: 'measured',
+        measured: {
+          measuredAt: iso(found.measuredAt),
+          diskBytes,
+          bandwidthBytes,
+          storageLimitBytes,
+          overQuota: diskBytes > storageLimitBytes,
+          databases: { used: Number(found.databases), limit: Number(found.databaseLimit) },
+          domains: { used: 1, limit: Number(found.domainLimit) },
+        },
+      };
+    }
+    // On a web node but not measured yet: nothing generated is shown for it.
+    const pending = found?.driverType === 'web-node' || Boolean(Number(found?.onNode ?? 0));
     return {
-      ...toService(row, servers),
-      kind: 'hosting',
-      storage: { usedMb: row.storageUsedMb, totalMb: storageTotal },
-      bandwidth: { usedMb: row.bandwidthUsedMb, totalMb: bandwidthTotal },
+      ...base,
+      storage: { usedMb: pending ? 0 : row.storageUsedMb, totalMb: storageTotal },
+      bandwidth: { usedMb: pending ? 0 : row.bandwidthUsedMb, totalMb: bandwidthTotal },
+      measurement: pending ? 'pending' : 'estimated',
+      measured: null,
     };
   }
 
@@ -213,17 +299,24 @@ export function createServicesRepository(db: Kysely<Database>) {
 
     async listHosting(userId: string, query: HostingQuery, now: number) {
       const { rows, total } = await list(userId, query, ['hosting'], query.status);
-      const servers = await serverSummaries(
-        rows.flatMap((r) => (r.serverId ? [r.serverId] : [])),
-        now,
-      );
-      return { items: rows.map((r) => toHosting(r, servers)), total };
+      const [servers, measured] = await Promise.all([
+        serverSummaries(
+          rows.flatMap((r) => (r.serverId ? [r.serverId] : [])),
+          now,
+        ),
+        measurements(rows),
+      ]);
+      return { items: rows.map((r) => toHosting(r, servers, measured, now)), total };
     },
 
     async findHosting(userId: string, id: string, now: number): Promise<HostingService | undefined> {
       const row = await owned(userId).selectAll().where('id', '=', id).where('kind', '=', 'hosting').executeTakeFirst();
       if (!row) return undefined;
-      return toHosting(row, await serverSummaries(row.serverId ? [row.serverId] : [], now));
+      const [servers, measured] = await Promise.all([
+        serverSummaries(row.serverId ? [row.serverId] : [], now),
+        measurements([row]),
+      ]);
+      return toHosting(row, servers, measured, now);
     },
 
     async listOther(userId: string, query: ServiceQuery, now: number) {

@@ -65,6 +65,8 @@ const hosting = (
   setup: null,
   storage: { usedMb: Math.round(storage[0] * GB), totalMb: storage[1] * GB },
   bandwidth: { usedMb: Math.round(bandwidth[0] * GB), totalMb: bandwidth[1] * GB },
+  measurement: 'estimated',
+  measured: null,
 });
 
 export const HOSTING: HostingService[] = [

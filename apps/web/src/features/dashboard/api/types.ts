@@ -67,6 +67,23 @@ export interface HostingService {
   server: ServerStatus | null;
   /** Being set up, or setup delayed, on our servers (docs/decisions/042-provisioning-engine.md). */
   setup: SetupState | null;
+  /**
+   * Where the usage figures come from (docs/decisions/058-usage-and-limits.md): measured by its web node,
+   * pending (on a web node, not measured yet), or estimated (no node measures it).
+   */
+  measurement: 'measured' | 'pending' | 'estimated';
+  measured: MeasuredUsage | null;
+}
+
+/** What the service's web node measured, with its limits. */
+export interface MeasuredUsage {
+  measuredAt: Moment;
+  diskBytes: number;
+  bandwidthBytes: number;
+  storageLimitBytes: number;
+  overQuota: boolean;
+  databases: { used: number; limit: number };
+  domains: { used: number; limit: number };
 }
 
 /** A catalogue plan as a service names it. */

@@ -155,6 +155,8 @@ export function hostingService(answer: HostingAnswer): HostingService {
     pendingPlan: answer.pendingPlan,
     server: serverStatus(answer.server),
     setup: answer.setup,
+    measurement: answer.measurement,
+    measured: answer.measured,
   };
 }
 

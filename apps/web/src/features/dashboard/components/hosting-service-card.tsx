@@ -1,4 +1,13 @@
-import { CalendarClock, FolderOpen, LayoutDashboard, RefreshCw, Settings2, ShieldCheck, XCircle } from 'lucide-react';
+import {
+  AlertTriangle,
+  CalendarClock,
+  FolderOpen,
+  LayoutDashboard,
+  RefreshCw,
+  Settings2,
+  ShieldCheck,
+  XCircle,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { ButtonLink } from '@/components/ui/button-link';
@@ -28,6 +37,24 @@ export function HostingServiceCard({ service, onAction }: HostingServiceCardProp
   const cancelled = service.status === 'cancelled';
   const pendingCancel = service.cancelRequestedAt !== null && !cancelled;
   const headingId = `hosting-${service.id}`;
+  const measured = service.measured;
+  // Measured figures are shown to the byte's unit (a new site's few KB are not "0 GB").
+  const share = (bytes: number, totalGb: number | null) =>
+    totalGb !== null && totalGb > 0 ? Math.min(100, (bytes / (totalGb * 1024 ** 3)) * 100) : 0;
+  const storagePercent = measured
+    ? share(measured.diskBytes, service.storage.total)
+    : format.usagePercent(service.storage);
+  const bandwidthPercent = measured
+    ? share(measured.bandwidthBytes, service.bandwidth.total)
+    : format.usagePercent(service.bandwidth);
+  const measuredText = (bytes: number, totalGb: number | null, percent: number) =>
+    totalGb === null
+      ? t('units.usageUnlimited', { used: format.size(bytes) })
+      : t('units.usage', {
+          used: format.size(bytes),
+          total: format.gb(totalGb),
+          percent: format.percent(percent, percent > 0 && percent < 1 ? 1 : 0),
+        });
 
   return (
     <article
@@ -52,15 +79,45 @@ export function HostingServiceCard({ service, onAction }: HostingServiceCardProp
       <div className="mt-5 grid gap-4 sm:grid-cols-2">
         <UsageBar
           label={t('hosting.storage')}
-          percent={format.usagePercent(service.storage)}
-          valueText={format.usageText(service.storage)}
+          percent={storagePercent}
+          valueText={
+            measured
+              ? measuredText(measured.diskBytes, service.storage.total, storagePercent)
+              : format.usageText(service.storage)
+          }
         />
         <UsageBar
           label={t('hosting.bandwidth')}
-          percent={format.usagePercent(service.bandwidth)}
-          valueText={format.usageText(service.bandwidth)}
+          percent={bandwidthPercent}
+          valueText={
+            measured
+              ? measuredText(measured.bandwidthBytes, service.bandwidth.total, bandwidthPercent)
+              : format.usageText(service.bandwidth)
+          }
         />
       </div>
+      {measured && (
+        <div className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">
+          <span>
+            {t('hosting.measured.updated', { time: format.relative(measured.measuredAt) })}
+            <span className="sr-only"> ({format.dateTime(measured.measuredAt)})</span>
+          </span>
+          <span>{t('hosting.measured.databases', measured.databases)}</span>
+          <span>{t('hosting.measured.domains', measured.domains)}</span>
+        </div>
+      )}
+      {service.measurement === 'pending' && (
+        <p className="mt-3 text-xs text-slate-600">{t('hosting.measured.pending')}</p>
+      )}
+      {measured?.overQuota && (
+        <p
+          role="alert"
+          className="mt-3 flex items-start gap-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800"
+        >
+          <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          {t('hosting.measured.overQuota')}
+        </p>
+      )}
 
       <div className="mt-5 flex flex-col gap-4 border-t border-slate-100 pt-4 sm:flex-row sm:items-center sm:justify-between">
         <p className="flex items-center gap-2 text-sm text-slate-700">

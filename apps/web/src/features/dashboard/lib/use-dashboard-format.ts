@@ -34,6 +34,16 @@ export function useDashboardFormat() {
       number: (value: number) => formatNumber(value, language),
       percent,
       gb,
+      /** Bytes as KB, MB or GB (binary units, one decimal): "12.5 KB", "3.1 GB". */
+      size: (bytes: number) => {
+        const units = [
+          ['units.gb', 1024 ** 3],
+          ['units.mb', 1024 ** 2],
+          ['units.kb', 1024],
+        ] as const;
+        const [key, unit] = units.find(([, size]) => bytes >= size) ?? units[2];
+        return t(key, { value: formatNumber(Math.round((bytes / unit) * 10) / 10, language) });
+      },
       usagePercent,
       /** "23.4 of 50 GB (47%)", or "23.4 GB of unlimited": what a usage bar shows and announces. */
       usageText: (usage: UsageGb) =>

@@ -256,6 +256,65 @@ describe('hosting', () => {
   });
 });
 
+describe('hosting measured on a web node (docs/decisions/058-usage-and-limits.md)', () => {
+  const measured = (minutesAgo: number, overQuota: boolean) => ({
+    ...HOSTING[1]!,
+    measurement: 'measured',
+    measured: {
+      measuredAt: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
+      diskBytes: overQuota ? 11 * 1024 ** 3 : 20 * 1024,
+      bandwidthBytes: 13_700,
+      storageLimitBytes: 10 * 1024 ** 3,
+      overQuota,
+      databases: { used: 1, limit: 1 },
+      domains: { used: 1, limit: 1 },
+    },
+  });
+
+  it('shows the measured figures to the byte unit, when they were measured, and the limits in use', async () => {
+    api.on('/api/hosting', (url) => paged([measured(5, false)], url));
+    await renderWithRouter(<DashboardHostingPage />, ns);
+    const card = within(await screen.findByRole('article', { name: 'myblog.net' }));
+    expect(card.getByRole('meter', { name: 'Storage' })).toHaveAttribute('aria-valuetext', '20 KB of 10 GB (0%)');
+    expect(card.getByRole('meter', { name: 'Bandwidth' })).toHaveAttribute('aria-valuetext', '13.4 KB of 100 GB (0%)');
+    expect(card.getByText(/^Measured on the server 5 minutes ago/)).toBeVisible();
+    expect(card.getByText('Databases: 1 of 1')).toBeVisible();
+    expect(card.getByText('Domains: 1 of 1')).toBeVisible();
+    expect(card.queryByRole('alert')).toBeNull();
+  });
+
+  it('says so in Russian, with its plural forms, and warns when the site is over its storage', async () => {
+    api.on('/api/hosting', (url) => paged([measured(2, true)], url));
+    await renderWithRouter(<DashboardHostingPage />, nsRu);
+    const card = within(await screen.findByRole('article', { name: 'myblog.net' }));
+    expect(plain(card.getByRole('meter', { name: 'Диск' }).getAttribute('aria-valuetext'))).toBe(
+      '11 ГБ из 10 ГБ (100 %)',
+    );
+    expect(card.getByText(/^Замерено на сервере 2 минуты назад/)).toBeVisible();
+    expect(card.getByRole('alert')).toHaveTextContent('Сайт занимает больше места, чем позволяет тариф');
+  });
+
+  it('shows no figures for a site on a web node not measured yet', async () => {
+    api.on('/api/hosting', (url) =>
+      paged(
+        [
+          {
+            ...HOSTING[1]!,
+            measurement: 'pending',
+            storage: { usedMb: 0, totalMb: 10240 },
+            bandwidth: { usedMb: 0, totalMb: 102400 },
+          },
+        ],
+        url,
+      ),
+    );
+    await renderWithRouter(<DashboardHostingPage />, ns);
+    const card = within(await screen.findByRole('article', { name: 'myblog.net' }));
+    expect(card.getByRole('meter', { name: 'Storage' })).toHaveAttribute('aria-valuetext', '0 of 10 GB (0%)');
+    expect(card.getByText(/^Not measured yet/)).toBeVisible();
+  });
+});
+
 describe('domains', () => {
   it('lists each domain with expiry, status colour, DNS record count and last change, and its actions', async () => {
     const user = userEvent.setup();

@@ -124,6 +124,34 @@ export function isWebNodeDriver(driver: ProvisioningDriver): driver is WebNodeDr
   return driver.type === 'web-node' && typeof (driver as Partial<WebNodeDriver>).databases === 'function';
 }
 
+/** The agent's answer of `GET /v1/sites/:id/usage` (apps/agent/src/sites.ts). */
+interface AgentUsage {
+  diskBytes: number;
+  fileBytes: number;
+  databaseBytes: number;
+  bandwidthBytes: number;
+  bandwidthMonth: string;
+  databases?: number;
+  storageLimitBytes?: number;
+  limits?: { storageMb?: number; databases?: number; domains?: number };
+}
+
+/** The agent's answer of `GET /v1/node/metrics` (apps/agent/src/metrics.ts). */
+interface AgentMetrics {
+  cpuPercent?: number;
+  memory?: { totalBytes?: number; percent?: number };
+  disk?: { totalBytes?: number; percent?: number };
+  load?: unknown;
+  network?: { bytesPerSecond?: number };
+  cpus?: number;
+}
+
+/** A count from the agent: a whole number, at least 0 (anything else counts as 0). */
+const count = (value: unknown) => (Number.isFinite(Number(value)) ? Math.max(0, Math.round(Number(value))) : 0);
+const percent = (value: unknown) => Math.min(100, count(value));
+const fraction = (value: unknown) =>
+  Number.isFinite(Number(value)) ? Math.max(0, Math.round(Number(value) * 100) / 100) : 0;
+
 export function createWebNodeDriver(raw: DriverSettings): WebNodeDriver {
   const call = async <T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> => {
     const settings = webNodeSettings(raw);
@@ -180,15 +208,32 @@ export function createWebNodeDriver(raw: DriverSettings): WebNodeDriver {
     },
 
     async usage(target) {
-      const usage = await ok<{ diskBytes: number; fileBytes: number; databaseBytes: number; bandwidthBytes: number }>(
-        'GET',
-        `${sitePath(target)}/usage`,
-      );
+      const usage = await ok<AgentUsage>('GET', `${sitePath(target)}/usage`);
       return {
-        diskBytes: usage.diskBytes,
-        fileBytes: usage.fileBytes,
-        databaseBytes: usage.databaseBytes,
-        bandwidthBytes: usage.bandwidthBytes,
+        diskBytes: count(usage.diskBytes),
+        fileBytes: count(usage.fileBytes),
+        databaseBytes: count(usage.databaseBytes),
+        bandwidthBytes: count(usage.bandwidthBytes),
+        bandwidthMonth: /^\d{4}-\d{2}$/.test(String(usage.bandwidthMonth)) ? usage.bandwidthMonth : '',
+        databases: count(usage.databases),
+        storageLimitBytes: count(usage.storageLimitBytes ?? (usage.limits?.storageMb ?? 0) * 1024 * 1024),
+        databaseLimit: count(usage.limits?.databases),
+        domainLimit: count(usage.limits?.domains),
+      };
+    },
+
+    async nodeMetrics() {
+      const metrics = await ok<AgentMetrics>('GET', '/v1/node/metrics');
+      const load = Array.isArray(metrics.load) ? metrics.load.map(Number) : [];
+      return {
+        cpuPercent: percent(metrics.cpuPercent),
+        memoryPercent: percent(metrics.memory?.percent),
+        diskPercent: percent(metrics.disk?.percent),
+        load: [fraction(load[0]), fraction(load[1]), fraction(load[2])],
+        networkBytesPerSecond: count(metrics.network?.bytesPerSecond),
+        memoryTotalBytes: count(metrics.memory?.totalBytes),
+        diskTotalBytes: count(metrics.disk?.totalBytes),
+        cpus: count(metrics.cpus),
       };
     },
 
