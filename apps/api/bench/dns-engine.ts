@@ -7,9 +7,13 @@
 //   2. `edits` record edits over them — added, changed and deleted rows, each with its task, folded per zone as
 //      the editor's are — written in one transaction, so they are queued at once; the workers drain them;
 //   3. meanwhile the demo customer adds and deletes a record of their own domain through the HTTP API at a fixed
-//      rate, and each answer's time is kept.
-// Answers the drain's edits per second and the customer's answer times.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+//      rate, from a process of its own (bench/dns-probe.ts), and each answer's time is kept. The same customer
+//      first edits for a few seconds while nothing drains (the warm-up: the server's first requests of the
+//      route, and the idle figure to compare with), reported apart and not counted.
+// The server runs with bench/event-loop-monitor.mjs preloaded, reset when the drain starts, so the report also
+// says how long the server's event loop was held while the queue drained.
+// Answers the drain's edits per second, the customer's answer times and the server's event-loop delay.
+import { type ChildProcess, fork, spawn, spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -30,11 +34,28 @@ export interface EngineRun {
   calls: number;
   /** The mean driver call of the drain (PowerDNS's GET and PATCH of a zone). */
   meanCallMs: number;
-  probe: { count: number; ratePerSecond: number; p50Ms: number; p99Ms: number; maxMs: number; errors: number };
+  /** The customer's edits while the queue drained (the target's figure). */
+  probe: ProbeFigures;
+  /** The same customer's edits before, while nothing drained: the warm-up, not counted in `probe`. */
+  warmUp: ProbeFigures;
+  /** How late the server's event loop ran its timers while the queue drained (bench/event-loop-monitor.mjs). */
+  eventLoop: { p50Ms: number; p99Ms: number; maxMs: number; meanMs: number; cpuMs: number; utilization: number };
+}
+
+export interface ProbeFigures {
+  count: number;
+  ratePerSecond: number;
+  p50Ms: number;
+  p95Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  errors: number;
 }
 
 /** The customer's edits per second while the queue drains: light, and often enough for a p99. */
 const PROBE_RATE = 20;
+/** How long the customer edits before the queue is written (the warm-up, reported apart). */
+const WARM_UP_MS = 3000;
 const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -49,28 +70,35 @@ export async function runThroughEngine(options: { root: string; zones: number; e
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hostpilot-bench-dns-engine-'));
   const [port, dnsPort] = [await freePort(), await freeDnsPort('127.0.0.1', true)];
   const url = `http://127.0.0.1:${port}`;
+  const eventLoopReport = path.join(dataDir, 'event-loop.json');
   let server: ChildProcess | undefined;
+  let prober: ChildProcess | undefined;
   let database: AppDatabase | undefined;
   try {
-    server = spawn(process.execPath, ['apps/api/dist/server.js'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        JWT_SECRET: randomBytes(32).toString('hex'),
-        SEED_DEMO: 'true',
-        SCHEDULER_ENABLED: 'false',
-        PROVISIONING_ENABLED: 'true',
-        PROVISIONING_INTERVAL_MS: '200',
-        DNS_PORT: String(dnsPort),
-        LOG_LEVEL: 'error',
-        RATE_LIMIT_API_MAX: '100000000',
+    server = spawn(
+      process.execPath,
+      ['--import', './apps/api/bench/event-loop-monitor.mjs', 'apps/api/dist/server.js'],
+      {
+        cwd: root,
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          DATA_DIR: dataDir,
+          JWT_SECRET: randomBytes(32).toString('hex'),
+          SEED_DEMO: 'true',
+          SCHEDULER_ENABLED: 'false',
+          PROVISIONING_ENABLED: 'true',
+          PROVISIONING_INTERVAL_MS: '200',
+          DNS_PORT: String(dnsPort),
+          LOG_LEVEL: 'error',
+          RATE_LIMIT_API_MAX: '100000000',
+          EVENT_LOOP_REPORT: eventLoopReport,
+        },
+        stdio: ['ignore', 'ignore', 'inherit'],
       },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    );
     await waitFor(`${url}/api/health`);
     // The same database file, beside the server (SQLite in WAL mode), for the outbox writes and the counts.
     database = createDatabase({ kind: 'sqlite', file: path.join(dataDir, 'app.db') } as Parameters<
@@ -139,6 +167,28 @@ export async function runThroughEngine(options: { root: string; zones: number; e
       `Engine: ${zones} signed zones published in ${((performance.now() - setupStart) / 1000).toFixed(1)} s (not timed)`,
     );
 
+    // The customer's own process, warmed up while nothing drains.
+    prober = fork(path.join(import.meta.dirname, 'dns-probe.ts'), [], {
+      execArgv: ['--import', 'tsx'],
+      env: {
+        ...process.env,
+        PROBE_URL: url,
+        PROBE_TOKEN: session.access_token,
+        PROBE_DOMAIN: own.id,
+        PROBE_RATE: String(PROBE_RATE),
+      },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    const child = prober;
+    await new Promise<void>((resolve, reject) => {
+      child.once('message', () => resolve());
+      child.once('exit', (code) => reject(new Error(`the probe exited (${code})`)));
+    });
+    child.send({ phase: 'warm-up' });
+    await sleep(WARM_UP_MS);
+    child.send({ phase: null });
+    await drain('', 60_000);
+
     // 2. The edits, queued at once.
     const perZone = Math.floor(edits / zones);
     const extra = edits - perZone * zones;
@@ -174,47 +224,19 @@ export async function runThroughEngine(options: { root: string; zones: number; e
     const callsBefore = await countCalls(db);
     const start = performance.now();
 
-    // 3. The customer's own edits through the HTTP API while the queue drains.
-    const latencies: number[] = [];
-    let errors = 0;
-    let draining = true;
-    const probe = (async () => {
-      let n = 0;
-      let next = performance.now();
-      while (draining) {
-        const t0 = performance.now();
-        try {
-          const added = await fetch(`${url}/api/domains/${own.id}/dns-records`, {
-            method: 'POST',
-            headers: { ...auth, 'content-type': 'application/json' },
-            body: JSON.stringify({ type: 'TXT', name: `probe${n}`, value: `probe ${n}`, ttl: 300 }),
-          });
-          const body = (await added.json()) as { id?: string };
-          latencies.push(performance.now() - t0);
-          if (added.status !== 201 || !body.id) errors += 1;
-          else {
-            const t1 = performance.now();
-            const removed = await fetch(`${url}/api/domains/${own.id}/dns-records/${body.id}`, {
-              method: 'DELETE',
-              headers: auth,
-            });
-            await removed.arrayBuffer();
-            latencies.push(performance.now() - t1);
-            if (removed.status !== 204) errors += 1;
-          }
-        } catch {
-          errors += 1;
-        }
-        n += 1;
-        // Open loop: the next pair starts on schedule, however long this one took.
-        next += 2000 / PROBE_RATE;
-        await sleep(Math.max(0, next - performance.now()));
-      }
-    })();
+    // 3. The customer's edits while the queue drains; the server's event-loop figures from now on.
+    child.send({ phase: 'drain' });
+    server.kill('SIGWINCH');
     await drain('bench-', 600_000);
     const ms = performance.now() - start;
-    draining = false;
-    await probe;
+    const eventLoop = JSON.parse(fs.readFileSync(eventLoopReport, 'utf8')) as EngineRun['eventLoop'];
+    const report = new Promise<Record<string, { latencies: number[]; errors: number }>>((resolve) =>
+      child.once('message', (message: { report: Record<string, { latencies: number[]; errors: number }> }) =>
+        resolve(message.report),
+      ),
+    );
+    child.send({ phase: null, report: true });
+    const phases = await report;
     const calls = (await countCalls(db)) - callsBefore;
     const callMs = await meanCallMs(db, callsBefore);
 
@@ -224,22 +246,17 @@ export async function runThroughEngine(options: { root: string; zones: number; e
     const answer = expected ? await dig(dnsPort, `host1.${zoneName(sample)}`, 'A') : [];
     if (expected && answer[0] !== expected) throw new Error(`DNS answered ${answer[0]}, expected ${expected}`);
 
-    const sorted = [...latencies].sort((a, b) => a - b);
     return {
       seconds: ms / 1000,
       editsPerSecond: edits / (ms / 1000),
       calls,
       meanCallMs: callMs,
-      probe: {
-        count: latencies.length,
-        ratePerSecond: PROBE_RATE,
-        p50Ms: percentile(sorted, 50),
-        p99Ms: percentile(sorted, 99),
-        maxMs: sorted.at(-1) ?? 0,
-        errors,
-      },
+      probe: figures(phases.drain),
+      warmUp: figures(phases['warm-up']),
+      eventLoop,
     };
   } finally {
+    if (prober && prober.exitCode === null) prober.kill();
     await database?.close();
     if (server && server.exitCode === null) {
       server.kill('SIGTERM');
@@ -248,6 +265,19 @@ export async function runThroughEngine(options: { root: string; zones: number; e
     await stopPowerDnsLeftIn(path.join(dataDir, 'powerdns'));
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+function figures(phase: { latencies: number[]; errors: number } | undefined): ProbeFigures {
+  const sorted = [...(phase?.latencies ?? [])].sort((a, b) => a - b);
+  return {
+    count: sorted.length,
+    ratePerSecond: PROBE_RATE,
+    p50Ms: percentile(sorted, 50),
+    p95Ms: percentile(sorted, 95),
+    p99Ms: percentile(sorted, 99),
+    maxMs: sorted.at(-1) ?? 0,
+    errors: phase?.errors ?? 0,
+  };
 }
 
 function row(

@@ -1,13 +1,16 @@
 // Preloaded into the API under load (node --import): measures how long the event loop was blocked and writes
-// the figures (milliseconds) to $EVENT_LOOP_REPORT twice a second. SIGWINCH starts the measurement afresh,
-// so that start-up (module loading, migrations) is not counted.
+// the figures (milliseconds) to $EVENT_LOOP_REPORT twice a second, with the processor time the process used and
+// the share of the time its loop was busy (event-loop utilisation) since the start of the measurement. SIGWINCH
+// starts the measurement afresh, so that start-up (module loading, migrations) is not counted.
 import fs from 'node:fs';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 
 const file = process.env.EVENT_LOOP_REPORT;
 if (file) {
   const histogram = monitorEventLoopDelay({ resolution: 10 });
   histogram.enable();
+  let cpuFrom = process.cpuUsage();
+  let eluFrom = performance.eventLoopUtilization();
   const ms = (ns) => Math.round((ns / 1e6) * 10) / 10;
   const write = () => {
     const report = {
@@ -16,6 +19,8 @@ if (file) {
       p50Ms: ms(histogram.percentile(50)),
       meanMs: ms(histogram.mean),
       samples: histogram.count,
+      cpuMs: Math.round(((cpu) => (cpu.user + cpu.system) / 1000)(process.cpuUsage(cpuFrom))),
+      utilization: Math.round(performance.eventLoopUtilization(eluFrom).utilization * 1000) / 1000,
     };
     fs.writeFileSync(`${file}.tmp`, JSON.stringify(report));
     fs.renameSync(`${file}.tmp`, file);
@@ -23,6 +28,8 @@ if (file) {
   setInterval(write, 500).unref();
   process.on('SIGWINCH', () => {
     histogram.reset();
+    cpuFrom = process.cpuUsage();
+    eluFrom = performance.eventLoopUtilization();
     write();
   });
 }

@@ -233,7 +233,18 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
   // Stopped before any onClose hook closes the mailer or the database under a pass still running.
   app.addHook('preClose', async () => scheduler.stop());
   // The provisioning workers (docs/decisions/042-provisioning-engine.md), started and stopped like the scheduler.
+  // They step aside for the HTTP requests under way, counted here from arrival until the connection is done with
+  // the answer ('close' comes for every request, answered, failed or aborted).
+  let requestsInFlight = 0;
+  app.addHook('onRequest', (_request, reply, done) => {
+    requestsInFlight += 1;
+    reply.raw.once('close', () => {
+      requestsInFlight -= 1;
+    });
+    done();
+  });
   const provisioning = createProvisioningEngine({
+    requestsInFlight: () => requestsInFlight,
     db: database.db,
     clock,
     mailer,

@@ -35,6 +35,7 @@ import * as m0290 from './0290-guest-tickets';
 import * as m0310 from './0310-service-usage-samples';
 import * as m0311 from './0311-getting-started-dismissed';
 import * as m0340 from './0340-measured-usage';
+import * as m0370 from './0370-provisioning-hot-path-indexes';
 
 /**
  * Every migration, in order. Imported statically so that the bundled server carries them.
@@ -77,4 +78,5 @@ export const migrations: Record<string, Migration> = {
   '0310-service-usage-samples': m0310,
   '0311-getting-started-dismissed': m0311,
   '0340-measured-usage': m0340,
+  '0370-provisioning-hot-path-indexes': m0370,
 };

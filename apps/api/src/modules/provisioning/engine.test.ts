@@ -118,8 +118,9 @@ describe(`provisioning engine (${DATABASE_UNDER_TEST})`, () => {
     db().selectFrom('services').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
   /** An engine of its own on the app's database, with a clock the test moves and no jitter surprises. */
-  function engine(clock: Clock, app: App = ctx.app) {
+  function engine(clock: Clock, app: App = ctx.app, requestsInFlight?: () => number) {
     return createProvisioningEngine({
+      ...(requestsInFlight ? { requestsInFlight } : {}),
       db: app.database.db,
       clock,
       mailer: { send: async () => undefined, close: async () => undefined } as never,
@@ -373,6 +374,38 @@ describe(`provisioning engine (${DATABASE_UNDER_TEST})`, () => {
       for (const s of services) expect((await service(s.id)).status).toBe('active');
     } finally {
       await other?.close();
+    }
+  });
+
+  it('steps aside for HTTP requests under way between the steps of a task, yet drains in order when they never end', async () => {
+    const set = await call('PUT', `/api/admin/servers/${serverId}/driver`, admin, {
+      driverType: 'web-node',
+      settings: { agentUrl: 'https://agent.example' },
+      secrets: { sharedSecret: 'top-secret-key' },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const first = await hosting();
+    const second = await hosting();
+    await ctx.app.provisioning.runDue();
+    calls.length = 0;
+    for (const action of ['suspend', 'activate']) {
+      const changed = await call('POST', `/api/admin/services/${first.id}/${action}`, admin, { reason: 'abuse' });
+      expect(changed.statusCode, changed.body).toBe(200);
+    }
+    const suspended = await call('POST', `/api/admin/services/${second.id}/suspend`, admin, { reason: 'abuse' });
+    expect(suspended.statusCode, suspended.body).toBe(200);
+    // A request that is always under way: the workers look, step aside a little each time, and still finish.
+    let looked = 0;
+    const worker = engine(clockAt(Date.now() + MINUTE), ctx.app, () => {
+      looked += 1;
+      return 1;
+    });
+    await worker.runDue();
+    expect(looked).toBeGreaterThan(0);
+    expect(calls.filter((c) => c.target.id === first.id).map((c) => c.operation)).toEqual(['suspend', 'unsuspend']);
+    expect(calls.filter((c) => c.target.id === second.id).map((c) => c.operation)).toEqual(['suspend']);
+    for (const s of [first, second]) {
+      expect((await tasksOf(s.id)).every((t) => t.status === 'done' && t.attempts === 1)).toBe(true);
     }
   });
 });

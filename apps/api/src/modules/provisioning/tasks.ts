@@ -69,15 +69,17 @@ export async function enqueueProvisioning(trx: Kysely<Database>, input: EnqueueI
   if (!driverType) return false;
 
   if (operation === 'update') {
-    const last = await trx
+    // The resource's unfinished tasks (a few at most), the latest picked here: with an ORDER BY id the planner
+    // walks the resource's whole history of done tasks by id instead of seeking the unfinished ones (migration
+    // 0370's index; docs/decisions/042-provisioning-engine.md).
+    const open = await trx
       .selectFrom('provisioningTasks')
       .select(['id', 'operation', 'status', 'driverType'])
       .where('resourceType', '=', resourceType)
       .where('resourceId', '=', resourceId)
       .where('status', 'in', UNFINISHED)
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst();
+      .execute();
+    const last = open.reduce<(typeof open)[number] | undefined>((a, b) => (a && a.id > b.id ? a : b), undefined);
     if (last?.operation === 'update' && last.status === 'pending' && last.driverType === driverType) {
       // Conditional: a worker that claimed it meanwhile (status running) has read the resource already, so the
       // change needs a task of its own. On PostgreSQL this row lock also holds back a claim until we commit.
