@@ -9,7 +9,8 @@ import { createAgentServer } from './server';
  *   AGENT_TLS_KEY, AGENT_TLS_CERT       PEM files
  *   AGENT_ROOT (/var/lib/hostpilot-agent), AGENT_HOME_BASE (/home)
  *   AGENT_SITES_LISTEN (80)             where the sites answer, comma-separated nginx listen values
- *   AGENT_WEB_USER (hostpilot-web), NGINX_PATH, PHP_FPM_PATH
+ *   AGENT_WEB_USER (hostpilot-web), AGENT_USER_PREFIX (hp: site users are <prefix><10 hex>), NGINX_PATH,
+ *   PHP_FPM_PATH
  *   MARIADB_HOST (127.0.0.1), MARIADB_PORT (3306), MARIADB_USER (root), MARIADB_DEFAULTS_FILE
  */
 
@@ -30,6 +31,7 @@ async function main(): Promise<void> {
     root: process.env.AGENT_ROOT ?? '/var/lib/hostpilot-agent',
     homeBase: process.env.AGENT_HOME_BASE ?? '/home',
     webUser: process.env.AGENT_WEB_USER ?? 'hostpilot-web',
+    ...(process.env.AGENT_USER_PREFIX ? { userPrefix: process.env.AGENT_USER_PREFIX } : {}),
     listen: (process.env.AGENT_SITES_LISTEN ?? '80').split(',').map((l) => l.trim()),
     mariadb: {
       host: process.env.MARIADB_HOST ?? '127.0.0.1',

@@ -75,9 +75,26 @@ include = ${poolsDir}/*.conf
 `;
   }
 
-  async function test(): Promise<string | null> {
+  /**
+   * `php-fpm -t` of one pool file alone, under the same [global] settings as the master's: pools are independent
+   * sections (each named by its site id, unique as its file name), so this checks all a new pool can get wrong, in
+   * a time that does not grow with the node's other pools (`-t` of the whole configuration parses every pool:
+   * on 500 sites it was most of the time of adding one, docs/decisions/062-web-nodes-placement-and-faults.md).
+   */
+  async function test(poolFile: string): Promise<string | null> {
+    const check = path.join(dir, 'check.conf');
+    writeAtomically(
+      check,
+      `; Written by the HostPilot agent to check one pool (docs/decisions/062-web-nodes-placement-and-faults.md).
+[global]
+pid = ${path.join(runDir, 'check.pid')}
+error_log = ${path.join(dir, 'logs', 'php-fpm.log')}
+daemonize = yes
+include = ${poolFile}
+`,
+    );
     try {
-      await run(options.binary, ['-t', ...base]);
+      await run(options.binary, ['-t', '-y', check, '-p', dir]);
       return null;
     } catch (error) {
       return error instanceof Error ? error.message : String(error);
@@ -134,7 +151,7 @@ include = ${poolsDir}/*.conf
       if (text === null) fs.rmSync(file, { force: true });
       else writeAtomically(file, text);
       if (text !== null) {
-        const problem = await test();
+        const problem = await test(file);
         if (problem) {
           if (previous === null) fs.rmSync(file, { force: true });
           else writeAtomically(file, previous);

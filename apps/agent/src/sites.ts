@@ -156,6 +156,8 @@ export function createSites(options: SitesOptions) {
   const archiveMs = (options.archiveDays ?? 30) * 24 * 60 * 60 * 1000;
   linuxUser(options.webUser, 'webUser');
   const nodeMetrics = createNodeMetrics({ root, now });
+  // The prefix makes every site user's name: refused at start when a name made from it would be.
+  linuxUser(`${options.userPrefix}${'0'.repeat(10)}`, 'userPrefix');
 
   let queue: Promise<unknown> = Promise.resolve();
   /** Runs operations one at a time, in the order they came. */

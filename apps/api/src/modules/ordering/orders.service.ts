@@ -176,9 +176,12 @@ export async function readOrderDetail(db: Kysely<Database>, order: OrderRow): Pr
 type Failure = 'OUT_OF_CAPACITY' | 'DOMAIN_UNAVAILABLE';
 
 /**
- * Chooses a server for each located line: an active server of the line's type in its city whose services (not
- * cancelled) leave a free slot, counting the lines placed before it. Each server looked at is locked first.
- * Answers the server id per line position, or the failure.
+ * Chooses a server for each located line: of the active, placeable servers of the line's type in its city, the
+ * one with the most free capacity (its capacity less its services that are not cancelled, less the lines of this
+ * order already put on it; ties by name, then id: docs/decisions/062-web-nodes-placement-and-faults.md). The
+ * ranking is read without locks; the chosen server is then locked and its free slots counted again under the
+ * lock (lockedFreeSlots), and a server found full there gives way to the next one, so the capacity rule stays
+ * exact under concurrent orders. Answers the server id per line position, or the failure.
  */
 async function placeLines(
   trx: Kysely<Database>,
@@ -186,24 +189,21 @@ async function placeLines(
 ): Promise<{ ok: true; servers: Map<number, string> } | { ok: false; failure: Failure }> {
   const servers = new Map<number, string>();
   const taken = new Map<string, number>();
-  const free = new Map<string, number>();
+  /** Free slots counted under the server's lock (exact for the rest of this transaction). */
+  const locked = new Map<string, number>();
   for (const line of lines) {
     const type = SERVER_TYPE[line.kind];
     if (!type || !line.location) continue;
-    const candidates = await trx
-      .selectFrom('servers')
-      .select('id')
-      .where('location', '=', line.location as never)
-      .where('type', '=', type)
-      .where('status', '=', 'active')
-      .where(placeable)
-      .orderBy('name')
-      .orderBy('id')
-      .execute();
+    const candidates = await freeCapacity(trx, line.location, type);
+    const free = (server: { id: string; free: number }) =>
+      (locked.get(server.id) ?? server.free) - (taken.get(server.id) ?? 0);
+    // Most free first; the sort is stable, so equal ones keep the query's name and id order.
+    const ranked = [...candidates].sort((a, b) => free(b) - free(a));
     let chosen: string | null = null;
-    for (const server of candidates) {
-      if (!free.has(server.id)) free.set(server.id, (await lockedFreeSlots(trx, server.id)) ?? 0);
-      if (free.get(server.id)! - (taken.get(server.id) ?? 0) > 0) {
+    for (const server of ranked) {
+      if (free(server) <= 0) break;
+      if (!locked.has(server.id)) locked.set(server.id, (await lockedFreeSlots(trx, server.id)) ?? 0);
+      if (free(server) > 0) {
         chosen = server.id;
         break;
       }
@@ -213,6 +213,32 @@ async function placeLines(
     servers.set(line.position, chosen);
   }
   return { ok: true, servers };
+}
+
+/**
+ * The servers a located line may go on (active, placeable, of its type and city), each with its free slots as
+ * read now without a lock, in name and id order.
+ */
+async function freeCapacity(
+  trx: Kysely<Database>,
+  location: string,
+  type: string,
+): Promise<{ id: string; free: number }[]> {
+  const rows = await trx
+    .selectFrom('servers')
+    .leftJoin('services', (join) =>
+      join.onRef('services.serverId', '=', 'servers.id').on('services.status', '!=', 'cancelled'),
+    )
+    .select((eb) => ['servers.id', 'servers.capacity', eb.fn.count<number>('services.id').as('placed')])
+    .where('servers.location', '=', location as never)
+    .where('servers.type', '=', type as never)
+    .where('servers.status', '=', 'active')
+    .where(placeable)
+    .groupBy(['servers.id', 'servers.capacity', 'servers.name'])
+    .orderBy('servers.name')
+    .orderBy('servers.id')
+    .execute();
+  return rows.map((r) => ({ id: r.id, free: Number(r.capacity) - Number(r.placed) }));
 }
 
 /** Whether every domain the order registers is still free (the registry's answer inside this transaction). */

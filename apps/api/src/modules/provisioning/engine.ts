@@ -244,6 +244,38 @@ export function createProvisioningEngine(options: EngineOptions) {
     return outcome;
   }
 
+  /**
+   * What a task's call says about its server's connection (docs/decisions/062-web-nodes-placement-and-faults.md):
+   * no answer marks it failed, as a failed connection test does, so ordering places no new service on it (its
+   * own tasks keep their retries); a call that succeeds on a server marked failed marks it ok again. A refusal or
+   * an error the server answered changes nothing (a wrong secret found by a connection test stays failed).
+   */
+  async function recordReach(
+    serverId: string,
+    outcome: { ok: true } | { ok: false; error: DriverError },
+    secrets: string[],
+  ): Promise<void> {
+    const now = clock.now();
+    if (!outcome.ok && outcome.error.code === 'unreachable') {
+      await db
+        .updateTable('servers')
+        .set({
+          connectionStatus: 'failed',
+          connectionCheckedAt: now,
+          connectionError: maskSecrets(outcome.error.message, secrets).slice(0, 1000),
+        })
+        .where('id', '=', serverId)
+        .execute();
+    } else if (outcome.ok) {
+      await db
+        .updateTable('servers')
+        .set({ connectionStatus: 'ok', connectionCheckedAt: now, connectionError: null })
+        .where('id', '=', serverId)
+        .where('connectionStatus', '=', 'failed')
+        .execute();
+    }
+  }
+
   /** Runs one claimed task to its next state. */
   async function run(task: ProvisioningTaskRow): Promise<void> {
     const server = driverFactory(task.driverType) ? await chooseServer(task) : undefined;
@@ -268,6 +300,7 @@ export function createProvisioningEngine(options: EngineOptions) {
     if (!built) return;
     const outcome = await call(built.driver, task, server, built.settings, built.secrets);
     await yieldToRequests();
+    await recordReach(server.id, outcome, built.secrets);
     const carried = outcome.ok ? await carryDsRecords(task, outcome.result) : null;
     if (carried) await fail(task, server.id, carried, built.secrets);
     else if (outcome.ok) await succeed(task, server.id, outcome.result);
