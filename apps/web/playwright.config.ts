@@ -34,7 +34,9 @@ export default defineConfig({
   // No retry here: a run by hand shows every failure. `npm test` passes --retries=1
   // (docs/decisions/041-one-retry-for-end-to-end-tests.md).
   retries: 0,
-  workers: process.env.CI ? 2 : undefined,
+  // Two workers at least, with or without a CI variable: Playwright's default (half the cores) is one on the 2-core
+  // machine CI runs on, which doubles the end-to-end step (docs/decisions/061-a-faster-and-steadier-npm-test.md).
+  workers: Math.max(2, Math.floor(os.availableParallelism() / 2)),
   // Budgets for a machine busy with other work (load 12–18 on two cores): a step waits for its real condition and
   // passes the moment it holds, so a wider budget costs a passing test nothing; it only bounds how long a broken
   // one hangs (docs/decisions/061-a-faster-and-steadier-npm-test.md).
