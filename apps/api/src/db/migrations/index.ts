@@ -34,6 +34,7 @@ import * as m0271 from './0271-order-line-discount';
 import * as m0290 from './0290-guest-tickets';
 import * as m0310 from './0310-service-usage-samples';
 import * as m0311 from './0311-getting-started-dismissed';
+import * as m0350 from './0350-certificate-installed-on-site';
 
 /**
  * Every migration, in order. Imported statically so that the bundled server carries them.
@@ -75,4 +76,5 @@ export const migrations: Record<string, Migration> = {
   '0290-guest-tickets': m0290,
   '0310-service-usage-samples': m0310,
   '0311-getting-started-dismissed': m0311,
+  '0350-certificate-installed-on-site': m0350,
 };
