@@ -84,7 +84,9 @@ export function createCertificateDriver(settings: DriverSettings, context: Drive
       const result = row.certificatePem
         ? await acme.terminate({ ...target, data: { certificatePem: row.certificatePem } })
         : { details: { revoked: false } };
-      await certificates.revoked(id, clock.now(), (trx, revoked) => queueSiteInstalls(trx, revoked.domain, clock.now()));
+      await certificates.revoked(id, clock.now(), (trx, revoked) =>
+        queueSiteInstalls(trx, revoked.domain, clock.now()),
+      );
       return result;
     },
   };

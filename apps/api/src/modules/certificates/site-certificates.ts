@@ -102,7 +102,8 @@ export function siteCertificateHooks(context: DriverContext): WebNodeHooks {
         .execute();
       rows.sort(
         (a, b) =>
-          Number(b.serviceId === target.id) - Number(a.serviceId === target.id) || (b.notAfter ?? 0) - (a.notAfter ?? 0),
+          Number(b.serviceId === target.id) - Number(a.serviceId === target.id) ||
+          (b.notAfter ?? 0) - (a.notAfter ?? 0),
       );
       const chosen = rows[0];
       if (!chosen?.serial) return null;
@@ -130,9 +131,7 @@ export function siteCertificateHooks(context: DriverContext): WebNodeHooks {
         .updateTable('certificates')
         .set({ installedServiceId: target.id, installedSerial: installed.serial, installedAt: now })
         .where('id', '=', installed.id)
-        .where((eb) =>
-          eb.or([eb('installedSerial', 'is', null), eb('installedSerial', '!=', installed.serial)]),
-        )
+        .where((eb) => eb.or([eb('installedSerial', 'is', null), eb('installedSerial', '!=', installed.serial)]))
         .execute();
     },
   };
