@@ -35,19 +35,45 @@ export async function usesOurNameservers(db: Kysely<Database>, domain: string): 
   return set.length === 0 || set.every((n) => ours.includes(n));
 }
 
-/** The hosting services whose sites on a web node serve `domain` (not cancelled), oldest first. */
-export function hostingSitesOf(db: Kysely<Database>, domain: string) {
-  return db
+/**
+ * The hosting services whose sites on a web node serve `domain` (not cancelled, provisioned by the web-node driver),
+ * oldest first, each with the node it runs on: its own server when that has the web-node driver, else the first
+ * web node, as the engine chooses (docs/decisions/042-provisioning-engine.md).
+ */
+export async function hostingSitesOf(db: Kysely<Database>, domain: string) {
+  const services = await db
     .selectFrom('services')
-    .innerJoin('servers', 'servers.id', 'services.serverId')
-    .select(['services.id', 'services.userId', 'servers.id as serverId', 'servers.connectionSettings'])
+    .leftJoin('servers', 'servers.id', 'services.serverId')
+    .select(['services.id', 'services.userId', 'servers.id as ownServerId', 'servers.driverType as ownDriver'])
     .where('services.kind', '=', 'hosting')
     .where('services.domain', '=', domain)
     .where('services.status', '!=', 'cancelled')
-    .where('servers.driverType', '=', 'web-node')
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('provisioningTasks')
+          .select('provisioningTasks.id')
+          .whereRef('provisioningTasks.resourceId', '=', 'services.id')
+          .where('provisioningTasks.resourceType', '=', 'service')
+          .where('provisioningTasks.driverType', '=', 'web-node'),
+      ),
+    )
     .orderBy('services.createdAt')
     .orderBy('services.id')
     .execute();
+  if (services.length === 0) return [];
+  const nodes = await db
+    .selectFrom('servers')
+    .select(['id', 'connectionSettings'])
+    .where('driverType', '=', 'web-node')
+    .orderBy('status')
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+  if (nodes.length === 0) return [];
+  return services.map((service) => {
+    const node = (service.ownDriver === 'web-node' && nodes.find((n) => n.id === service.ownServerId)) || nodes[0]!;
+    return { id: service.id, userId: service.userId, serverId: node.id, connectionSettings: node.connectionSettings };
+  });
 }
 
 /**
