@@ -129,7 +129,7 @@ describe(`certificates on a web node (${DATABASE_UNDER_TEST})`, () => {
     sendAs(ctx.app, method, url, admin, payload);
   const work = () => ctx.app.provisioning.runDue();
 
-  it('issues by HTTP-01 through the site, installs it, serves HTTPS with it, and serves the renewed serial', async () => {
+  it('issues by HTTP-01 through the site, serves HTTPS with it, the renewed serial, 503 when suspended, none once revoked', async () => {
     const customer = await signUpCustomer(ctx.app);
     const domain = `http01-${randomUUID().slice(0, 8)}.com`;
     const placed = await placeQuoted(ctx.app, customer, [
@@ -213,6 +213,39 @@ describe(`certificates on a web node (${DATABASE_UNDER_TEST})`, () => {
     expect(renewed.serial).not.toBe(issued.serial);
     expect((await getSiteTls(node.tlsPort, domain)).serial).toBe(renewed.serial);
     expect(renewed.installedSerial).toBe(renewed.serial);
+    expect((await getSite(node.port, domain)).status).toBe(200);
+
+    // Back to today's clock (the sessions were signed by it); the renewed certificate is valid from today.
+    now = Date.now();
+
+    // Suspended by staff: HTTPS answers the 503 page too, with the same certificate; activated: back.
+    expect(
+      (await call('POST', `/api/admin/services/${hosting.id}/suspend`, { reason: 'Abuse report' })).statusCode,
+    ).toBe(200);
+    await work();
+    expect(await getSiteTls(node.tlsPort, domain)).toMatchObject({ status: 503, serial: renewed.serial });
+    expect((await call('POST', `/api/admin/services/${hosting.id}/activate`)).statusCode).toBe(200);
+    await work();
+    expect((await getSiteTls(node.tlsPort, domain)).status).toBe(200);
+
+    // Revoked once the customer cancels: the HTTPS block goes through the queue, HTTP stays.
+    await db().updateTable('services').set({ cancelRequestedAt: now }).where('id', '=', hosting.id).execute();
+    const revoke = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/services/${hosting.id}/certificate/revoke`,
+      headers: customer.headers,
+    });
+    expect(revoke.statusCode, revoke.body).toBe(202);
+    await work();
+    await work();
+    await expect(getSiteTls(node.tlsPort, domain)).rejects.toThrow();
+    expect(node.sites.read(hosting.id)!.certificate).toBeUndefined();
+    const revoked = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/services/${hosting.id}/certificate`,
+      headers: customer.headers,
+    });
+    expect(revoked.json()).toMatchObject({ status: 'revoked', installed: null });
     expect((await getSite(node.port, domain)).status).toBe(200);
   });
 });
