@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
+import type { TLSSocket } from 'node:tls';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -120,7 +121,7 @@ export function getSiteTls(
         rejectUnauthorized: false,
       },
       (response) => {
-        const peer = (response.socket as import('node:tls').TLSSocket).getPeerCertificate();
+        const peer = (response.socket as TLSSocket).getPeerCertificate();
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () =>
