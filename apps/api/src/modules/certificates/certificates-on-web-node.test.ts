@@ -247,5 +247,5 @@ describe(`certificates on a web node (${DATABASE_UNDER_TEST})`, () => {
     });
     expect(revoked.json()).toMatchObject({ status: 'revoked', installed: null });
     expect((await getSite(node.port, domain)).status).toBe(200);
-  });
+  }, 240_000);
 });
