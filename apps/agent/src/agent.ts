@@ -21,6 +21,8 @@ export interface NodeOptions {
   userPrefix?: string;
   /** Where sites answer: `80`, `127.0.0.1:8080`, … */
   listen: readonly string[];
+  /** Where sites answer HTTPS once they have a certificate: `443`, `127.0.0.1:8443`, … (none: no HTTPS). */
+  tlsListen?: readonly string[];
   nginxPath?: string;
   phpFpmPath?: string;
   mariadb?: Partial<MariaDbOptions>;
@@ -62,13 +64,15 @@ export function createNode(options: NodeOptions): Sites {
   const root = path.resolve(options.root);
   const webUser = options.webUser ?? 'hostpilot-web';
   const listen = options.listen.map(checkListen);
+  const tlsListen = (options.tlsListen ?? []).map(checkListen);
   return createSites({
     root,
     homeBase: path.resolve(options.homeBase ?? path.join(root, 'home')),
     webUser,
     userPrefix: options.userPrefix ?? 'hp',
     listen,
-    nginx: createNginx({ binary: nginxPath, dir: path.join(root, 'nginx'), webUser, listen }),
+    tlsListen,
+    nginx: createNginx({ binary: nginxPath, dir: path.join(root, 'nginx'), webUser, listen, tlsListen }),
     phpFpm: createPhpFpm({ binary: phpFpmPath, dir: path.join(root, 'php-fpm') }),
     mariadb: createMariaDb({
       client: '/usr/bin/mariadb',
@@ -115,6 +119,36 @@ export function agentRoutes(sites: Sites): Route[] {
       method: 'DELETE',
       path: '/v1/sites/:siteId',
       handle: async ({ params }) => ({ body: body(await sites.terminate(params.siteId!)) }),
+    },
+    {
+      method: 'PUT',
+      path: '/v1/sites/:siteId/challenges/:token',
+      handle: async ({ params, body: input }) => ({
+        body: body(
+          await sites.putChallenge(
+            params.siteId!,
+            params.token,
+            (input as { keyAuthorization?: unknown } | undefined)?.keyAuthorization,
+          ),
+        ),
+      }),
+    },
+    {
+      method: 'DELETE',
+      path: '/v1/sites/:siteId/challenges/:token',
+      handle: async ({ params }) => ({ body: body(await sites.removeChallenge(params.siteId!, params.token)) }),
+    },
+    {
+      method: 'PUT',
+      path: '/v1/sites/:siteId/certificate',
+      handle: async ({ params, body: input }) => ({
+        body: body(await sites.installCertificate(params.siteId!, input)),
+      }),
+    },
+    {
+      method: 'DELETE',
+      path: '/v1/sites/:siteId/certificate',
+      handle: async ({ params }) => ({ body: body(await sites.removeCertificate(params.siteId!)) }),
     },
     {
       method: 'GET',

@@ -9,6 +9,7 @@ import { createAgentServer } from './server';
  *   AGENT_TLS_KEY, AGENT_TLS_CERT       PEM files
  *   AGENT_ROOT (/var/lib/hostpilot-agent), AGENT_HOME_BASE (/home)
  *   AGENT_SITES_LISTEN (80)             where the sites answer, comma-separated nginx listen values
+ *   AGENT_SITES_TLS_LISTEN (443)        where the sites answer HTTPS once they have a certificate ('' for none)
  *   AGENT_WEB_USER (hostpilot-web), AGENT_USER_PREFIX (hp: site users are <prefix><10 hex>), NGINX_PATH,
  *   PHP_FPM_PATH
  *   MARIADB_HOST (127.0.0.1), MARIADB_PORT (3306), MARIADB_USER (root), MARIADB_DEFAULTS_FILE
@@ -33,6 +34,10 @@ async function main(): Promise<void> {
     webUser: process.env.AGENT_WEB_USER ?? 'hostpilot-web',
     ...(process.env.AGENT_USER_PREFIX ? { userPrefix: process.env.AGENT_USER_PREFIX } : {}),
     listen: (process.env.AGENT_SITES_LISTEN ?? '80').split(',').map((l) => l.trim()),
+    tlsListen: (process.env.AGENT_SITES_TLS_LISTEN ?? '443')
+      .split(',')
+      .map((l) => l.trim())
+      .filter(Boolean),
     mariadb: {
       host: process.env.MARIADB_HOST ?? '127.0.0.1',
       port: Number(process.env.MARIADB_PORT ?? 3306),

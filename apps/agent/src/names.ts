@@ -76,3 +76,22 @@ export function wholeNumber(value: unknown, field: string, min: number, max: num
   }
   return value;
 }
+
+/** An ACME HTTP-01 token (RFC 8555 section 8.3): base64url characters only, so it is a safe file name. */
+const ACME_TOKEN = /^[A-Za-z0-9_-]{16,128}$/;
+/** A key authorization: the token, a dot, the account key's base64url thumbprint. */
+const KEY_AUTHORIZATION = /^[A-Za-z0-9_-]{16,128}\.[A-Za-z0-9_-]{16,128}$/;
+
+export function acmeToken(value: unknown, field = 'token'): string {
+  if (typeof value !== 'string' || !ACME_TOKEN.test(value)) {
+    throw new NameError(field, 'The challenge token must be 16 to 128 base64url characters');
+  }
+  return value;
+}
+
+export function keyAuthorization(value: unknown, token: string, field = 'keyAuthorization'): string {
+  if (typeof value !== 'string' || !KEY_AUTHORIZATION.test(value) || !value.startsWith(`${token}.`)) {
+    throw new NameError(field, 'The key authorization must be the token, a dot and the account thumbprint');
+  }
+  return value;
+}

@@ -20,6 +20,11 @@ export interface NginxOptions {
   webUser: string;
   /** `listen` values: `8080`, `127.0.0.1:8080`, `[::1]:8080`. */
   listen: readonly string[];
+  /**
+   * `listen` values for HTTPS (`443`, `127.0.0.1:8443`): a default server there refuses the TLS handshake of a
+   * name that has no certificate here, so no site's certificate is shown for another name.
+   */
+  tlsListen?: readonly string[];
 }
 
 const LISTEN = /^(?:(?:\d{1,3}\.){3}\d{1,3}:|\[[0-9a-f:]+\]:)?\d{1,5}$/;
@@ -77,6 +82,16 @@ export function createNginx(options: NginxOptions) {
     const types = fs.existsSync(MIME_TYPES)
       ? `include ${MIME_TYPES};`
       : 'types { text/html html; text/css css; application/javascript js; image/png png; image/jpeg jpg; image/svg+xml svg; }';
+    const tlsDefault = (options.tlsListen ?? []).length
+      ? `    ssl_protocols TLSv1.2 TLSv1.3;
+    ssl_session_cache shared:hostpilot_tls:1m;
+    server {
+${(options.tlsListen ?? []).map((l) => `        listen ${checkListen(l)} ssl default_server;`).join('\n')}
+        server_name _;
+        ssl_reject_handshake on;
+    }
+`
+      : '';
     return `# Written by the HostPilot agent (docs/decisions/055-web-node-agent.md); changes are overwritten.
 user ${options.webUser} ${options.webUser};
 worker_processes auto;
@@ -110,7 +125,7 @@ ${allowed}
             return 404;
         }
     }
-    include ${sitesDir}/*.conf;
+${tlsDefault}    include ${sitesDir}/*.conf;
 }
 `;
   }

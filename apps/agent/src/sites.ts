@@ -1,13 +1,15 @@
-import { createHash } from 'node:crypto';
+import { createHash, createPrivateKey, X509Certificate } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { AgentError } from './errors';
 import { type MariaDb } from './mariadb';
 import {
+  acmeToken,
   databaseSuffix,
   domainName,
   type Language,
+  keyAuthorization,
   language,
   linuxUser,
   NameError,
@@ -49,10 +51,80 @@ export interface SiteState {
   limits: SiteLimits;
   /** Set once the default page has been written, so a customer's own deletion of it is respected. */
   initialised: boolean;
+  /** The certificate installed for HTTPS (its files under AGENT_ROOT/certificates/<site>/). */
+  certificate?: InstalledCertificate;
   /** The archive of a site being terminated, once written (a re-run does not archive twice). */
   archive?: string;
   createdAt: string;
   updatedAt: string;
+}
+
+export interface InstalledCertificate {
+  serial: string;
+  names: string[];
+  notAfter: string;
+  installedAt: string;
+}
+
+/** A certificate with its chain and key as the driver sends it (`PUT /v1/sites/:id/certificate`). */
+export interface CertificateInput {
+  certificatePem: string;
+  chainPem: string;
+  privateKeyPem: string;
+}
+
+const PEM_CERTIFICATE = /^-----BEGIN CERTIFICATE-----\r?\n[A-Za-z0-9+/=\r\n]+-----END CERTIFICATE-----$/;
+
+/**
+ * Checks a certificate, its chain and key before anything is written: PEM blocks only (nothing else reaches the
+ * nginx files), a key that belongs to the certificate. Refused, never cleaned.
+ */
+export function parseCertificateInput(body: unknown): CertificateInput & { x509: X509Certificate } {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new NameError('body', 'The body must be an object');
+  }
+  const value = body as Record<string, unknown>;
+  const blocks = (text: unknown, field: string, required: boolean) => {
+    if (typeof text !== 'string' || text.length > 64 * 1024) throw new NameError(field, 'Not a PEM certificate');
+    const found = text.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
+    const rest = text.replace(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g, '').trim();
+    if (rest !== '' || (required && found.length !== 1) || !found.every((block) => PEM_CERTIFICATE.test(block))) {
+      throw new NameError(field, 'Not a PEM certificate');
+    }
+    return found;
+  };
+  const [leaf] = blocks(value.certificatePem, 'certificatePem', true);
+  const chain = blocks(value.chainPem ?? '', 'chainPem', false);
+  let x509: X509Certificate;
+  try {
+    x509 = new X509Certificate(leaf!);
+    for (const block of chain) new X509Certificate(block);
+  } catch {
+    throw new NameError('certificatePem', 'The certificate cannot be read');
+  }
+  const keyText = value.privateKeyPem;
+  if (
+    typeof keyText !== 'string' ||
+    keyText.length > 16 * 1024 ||
+    !/^-----BEGIN (?:EC |RSA )?PRIVATE KEY-----\r?\n[A-Za-z0-9+/=\r\n]+-----END (?:EC |RSA )?PRIVATE KEY-----\s*$/.test(
+      keyText,
+    )
+  ) {
+    throw new NameError('privateKeyPem', 'Not a PEM private key');
+  }
+  let matches = false;
+  try {
+    matches = x509.checkPrivateKey(createPrivateKey(keyText));
+  } catch {
+    throw new NameError('privateKeyPem', 'The private key cannot be read');
+  }
+  if (!matches) throw new NameError('privateKeyPem', "The private key is not the certificate's");
+  return {
+    certificatePem: `${leaf}\n`,
+    chainPem: chain.map((block) => `${block}\n`).join(''),
+    privateKeyPem: keyText.trim() + '\n',
+    x509,
+  };
 }
 
 export interface SitesOptions {
@@ -66,6 +138,8 @@ export interface SitesOptions {
   userPrefix: string;
   /** `listen` values of the site server blocks (as nginx's default server). */
   listen: readonly string[];
+  /** `listen` values of the sites' HTTPS server blocks (served once a site has a certificate). */
+  tlsListen?: readonly string[];
   nginx: Nginx;
   phpFpm: PhpFpm;
   mariadb: MariaDb;
@@ -152,6 +226,11 @@ export function createSites(options: SitesOptions) {
   const logsDir = path.join(root, 'logs');
   const pagesDir = path.join(root, 'pages');
   const archivesDir = path.join(root, 'archives');
+  /** HTTP-01 key authorizations, one folder per site, read by nginx's workers (they are public by design). */
+  const challengesDir = path.join(root, 'challenges');
+  /** Certificates and keys, one folder per site: root only (nginx's master reads them as root). */
+  const certificatesDir = path.join(root, 'certificates');
+  const tlsListen = options.tlsListen ?? [];
   const template = options.siteTemplate ?? DEFAULT_SITE_TEMPLATE;
   const archiveMs = (options.archiveDays ?? 30) * 24 * 60 * 60 * 1000;
   linuxUser(options.webUser, 'webUser');
@@ -190,7 +269,12 @@ export function createSites(options: SitesOptions) {
     if (prepared) return;
     fs.mkdirSync(root, { recursive: true });
     fs.chmodSync(root, 0o711);
-    for (const dir of [stateDir, logsDir, archivesDir]) fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    for (const dir of [stateDir, logsDir, archivesDir, certificatesDir]) {
+      fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+      fs.chmodSync(dir, 0o700);
+    }
+    fs.mkdirSync(challengesDir, { recursive: true });
+    fs.chmodSync(challengesDir, 0o711);
     fs.mkdirSync(pagesDir, { recursive: true });
     fs.chmodSync(pagesDir, 0o755);
     fs.mkdirSync(options.homeBase, { recursive: true });
@@ -282,9 +366,42 @@ export function createSites(options: SitesOptions) {
     return domain.startsWith('www.') ? domain : `${domain} www.${domain}`;
   }
 
+  const challengeFolder = (id: string) => path.join(challengesDir, siteId(id));
+  const certificateFolder = (id: string) => path.join(certificatesDir, siteId(id));
+  const certificateFiles = (id: string, serial: string) => ({
+    chain: path.join(certificateFolder(id), `${serial}.crt`),
+    key: path.join(certificateFolder(id), `${serial}.key`),
+  });
+
+  /**
+   * What each listener of the site carries besides `listen`: on HTTP, the ACME HTTP-01 challenges from the agent's
+   * own folder (also while suspended, so that renewal goes on; docs/decisions/049-certificates-through-acme.md);
+   * on HTTPS, the certificate and key.
+   */
+  function listeners(state: SiteState): { http: string; https: string | null } {
+    const challenge = `    location ^~ /.well-known/acme-challenge/ {
+        alias ${challengeFolder(state.id)}/;
+        default_type text/plain;
+        access_log off;
+    }`;
+    const http = `${options.listen.map((l) => `    listen ${l};`).join('\n')}\n${challenge}`;
+    const certificate = state.certificate;
+    if (!certificate || tlsListen.length === 0) return { http, https: null };
+    const files = certificateFiles(state.id, certificate.serial);
+    const https = `${tlsListen.map((l) => `    listen ${l} ssl;`).join('\n')}
+    ssl_certificate ${files.chain};
+    ssl_certificate_key ${files.key};`;
+    return { http, https };
+  }
+
   function siteConfig(state: SiteState): string {
+    const { http, https } = listeners(state);
+    const blocks = [http, ...(https ? [https] : [])];
+    return blocks.map((listen) => serverBlock(state, listen)).join('');
+  }
+
+  function serverBlock(state: SiteState, listen: string): string {
     const accessLog = path.join(logsDir, state.id, 'access.log');
-    const listen = options.listen.map((l) => `    listen ${l};`).join('\n');
     if (state.status === 'suspended') {
       return `# ${state.id}: suspended (docs/decisions/055-web-node-agent.md)
 server {
@@ -313,6 +430,110 @@ ${listen}
     return `# ${state.id}: active (docs/decisions/055-web-node-agent.md)\n${template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => values[name] ?? whole)}`;
   }
 
+  /** Writes (or removes, for null) the key authorization of `token` in the site's challenge folder. */
+  function challenge(id: string, token: unknown, value: unknown) {
+    return serial(async () => {
+      const state = requireState(id);
+      const name = acmeToken(token);
+      const folder = challengeFolder(state.id);
+      const file = path.join(folder, name);
+      if (value === null) {
+        fs.rmSync(file, { force: true });
+        return { token: name, present: false };
+      }
+      const content = keyAuthorization(value, name);
+      fs.mkdirSync(folder, { recursive: true });
+      fs.chmodSync(folder, 0o755);
+      writeIfChanged(file, content, 0o644);
+      // The site's server block carries the challenge location from its first write; an older block gets it now.
+      await nginx.apply(state.id, siteConfig(state));
+      return { token: name, present: true };
+    });
+  }
+
+  /**
+   * Installs the certificate for the site's HTTPS: chain and key written under new names (the serial's), the
+   * server block pointed at them, `nginx -t`, reload; when nginx refuses, the new files go and the previous
+   * block and files stay. A certificate already installed answers at once.
+   */
+  function installCertificate(id: string, body: unknown) {
+    return serial(async () => {
+      const state = requireState(id);
+      const input = parseCertificateInput(body);
+      if (!input.x509.checkHost(state.domain)) {
+        throw new AgentError({
+          status: 422,
+          code: 'certificate-not-for-site',
+          message: `The certificate does not name ${state.domain}`,
+        });
+      }
+      const serialNumber = input.x509.serialNumber.toLowerCase();
+      if (!/^[0-9a-f]{1,64}$/.test(serialNumber)) throw new NameError('certificatePem', 'Unexpected serial number');
+      if (tlsListen.length === 0) {
+        throw new AgentError({ status: 409, code: 'no-tls-listen', message: 'This node serves no HTTPS port' });
+      }
+      const previous = state.certificate;
+      const folder = certificateFolder(state.id);
+      fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
+      fs.chmodSync(folder, 0o700);
+      const files = certificateFiles(state.id, serialNumber);
+      writeIfChanged(files.chain, `${input.certificatePem}${input.chainPem}`, 0o600);
+      writeIfChanged(files.key, input.privateKeyPem, 0o600);
+      const names = (input.x509.subjectAltName ?? '')
+        .split(', ')
+        .filter((entry) => entry.startsWith('DNS:'))
+        .map((entry) => entry.slice(4));
+      const next: SiteState = {
+        ...state,
+        certificate:
+          previous?.serial === serialNumber
+            ? previous
+            : {
+                serial: serialNumber,
+                names,
+                notAfter: new Date(input.x509.validTo).toISOString(),
+                installedAt: new Date(now()).toISOString(),
+              },
+      };
+      try {
+        await nginx.apply(state.id, siteConfig(next));
+      } catch (error) {
+        if (previous?.serial !== serialNumber) {
+          fs.rmSync(files.chain, { force: true });
+          fs.rmSync(files.key, { force: true });
+        }
+        throw error;
+      }
+      writeState(next);
+      removeOtherCertificates(state.id, serialNumber);
+      return { id: state.id, certificate: next.certificate! };
+    });
+  }
+
+  /** Files of certificates no longer in use (after a renewal). */
+  function removeOtherCertificates(id: string, keep: string | null): void {
+    const folder = certificateFolder(id);
+    if (!fs.existsSync(folder)) return;
+    for (const name of fs.readdirSync(folder)) {
+      if (keep === null || !name.startsWith(`${keep}.`)) fs.rmSync(path.join(folder, name), { force: true });
+    }
+  }
+
+  /** Takes the site's HTTPS away (a revoked or cancelled certificate); nothing installed is success. */
+  function removeCertificate(id: string) {
+    return serial(async () => {
+      const state = requireState(id);
+      if (state.certificate) {
+        const next: SiteState = { ...state };
+        delete next.certificate;
+        await nginx.apply(state.id, siteConfig(next));
+        writeState(next);
+      }
+      removeOtherCertificates(state.id, null);
+      return { id: state.id, certificate: null };
+    });
+  }
+
   async function siteDatabases(state: Pick<SiteState, 'user'>): Promise<string[]> {
     return mariadb.databases(state.user);
   }
@@ -325,6 +546,7 @@ ${listen}
       status: state.status,
       limits: state.limits,
       databases,
+      certificate: state.certificate ?? null,
     };
   }
 
@@ -348,6 +570,7 @@ ${listen}
         initialised: existing?.initialised ?? false,
         createdAt: existing?.createdAt ?? at,
         updatedAt: at,
+        ...(existing?.certificate ? { certificate: existing.certificate } : {}),
         ...(existing?.archive ? { archive: existing.archive } : {}),
       };
       // Recorded first: a crash from here on is finished by the next run, which reads the same user and home.
@@ -403,6 +626,8 @@ ${listen}
       fs.rmSync(state.home, { recursive: true, force: true });
       if (await account(state.user)) await removeUser(state.user);
       fs.rmSync(path.join(logsDir, id), { recursive: true, force: true });
+      fs.rmSync(challengeFolder(id), { recursive: true, force: true });
+      fs.rmSync(certificateFolder(id), { recursive: true, force: true });
       fs.rmSync(stateFile(id), { force: true });
       pruneArchives();
       return { id, removed: true, archive: path.basename(archive) };
@@ -534,6 +759,10 @@ ${listen}
       };
     },
     createDatabase,
+    putChallenge: (id: string, token: unknown, value: unknown) => challenge(id, token, value ?? ''),
+    removeChallenge: (id: string, token: unknown) => challenge(id, token, null),
+    installCertificate,
+    removeCertificate,
     resetPassword: (id: string, name: string) =>
       serial(async () => {
         const db = await ownedDatabase(id, name);

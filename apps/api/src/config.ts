@@ -94,6 +94,7 @@ const envSchema = z.object({
   PROVISIONING_ENABLED: booleanFromEnv.optional(),
   DNS_PORT: z.coerce.number().int().min(1).max(65535).default(5300),
   WEB_NODE_PORT: z.coerce.number().int().min(1).max(65535).default(8080),
+  WEB_NODE_TLS_PORT: z.coerce.number().int().min(1).max(65535).default(8443),
   PROVISIONING_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(2000),
   PROVISIONING_LEASE_MS: z.coerce.number().int().min(1000).max(86_400_000).default(300_000),
 });
@@ -189,6 +190,8 @@ export interface Config {
   dnsPort: number;
   /** Where the demo's local web node serves the hosting sites (docs/decisions/055-web-node-agent.md). */
   webNodePort: number;
+  /** Where it serves them over HTTPS once a site has its certificate (docs/decisions/049-certificates-through-acme.md). */
+  webNodeTlsPort: number;
 }
 
 export class ConfigError extends Error {
@@ -306,5 +309,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     dnsPort: env.DNS_PORT,
     webNodePort: env.WEB_NODE_PORT,
+    webNodeTlsPort: env.WEB_NODE_TLS_PORT,
   };
 }

@@ -52,6 +52,7 @@ async function main(): Promise<void> {
           engine: app.provisioning,
           dataDir: config.dataDir,
           sitesPort: config.webNodePort,
+          sitesTlsPort: config.webNodeTlsPort,
           now: () => Date.now(),
         }).catch((error: unknown) => {
           app.log.warn({ err: error, event: 'web_node_not_started' }, 'the demo web node did not start');
@@ -100,6 +101,7 @@ async function main(): Promise<void> {
   if (webNode) {
     lines.push(
       `  Sites: http://127.0.0.1:${webNode.sitesPort}  (curl -H 'Host: mysite.com' http://127.0.0.1:${webNode.sitesPort}/)`,
+      `  HTTPS: https://127.0.0.1:${webNode.sitesTlsPort}  (curl -k --resolve mysite.com:${webNode.sitesTlsPort}:127.0.0.1 https://mysite.com:${webNode.sitesTlsPort}/)`,
     );
   }
   if (ca?.started) lines.push(`  Certificates: Pebble test CA at ${ca.directoryUrl} (DNS-01 through the demo DNS)`);

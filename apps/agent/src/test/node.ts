@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
+import https from 'node:https';
+import type { TLSSocket } from 'node:tls';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,6 +33,8 @@ export interface TestNode {
   sites: Sites;
   root: string;
   port: number;
+  /** Where the node's sites answer HTTPS (127.0.0.1). */
+  tlsPort: number;
   prefix: string;
   webUser: string;
   /** A second view of the same node with another nginx template (the broken-template test). */
@@ -44,13 +48,21 @@ export async function startTestNode(): Promise<TestNode> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'hostpilot-node-'));
   fs.chmodSync(root, 0o711);
   const port = await freePort();
-  const options = { root, webUser, userPrefix: prefix, listen: [`127.0.0.1:${port}`] };
+  const tlsPort = await freePort();
+  const options = {
+    root,
+    webUser,
+    userPrefix: prefix,
+    listen: [`127.0.0.1:${port}`],
+    tlsListen: [`127.0.0.1:${tlsPort}`],
+  };
   const sites = createNode(options);
   await sites.prepare();
   return {
     sites,
     root,
     port,
+    tlsPort,
     prefix,
     webUser,
     withTemplate: (siteTemplate) => createNode({ ...options, siteTemplate }),
@@ -81,6 +93,44 @@ export function getSite(port: number, host: string, pathname = '/'): Promise<{ s
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () => resolve({ status: response.statusCode!, body: Buffer.concat(chunks).toString() }));
+      },
+    );
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+/**
+ * A GET to the node's nginx over HTTPS, naming `host` in SNI and Host, trusting nothing (the test compares the
+ * certificate itself): the answer and the serial of the certificate the site showed.
+ */
+export function getSiteTls(
+  port: number,
+  host: string,
+  pathname = '/',
+): Promise<{ status: number; body: string; serial: string }> {
+  return new Promise((resolve, reject) => {
+    const request = https.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: pathname,
+        servername: host,
+        headers: { host },
+        agent: false,
+        rejectUnauthorized: false,
+      },
+      (response) => {
+        const peer = (response.socket as TLSSocket).getPeerCertificate();
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode!,
+            body: Buffer.concat(chunks).toString(),
+            serial: String(peer.serialNumber ?? '').toLowerCase(),
+          }),
+        );
       },
     );
     request.on('error', reject);

@@ -630,6 +630,10 @@ export interface CertificatesTable {
   failureProblem: string | null;
   issuedAt: number | null;
   revokedAt: number | null;
+  /** The hosting service whose site serves it over HTTPS (migration 0350), the serial it serves, and since when. */
+  installedServiceId: string | null;
+  installedSerial: string | null;
+  installedAt: number | null;
   createdAt: number;
   updatedAt: number;
 }

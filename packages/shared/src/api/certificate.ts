@@ -20,6 +20,10 @@ export const certificateSchema = z.object({
   previous: z
     .array(z.object({ serial: z.string(), notAfter: z.iso.datetime() }))
     .describe('Replaced certificates still valid, downloadable by serial'),
+  installed: z
+    .object({ domain: z.string(), serial: z.string(), since: z.iso.datetime() })
+    .nullable()
+    .describe('Where the certificate is served over HTTPS: its site on our web node (the serial it serves)'),
   canReissue: z.boolean().describe('Issued, failed or expired: a new certificate may be asked for'),
   canRevoke: z
     .boolean()

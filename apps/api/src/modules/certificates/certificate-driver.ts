@@ -10,6 +10,7 @@ import { openConnection, parseConnection, updateConnection } from '../provisioni
 import { createAcmeDriver } from '../provisioning/drivers/acme/driver';
 import { createAccountKey } from '../provisioning/drivers/acme/issue';
 import { createCertificatesRepository } from './certificates.repository';
+import { http01For, queueSiteInstalls } from './site-certificates';
 
 /**
  * The certificate driver as the engine runs it (docs/decisions/049-certificates-through-acme.md): the ACME driver
@@ -42,8 +43,12 @@ export function createCertificateDriver(settings: DriverSettings, context: Drive
   const acme = createAcmeDriver(settings, {
     onOrdered: (target, orderUrl) => certificates.orderPlaced(certificateId(target), orderUrl, clock.now()),
     onIssued: async (target, issued) => {
-      await certificates.issued(certificateId(target), issued, clock.now());
+      // The sites that serve the domain get the new certificate through their own queue (an install per site).
+      await certificates.issued(certificateId(target), issued, clock.now(), (trx, row) =>
+        queueSiteInstalls(trx, row.domain, clock.now()),
+      );
     },
+    http01: (target) => (target.domain ? http01For(context, target.domain) : Promise.resolve(null)),
   });
 
   async function issue(target: ProvisioningTarget): Promise<DriverResult> {
@@ -79,7 +84,9 @@ export function createCertificateDriver(settings: DriverSettings, context: Drive
       const result = row.certificatePem
         ? await acme.terminate({ ...target, data: { certificatePem: row.certificatePem } })
         : { details: { revoked: false } };
-      await certificates.revoked(id, clock.now());
+      await certificates.revoked(id, clock.now(), (trx, revoked) =>
+        queueSiteInstalls(trx, revoked.domain, clock.now()),
+      );
       return result;
     },
   };
@@ -117,13 +124,8 @@ export async function prepareCertificateDriver(
       .orderBy('name')
       .orderBy('id')
       .executeTakeFirst();
-    if (!dns) {
-      throw new DriverError({
-        code: 'ca-error',
-        message: 'No DNS server with the PowerDNS driver publishes the DNS-01 challenges',
-        retryable: true,
-      });
-    }
+    // Without one only HTTP-01 can validate (the ACME driver says so when DNS-01 is needed).
+    if (!dns) return { settings: added, secrets };
     const opened = openConnection(context.secretBox, dns.id, parseConnection(dns.connectionSettings));
     added.dnsApiUrl = opened.apiUrl ?? '';
     added.dnsApiKey = opened.apiKey ?? '';

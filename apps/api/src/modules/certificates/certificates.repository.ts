@@ -74,6 +74,9 @@ export async function orderCertificate(
     failureProblem: null,
     issuedAt: null,
     revokedAt: null,
+    installedServiceId: null,
+    installedSerial: null,
+    installedAt: null,
     createdAt: now,
     updatedAt: now,
   };
@@ -166,7 +169,13 @@ export function createCertificatesRepository(db: Kysely<Database>, box: SecretBo
      * Records an issued certificate: the one it replaces moves to previous_certificates (downloadable until it
      * expires), in the same transaction.
      */
-    async issued(id: string, cert: IssuedCertificate, now: number): Promise<CertificateRow> {
+    async issued(
+      id: string,
+      cert: IssuedCertificate,
+      now: number,
+      /** Runs in the same transaction (the installs on web nodes are queued with the change). */
+      then?: (trx: Kysely<Database>, row: CertificateRow) => Promise<void>,
+    ): Promise<CertificateRow> {
       return db.transaction().execute(async (trx) => {
         const current = await trx.selectFrom('certificates').selectAll().where('id', '=', id).executeTakeFirst();
         if (current?.serial && current.certificatePem && current.privateKeySealed && current.serial !== cert.serial) {
@@ -188,7 +197,7 @@ export function createCertificatesRepository(db: Kysely<Database>, box: SecretBo
             })
             .execute();
         }
-        return move(
+        const row = await move(
           id,
           'issued',
           now,
@@ -208,6 +217,8 @@ export function createCertificatesRepository(db: Kysely<Database>, box: SecretBo
           },
           trx,
         );
+        await then?.(trx, row);
+        return row;
       });
     },
 
@@ -218,7 +229,12 @@ export function createCertificatesRepository(db: Kysely<Database>, box: SecretBo
         failureProblem: failure.problem ? JSON.stringify(failure.problem) : null,
       }),
 
-    revoked: (id: string, now: number) => move(id, 'revoked', now, { revokedAt: now }),
+    revoked: (id: string, now: number, then?: (trx: Kysely<Database>, row: CertificateRow) => Promise<void>) =>
+      db.transaction().execute(async (trx) => {
+        const row = await move(id, 'revoked', now, { revokedAt: now }, trx);
+        await then?.(trx, row);
+        return row;
+      }),
 
     /** Marks every issued certificate past its end as expired; answers how many. */
     async expire(now: number): Promise<number> {

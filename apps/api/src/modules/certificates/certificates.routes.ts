@@ -19,10 +19,9 @@ import type { SecretBox } from '../../lib/secret-box';
 import { authOf } from '../../plugins/authenticate';
 import { context } from '../auth/auth.routes';
 import { type AuthService, fieldError } from '../auth/auth.service';
-import { parseConnection } from '../provisioning/connection-settings';
-import { providerNameservers } from '../provisioning/targets';
 import { enqueueProvisioning } from '../provisioning/tasks';
 import { createCertificatesRepository, moveIn } from './certificates.repository';
+import { hostingSitesOf, usesOurNameservers } from './site-certificates';
 
 const DAY = 86_400_000;
 /** A new certificate may be asked for once none is on its way. */
@@ -72,27 +71,14 @@ export const certificatesRoutes: FastifyPluginAsyncZod<{
   }
 
   /**
-   * A certificate can be validated only through our DNS (DNS-01): the domain must be one we host, on our name
-   * servers; otherwise the refusal says what to change.
+   * A certificate is validated through our DNS (DNS-01) when the domain uses our name servers, else through its
+   * site on our web node (HTTP-01; docs/decisions/049-certificates-through-acme.md); a domain that is neither is
+   * refused saying what to change. A wildcard needs DNS-01.
    */
-  async function assertOnOurNameservers(domain: string) {
-    const row = await app.database.db
-      .selectFrom('domains')
-      .select('nameservers')
-      .where('name', '=', domain)
-      .where('deletedAt', 'is', null)
-      .executeTakeFirst();
-    if (!row) throw fieldError('names', 'validation.certificateNameservers');
-    const dns = await app.database.db
-      .selectFrom('servers')
-      .select('connectionSettings')
-      .where('driverType', '=', 'powerdns')
-      .orderBy('status')
-      .orderBy('name')
-      .executeTakeFirst();
-    const ours = providerNameservers(parseConnection(dns?.connectionSettings ?? null).settings);
-    const set = (JSON.parse(row.nameservers) as string[]).map((n) => n.toLowerCase().replace(/\.$/, ''));
-    if (set.length > 0 && !set.every((n) => ours.includes(n))) {
+  async function assertValidatable(domain: string, names: readonly string[]) {
+    if (await usesOurNameservers(app.database.db, domain)) return;
+    const hosted = (await hostingSitesOf(app.database.db, domain)).length > 0;
+    if (!hosted || names.some((name) => name.startsWith('*.'))) {
       throw fieldError('names', 'validation.certificateNameservers');
     }
   }
@@ -127,6 +113,10 @@ export const certificatesRoutes: FastifyPluginAsyncZod<{
         daysLeft: row.notAfter === null ? null : Math.max(0, Math.floor((row.notAfter - now) / DAY)),
         failureCode: row.status === 'failed' ? row.failureCode : null,
         previous: previous.map((old) => ({ serial: old.serial, notAfter: iso(old.notAfter)! })),
+        installed:
+          row.installedServiceId && row.installedSerial && row.installedAt !== null && row.status !== 'revoked'
+            ? { domain: row.domain, serial: row.installedSerial, since: iso(row.installedAt)! }
+            : null,
         canReissue: REISSUABLE.includes(row.status),
         canRevoke: revocable(service, row),
       };
@@ -180,6 +170,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod<{
         description:
           'Names must be the domain or under it (`validation.certificateName`); wildcards need the SSL Certificate ' +
           'plan (`validation.certificateWildcard`); the domain must use our name servers ' +
+          'or be hosted on one of our web nodes, and wildcards need our name servers ' +
           '(`validation.certificateNameservers`). The certificate in use stays valid until the new one is issued.',
         params: idParamsSchema,
         body: certificateReissueSchema,
@@ -198,7 +189,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod<{
       );
       if (problem) throw fieldError('names', problem);
       if (!REISSUABLE.includes(row.status)) throw new AppError('INVALID_STATE');
-      await assertOnOurNameservers(row.domain);
+      await assertValidatable(row.domain, names);
       const keyType = request.body.keyType ?? row.keyType;
       const now = clock.now();
       const moved = await app.database.db.transaction().execute(async (trx) => {

@@ -11,6 +11,7 @@ import type { SecretBox } from '../../lib/secret-box';
 import { updateConnection } from './connection-settings';
 import { demoServerId, queueFirstCreates } from './demo-servers';
 import type { ProvisioningEngine } from './engine';
+import { queueSiteInstalls } from '../certificates/site-certificates';
 
 /**
  * The demo's own web node (docs/decisions/055-web-node-agent.md), hooked like the demo's DNS server
@@ -86,10 +87,12 @@ export async function startDemoWebNode(options: {
   engine: ProvisioningEngine;
   dataDir: string;
   sitesPort: number;
+  /** Where the sites answer HTTPS once they have their certificate; none when not given. */
+  sitesTlsPort?: number;
   now: () => number;
   /** The web user and the prefix of site users (tests give their own, to remove afterwards). */
   node?: { webUser: string; userPrefix: string };
-}): Promise<{ sitesPort: number; stop: () => Promise<void> } | null> {
+}): Promise<{ sitesPort: number; sitesTlsPort: number | null; stop: () => Promise<void> } | null> {
   const { db, log, secretBox, engine, now } = options;
   const missing = missingParts();
   if (missing.length > 0) {
@@ -120,7 +123,12 @@ export async function startDemoWebNode(options: {
     : randomBytes(32).toString('base64url');
   fs.writeFileSync(secretFile, secret, { mode: 0o600 });
 
-  const sites = createNode({ root, listen: [`127.0.0.1:${options.sitesPort}`], ...options.node });
+  const sites = createNode({
+    root,
+    listen: [`127.0.0.1:${options.sitesPort}`],
+    tlsListen: options.sitesTlsPort ? [`127.0.0.1:${options.sitesTlsPort}`] : [],
+    ...options.node,
+  });
   await sites.prepare();
   const agent = createAgentServer({
     secret,
@@ -152,6 +160,25 @@ export async function startDemoWebNode(options: {
         sites.map((s) => s.id),
         at,
       );
+      // A certificate issued for one of them and not installed (issued before this start, or while the node had no
+      // HTTPS port) is installed now (docs/decisions/049-certificates-through-acme.md).
+      const waiting = await trx
+        .selectFrom('certificates')
+        .innerJoin('services', 'services.id', 'certificates.serviceId')
+        .innerJoin('users', 'users.id', 'services.userId')
+        .select('certificates.domain')
+        .distinct()
+        .where('users.email', '=', DEMO_CUSTOMER.email)
+        .where('certificates.status', 'in', ['issued', 'renewing'])
+        .where('certificates.serial', 'is not', null)
+        .where((eb) =>
+          eb.or([
+            eb('certificates.installedSerial', 'is', null),
+            eb('certificates.installedSerial', '!=', eb.ref('certificates.serial')),
+          ]),
+        )
+        .execute();
+      for (const { domain } of waiting) await queueSiteInstalls(trx, domain, at);
       await engine.wakeWaiting(trx, 'web-node', at);
     });
   } catch (error) {
@@ -159,5 +186,5 @@ export async function startDemoWebNode(options: {
     throw error;
   }
   log.info({ event: 'web_node_started', sitesPort: options.sitesPort }, 'demo web node started');
-  return { sitesPort: options.sitesPort, stop };
+  return { sitesPort: options.sitesPort, sitesTlsPort: options.sitesTlsPort ?? null, stop };
 }

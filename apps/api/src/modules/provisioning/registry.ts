@@ -1,7 +1,7 @@
 import type { DriverContext, DriverFactory, DriverSettings, DriverType } from './driver';
 import { createPowerDnsDriver } from './drivers/powerdns/driver';
-import { createWebNodeDriver } from './drivers/web-node/driver';
 import { certificateDriverFactory, prepareCertificateDriver } from '../certificates/certificate-driver';
+import { webNodeDriverFactory } from '../certificates/site-certificates';
 
 /**
  * The driver registry (docs/decisions/042-provisioning-engine.md): one factory per driver type, registered once
@@ -44,7 +44,7 @@ export function driverPreparation(type: DriverType): DriverPreparation | undefin
 // docs/decisions/049-certificates-through-acme.md for certificates, 055-web-node-agent.md for hosting).
 registerDriver('powerdns', createPowerDnsDriver);
 registerDriver('acme', certificateDriverFactory, prepareCertificateDriver);
-registerDriver('web-node', createWebNodeDriver);
+registerDriver('web-node', webNodeDriverFactory);
 
 /** The service kinds and plans each driver provisions; domains are served by the DNS driver. */
 export function serviceDriverType(kind: string, planId: string): DriverType | null {

@@ -153,6 +153,26 @@ function CertificateView({ serviceId, certificate }: { serviceId: string; certif
             {certificate.notAfter ? format.date(certificate.notAfter) : missingValue}
           </dd>
         </div>
+        <div className="min-w-0">
+          <dt className="text-sm text-slate-500">{t('certificates.page.installedTitle')}</dt>
+          <dd className="mt-1 text-slate-900">
+            {certificate.installed ? (
+              <>
+                <StatusBadge tone="success" label={t('certificates.page.installed')} />
+                <span className="mt-1 block text-sm break-words text-slate-600">
+                  {certificate.installed.serial === certificate.serial
+                    ? t('certificates.page.installedDetail', {
+                        domain: certificate.installed.domain,
+                        date: format.date(certificate.installed.since),
+                      })
+                    : t('certificates.page.installedPrevious')}
+                </span>
+              </>
+            ) : (
+              <span className="text-slate-500">{t('certificates.page.notInstalled')}</span>
+            )}
+          </dd>
+        </div>
       </dl>
       {download.isError && (
         <Alert tone="error" title={t('certificates.page.downloadFailed')} className="mb-4">

@@ -8,7 +8,13 @@ import {
 } from '../../driver';
 import { createPowerDnsClient, powerDnsSettings } from '../powerdns/client';
 import type { CertificateKeyType } from '@hostpilot/shared';
-import { type IssuedCertificate, issueCertificate, revokeCertificate, trustAcmeCa } from './issue';
+import {
+  type Http01Publisher,
+  type IssuedCertificate,
+  issueCertificate,
+  revokeCertificate,
+  trustAcmeCa,
+} from './issue';
 import { httpsGet } from './process';
 
 /**
@@ -28,6 +34,11 @@ export interface AcmeDriverHooks {
   onIssued?(target: ProvisioningTarget, issued: IssuedCertificate): Promise<void>;
   /** The CA took a new order (its URL is kept so a retry resumes it). */
   onOrdered?(target: ProvisioningTarget, orderUrl: string): Promise<void>;
+  /**
+   * How the domain is validated: null for DNS-01 through our PowerDNS (the default), or the HTTP-01 publisher of
+   * the domain's site on our web node (a domain on other name servers hosted with us).
+   */
+  http01?(target: ProvisioningTarget): Promise<Http01Publisher | null>;
 }
 
 export interface AcmeSettings {
@@ -60,9 +71,22 @@ function keyTypeOf(value: unknown): CertificateKeyType {
 export function createAcmeDriver(raw: DriverSettings, hooks: AcmeDriverHooks = {}): ProvisioningDriver {
   const settings = acmeSettings(raw);
   if (settings.caCertificatePem) trustAcmeCa(settings.caCertificatePem);
-  const dns = createPowerDnsClient(
-    powerDnsSettings({ apiUrl: raw.dnsApiUrl ?? '', apiKey: raw.dnsApiKey ?? '', serverId: raw.dnsServerId ?? '' }),
-  );
+  // DNS-01 needs the PowerDNS that serves the customers' zones; HTTP-01 does not.
+  const dns = raw.dnsApiUrl
+    ? createPowerDnsClient(
+        powerDnsSettings({ apiUrl: raw.dnsApiUrl, apiKey: raw.dnsApiKey ?? '', serverId: raw.dnsServerId ?? '' }),
+      )
+    : null;
+  const requireDns = () => {
+    if (!dns) {
+      throw new DriverError({
+        code: 'ca-error',
+        message: 'No DNS server with the PowerDNS driver publishes the DNS-01 challenges',
+        retryable: true,
+      });
+    }
+    return dns;
+  };
 
   async function issue(target: ProvisioningTarget): Promise<DriverResult> {
     if (!target.domain) {
@@ -70,13 +94,14 @@ export function createAcmeDriver(raw: DriverSettings, hooks: AcmeDriverHooks = {
     }
     const data = target.data ?? {};
     const names = Array.isArray(data.names) ? data.names.map(String) : undefined;
+    const http01 = (await hooks.http01?.(target)) ?? null;
     const issued = await issueCertificate({
       directoryUrl: settings.directoryUrl,
       accountKeyPem: settings.accountKeyPem,
       domain: target.domain,
       names,
       keyType: keyTypeOf(data.keyType),
-      dns,
+      ...(http01 ? { http01 } : { dns: requireDns() }),
       orderUrl: typeof data.orderUrl === 'string' ? data.orderUrl : undefined,
       onOrdered: hooks.onOrdered ? (url) => hooks.onOrdered!(target, url) : undefined,
     });
@@ -115,7 +140,7 @@ export function createAcmeDriver(raw: DriverSettings, hooks: AcmeDriverHooks = {
           retryable: false,
         });
       }
-      await dns.call('GET', '');
+      if (dns) await dns.call('GET', '');
       return { details: { directoryUrl: settings.directoryUrl } };
     },
     create: issue,

@@ -152,6 +152,15 @@ function splitChain(fullChain: string): { certificatePem: string; chainPem: stri
   };
 }
 
+/**
+ * Publishes HTTP-01 key authorizations where the CA fetches them: the domain's site on our web node
+ * (`/.well-known/acme-challenge/<token>`, served by the agent; docs/decisions/055-web-node-agent.md).
+ */
+export interface Http01Publisher {
+  put(token: string, keyAuthorization: string): Promise<void>;
+  remove(token: string): Promise<void>;
+}
+
 export interface IssueOptions {
   directoryUrl: string;
   accountKeyPem: string;
@@ -160,7 +169,10 @@ export interface IssueOptions {
   /** The names on the certificate; the domain and its www by default. */
   names?: readonly string[];
   keyType?: CertificateKeyType;
-  dns: PowerDnsClient;
+  /** DNS-01 through our PowerDNS: the domain's zone must be there. */
+  dns?: PowerDnsClient;
+  /** HTTP-01 through the domain's site on our web node, for a domain on other name servers. */
+  http01?: Http01Publisher;
   /** An order of an earlier try still pending, resumed rather than ordered again. */
   orderUrl?: string;
   /** Told the order's URL as soon as the CA has taken it, so that a later try can resume it. */
@@ -254,9 +266,20 @@ async function issue(options: IssueOptions, seen: Record<string, unknown>[]): Pr
       });
     }
   }
-  // The zone must be served by our PowerDNS, else nobody can publish the challenge.
-  const served = await options.dns.call('GET', `/zones/${encodeURIComponent(zone)}`, { accept: [404], zone });
-  if (served.status === 404) {
+  const { http01, dns } = options;
+  if (http01 && names.some((name) => name.startsWith('*.'))) {
+    throw new DriverError({
+      code: 'not-pointed',
+      message: 'A wildcard can be validated only through our name servers (DNS-01)',
+      retryable: false,
+    });
+  }
+  if (!http01 && !dns) {
+    throw new DriverError({ code: 'not-pointed', message: `No way to validate ${domain}`, retryable: true });
+  }
+  // DNS-01: the zone must be served by our PowerDNS, else nobody can publish the challenge.
+  const served = http01 ? null : await dns!.call('GET', `/zones/${encodeURIComponent(zone)}`, { accept: [404], zone });
+  if (served?.status === 404) {
     throw new DriverError({
       code: 'not-pointed',
       message: `The zone ${domain} is not on our DNS servers`,
@@ -278,28 +301,8 @@ async function issue(options: IssueOptions, seen: Record<string, unknown>[]): Pr
   }
 
   const authorizations = await client.getAuthorizations(order);
-  const records = new Map<string, string[]>();
-  const pending: { challenge: acme.Authorization['challenges'][number]; authz: acme.Authorization }[] = [];
-  for (const authz of authorizations) {
-    if (authz.status === 'valid') continue;
-    const challenge = authz.challenges.find((each) => each.type === 'dns-01');
-    if (!challenge) {
-      throw new DriverError({ code: 'ca-error', message: 'The CA offers no DNS-01 challenge', retryable: false });
-    }
-    const name = challengeName(authz.identifier.value);
-    records.set(name, [...(records.get(name) ?? []), await client.getChallengeKeyAuthorization(challenge)]);
-    pending.push({ challenge, authz });
-  }
-  if (pending.length) {
-    await setChallengeRecords(options.dns, zone, records);
-    try {
-      for (const { challenge } of pending) await client.completeChallenge(challenge);
-      for (const { authz } of pending) await client.waitForValidStatus(authz);
-    } finally {
-      const removal = new Map([...records.keys()].map((name) => [name, [] as string[]]));
-      await setChallengeRecords(options.dns, zone, removal).catch(() => undefined);
-    }
-  }
+  if (http01) await validateByHttp(client, authorizations, http01);
+  else await validateByDns(client, authorizations, dns!, zone);
 
   const keyType = options.keyType ?? 'ec-p256';
   const key =
@@ -322,6 +325,69 @@ async function issue(options: IssueOptions, seen: Record<string, unknown>[]): Pr
     orderUrl,
     ...describeCertificate(certificatePem),
   };
+}
+
+/** DNS-01: each pending authorization's key authorization as a `_acme-challenge` TXT record in our zone. */
+async function validateByDns(
+  client: acme.Client,
+  authorizations: acme.Authorization[],
+  dns: PowerDnsClient,
+  zone: string,
+): Promise<void> {
+  const records = new Map<string, string[]>();
+  const pending: { challenge: acme.Authorization['challenges'][number]; authz: acme.Authorization }[] = [];
+  for (const authz of authorizations) {
+    if (authz.status === 'valid') continue;
+    const challenge = authz.challenges.find((each) => each.type === 'dns-01');
+    if (!challenge) {
+      throw new DriverError({ code: 'ca-error', message: 'The CA offers no DNS-01 challenge', retryable: false });
+    }
+    const name = challengeName(authz.identifier.value);
+    records.set(name, [...(records.get(name) ?? []), await client.getChallengeKeyAuthorization(challenge)]);
+    pending.push({ challenge, authz });
+  }
+  if (pending.length) {
+    await setChallengeRecords(dns, zone, records);
+    try {
+      for (const { challenge } of pending) await client.completeChallenge(challenge);
+      for (const { authz } of pending) await client.waitForValidStatus(authz);
+    } finally {
+      const removal = new Map([...records.keys()].map((name) => [name, [] as string[]]));
+      await setChallengeRecords(dns, zone, removal).catch(() => undefined);
+    }
+  }
+}
+
+/**
+ * HTTP-01: each pending authorization's key authorization put on the site (the agent serves it under
+ * `/.well-known/acme-challenge/`), and removed whatever the outcome.
+ */
+async function validateByHttp(
+  client: acme.Client,
+  authorizations: acme.Authorization[],
+  http01: Http01Publisher,
+): Promise<void> {
+  const pending: { challenge: acme.Authorization['challenges'][number]; authz: acme.Authorization }[] = [];
+  for (const authz of authorizations) {
+    if (authz.status === 'valid') continue;
+    const challenge = authz.challenges.find((each) => each.type === 'http-01');
+    if (!challenge) {
+      throw new DriverError({ code: 'ca-error', message: 'The CA offers no HTTP-01 challenge', retryable: false });
+    }
+    pending.push({ challenge, authz });
+  }
+  const published: string[] = [];
+  try {
+    for (const { challenge } of pending) {
+      const token = (challenge as { token: string }).token;
+      await http01.put(token, await client.getChallengeKeyAuthorization(challenge));
+      published.push(token);
+    }
+    for (const { challenge } of pending) await client.completeChallenge(challenge);
+    for (const { authz } of pending) await client.waitForValidStatus(authz);
+  } finally {
+    for (const token of published) await http01.remove(token).catch(() => undefined);
+  }
 }
 
 /** Revokes a certificate (reason 4, superseded, or 5, cessation of operation by default). */

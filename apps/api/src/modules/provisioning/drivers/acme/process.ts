@@ -43,6 +43,11 @@ export interface StartPebbleOptions {
   dir: string;
   /** `127.0.0.1:PORT` of the DNS server Pebble validates DNS-01 against (our PowerDNS). */
   dnsResolver: string;
+  /**
+   * The port Pebble's VA connects to for HTTP-01 (a web node's nginx in tests, as port 80 would be for a real CA);
+   * a free one when not given.
+   */
+  httpPort?: number;
   /** The ACME port; a free one when not given (a restart passes the same). */
   port?: number;
   timeoutMs?: number;
@@ -116,7 +121,7 @@ export async function startPebble(options: StartPebbleOptions): Promise<PebblePr
       managementListenAddress: `127.0.0.1:${managementPort}`,
       certificate: tls.cert,
       privateKey: tls.key,
-      httpPort: await freePort(),
+      httpPort: options.httpPort ?? (await freePort()),
       tlsPort: await freePort(),
       ocspResponderURL: '',
       externalAccountBindingRequired: false,

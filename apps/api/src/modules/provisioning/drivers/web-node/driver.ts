@@ -152,7 +152,24 @@ const percent = (value: unknown) => Math.min(100, count(value));
 const fraction = (value: unknown) =>
   Number.isFinite(Number(value)) ? Math.max(0, Math.round(Number(value) * 100) / 100) : 0;
 
-export function createWebNodeDriver(raw: DriverSettings): WebNodeDriver {
+/** The certificate a site should serve over HTTPS (docs/decisions/049-certificates-through-acme.md). */
+export interface SiteCertificate {
+  id: string;
+  serial: string;
+  certificatePem: string;
+  chainPem: string;
+  privateKeyPem: string;
+}
+
+export interface WebNodeHooks {
+  /** The certificate issued for the site's domain, or null when it should serve none. */
+  certificate?(target: ProvisioningTarget): Promise<SiteCertificate | null>;
+  /** What the node now serves for the site: the certificate (id and serial), or null for none. */
+  installed?(target: ProvisioningTarget, installed: { id: string; serial: string } | null): Promise<void>;
+}
+
+/** Signed calls to one node's agent, its answers mapped to DriverErrors. */
+function agentCalls(raw: DriverSettings) {
   const call = async <T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> => {
     const settings = webNodeSettings(raw);
     const client = createAgentClient({ url: settings.agentUrl, secret: settings.sharedSecret });
@@ -170,7 +187,58 @@ export function createWebNodeDriver(raw: DriverSettings): WebNodeDriver {
     if (answer.status >= 300) throw failure(answer.status, answer.body);
     return answer.body;
   };
-  const sitePath = (target: ProvisioningTarget) => `/v1/sites/${encodeURIComponent(target.id)}`;
+  return { call, ok };
+}
+
+const sitePathOf = (id: string) => `/v1/sites/${encodeURIComponent(id)}`;
+
+/**
+ * HTTP-01 on a site of this node (docs/decisions/049-certificates-through-acme.md): the agent serves each key
+ * authorization under `/.well-known/acme-challenge/<token>` from a folder of its own.
+ */
+export function siteChallenges(raw: DriverSettings, siteId: string) {
+  const { ok } = agentCalls(raw);
+  const path = (token: string) => `${sitePathOf(siteId)}/challenges/${encodeURIComponent(token)}`;
+  return {
+    put: async (token: string, keyAuthorization: string) => {
+      await ok('PUT', path(token), { keyAuthorization });
+    },
+    remove: async (token: string) => {
+      await ok('DELETE', path(token));
+    },
+  };
+}
+
+export function createWebNodeDriver(raw: DriverSettings, hooks: WebNodeHooks = {}): WebNodeDriver {
+  const { call, ok } = agentCalls(raw);
+  const sitePath = (target: ProvisioningTarget) => sitePathOf(target.id);
+
+  /**
+   * Makes the site serve the certificate issued for its domain over HTTPS, or none: sent whole each time, so a
+   * renewal's new serial replaces the old and a revoked certificate is taken away. A node without an HTTPS port
+   * serves none.
+   */
+  const syncCertificate = async (
+    target: ProvisioningTarget,
+    served: { serial: string } | null,
+  ): Promise<string | null> => {
+    if (!hooks.certificate) return served?.serial ?? null;
+    const wanted = await hooks.certificate(target);
+    let serial: string | null = null;
+    if (wanted) {
+      const answer = await call<AgentFailure & { certificate?: { serial: string } }>(
+        'PUT',
+        `${sitePath(target)}/certificate`,
+        { certificatePem: wanted.certificatePem, chainPem: wanted.chainPem, privateKeyPem: wanted.privateKeyPem },
+      );
+      if (answer.status >= 300 && answer.body.error !== 'no-tls-listen') throw failure(answer.status, answer.body);
+      serial = answer.status < 300 ? (answer.body.certificate?.serial ?? null) : null;
+    } else if (served) {
+      await ok('DELETE', `${sitePath(target)}/certificate`);
+    }
+    await hooks.installed?.(target, wanted && serial ? { id: wanted.id, serial } : null);
+    return serial;
+  };
 
   /** Sends the site's whole wanted state; `status` says active or suspended. */
   const put = async (target: ProvisioningTarget, status: 'active' | 'suspended'): Promise<DriverResult> => {
@@ -178,13 +246,26 @@ export function createWebNodeDriver(raw: DriverSettings): WebNodeDriver {
       throw new DriverError({ code: 'invalid', message: 'A hosting service needs a domain', retryable: false });
     }
     const language = target.data?.ownerLanguage === 'ru' ? 'ru' : 'en';
-    const site = await ok<{ user: string; status: string; databases: string[] }>('PUT', sitePath(target), {
+    const site = await ok<{
+      user: string;
+      status: string;
+      databases: string[];
+      certificate?: { serial: string } | null;
+    }>('PUT', sitePath(target), {
       domain: target.domain,
       language,
       status,
       limits: planLimits(target.plan),
     });
-    return { details: { siteUser: site.user, siteStatus: site.status, databases: site.databases.length } };
+    const certificateSerial = await syncCertificate(target, site.certificate ?? null);
+    return {
+      details: {
+        siteUser: site.user,
+        siteStatus: site.status,
+        databases: site.databases.length,
+        certificateSerial,
+      },
+    };
   };
   /** The status the service's own row asks for (a plan change keeps a suspended site suspended). */
   const statusOf = (target: ProvisioningTarget) => (target.data?.status === 'suspended' ? 'suspended' : 'active');
@@ -201,6 +282,8 @@ export function createWebNodeDriver(raw: DriverSettings): WebNodeDriver {
     unsuspend: (target) => put(target, 'active'),
     suspend: (target) => put(target, 'suspended'),
     changePlan: (target) => put(target, statusOf(target)),
+    /** The site as it should be, with the certificate now issued (or revoked) for its domain. */
+    update: (target) => put(target, statusOf(target)),
 
     async terminate(target) {
       const done = await ok<{ removed: boolean; archive: string | null }>('DELETE', sitePath(target));
@@ -252,4 +335,4 @@ export function createWebNodeDriver(raw: DriverSettings): WebNodeDriver {
   };
 }
 
-export const webNodeDriverFactory: DriverFactory = createWebNodeDriver;
+export const webNodeDriverFactory: DriverFactory = (settings) => createWebNodeDriver(settings);

@@ -1,0 +1,169 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { DriverContext, DriverSettings, ProvisioningDriver, ProvisioningTarget } from '../provisioning/driver';
+import { openConnection, parseConnection } from '../provisioning/connection-settings';
+import type { Http01Publisher } from '../provisioning/drivers/acme/issue';
+import { createWebNodeDriver, siteChallenges, type WebNodeHooks } from '../provisioning/drivers/web-node/driver';
+import { providerNameservers } from '../provisioning/targets';
+import { enqueueProvisioning } from '../provisioning/tasks';
+import { createCertificatesRepository } from './certificates.repository';
+
+/**
+ * Certificates on web nodes (docs/decisions/049-certificates-through-acme.md, addendum): how a domain is validated
+ * (DNS-01 on our name servers, else HTTP-01 through its site on our web node), and the site serving the
+ * certificate issued for its domain over HTTPS, installed by the web-node driver through the provisioning queue.
+ */
+
+/** Whether the domain is one we hold whose name servers are ours (or not set yet): DNS-01 through our PowerDNS. */
+export async function usesOurNameservers(db: Kysely<Database>, domain: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('domains')
+    .select('nameservers')
+    .where('name', '=', domain)
+    .where('deletedAt', 'is', null)
+    .executeTakeFirst();
+  if (!row) return false;
+  const dns = await db
+    .selectFrom('servers')
+    .select('connectionSettings')
+    .where('driverType', '=', 'powerdns')
+    .orderBy('status')
+    .orderBy('name')
+    .executeTakeFirst();
+  const ours = providerNameservers(parseConnection(dns?.connectionSettings ?? null).settings);
+  const set = (JSON.parse(row.nameservers) as string[]).map((n) => n.toLowerCase().replace(/\.$/, ''));
+  return set.length === 0 || set.every((n) => ours.includes(n));
+}
+
+/**
+ * The hosting services whose sites on a web node serve `domain` (not cancelled, provisioned by the web-node driver),
+ * oldest first, each with the node it runs on: its own server when that has the web-node driver, else the first
+ * web node, as the engine chooses (docs/decisions/042-provisioning-engine.md).
+ */
+export async function hostingSitesOf(db: Kysely<Database>, domain: string) {
+  const services = await db
+    .selectFrom('services')
+    .leftJoin('servers', 'servers.id', 'services.serverId')
+    .select(['services.id', 'services.userId', 'servers.id as ownServerId', 'servers.driverType as ownDriver'])
+    .where('services.kind', '=', 'hosting')
+    .where('services.domain', '=', domain)
+    .where('services.status', '!=', 'cancelled')
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('provisioningTasks')
+          .select('provisioningTasks.id')
+          .whereRef('provisioningTasks.resourceId', '=', 'services.id')
+          .where('provisioningTasks.resourceType', '=', 'service')
+          .where('provisioningTasks.driverType', '=', 'web-node'),
+      ),
+    )
+    .orderBy('services.createdAt')
+    .orderBy('services.id')
+    .execute();
+  if (services.length === 0) return [];
+  const nodes = await db
+    .selectFrom('servers')
+    .select(['id', 'connectionSettings'])
+    .where('driverType', '=', 'web-node')
+    .orderBy('status')
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+  if (nodes.length === 0) return [];
+  return services.map((service) => {
+    const node = (service.ownDriver === 'web-node' && nodes.find((n) => n.id === service.ownServerId)) || nodes[0]!;
+    return { id: service.id, userId: service.userId, serverId: node.id, connectionSettings: node.connectionSettings };
+  });
+}
+
+/**
+ * The HTTP-01 publisher for a domain: null when it uses our name servers (DNS-01 stays the choice) or no site of
+ * ours serves it (then DNS-01 refuses it as not pointed at us).
+ */
+export async function http01For(context: DriverContext, domain: string): Promise<Http01Publisher | null> {
+  if (await usesOurNameservers(context.db, domain)) return null;
+  const [site] = await hostingSitesOf(context.db, domain);
+  if (!site) return null;
+  const settings = openConnection(context.secretBox, site.serverId, parseConnection(site.connectionSettings));
+  return siteChallenges(settings, site.id);
+}
+
+/**
+ * Queues the install (or removal) of `domain`'s certificate on every site of ours that serves it: a web-node
+ * `update` of the hosting service, behind whatever that service's queue holds (tasks of one resource run in
+ * order). Called in the transaction that records the certificate's change.
+ */
+export async function queueSiteInstalls(executor: Kysely<Database>, domain: string, now: number): Promise<void> {
+  for (const site of await hostingSitesOf(executor, domain)) {
+    await enqueueProvisioning(executor, {
+      resourceType: 'service',
+      resourceId: site.id,
+      operation: 'update',
+      driverType: 'web-node',
+      now,
+    });
+  }
+}
+
+/** What the web-node driver asks: the certificate for the site's domain, and where it is now installed. */
+export function siteCertificateHooks(context: DriverContext): WebNodeHooks {
+  const { db, secretBox, clock } = context;
+  const certificates = createCertificatesRepository(db, secretBox);
+  return {
+    async certificate(target: ProvisioningTarget) {
+      if (!target.domain) return null;
+      const owner = await db.selectFrom('services').select('userId').where('id', '=', target.id).executeTakeFirst();
+      if (!owner) return null;
+      // The owner's certificates for the site's domain still good to serve, the site's own (free SSL) first.
+      const rows = await db
+        .selectFrom('certificates')
+        .innerJoin('services', 'services.id', 'certificates.serviceId')
+        .select(['certificates.id', 'certificates.serviceId', 'certificates.serial', 'certificates.notAfter'])
+        .where('certificates.domain', '=', target.domain)
+        .where('services.userId', '=', owner.userId)
+        .where('certificates.status', 'in', ['issued', 'renewing', 'failed'])
+        .where('certificates.certificatePem', 'is not', null)
+        .where('certificates.revokedAt', 'is', null)
+        .where('certificates.notAfter', '>', clock.now())
+        .execute();
+      rows.sort(
+        (a, b) =>
+          Number(b.serviceId === target.id) - Number(a.serviceId === target.id) ||
+          (b.notAfter ?? 0) - (a.notAfter ?? 0),
+      );
+      const chosen = rows[0];
+      if (!chosen?.serial) return null;
+      const pems = await certificates.download(chosen.serviceId, chosen.serial, clock.now());
+      const privateKeyPem = pems?.privateKeyPem();
+      if (!pems || !privateKeyPem) return null;
+      return {
+        id: chosen.id,
+        serial: chosen.serial,
+        certificatePem: pems.certificatePem,
+        chainPem: pems.chainPem,
+        privateKeyPem,
+      };
+    },
+    async installed(target, installed) {
+      const now = clock.now();
+      let cleared = db
+        .updateTable('certificates')
+        .set({ installedServiceId: null, installedSerial: null, installedAt: null })
+        .where('installedServiceId', '=', target.id);
+      if (installed) cleared = cleared.where('id', '!=', installed.id);
+      await cleared.execute();
+      if (!installed) return;
+      await db
+        .updateTable('certificates')
+        .set({ installedServiceId: target.id, installedSerial: installed.serial, installedAt: now })
+        .where('id', '=', installed.id)
+        .where((eb) => eb.or([eb('installedSerial', 'is', null), eb('installedSerial', '!=', installed.serial)]))
+        .execute();
+    },
+  };
+}
+
+/** The registry's web-node factory: with the engine's context its sites get their certificates. */
+export function webNodeDriverFactory(settings: DriverSettings, context?: DriverContext): ProvisioningDriver {
+  return createWebNodeDriver(settings, context ? siteCertificateHooks(context) : {});
+}
