@@ -150,8 +150,7 @@ export const VALIDATION_MESSAGES = {
     'The domain uses other name servers: set them to ours (ns1.hostpilot.example, ns2.hostpilot.example) and order again',
   'validation.databaseName': 'Use 1 to 16 lower-case letters, digits or underscores (_)',
   'validation.databaseExists': 'This site already has a database with this name',
-  'validation.databaseLimit':
-    'Your plan’s databases are all in use: delete one, or move to a plan with more databases',
+  'validation.databaseLimit': 'Your plan’s databases are all in use: delete one, or move to a plan with more databases',
   'validation.cartEmpty': 'The cart is empty',
   'validation.cartTooLong': 'A cart holds at most 20 items',
   'validation.filePathOutside': 'The path must stay inside the site’s home: no leading / and no ..',

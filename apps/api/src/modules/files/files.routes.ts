@@ -28,6 +28,7 @@ import type { SecretBox } from '../../lib/secret-box';
 import { authOf } from '../../plugins/authenticate';
 import { openConnection, parseConnection } from '../provisioning/connection-settings';
 import { createWebNodeFiles, type WebNodeFiles } from '../provisioning/drivers/web-node/files';
+import { findSiteNode } from '../provisioning/site-node';
 import { webNodeSettings } from '../provisioning/drivers/web-node/driver';
 
 /**
@@ -48,35 +49,6 @@ const FILE_ERRORS = errorResponses({
 export const filesRoutes: FastifyPluginAsyncZod<{ secretBox: SecretBox }> = async (app, { secretBox }) => {
   const db = app.database.db;
 
-  /**
-   * The web node a service's site is on: the service's own server when it has the web-node driver, else the one
-   * whose agent last made or changed the site (the engine may run a service's task on any web node, decision 042).
-   */
-  async function nodeOf(service: { id: string; serverId: string | null }) {
-    const columns = ['servers.id', 'servers.connectionSettings'] as const;
-    const own = service.serverId
-      ? await db
-          .selectFrom('servers')
-          .select(columns)
-          .where('id', '=', service.serverId)
-          .where('driverType', '=', 'web-node')
-          .executeTakeFirst()
-      : undefined;
-    if (own) return own;
-    return db
-      .selectFrom('provisioningCalls')
-      .innerJoin('provisioningTasks', 'provisioningTasks.id', 'provisioningCalls.taskId')
-      .innerJoin('servers', 'servers.id', 'provisioningCalls.serverId')
-      .select(columns)
-      .where('provisioningTasks.resourceType', '=', 'service')
-      .where('provisioningTasks.resourceId', '=', service.id)
-      .where('provisioningCalls.driverType', '=', 'web-node')
-      .where('provisioningCalls.outcome', '=', 'ok')
-      .where('servers.driverType', '=', 'web-node')
-      .orderBy('provisioningCalls.startedAt', 'desc')
-      .executeTakeFirst();
-  }
-
   /** The signed-in owner's hosting service on a web node, active, and the agent's file calls for its site. */
   async function filesOf(userId: string, serviceId: string): Promise<WebNodeFiles> {
     const service = await db
@@ -86,7 +58,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{ secretBox: SecretBox }> = asyn
       .where('userId', '=', userId)
       .where('kind', '=', 'hosting')
       .executeTakeFirst();
-    const server = service ? await nodeOf(service) : undefined;
+    const server = service ? await findSiteNode(db, service) : undefined;
     if (!service || !server) throw notFound('Hosting service');
     if (service.status !== 'active') {
       const key = 'validation.fileSiteSuspended';

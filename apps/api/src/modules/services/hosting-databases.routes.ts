@@ -17,6 +17,7 @@ import { fieldError } from '../auth/auth.service';
 import { buildDriver } from '../provisioning/build-driver';
 import { DriverError, type ProvisioningTarget } from '../provisioning/driver';
 import { isWebNodeDriver, type WebNodeDriver } from '../provisioning/drivers/web-node/driver';
+import { findSiteNode } from '../provisioning/site-node';
 
 const READ_ERRORS = errorResponses({
   400: 'VALIDATION_FAILED: a malformed id',
@@ -49,35 +50,6 @@ export const hostingDatabasesRoutes: FastifyPluginAsyncZod<{ clock: Clock; secre
 ) => {
   const db = app.database.db;
 
-  /**
-   * The web node that holds the site: the service's own server when it is one, otherwise the one its last
-   * provisioning task that finished ran on (the engine places a site on a web node without moving the service's
-   * row, docs/decisions/042-provisioning-engine.md).
-   */
-  async function siteServer(serviceId: string, ownServerId: string | null) {
-    const columns = ['servers.id', 'servers.driverType', 'servers.connectionSettings'] as const;
-    if (ownServerId) {
-      const own = await db
-        .selectFrom('servers')
-        .select(columns)
-        .where('id', '=', ownServerId)
-        .where('driverType', '=', 'web-node')
-        .executeTakeFirst();
-      if (own) return own;
-    }
-    return db
-      .selectFrom('provisioningTasks')
-      .innerJoin('servers', 'servers.id', 'provisioningTasks.serverId')
-      .select(columns)
-      .where('provisioningTasks.resourceType', '=', 'service')
-      .where('provisioningTasks.resourceId', '=', serviceId)
-      .where('provisioningTasks.status', '=', 'done')
-      .where('servers.driverType', '=', 'web-node')
-      .orderBy('provisioningTasks.finishedAt', 'desc')
-      .orderBy('provisioningTasks.id', 'desc')
-      .executeTakeFirst();
-  }
-
   /** The owner's active hosting service on a web node, with the driver of that node. */
   async function ownSite(
     userId: string,
@@ -99,7 +71,7 @@ export const hostingDatabasesRoutes: FastifyPluginAsyncZod<{ clock: Clock; secre
             : 'The site is not active, so its databases cannot be changed',
       });
     }
-    const server = await siteServer(service.id, service.serverId);
+    const server = await findSiteNode(db, service);
     const built =
       server?.driverType === 'web-node'
         ? await buildDriver({ db, secretBox, clock }, 'web-node', server).catch(() => undefined)
