@@ -35,8 +35,8 @@ import * as m0290 from './0290-guest-tickets';
 import * as m0310 from './0310-service-usage-samples';
 import * as m0311 from './0311-getting-started-dismissed';
 import * as m0340 from './0340-measured-usage';
-import * as m0370 from './0370-provisioning-hot-path-indexes';
 import * as m0350 from './0350-certificate-installed-on-site';
+import * as m0370 from './0370-provisioning-hot-path-indexes';
 
 /**
  * Every migration, in order. Imported statically so that the bundled server carries them.
@@ -79,6 +79,6 @@ export const migrations: Record<string, Migration> = {
   '0310-service-usage-samples': m0310,
   '0311-getting-started-dismissed': m0311,
   '0340-measured-usage': m0340,
-  '0370-provisioning-hot-path-indexes': m0370,
   '0350-certificate-installed-on-site': m0350,
+  '0370-provisioning-hot-path-indexes': m0370,
 };
