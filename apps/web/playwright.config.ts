@@ -12,6 +12,11 @@ import { freePort } from './e2e/support/free-port';
 if (!process.env.E2E_PORT) process.env.E2E_PORT = String(await freePort());
 // The SMTP server admin-settings.spec.ts starts: the API allows its port, outside the mail ports, by SMTP_EXTRA_PORTS.
 if (!process.env.E2E_SMTP_PORT) process.env.E2E_SMTP_PORT = String(await freePort());
+// The demo's DNS server and web node of the one server (docs/decisions/055-web-node-agent.md) on free ports too, so
+// that specs starting servers of their own, and other runs on the machine, never find theirs taken.
+for (const name of ['E2E_DNS_PORT', 'E2E_WEB_NODE_PORT', 'E2E_WEB_NODE_TLS_PORT']) {
+  if (!process.env[name]) process.env[name] = String(await freePort());
+}
 if (!process.env.E2E_DATA_DIR) process.env.E2E_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'hostpilot-e2e-'));
 
 const port = Number(process.env.E2E_PORT);
@@ -93,6 +98,9 @@ export default defineConfig({
       RATE_LIMIT_LOGIN_IP_MAX: '1000',
       RATE_LIMIT_API_MAX: '100000',
       SMTP_EXTRA_PORTS: process.env.E2E_SMTP_PORT,
+      DNS_PORT: String(process.env.E2E_DNS_PORT),
+      WEB_NODE_PORT: String(process.env.E2E_WEB_NODE_PORT),
+      WEB_NODE_TLS_PORT: String(process.env.E2E_WEB_NODE_TLS_PORT),
     },
   },
 });

@@ -75,6 +75,9 @@ test.beforeAll(async () => {
       PORT: String(port),
       DATA_DIR: dataDir,
       DNS_PORT: String(await freePort()),
+      // Each server's demo node on ports of its own: several run at once in one test run.
+      WEB_NODE_PORT: String(await freePort()),
+      WEB_NODE_TLS_PORT: String(await freePort()),
       SEED_DEMO: 'true',
       PROVISIONING_ENABLED: 'true',
       LOG_LEVEL: 'warn',

@@ -90,6 +90,8 @@ test.beforeAll(async () => {
       DATA_DIR: dataDir,
       DNS_PORT: String(await freePort()),
       WEB_NODE_PORT: String(sitesPort),
+      // Each server's demo node on ports of its own: several run at once in one test run.
+      WEB_NODE_TLS_PORT: String(await freePort()),
       SEED_DEMO: 'true',
       PROVISIONING_ENABLED: 'true',
       LOG_LEVEL: 'warn',
