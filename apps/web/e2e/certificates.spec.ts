@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_ADMIN, DEMO_CUSTOMER } from './support/auth';
 import { allowConsoleErrors, budgetForPages, expect, test } from './support/fixtures';
+import { stopDemoServer } from './support/demo-server';
 import { freePort } from './support/free-port';
 
 /**
@@ -101,8 +102,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  server?.kill();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await stopDemoServer(server, dataDir);
 });
 
 const TEXT = {

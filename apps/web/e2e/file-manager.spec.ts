@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_CUSTOMER } from './support/auth';
 import { budgetForPages, expect, test } from './support/fixtures';
+import { stopDemoServer } from './support/demo-server';
 import { freePort } from './support/free-port';
 
 /**
@@ -115,8 +116,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  server?.kill();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await stopDemoServer(server, dataDir);
 });
 
 const TEXT = {

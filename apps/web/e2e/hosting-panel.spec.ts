@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_CUSTOMER } from './support/auth';
 import { budgetForPages, expect, test } from './support/fixtures';
+import { stopDemoServer } from './support/demo-server';
 import { freePort } from './support/free-port';
 
 const exec = promisify(execFile);
@@ -103,20 +104,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  server?.kill();
-  // The server stops its nginx and php-fpm as it exits; the folder goes once they are gone, and with it the Linux
-  // users the demo node made for its sites (their homes are in it).
-  await new Promise((resolve) => setTimeout(resolve, 1000));
-  const users = (await exec('getent', ['passwd'])).stdout
-    .split('\n')
-    .map((line) => line.split(':'))
-    .filter((fields) => fields[5]?.startsWith(`${dataDir}/`))
-    .map((fields) => fields[0]!);
-  for (const user of users) {
-    await exec('userdel', [user]).catch(() => undefined);
-    await exec('groupdel', [user]).catch(() => undefined);
-  }
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await stopDemoServer(server, dataDir);
 });
 
 test('the demo customer opens the control panel of mysite.com, creates a database, sees its password once, and deletes it', async ({

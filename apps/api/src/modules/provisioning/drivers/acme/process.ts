@@ -5,6 +5,7 @@ import https from 'node:https';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { freePort } from '../powerdns/process';
+import { recordChildPid, stopLeftOver } from '../../../../lib/left-over-process';
 
 /**
  * Pebble, Let's Encrypt's own test CA, as a child process (docs/decisions/049-certificates-through-acme.md): the
@@ -128,12 +129,16 @@ export async function startPebble(options: StartPebbleOptions): Promise<PebblePr
     },
   };
   const configFile = path.join(dir, 'pebble-config.json');
+  // A Pebble an API killed with SIGKILL left running for this folder is stopped first (lib/left-over-process.ts).
+  const pidFile = path.join(dir, 'pebble.pid');
+  await stopLeftOver(pidFile, 'pebble', configFile);
   fs.writeFileSync(configFile, JSON.stringify(config, null, 2), { mode: 0o600 });
 
   const child = spawn(PEBBLE_PATH, ['-config', configFile, '-dnsserver', options.dnsResolver], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, PEBBLE_VA_NOSLEEP: '1', PEBBLE_WFE_NONCEREJECT: '0' },
   });
+  recordChildPid(pidFile, child.pid);
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-8000);

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { recordChildPid, stopLeftOver } from '../../../../lib/left-over-process';
 
 /**
  * Our own PowerDNS Authoritative server as a child process (docs/decisions/046-dns-on-powerdns.md): the demo's
@@ -87,43 +88,13 @@ export async function freePort(address = '127.0.0.1', udpToo = false): Promise<n
 /** The file that names the PowerDNS process started for a folder, so that a later start can find it. */
 const PID_FILE = 'pdns_server.pid';
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
- * Stops the PowerDNS a previous process started for `dir` and left running: an API killed with SIGKILL cannot
- * stop its child, which then keeps the DNS port. Only the process named in `dir`'s pid file is touched, and only
- * while its command line is `pdns_server --config-dir=<dir>` (Linux's /proc; elsewhere nothing is stopped).
- * Answers whether one was stopped.
+ * Stops the PowerDNS a previous process started for `dir` and left running (lib/left-over-process.ts): only while
+ * its command line is `pdns_server --config-dir=<dir>`. Answers whether one was stopped.
  */
-export async function stopPowerDnsLeftIn(dir: string): Promise<boolean> {
+export function stopPowerDnsLeftIn(dir: string): Promise<boolean> {
   const folder = path.resolve(dir);
-  let pid: number;
-  try {
-    pid = Number(fs.readFileSync(path.join(folder, PID_FILE), 'utf8').trim());
-  } catch {
-    return false;
-  }
-  if (!Number.isInteger(pid) || pid <= 1 || !alive(pid)) return false;
-  let command: string[];
-  try {
-    command = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-  } catch {
-    return false;
-  }
-  if (!command[0]?.endsWith('pdns_server') || !command.includes(`--config-dir=${folder}`)) return false;
-  process.kill(pid, 'SIGTERM');
-  const deadline = Date.now() + 5000;
-  while (alive(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-  if (alive(pid)) process.kill(pid, 'SIGKILL');
-  while (alive(pid)) await new Promise((resolve) => setTimeout(resolve, 20));
-  return true;
+  return stopLeftOver(path.join(folder, PID_FILE), 'pdns_server', `--config-dir=${folder}`);
 }
 
 /** Creates the gsqlite3 database from the backend's own schema, once. */
@@ -234,7 +205,7 @@ export async function startPowerDns(options: StartPowerDnsOptions): Promise<Powe
   );
 
   const child = spawn(PDNS_SERVER, [`--config-dir=${dir}`], { stdio: ['ignore', 'pipe', 'pipe'] });
-  if (child.pid) fs.writeFileSync(path.join(dir, PID_FILE), String(child.pid), { mode: 0o600 });
+  recordChildPid(path.join(dir, PID_FILE), child.pid);
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-8000);
