@@ -25,6 +25,8 @@ export interface NodeOptions {
   tlsListen?: readonly string[];
   nginxPath?: string;
   phpFpmPath?: string;
+  /** The most pools one php-fpm master gets (php-fpm.ts). */
+  phpFpmShardSize?: number;
   mariadb?: Partial<MariaDbOptions>;
   siteTemplate?: string;
   archiveDays?: number;
@@ -73,7 +75,11 @@ export function createNode(options: NodeOptions): Sites {
     listen,
     tlsListen,
     nginx: createNginx({ binary: nginxPath, dir: path.join(root, 'nginx'), webUser, listen, tlsListen }),
-    phpFpm: createPhpFpm({ binary: phpFpmPath, dir: path.join(root, 'php-fpm') }),
+    phpFpm: createPhpFpm({
+      binary: phpFpmPath,
+      dir: path.join(root, 'php-fpm'),
+      ...(options.phpFpmShardSize ? { shardSize: options.phpFpmShardSize } : {}),
+    }),
     mariadb: createMariaDb({
       client: '/usr/bin/mariadb',
       dump: '/usr/bin/mariadb-dump',

@@ -36,3 +36,16 @@ export function livePid(pidFile: string): number | null {
     return null;
   }
 }
+
+/** Milliseconds each named step of one operation took, returned with its answer (the benchmark reads them). */
+export type Steps = Record<string, number>;
+
+/** Runs `work`, adding its duration to `steps[name]` (when steps are kept). */
+export async function timed<T>(steps: Steps | undefined, name: string, work: () => Promise<T> | T): Promise<T> {
+  const start = performance.now();
+  try {
+    return await work();
+  } finally {
+    if (steps) steps[name] = Math.round(((steps[name] ?? 0) + performance.now() - start) * 10) / 10;
+  }
+}

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { AgentError } from './errors';
-import { livePid, waitUntil, writeAtomically, writeIfChanged } from './files';
+import { livePid, type Steps, timed, waitUntil, writeAtomically, writeIfChanged } from './files';
 import { run } from './run';
 
 /**
@@ -102,6 +102,10 @@ http {
     ${types}
     default_type application/octet-stream;
     server_tokens off;
+    # Room for every site's names at once: with the defaults nginx searches hash sizes on each test and reload
+    # and warns once a node has some hundreds of sites (docs/decisions/064-adding-a-site-at-scale.md).
+    server_names_hash_bucket_size 128;
+    server_names_hash_max_size 65536;
     sendfile on;
     client_max_body_size 64m;
     client_body_temp_path ${dir}/tmp/body;
@@ -178,15 +182,15 @@ ${tlsDefault}    include ${sitesDir}/*.conf;
   }
 
   /** Writes a new generation, tests the configuration, and reloads; answers nginx's words when the test fails. */
-  async function testAndReload(): Promise<string | null> {
+  async function testAndReload(steps?: Steps): Promise<string | null> {
     const previous = fs.existsSync(generationFile) ? fs.readFileSync(generationFile, 'utf8') : null;
     const generation = writeGeneration();
-    const problem = await test();
+    const problem = await timed(steps, 'nginxTest', test);
     if (problem) {
       if (previous !== null) writeAtomically(generationFile, previous);
       return problem;
     }
-    await reload(generation);
+    await timed(steps, 'nginxReload', () => reload(generation));
     return null;
   }
 
@@ -216,7 +220,7 @@ ${tlsDefault}    include ${sitesDir}/*.conf;
      * Puts `text` in the site's file (or removes the file for null), checks the whole configuration and reloads;
      * when the check fails the previous file is put back and the operation fails. Answers whether anything changed.
      */
-    async apply(site: string, text: string | null): Promise<boolean> {
+    async apply(site: string, text: string | null, steps?: Steps): Promise<boolean> {
       const file = path.join(sitesDir, `${site}.conf`);
       const previous = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null;
       if (previous === text) {
@@ -225,7 +229,7 @@ ${tlsDefault}    include ${sitesDir}/*.conf;
       }
       if (text === null) fs.rmSync(file, { force: true });
       else writeAtomically(file, text);
-      const problem = await testAndReload();
+      const problem = await testAndReload(steps);
       if (problem) {
         if (previous === null) fs.rmSync(file, { force: true });
         else writeAtomically(file, previous);

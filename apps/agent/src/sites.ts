@@ -16,7 +16,7 @@ import {
   siteId,
   wholeNumber,
 } from './names';
-import { writeAtomically, writeIfChanged } from './files';
+import { type Steps, timed, writeAtomically, writeIfChanged } from './files';
 import { type Nginx } from './nginx';
 import { monthOf, readBandwidth } from './bandwidth';
 import { createNodeMetrics } from './metrics';
@@ -575,24 +575,28 @@ ${listen}
       };
       // Recorded first: a crash from here on is finished by the next run, which reads the same user and home.
       writeState({ ...state, status: existing?.status ?? state.status, domain: existing?.domain ?? state.domain });
-      const owner = await ensureAccount(user, home);
+      const steps: Steps = {};
+      const owner = await timed(steps, 'account', () => ensureAccount(user, home));
       if (!state.initialised) {
         writeDefaultPage(home, owner, state.domain, state.language);
         state.initialised = true;
       }
       fs.mkdirSync(path.join(logsDir, id), { recursive: true, mode: 0o700 });
       if (state.status === 'active') {
-        await phpFpm.apply(id, { site: id, user, home, webUser: options.webUser });
-        await nginx.apply(id, siteConfig(state));
+        await phpFpm.apply(id, { site: id, user, home, webUser: options.webUser }, steps);
+        await nginx.apply(id, siteConfig(state), steps);
       } else {
         // Stop serving first, then stop its PHP.
-        await nginx.apply(id, siteConfig(state));
-        await phpFpm.apply(id, null);
+        await nginx.apply(id, siteConfig(state), steps);
+        await phpFpm.apply(id, null, steps);
       }
-      const databases = await siteDatabases(state);
-      await mariadb.lock(databases, state.status === 'suspended');
+      const databases = await timed(steps, 'databases', async () => {
+        const found = await siteDatabases(state);
+        await mariadb.lock(found, state.status === 'suspended');
+        return found;
+      });
       writeState(state);
-      return summary(state, databases);
+      return { ...summary(state, databases), steps };
     });
   }
 

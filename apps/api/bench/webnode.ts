@@ -145,6 +145,7 @@ async function manySites(): Promise<Record<string, unknown>> {
     const client = node.client();
     const rssBefore = rssMb(node.pid());
     const times: number[] = [];
+    const steps: Record<string, number>[] = [];
     for (let i = 1; i <= SITES + 1; i++) {
       const t0 = performance.now();
       const answer = await client.call('PUT', `/v1/sites/bench-${i}`, {
@@ -155,11 +156,30 @@ async function manySites(): Promise<Record<string, unknown>> {
       });
       if (answer.status !== 200) throw new Error(`site ${i}: ${JSON.stringify(answer.body)}`);
       times.push(performance.now() - t0);
+      steps.push((answer.body as { steps?: Record<string, number> }).steps ?? {});
       if (i % 50 === 0)
         console.log(`  ${i}/${SITES + 1} sites, last ${round(times.at(-1)!)} ms, RSS ${rssMb(node.pid())} MB`);
     }
     if ((await visit(node, `site-${SITES + 1}.bench-example.com`)) !== 200)
       throw new Error('the last site does not answer');
+    // Each step the agent timed (its answer's `steps`): the median of the first ten sites against the last ten.
+    const stepNames = [...new Set(steps.flatMap((entry) => Object.keys(entry)))];
+    const perStep = Object.fromEntries(
+      stepNames.map((name) => {
+        const of = (part: Record<string, number>[]) => median(part.map((entry) => entry[name] ?? 0));
+        const early = of(steps.slice(0, 10));
+        const late = of(steps.slice(-10));
+        return [
+          name,
+          {
+            firstTenMedianMs: early,
+            lastTenMedianMs: late,
+            ratio: early > 0 ? Math.round((late / early) * 100) / 100 : null,
+          },
+        ];
+      }),
+    );
+    console.table(perStep);
     const first = times[0]!;
     const last = times[SITES]!;
     return {
@@ -171,6 +191,7 @@ async function manySites(): Promise<Record<string, unknown>> {
       firstTenMedianMs: round(median(times.slice(0, 10))),
       lastTenMedianMs: round(median(times.slice(-10))),
       medianRatio: Math.round((median(times.slice(-10)) / median(times.slice(0, 10))) * 100) / 100,
+      steps: perStep,
       agentRssBeforeMb: rssBefore,
       agentRssAfterMb: rssMb(node.pid()),
     };
@@ -186,7 +207,8 @@ if (typeof process.getuid === 'function' && process.getuid() !== 0) {
 await buildAgent();
 const started = new Date().toISOString();
 console.log(`Payment to site: ${ORDERS} orders on one local node…`);
-const payment = await paymentToSite();
+// BENCH_WEBNODE_ORDERS=0 leaves this part out (to time the many sites alone).
+const payment = ORDERS > 0 ? await paymentToSite() : null;
 console.log(payment);
 console.log(`Many sites: ${SITES} sites and one more on one local node…`);
 const sites = await manySites();

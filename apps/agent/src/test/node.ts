@@ -42,7 +42,7 @@ export interface TestNode {
   cleanUp(): Promise<void>;
 }
 
-export async function startTestNode(): Promise<TestNode> {
+export async function startTestNode(extra: { phpFpmShardSize?: number } = {}): Promise<TestNode> {
   const prefix = `t${randomBytes(3).toString('hex')}`;
   const webUser = `${prefix}web`;
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'hostpilot-node-'));
@@ -55,6 +55,7 @@ export async function startTestNode(): Promise<TestNode> {
     userPrefix: prefix,
     listen: [`127.0.0.1:${port}`],
     tlsListen: [`127.0.0.1:${tlsPort}`],
+    ...extra,
   };
   const sites = createNode(options);
   await sites.prepare();

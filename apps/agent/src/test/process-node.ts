@@ -267,7 +267,15 @@ export async function startProcessNode(options: ProcessNodeOptions): Promise<Pro
     relay?.kill('SIGKILL');
     // The node's nginx and php-fpm masters: SIGTERM makes each end its workers before it exits (a user with
     // processes left cannot be removed); SIGKILL after 10 s.
-    for (const file of ['agent/nginx/run/nginx.pid', 'agent/php-fpm/run/php-fpm.pid']) {
+    // Every php-fpm master: pools are split over several (docs/decisions/064-adding-a-site-at-scale.md).
+    const fpmRun = path.join(root, 'agent/php-fpm/run');
+    const fpmPids = fs.existsSync(fpmRun)
+      ? fs
+          .readdirSync(fpmRun)
+          .filter((name) => /^php-fpm(-\d+)?\.pid$/.test(name))
+          .map((name) => `agent/php-fpm/run/${name}`)
+      : [];
+    for (const file of ['agent/nginx/run/nginx.pid', ...fpmPids]) {
       const pid = pidFrom(path.join(root, file));
       if (pid === null) continue;
       process.kill(pid, 'SIGTERM');

@@ -4,6 +4,7 @@ import type { DriverContext, DriverSettings, ProvisioningDriver, ProvisioningTar
 import { openConnection, parseConnection } from '../provisioning/connection-settings';
 import type { Http01Publisher } from '../provisioning/drivers/acme/issue';
 import { createWebNodeDriver, siteChallenges, type WebNodeHooks } from '../provisioning/drivers/web-node/driver';
+import { findSiteNodes } from '../provisioning/site-node';
 import { providerNameservers } from '../provisioning/targets';
 import { enqueueProvisioning } from '../provisioning/tasks';
 import { createCertificatesRepository } from './certificates.repository';
@@ -37,14 +38,24 @@ export async function usesOurNameservers(db: Kysely<Database>, domain: string): 
 
 /**
  * The hosting services whose sites on a web node serve `domain` (not cancelled, provisioned by the web-node driver),
- * oldest first, each with the node it runs on: its own server when that has the web-node driver, else the first
- * web node, as the engine chooses (docs/decisions/042-provisioning-engine.md).
+ * oldest first, each with the node its site is on (findSiteNodes, the one answer to where a site is).
  */
 export async function hostingSitesOf(db: Kysely<Database>, domain: string) {
-  const services = await db
+  const services = await hostingServicesOf(db, domain);
+  const where = await findSiteNodes(db, services);
+  return services.flatMap((service) => {
+    const node = where.get(service.id);
+    return node
+      ? [{ id: service.id, userId: service.userId, serverId: node.id, connectionSettings: node.connectionSettings }]
+      : [];
+  });
+}
+
+/** The hosting services with a web-node task that serve `domain`, wherever their site is or will be. */
+function hostingServicesOf(db: Kysely<Database>, domain: string) {
+  return db
     .selectFrom('services')
-    .leftJoin('servers', 'servers.id', 'services.serverId')
-    .select(['services.id', 'services.userId', 'servers.id as ownServerId', 'servers.driverType as ownDriver'])
+    .select(['services.id', 'services.userId', 'services.serverId'])
     .where('services.kind', '=', 'hosting')
     .where('services.domain', '=', domain)
     .where('services.status', '!=', 'cancelled')
@@ -60,20 +71,6 @@ export async function hostingSitesOf(db: Kysely<Database>, domain: string) {
     .orderBy('services.createdAt')
     .orderBy('services.id')
     .execute();
-  if (services.length === 0) return [];
-  const nodes = await db
-    .selectFrom('servers')
-    .select(['id', 'connectionSettings'])
-    .where('driverType', '=', 'web-node')
-    .orderBy('status')
-    .orderBy('name')
-    .orderBy('id')
-    .execute();
-  if (nodes.length === 0) return [];
-  return services.map((service) => {
-    const node = (service.ownDriver === 'web-node' && nodes.find((n) => n.id === service.ownServerId)) || nodes[0]!;
-    return { id: service.id, userId: service.userId, serverId: node.id, connectionSettings: node.connectionSettings };
-  });
 }
 
 /**
@@ -94,7 +91,8 @@ export async function http01For(context: DriverContext, domain: string): Promise
  * order). Called in the transaction that records the certificate's change.
  */
 export async function queueSiteInstalls(executor: Kysely<Database>, domain: string, now: number): Promise<void> {
-  for (const site of await hostingSitesOf(executor, domain)) {
+  // Also a site still being made: its create may have asked for the certificate before it was issued.
+  for (const site of await hostingServicesOf(executor, domain)) {
     await enqueueProvisioning(executor, {
       resourceType: 'service',
       resourceId: site.id,

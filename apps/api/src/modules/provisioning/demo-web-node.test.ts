@@ -69,6 +69,15 @@ describe('the demo web node', () => {
       expect(page.status).toBe(200);
       expect(page.body).toContain('This website is ready for its content');
       expect((await getSite(port, 'www.myblog.net')).status).toBe(200);
+      // The services' rows say where their sites are (the seed had placed them on a server with no agent).
+      const placed = await ctx.app.database.db
+        .selectFrom('services')
+        .innerJoin('servers', 'servers.id', 'services.serverId')
+        .select(['services.domain', 'servers.name'])
+        .where('services.domain', 'in', ['mysite.com', 'myblog.net'])
+        .where('services.kind', '=', 'hosting')
+        .execute();
+      expect(placed.map((row) => row.name)).toEqual([DEMO_WEB_SERVER, DEMO_WEB_SERVER]);
     } finally {
       await first!.stop();
     }

@@ -31,7 +31,7 @@ async function recordServer(
   secretBox: SecretBox,
   at: number,
   connection: { agentUrl: string; secret: string; error: null } | { error: string },
-): Promise<void> {
+): Promise<string> {
   const serverId = await demoServerId(
     trx,
     {
@@ -68,6 +68,46 @@ async function recordServer(
     })
     .where('id', '=', serverId)
     .execute();
+  await placeDemoSites(trx, serverId, at);
+  return serverId;
+}
+
+/**
+ * The demo customer's hosting services are this node's sites (the seed places them on a generated server with no
+ * agent): their rows say so, so the back office, the file manager and the usage collection all see them here. A
+ * service already on a server with a real web-node driver stays where it is.
+ */
+async function placeDemoSites(trx: Kysely<Database>, serverId: string, at: number): Promise<void> {
+  await trx
+    .updateTable('services')
+    .set({ serverId, updatedAt: at })
+    .where('kind', '=', 'hosting')
+    .where('status', '!=', 'cancelled')
+    .where('id', 'in', demoCustomerSites(trx))
+    .where((eb) =>
+      eb.or([
+        eb('serverId', 'is', null),
+        eb(
+          'serverId',
+          'not in',
+          eb.selectFrom('servers').select('servers.id').where('servers.driverType', '=', 'web-node'),
+        ),
+      ]),
+    )
+    .where((eb) => eb.or([eb('serverId', 'is', null), eb('serverId', '!=', serverId)]))
+    .execute();
+}
+
+/** The demo customer's hosting services with a domain (the generated customers' hundreds are not made). */
+function demoCustomerSites(trx: Kysely<Database>) {
+  return trx
+    .selectFrom('services')
+    .innerJoin('users', 'users.id', 'services.userId')
+    .select('services.id')
+    .where('users.email', '=', DEMO_CUSTOMER.email)
+    .where('services.kind', '=', 'hosting')
+    .where('services.domain', 'is not', null)
+    .where('services.status', '!=', 'cancelled');
 }
 
 /** The first folder from `/` down to `dir` that others may not pass through (no o+x), or null. */
@@ -145,15 +185,7 @@ export async function startDemoWebNode(options: {
       const at = now();
       await recordServer(trx, secretBox, at, { agentUrl: `http://127.0.0.1:${agentPort}`, secret, error: null });
       // The demo customer's sites: the generated customers' hundreds would each be a Linux user on this machine.
-      const sites = await trx
-        .selectFrom('services')
-        .innerJoin('users', 'users.id', 'services.userId')
-        .select('services.id')
-        .where('users.email', '=', DEMO_CUSTOMER.email)
-        .where('services.kind', '=', 'hosting')
-        .where('services.domain', 'is not', null)
-        .where('services.status', '!=', 'cancelled')
-        .execute();
+      const sites = await demoCustomerSites(trx).execute();
       await queueFirstCreates(
         trx,
         'service',

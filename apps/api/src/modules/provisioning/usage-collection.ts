@@ -5,6 +5,7 @@ import type { SecretBox } from '../../lib/secret-box';
 import { buildDriver } from './build-driver';
 import { maskSecrets } from './connection-settings';
 import { DriverError, type ProvisioningDriver } from './driver';
+import { findSiteNodes } from './site-node';
 
 /**
  * The `usage-collection` job (docs/decisions/058-usage-and-limits.md): every few minutes it reads each web node
@@ -50,8 +51,6 @@ const fixedClock = (now: number): Clock => ({ now: () => now });
 export async function collectUsage(ctx: UsageCollectionContext): Promise<UsageCollectionReport> {
   const { db, now } = ctx;
   const deadline = ctx.deadlineMs ?? NODE_DEADLINE_MS;
-  // In the order the engine falls back on (engine.ts chooseServer): a service whose own server has no web-node
-  // driver had its site made on the first web node, and is measured there.
   const nodes = await db
     .selectFrom('servers')
     .select(['id', 'name', 'connectionSettings', 'bandwidthGbps'])
@@ -85,10 +84,12 @@ export async function collectUsage(ctx: UsageCollectionContext): Promise<UsageCo
     )
     .orderBy('services.id')
     .execute();
-  const services = candidates.map((s) => ({
-    ...s,
-    nodeId: s.serverId && nodeIds.has(s.serverId) ? s.serverId : nodes[0]!.id,
-  }));
+  // Where each site is, as the file manager and databases find it (site-node.ts): a site is measured on its node.
+  const where = await findSiteNodes(db, candidates);
+  const services = candidates.flatMap((s) => {
+    const node = where.get(s.id);
+    return node ? [{ ...s, nodeId: node.id }] : [];
+  });
 
   await Promise.all(
     nodes.map(async (node) => {
