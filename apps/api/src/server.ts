@@ -101,7 +101,9 @@ async function main(): Promise<void> {
   if (webNode) {
     lines.push(
       `  Sites: http://127.0.0.1:${webNode.sitesPort}  (curl -H 'Host: mysite.com' http://127.0.0.1:${webNode.sitesPort}/)`,
-      `  HTTPS: https://127.0.0.1:${webNode.sitesTlsPort}  (curl -k --resolve mysite.com:${webNode.sitesTlsPort}:127.0.0.1 https://mysite.com:${webNode.sitesTlsPort}/)`,
+      webNode.sitesTlsPort
+        ? `  HTTPS: https://127.0.0.1:${webNode.sitesTlsPort}  (curl -k --resolve mysite.com:${webNode.sitesTlsPort}:127.0.0.1 https://mysite.com:${webNode.sitesTlsPort}/)`
+        : `  HTTPS: off, ${webNode.httpsOff ?? 'no port given'}`,
     );
   }
   if (ca?.started) lines.push(`  Certificates: Pebble test CA at ${ca.directoryUrl} (DNS-01 through the demo DNS)`);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { freePort, getSite } from '@hostpilot/agent/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,9 +18,12 @@ describe('the demo web node', () => {
   let ctx: TestContext;
   const prefix = `t${randomBytes(3).toString('hex')}`;
   const node = { webUser: `${prefix}web`, userPrefix: prefix };
+  // One port for every start: the sites' server blocks, once written, listen where the node first served them.
+  let sitesPort: number;
 
   beforeAll(async () => {
     ctx = await createTestApp({ SEED_DEMO: 'true', SEED_SCALE: '0' });
+    sitesPort = await freePort();
   }, 120_000);
 
   afterAll(async () => {
@@ -31,8 +35,9 @@ describe('the demo web node', () => {
     for (const user of users) execFileSync('userdel', [user]);
   }, 60_000);
 
-  const start = async (sitesPort: number) =>
+  const start = async (sitesPort: number, sitesTlsPort?: number) =>
     startDemoWebNode({
+      ...(sitesTlsPort ? { sitesTlsPort } : {}),
       db: ctx.app.database.db,
       log: ctx.app.log,
       secretBox: createSecretBox(ctx.config.jwt.secret),
@@ -59,7 +64,7 @@ describe('the demo web node', () => {
   });
 
   it("serves the demo customer's sites, and again after a restart", async () => {
-    const port = await freePort();
+    const port = sitesPort;
     const first = await start(port);
     expect(first).not.toBeNull();
     try {
@@ -99,5 +104,34 @@ describe('the demo web node', () => {
     }
     expect(fs.statSync(ctx.config.dataDir).mode & 0o777).toBe(0o711);
     expect(fs.statSync(path.join(ctx.config.dataDir, 'web-node', 'agent-secret')).mode & 0o777).toBe(0o600);
+  });
+
+  it('serves HTTP when its HTTPS port is taken, and says HTTPS is off and why', async () => {
+    const tlsPort = await freePort();
+    const holder = net.createServer();
+    await new Promise<void>((resolve) => holder.listen(tlsPort, '127.0.0.1', resolve));
+    const port = sitesPort;
+    try {
+      const started = await start(port, tlsPort);
+      expect(started).not.toBeNull();
+      try {
+        expect(started!.sitesTlsPort).toBeNull();
+        expect(started!.httpsOff).toBe(`port ${tlsPort} on 127.0.0.1 is taken (set WEB_NODE_TLS_PORT to a free port)`);
+        await ctx.app.provisioning.runDue();
+        expect((await getSite(port, 'mysite.com')).status).toBe(200);
+        expect(await server()).toMatchObject({ driverType: 'web-node', connectionStatus: 'ok' });
+      } finally {
+        await started!.stop();
+      }
+    } finally {
+      await new Promise((resolve) => holder.close(resolve));
+    }
+    // With the port free again, HTTPS is on.
+    const again = await start(port, tlsPort);
+    try {
+      expect(again).toMatchObject({ sitesTlsPort: tlsPort, httpsOff: null });
+    } finally {
+      await again!.stop();
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { agentRoutes, createNode, missingParts } from '@hostpilot/agent/node';
 import { createAgentServer } from '@hostpilot/agent/server';
@@ -110,6 +111,28 @@ function demoCustomerSites(trx: Kysely<Database>) {
     .where('services.status', '!=', 'cancelled');
 }
 
+/**
+ * Why the HTTPS port cannot be the node's, or null when it can: free on 127.0.0.1, or already held by this node's
+ * own nginx (left running by an API that was killed; the agent takes it over).
+ */
+async function tlsPortProblem(root: string, port: number): Promise<string | null> {
+  const nginxDir = path.join(root, 'nginx');
+  try {
+    const master = Number(fs.readFileSync(path.join(nginxDir, 'run', 'nginx.pid'), 'utf8').trim());
+    process.kill(master, 0);
+    if (fs.readFileSync(path.join(nginxDir, 'nginx.conf'), 'utf8').includes(`listen 127.0.0.1:${port} ssl`))
+      return null;
+  } catch {
+    // No nginx of ours runs: the port must be free.
+  }
+  const free = await new Promise<boolean>((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen({ host: '127.0.0.1', port, exclusive: true }, () => probe.close(() => resolve(true)));
+  });
+  return free ? null : `port ${port} on 127.0.0.1 is taken (set WEB_NODE_TLS_PORT to a free port)`;
+}
+
 /** The first folder from `/` down to `dir` that others may not pass through (no o+x), or null. */
 function closedAncestor(dir: string): string | null {
   const parts = path.resolve(dir).split(path.sep).filter(Boolean);
@@ -132,7 +155,13 @@ export async function startDemoWebNode(options: {
   now: () => number;
   /** The web user and the prefix of site users (tests give their own, to remove afterwards). */
   node?: { webUser: string; userPrefix: string };
-}): Promise<{ sitesPort: number; sitesTlsPort: number | null; stop: () => Promise<void> } | null> {
+}): Promise<{
+  sitesPort: number;
+  sitesTlsPort: number | null;
+  /** Why the sites answer no HTTPS although a port was given (it is taken), else null. */
+  httpsOff: string | null;
+  stop: () => Promise<void>;
+} | null> {
   const { db, log, secretBox, engine, now } = options;
   const missing = missingParts();
   if (missing.length > 0) {
@@ -163,10 +192,14 @@ export async function startDemoWebNode(options: {
     : randomBytes(32).toString('base64url');
   fs.writeFileSync(secretFile, secret, { mode: 0o600 });
 
+  // HTTPS is optional: with its port taken the node still serves HTTP, and says why HTTPS is off.
+  const httpsOff = options.sitesTlsPort ? await tlsPortProblem(root, options.sitesTlsPort) : null;
+  if (httpsOff) log.warn({ event: 'web_node_https_off' }, `The local web node serves no HTTPS: ${httpsOff}`);
+  const sitesTlsPort = options.sitesTlsPort && !httpsOff ? options.sitesTlsPort : null;
   const sites = createNode({
     root,
     listen: [`127.0.0.1:${options.sitesPort}`],
-    tlsListen: options.sitesTlsPort ? [`127.0.0.1:${options.sitesTlsPort}`] : [],
+    tlsListen: sitesTlsPort ? [`127.0.0.1:${sitesTlsPort}`] : [],
     ...options.node,
   });
   await sites.prepare();
@@ -218,5 +251,5 @@ export async function startDemoWebNode(options: {
     throw error;
   }
   log.info({ event: 'web_node_started', sitesPort: options.sitesPort }, 'demo web node started');
-  return { sitesPort: options.sitesPort, sitesTlsPort: options.sitesTlsPort ?? null, stop };
+  return { sitesPort: options.sitesPort, sitesTlsPort, httpsOff, stop };
 }
