@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AgentError } from './errors';
 import { run } from './run';
-import { DEFAULT_SITE_TEMPLATE, type SiteInput } from './sites';
+import { DEFAULT_SITE_TEMPLATE, parseSiteInput, type SiteInput } from './sites';
 import { getSite, nodeAvailable, startTestNode, type TestNode } from './test/node';
 
 // Real nginx, php-fpm and MariaDB (docs/decisions/055-web-node-agent.md); `.ci/run` installs them.
@@ -175,5 +175,33 @@ describe('a site on a real web node', () => {
     expect(await node.sites.terminate(a)).toEqual({ id: a, removed: false, archive: null });
     // The other site is untouched.
     expect((await getSite(node.port, domainB, '/peek.php')).status).toBe(200);
+  });
+});
+
+describe('addon domains of a site', () => {
+  const id = 'site-addon';
+  const main = 'addon-main.example.com';
+  const limits = { storageMb: 100, databases: 0, domains: 3 };
+
+  it('serves each addon domain and its www, within the limit, and stops when it is taken away', async () => {
+    await node.sites.apply(id, parseSiteInput({ domain: main, language: 'en', limits, aliases: ['shop.example.net'] }));
+    for (const host of [main, 'shop.example.net', 'www.shop.example.net']) {
+      const page = await getSite(node.port, host);
+      expect(page.status).toBe(200);
+      expect(page.body).toContain(main);
+    }
+    expect((await node.sites.usage(id)).domains).toBe(2);
+
+    // Over the limit (the main domain counts), a name twice, a bad name: refused before anything is written.
+    const refused = (aliases: unknown) => () => parseSiteInput({ domain: main, language: 'en', limits, aliases });
+    expect(refused(['a.example.net', 'b.example.net', 'c.example.net'])).toThrow(/allows 3 domain/);
+    expect(refused(['shop.example.net', 'www.shop.example.net'])).toThrow(/named twice/);
+    expect(refused([main])).toThrow(/named twice/);
+    expect(refused(['bad name;'])).toThrow(/not valid/);
+
+    await node.sites.apply(id, parseSiteInput({ domain: main, language: 'en', limits, aliases: [] }));
+    expect((await getSite(node.port, 'shop.example.net')).status).toBe(404);
+    expect((await getSite(node.port, main)).status).toBe(200);
+    expect((await node.sites.usage(id)).domains).toBe(1);
   });
 });

@@ -46,6 +46,8 @@ export interface SiteState {
   user: string;
   home: string;
   domain: string;
+  /** Addon domains served by the same site (each with its `www.`), within `limits.domains` with the main one. */
+  aliases?: string[];
   language: Language;
   status: SiteStatus;
   limits: SiteLimits;
@@ -175,6 +177,8 @@ const DEFAULT_LIMITS: SiteLimits = { storageMb: 1024, databases: 1, domains: 1 }
 /** The wanted state of a site as the driver sends it (`PUT /v1/sites/:id`). */
 export interface SiteInput {
   domain: string;
+  /** Addon domains (none when absent): the main domain and these are at most `limits.domains`. */
+  aliases?: string[];
   language: Language;
   status: SiteStatus;
   limits: SiteLimits;
@@ -189,16 +193,33 @@ export function parseSiteInput(body: unknown): SiteInput {
   if (!(SITE_STATUSES as readonly unknown[]).includes(status)) throw new NameError('status', 'Unknown status');
   const limits = (value.limits ?? {}) as Record<string, unknown>;
   if (typeof limits !== 'object' || limits === null) throw new NameError('limits', 'The limits must be an object');
+  const domain = domainName(value.domain);
+  const parsedLimits = {
+    storageMb: wholeNumber(limits.storageMb ?? DEFAULT_LIMITS.storageMb, 'limits.storageMb', 1, 10_000_000),
+    databases: wholeNumber(limits.databases ?? DEFAULT_LIMITS.databases, 'limits.databases', 0, 1000),
+    domains: wholeNumber(limits.domains ?? DEFAULT_LIMITS.domains, 'limits.domains', 1, 1000),
+  };
+  const rawAliases = value.aliases ?? [];
+  if (!Array.isArray(rawAliases)) throw new NameError('aliases', 'The addon domains must be a list');
+  const aliases = rawAliases.map((alias, i) => domainName(alias, `aliases.${i}`).toLowerCase());
+  // One name in one server block only: nginx would answer a repeated name from the first block it read.
+  const names = [domain.toLowerCase(), ...aliases].flatMap((name) => serverNamesOf(name).split(' '));
+  if (new Set(names).size !== names.length) throw new NameError('aliases', 'A domain is named twice');
+  if (1 + aliases.length > parsedLimits.domains) {
+    throw new NameError('aliases', `The plan allows ${parsedLimits.domains} domain(s) with the main one`);
+  }
   return {
-    domain: domainName(value.domain),
+    domain,
+    ...(aliases.length ? { aliases } : {}),
     language: language(value.language),
     status: status as SiteStatus,
-    limits: {
-      storageMb: wholeNumber(limits.storageMb ?? DEFAULT_LIMITS.storageMb, 'limits.storageMb', 1, 10_000_000),
-      databases: wholeNumber(limits.databases ?? DEFAULT_LIMITS.databases, 'limits.databases', 0, 1000),
-      domains: wholeNumber(limits.domains ?? DEFAULT_LIMITS.domains, 'limits.domains', 1, 1000),
-    },
+    limits: parsedLimits,
   };
+}
+
+/** A domain and its `www.` (a `www.` name alone). */
+function serverNamesOf(domain: string): string {
+  return domain.startsWith('www.') ? domain : `${domain} www.${domain}`;
 }
 
 interface Account {
@@ -362,8 +383,9 @@ export function createSites(options: SitesOptions) {
     }
   }
 
-  function serverNames(domain: string): string {
-    return domain.startsWith('www.') ? domain : `${domain} www.${domain}`;
+  /** The main domain and every addon domain, each with its `www.`. */
+  function serverNames(state: Pick<SiteState, 'domain' | 'aliases'>): string {
+    return [state.domain, ...(state.aliases ?? [])].map(serverNamesOf).join(' ');
   }
 
   const challengeFolder = (id: string) => path.join(challengesDir, siteId(id));
@@ -406,7 +428,7 @@ export function createSites(options: SitesOptions) {
       return `# ${state.id}: suspended (docs/decisions/055-web-node-agent.md)
 server {
 ${listen}
-    server_name ${serverNames(state.domain)};
+    server_name ${serverNames(state)};
     root ${pagesDir};
     access_log ${accessLog} hostpilot;
     error_page 503 /suspended.html;
@@ -421,7 +443,7 @@ ${listen}
     }
     const values: Record<string, string> = {
       listen,
-      serverNames: serverNames(state.domain),
+      serverNames: serverNames(state),
       root: path.join(state.home, 'public_html'),
       accessLog,
       fastcgiParams: nginx.paramsFile,
@@ -543,6 +565,7 @@ ${listen}
       id: state.id,
       user: state.user,
       domain: state.domain,
+      aliases: state.aliases ?? [],
       status: state.status,
       limits: state.limits,
       databases,
@@ -564,6 +587,7 @@ ${listen}
         user,
         home,
         domain: input.domain,
+        ...(input.aliases?.length ? { aliases: input.aliases } : {}),
         language: input.language,
         status: input.status,
         limits: input.limits,
@@ -685,7 +709,7 @@ ${listen}
       bandwidthBytes: traffic.months[month] ?? 0,
       bandwidthMonth: month,
       databases: databases.length,
-      domains: 1,
+      domains: 1 + (state.aliases?.length ?? 0),
       limits: state.limits,
       storageLimitBytes,
       overQuota: diskBytes > storageLimitBytes,
