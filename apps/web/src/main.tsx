@@ -55,6 +55,13 @@ if (prerendered) {
   // Nothing usable is on screen: the first paint waits for the texts, the page's code and the font, so that it
   // is the final layout and nothing shifts when they arrive (CLS). The three load in parallel.
   void Promise.all([i18nReady(), routerReady(router), fontsReady(language), shown]).then(() => {
+    if (shown) {
+      // Over the frame, in a transition: React renders the page in slices, so the phone's main thread is not held
+      // for the whole of it, and the frame stays on screen until the page replaces it at the commit (React empties
+      // a root's container when it first commits).
+      startTransition(() => createRoot(container).render(app));
+      return;
+    }
     container.replaceChildren();
     createRoot(container).render(app);
   });
