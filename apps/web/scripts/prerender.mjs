@@ -54,8 +54,8 @@ const fontPreloads = (language) =>
     .join('');
 
 /**
- * `shell`: the frame of a client-rendered page (`renderShell`), marked `data-shell` so that neither the boot script
- * nor the app takes it for a page to hydrate (docs/decisions/065-the-dashboard-paints-with-its-html.md).
+ * `shell`: the frame of a client-rendered page (`renderShell`), marked `data-shell` so that the app does not take it
+ * for a page to hydrate (docs/decisions/065-the-dashboard-paints-with-its-html.md).
  */
 function page(markup, language, { shell = false } = {}) {
   const head = markup.match(LEADING_HEAD_TAGS)?.[0] ?? '';

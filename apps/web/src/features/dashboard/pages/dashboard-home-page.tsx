@@ -57,6 +57,10 @@ export function DashboardHomeShell() {
   return (
     <>
       <PageHeader title={t('dashboardNav.home')} description={t('home.intro', { ns: 'dashboard' })} />
+      {/* The frame stands for the full-page spinner of the session check (docs/product/states.md) and says so. */}
+      <p role="status" className="sr-only">
+        {t('status.checkingSession')}
+      </p>
       <HomeSkeleton />
     </>
   );
