@@ -37,7 +37,8 @@ const PHONE = { latency: 150, downloadThroughput: (1638.4 * 1024) / 8, uploadThr
  * cart page that adds the plan; the domain search reaches /domains?search=…; on a page of a form, the form is sent
  * by the app, which starts when the visitor first taps a field (docs/decisions/060-the-app-starts-on-interaction.md):
  * the time until the app is ready after that tap; on pages of links, a link leads to its page; the dashboard shows
- * the customer's own figures.
+ * the customer's own figures (the tiles' list, fresh or kept from the last visit; the frame the dashboard's HTML
+ * paints has no such list: docs/decisions/065-the-dashboard-paints-with-its-html.md).
  */
 function actionOf(route) {
   if (route === '/dashboard') return 'figures';

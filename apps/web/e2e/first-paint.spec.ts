@@ -227,7 +227,42 @@ test.describe('on a phone-speed processor', () => {
   });
 });
 
+test.describe("the dashboard home's frame", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("arrives with the HTML in the visitor's language: layout, heading and outline, nothing of the customer", async ({
+    page,
+  }) => {
+    // docs/decisions/065-the-dashboard-paints-with-its-html.md
+    for (const [language, heading, intro, navigation] of [
+      ['en', 'Overview', 'Here is what is happening with your services today.', 'Dashboard'],
+      ['ru', 'Обзор', 'Вот что происходит с вашими услугами сегодня.', 'Личный кабинет'],
+    ] as const) {
+      await gotoInLanguage(page, '/dashboard', language);
+      await expect(page.locator('#root[data-shell]')).toHaveCount(1);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByText(intro)).toBeVisible();
+      await expect(page.getByRole('navigation', { name: navigation })).toBeVisible();
+      // No figures: the tiles' list is the app's, once the customer's summary is in.
+      await expect(page.locator('main ul[aria-label]')).toHaveCount(0);
+    }
+  });
+});
+
 test.describe('the dashboard home', () => {
+  test('replaces its frame with the page, without a warning, and sends a signed-out visitor to sign in', async ({
+    page,
+  }) => {
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/login$/);
+    const tokens = await apiSignIn(page.request, DEMO_CUSTOMER);
+    await storeTokens(page, tokens.access_token, tokens.refresh_token);
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: /^Good (morning|afternoon|evening), / })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Your account in numbers' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  });
+
   test("asks for the customer's figures with its HTML, before the app's code, and only once", async ({ page }) => {
     const tokens = await apiSignIn(page.request, DEMO_CUSTOMER);
     await storeTokens(page, tokens.access_token, tokens.refresh_token);

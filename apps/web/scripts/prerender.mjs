@@ -21,8 +21,10 @@ const {
   PRERENDER_ORIGIN,
   PRERENDERED_ROUTES,
   ROUTE_TABLE,
+  SHELLS,
   addressesOf,
   renderPage,
+  renderShell,
 } = server;
 
 /** Every prerendered address: a route's own path, or each of its `paths` (`/blog/<slug>`, decision 053). */
@@ -51,17 +53,23 @@ const fontPreloads = (language) =>
     .map((subset) => `<link rel="preload" href="${fontFile(subset)}" as="font" type="font/woff2" crossorigin>`)
     .join('');
 
-function page(markup, language) {
+/**
+ * `shell`: the frame of a client-rendered page (`renderShell`), marked `data-shell` so that the app does not take it
+ * for a page to hydrate (docs/decisions/065-the-dashboard-paints-with-its-html.md).
+ */
+function page(markup, language, { shell = false } = {}) {
   const head = markup.match(LEADING_HEAD_TAGS)?.[0] ?? '';
   if (!head.includes('<title>')) throw new Error('A prerendered page has no <title>');
   const body = markup.slice(head.length);
   return template
     .replace(/<html lang="[^"]*">/, `<html lang="${language}">`)
     .replace('</head>', `${fontPreloads(language)}${head}</head>`)
-    .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
+    .replace('<div id="root"></div>', `<div id="root"${shell ? ' data-shell' : ''}>${body}</div>`);
 }
 
 const fileOf = (route) => (route === '/' ? 'index.html' : `${route.slice(1)}.html`);
+/** The prerendered frame of a client-rendered address (`SHELLS`): `shell/dashboard.html`. */
+const shellFileOf = (route) => `shell/${route.slice(1)}.html`;
 
 /**
  * Pages of one client-rendered route that the server sends, prerendered, for certain values of its address's
@@ -93,6 +101,11 @@ for (const language of LANGUAGES) {
   for (const { address } of ADDRESSES) await writePage(address, language, fileOf(address));
   await writePage(NOT_FOUND_PATH, language, '404.html');
   for (const { address, file } of queryPages) await writePage(address, language, file);
+  for (const address of Object.keys(SHELLS)) {
+    const file = path.join(OUT, language, shellFileOf(address));
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, page(await renderShell(address, language), language, { shell: true }));
+  }
 }
 
 /** The sign-in and sign-up forms are prerendered for speed, but they are not pages to list in a search engine. */
@@ -140,9 +153,13 @@ fs.writeFileSync(
       },
       /** Client-rendered areas: their addresses get the app's shell, not the not-found page. */
       clientPrefixes: privatePrefixes,
+      /** Client-rendered addresses sent with their prerendered frame instead of the empty shell (decision 065). */
+      shells: Object.fromEntries(Object.keys(SHELLS).map((address) => [address, shellFileOf(address)])),
     },
     null,
     2,
   )}\n`,
 );
-console.log(`Prerendered ${ADDRESSES.length + 1 + queryPages.length} pages in ${LANGUAGES.join(', ')}`);
+console.log(
+  `Prerendered ${ADDRESSES.length + 1 + queryPages.length + Object.keys(SHELLS).length} pages in ${LANGUAGES.join(', ')}`,
+);

@@ -2,8 +2,9 @@
 // arrives as prerendered HTML whose main actions are links and forms that work without a script (decision 047),
 // so a public page asks for the app only once the visitor interacts with it: a press, a key, a focus, or the
 // pointer over something to use. A page the browser renders (the signed-in areas, the cart and checkout), and a
-// prerendered page whose address carries a query it cannot have read (/domains?search=…, /cart?add=…), starts the
-// app once it has painted (decision 040). The entry and its first imports are named on this script's tag by the
+// prerendered page whose address carries a query it cannot have read (/domains?search=…, /cart?add=…) or the
+// prerendered frame of the dashboard home (decision 065), starts the app once it has
+// painted (decision 040). The entry and its first imports are named on this script's tag by the
 // build (vite.config.ts), which also minifies this file.
 /* global document, location, window, MutationObserver */
 (() => {
@@ -69,7 +70,8 @@
 
   // The dashboard home's own figures are asked for now, with the stored token, not once the app's code has loaded
   // and run; the app adopts the answer (features/dashboard/api/early-data.ts, decision 047).
-  if (/^\/dashboard\/?$/.test(location.pathname)) {
+  const dashboardHome = /^\/dashboard\/?$/.test(location.pathname);
+  if (dashboardHome) {
     try {
       const token = [sessionStorage, localStorage].map((storage) => storage.getItem('auth_token')).find(Boolean);
       // An expired token would only earn a 401: the app refreshes it first (lib/jwt.ts isTokenValid, same rule).
@@ -93,7 +95,8 @@
   if (!root?.firstElementChild) return start();
   const query = new URLSearchParams(location.search);
   query.delete('lng');
-  if (`${query}` === '') {
+  // The dashboard home's prerendered frame (decision 065) is not the page: the app comes once the frame has painted.
+  if (`${query}` === '' && !dashboardHome) {
     // A prerendered page whose address it fully reflects: its links and forms work as they are, and the app comes
     // with the visitor's first interaction. The pointer passing over the page's text is no reason to load anything;
     // over a link, a button or a field it is.

@@ -1,6 +1,8 @@
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { RootLayout } from '@/app/root-layout';
+import type { RouteHandle } from '@/app/route-meta';
 import { addressesOf, NOT_FOUND_PATH, PRERENDERED_ROUTES, ROUTE_TABLE } from '@/app/route-table';
 import { routes } from '@/app/routes';
 import { SessionGate } from '@/app/session-gate';
@@ -21,6 +23,54 @@ export { CART_ADD_PARAM, CART_ADD_PATHS, CART_PERIOD_PARAM } from '@/features/ma
  * The HTML of one page in one language: the app's markup, with React's `<title>`, `<meta>` and `<link>` first.
  * `demo` renders it as a server in demo mode shows it (the sign-in page's demo hint).
  */
+/**
+ * Client-rendered addresses whose frame is prerendered (`renderShell`): the layout and what the page draws there.
+ * Imported when rendered, as the app's route tree imports them (each is a chunk of its own there).
+ */
+export const SHELLS = {
+  '/dashboard': async () => ({
+    Layout: (await import('@/app/layouts/dashboard-layout')).DashboardLayout,
+    Shell: (await import('@/features/dashboard/pages/dashboard-home-page')).DashboardHomeShell,
+  }),
+} as const;
+
+/**
+ * The frame of a signed-in page as the app first draws it, for the server to send with the HTML: the dashboard's
+ * layout around the page's shell (`SHELLS`), with no user and no data. The browser never hydrates it: the app renders
+ * over it once its code, the session and the page's data are in (main.tsx, docs/decisions/065-the-dashboard-paints-with-its-html.md).
+ */
+export async function renderShell(path: keyof typeof SHELLS, language: Language): Promise<string> {
+  setInitialDemoMode(false);
+  initI18n(language);
+  await i18n.changeLanguage(language);
+  const entry = ROUTE_TABLE.find((route) => route.path === path);
+  if (!entry) throw new Error(`The route table has no ${path}`);
+  await i18n.loadNamespaces([...entry.namespaces]);
+  const { Layout, Shell } = await SHELLS[path]();
+  const handle: RouteHandle = { page: entry.page };
+  const handler = createStaticHandler([
+    {
+      element: <RootLayout />,
+      children: [{ path, element: <Layout />, children: [{ index: true, handle, element: <Shell /> }] }],
+    },
+  ]);
+  const context = await handler.query(new Request(new URL(path, PRERENDER_ORIGIN)));
+  if (context instanceof Response) throw new Error(`${path} answered with a redirect, not a page`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const { prelude } = await prerender(
+    <StrictMode>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </StrictMode>,
+    {
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onError(error) {
+        throw error;
+      },
+    },
+  );
+  return new Response(prelude as ReadableStream).text();
+}
+
 export async function renderPage(
   path: string,
   language: Language,

@@ -11,7 +11,7 @@ import { session } from '@/lib/session';
 const htmlLanguage = document.documentElement.lang;
 initI18n();
 // With a stored token the session is checked before anything shows (SessionGate); with none, at once.
-void session.start();
+const sessionChecked = session.start();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
@@ -28,7 +28,16 @@ setTimeout(() => prepareFormats(language), 0);
  * the HTML is in the visitor's language and no stored session is being checked (the server cannot know either).
  */
 const prerendered =
-  container.firstElementChild !== null && htmlLanguage === language && session.getState().status === 'unauthenticated';
+  !container.hasAttribute('data-shell') &&
+  container.firstElementChild !== null &&
+  htmlLanguage === language &&
+  session.getState().status === 'unauthenticated';
+/**
+ * The prerendered frame of a signed-in page (`data-shell`, the dashboard home: docs/decisions/065-the-dashboard-paints-with-its-html.md)
+ * stays on screen until the session is checked too, so that the app's first render is the page, not the spinner
+ * of the check, over a frame that already showed the page's outline.
+ */
+const shown = container.hasAttribute('data-shell') ? sessionChecked.catch(() => undefined) : undefined;
 
 const app = (
   <StrictMode>
@@ -45,7 +54,14 @@ if (prerendered) {
 } else {
   // Nothing usable is on screen: the first paint waits for the texts, the page's code and the font, so that it
   // is the final layout and nothing shifts when they arrive (CLS). The three load in parallel.
-  void Promise.all([i18nReady(), routerReady(router), fontsReady(language)]).then(() => {
+  void Promise.all([i18nReady(), routerReady(router), fontsReady(language), shown]).then(() => {
+    if (shown) {
+      // Over the frame, in a transition: React renders the page in slices, so the phone's main thread is not held
+      // for the whole of it, and the frame stays on screen until the page replaces it at the commit (React empties
+      // a root's container when it first commits).
+      startTransition(() => createRoot(container).render(app));
+      return;
+    }
     container.replaceChildren();
     createRoot(container).render(app);
   });

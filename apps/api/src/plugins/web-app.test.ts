@@ -29,6 +29,8 @@ function writeDist(withPages: boolean): string {
     fs.writeFileSync(path.join(pages, language!, '404.html'), page(missing!));
     fs.mkdirSync(path.join(pages, language!, 'cart'));
     fs.writeFileSync(path.join(pages, language!, 'cart', 'add-starter-1.html'), page(`${language} cart: Starter`));
+    fs.mkdirSync(path.join(pages, language!, 'shell'));
+    fs.writeFileSync(path.join(pages, language!, 'shell', 'dashboard.html'), page(`${language} dashboard frame`));
   }
   fs.writeFileSync(path.join(pages, 'sitemap.xml'), `<urlset><url><loc>${BUILD_ORIGIN}/?lng=en</loc></url></urlset>`);
   fs.writeFileSync(path.join(pages, 'robots.txt'), `User-agent: *\nSitemap: ${BUILD_ORIGIN}/sitemap.xml\n`);
@@ -41,6 +43,7 @@ function writeDist(withPages: boolean): string {
       notFound: '404.html',
       clientPrefixes: ['/dashboard', '/admin', '/cart'],
       queryPages: { '/cart': { params: ['add', 'period'], pages: { 'starter 1': 'cart/add-starter-1.html' } } },
+      shells: { '/dashboard': 'shell/dashboard.html' },
     }),
   );
   return dist;
@@ -131,11 +134,25 @@ describe('serving the built web app with prerendered pages', () => {
   });
 
   it("answers the client-rendered areas with the app's shell", async () => {
-    for (const url of ['/dashboard', '/dashboard/hosting', '/admin/users?page=2', '/admin/no-such']) {
+    for (const url of ['/dashboard/hosting', '/admin/users?page=2', '/admin/no-such']) {
       const response = await ctx.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.body).toBe('<!doctype html><html lang="en"><div id="root"></div>');
+    }
+  });
+
+  it("sends the dashboard home with its prerendered frame, in the visitor's language, uncached", async () => {
+    for (const [request, language] of [
+      [{ url: '/dashboard' }, 'en'],
+      [{ url: '/dashboard?lng=ru' }, 'ru'],
+      [{ url: '/dashboard', headers: { cookie: 'i18next=ru' } }, 'ru'],
+    ] as const) {
+      const response = await ctx.app.inject({ method: 'GET', ...request });
+      expect(response.statusCode, request.url).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers['content-language']).toBe(language);
+      expect(response.body).toContain(`<h1>${language} dashboard frame</h1>`);
     }
   });
 
@@ -216,9 +233,13 @@ describe('a server in demo mode', () => {
       expect(await get(demo, '/hosting')).toContain('<h1>Hosting plans (demo)</h1>');
       expect(await get(demo, '/hosting?lng=ru')).toContain('<h1>Тарифы хостинга (demo)</h1>');
       expect(await get(demo, '/')).toContain('<html lang="en" data-demo><link');
-      expect(await get(demo, '/dashboard')).toBe('<!doctype html><html lang="en" data-demo><div id="root"></div>');
+      expect(await get(demo, '/dashboard/hosting')).toBe(
+        '<!doctype html><html lang="en" data-demo><div id="root"></div>',
+      );
+      expect(await get(demo, '/dashboard')).toContain('<html lang="en" data-demo><link');
 
-      for (const url of ['/', '/hosting', '/dashboard']) expect(await get(plain, url)).not.toContain('data-demo');
+      for (const url of ['/', '/hosting', '/dashboard', '/dashboard/hosting'])
+        expect(await get(plain, url)).not.toContain('data-demo');
       expect(await get(plain, '/hosting')).toContain('<h1>Hosting plans</h1>');
     } finally {
       await demo.close();

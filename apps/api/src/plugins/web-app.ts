@@ -64,6 +64,12 @@ interface PagesManifest {
    * space-joined. Any other value gets the app's shell, as the address always did.
    */
   queryPages?: Record<string, { params: string[]; pages: Record<string, string> }>;
+  /**
+   * Client-rendered addresses sent with their prerendered frame (the dashboard's layout and the page's outline) in
+   * the visitor's language instead of the empty shell, so that it paints with the HTML
+   * (docs/decisions/065-the-dashboard-paints-with-its-html.md).
+   */
+  shells?: Record<string, string>;
 }
 
 function readManifest(root: string): PagesManifest | null {
@@ -225,6 +231,9 @@ async function webAppPlugin(
   };
 
   for (const [route, file] of Object.entries(manifest.routes)) {
+    app.get(route, (request, reply) => sendPage(request, reply, file));
+  }
+  for (const [route, file] of Object.entries(manifest.shells ?? {})) {
     app.get(route, (request, reply) => sendPage(request, reply, file));
   }
   for (const [route, { params, pages }] of Object.entries(manifest.queryPages ?? {})) {

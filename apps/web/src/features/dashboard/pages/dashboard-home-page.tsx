@@ -12,6 +12,7 @@ import { ActivityTimeline } from '../components/activity-timeline';
 import { BalanceCard } from '../components/balance-card';
 import { GettingStartedChecklist } from '../components/getting-started';
 import { GreetingHeader } from '../components/greeting-header';
+import { PageHeader } from '@/components/ui/page-header';
 import { HomeCharts } from '../components/home-charts';
 import { NotificationList } from '../components/notification-list';
 import { Panel } from '../components/panel';
@@ -41,6 +42,26 @@ function HomeSkeleton() {
           <Skeleton className="h-40" />
         </div>
       </div>
+    </>
+  );
+}
+
+/**
+ * What the build prerenders for `/dashboard` (entry-server.tsx `renderShell`): the page's frame as the app first
+ * draws it without a kept answer, painted with the HTML while the app's code and the customer's figures (asked for
+ * by the boot script) arrive; the app then renders over it (docs/decisions/065-the-dashboard-paints-with-its-html.md).
+ * Neither the name nor the reader's time of day is known at build time: the heading is the page's own name.
+ */
+export function DashboardHomeShell() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t('dashboardNav.home')} description={t('home.intro', { ns: 'dashboard' })} />
+      {/* The frame stands for the full-page spinner of the session check (docs/product/states.md) and says so. */}
+      <p role="status" className="sr-only">
+        {t('status.checkingSession')}
+      </p>
+      <HomeSkeleton />
     </>
   );
 }
