@@ -1,7 +1,7 @@
 import { DEMO_ACCOUNTS, newPasswordSchema, validationMessage } from '@hostpilot/shared';
 import type { Kysely } from 'kysely';
 import { ConfigError, loadConfig } from './config';
-import { createDatabase } from './db';
+import { createDatabase } from './db/index';
 import type { Database } from './db/schema';
 import { writeAudit } from './lib/audit';
 import { AppError } from './lib/errors';

@@ -1,6 +1,6 @@
 import type { BulkResult } from '@hostpilot/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError } from '../../lib/errors';
+import { AppError } from './errors';
 
 /**
  * Runs a back-office action on each id in turn (docs/decisions/048-operator-journeys.md): `run` is the single

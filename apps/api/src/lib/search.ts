@@ -1,5 +1,5 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
-import type { DatabaseKind } from '../../db/index';
+import type { DatabaseKind } from '../db/index';
 
 /**
  * Substring search of the back-office lists: "contains", any case, every character literal (`%`, `_`, quotes

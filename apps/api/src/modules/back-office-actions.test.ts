@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { ADMIN_ROLE, BILLING_ROLE, CUSTOMER_ROLE, SUPPORT_ROLE } from '@hostpilot/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { expectMoneyInvariants } from '../../test/money-invariants';
-import { ADMIN_TEST_ENV, getAs, insertUsers, staffSession } from '../../test/admin';
-import { login, PASSWORD, refresh, registerVerified, type Session } from '../../test/auth';
-import { createTestApp, DATABASE_UNDER_TEST, type TestContext } from '../../test/helpers';
-import { balanceOf } from '../billing/ledger';
+import { expectMoneyInvariants } from '../test/money-invariants';
+import { ADMIN_TEST_ENV, getAs, insertUsers, staffSession } from '../test/admin';
+import { login, PASSWORD, refresh, registerVerified, type Session } from '../test/auth';
+import { createTestApp, DATABASE_UNDER_TEST, type TestContext } from '../test/helpers';
+import { balanceOf } from './billing/ledger';
 
 /** The back office's account and payment actions, and the audit log they write (decision 027). */
 describe(`back-office actions (${DATABASE_UNDER_TEST})`, () => {

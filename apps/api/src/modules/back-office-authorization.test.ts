@@ -1,8 +1,8 @@
 import { ADMIN_ROLE, BILLING_ROLE, CUSTOMER_ROLE, hasPermission, permissionsOf, SUPPORT_ROLE } from '@hostpilot/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_ACTIONS, ADMIN_ENDPOINTS, ADMIN_TEST_ENV, getAs, setRole, staffSession } from '../../test/admin';
-import { claimsOf, forgeToken, register, type Session } from '../../test/auth';
-import { createTestApp, DATABASE_UNDER_TEST, type TestContext } from '../../test/helpers';
+import { ADMIN_ACTIONS, ADMIN_ENDPOINTS, ADMIN_TEST_ENV, getAs, setRole, staffSession } from '../test/admin';
+import { claimsOf, forgeToken, register, type Session } from '../test/auth';
+import { createTestApp, DATABASE_UNDER_TEST, type TestContext } from '../test/helpers';
 
 const UNAUTHORIZED = { error: { code: 'UNAUTHORIZED', message: 'Sign-in required' } };
 const FORBIDDEN = { error: { code: 'FORBIDDEN', message: 'You are not allowed to do this' } };
@@ -157,7 +157,7 @@ describe(`back-office authorization, every /api/admin endpoint (${DATABASE_UNDER
 describe('a back-office route that declares no access', () => {
   it('stops the application from starting', async () => {
     const { default: Fastify } = await import('fastify');
-    const { guardStaffScope } = await import('../../plugins/authorize');
+    const { guardStaffScope } = await import('../plugins/authorize');
     const app = Fastify();
     app.decorate('database', { db: {} } as never);
     app.decorate('authenticate', async () => undefined);

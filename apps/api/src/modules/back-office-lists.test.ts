@@ -1,12 +1,12 @@
 import { ADMIN_ROLE, BILLING_ROLE, CURRENCY, SUPPORT_ROLE } from '@hostpilot/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../demo/seed';
-import { ADMIN_TEST_ENV, getAs, queryPlan, staffSession } from '../../test/admin';
-import type { Session } from '../../test/auth';
-import { createTestApp, DATABASE_UNDER_TEST, type TestContext } from '../../test/helpers';
-import { changePercent } from './overview.admin';
-import { contains } from './search';
+import { seedDemo } from '../demo/seed';
+import { ADMIN_TEST_ENV, getAs, queryPlan, staffSession } from '../test/admin';
+import type { Session } from '../test/auth';
+import { createTestApp, DATABASE_UNDER_TEST, type TestContext } from '../test/helpers';
+import { changePercent } from './dashboard/overview.admin.routes';
+import { contains } from '../lib/search';
 
 const DAY = 86_400_000;
 

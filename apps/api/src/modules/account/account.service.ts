@@ -7,7 +7,7 @@ import type { PasswordHasher } from '../../lib/password';
 import { type AuthRateLimits, rateLimitedError } from '../auth/auth-rate-limits';
 import type { AuthService, RequestContext } from '../auth/auth.service';
 import { createRefreshTokensRepository } from '../auth/refresh-tokens.repository';
-import { readSecuritySettings } from '../admin/security-settings';
+import { readSecuritySettings } from '../settings/security-settings';
 import { VERIFY_EMAIL_TTL_MS } from '../auth/auth.service';
 import { isUniqueViolation } from '../../db/errors';
 import { createUsersRepository } from '../users/users.repository';

@@ -1,7 +1,7 @@
 import { type AdminAuditEntry, ticketNumber } from '@hostpilot/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { fullName } from './list';
+import { fullName } from '../../lib/staff-list';
 
 type Target = NonNullable<AdminAuditEntry['target']>;
 type Named = { id: string; name: string; detail: string | null };

@@ -12,10 +12,10 @@ import { adminTextsOf } from '../../lib/documents/texts';
 import { readerLanguage } from '../../lib/reader-language';
 import { staffOf } from '../../plugins/authorize';
 import { errorResponses } from '../../lib/errors';
-import { LIST_ERRORS, STAFF_ERRORS } from './errors';
+import { LIST_ERRORS, STAFF_ERRORS } from '../../lib/staff-errors';
 import { auditTargets } from './audit-targets';
-import { fullName, iso, pageOf } from './list';
-import { contains } from './search';
+import { fullName, iso, pageOf } from '../../lib/staff-list';
+import { contains } from '../../lib/search';
 
 type Query = z.output<typeof adminAuditQuerySchema>;
 

@@ -21,11 +21,11 @@ import { AppError, BODY_ERRORS, errorResponses } from '../../lib/errors';
 import { staffOf } from '../../plugins/authorize';
 import { requestFingerprint, runIdempotent } from '../../lib/idempotency';
 import { journal } from '../../lib/journal';
-import { appendLedgerEntry, balanceOf, money, toInvoice } from '../billing/ledger';
-import { refundProviderOf, settleBankTransfer } from '../billing/payments.service';
+import { appendLedgerEntry, balanceOf, money, toInvoice } from './ledger';
+import { refundProviderOf, settleBankTransfer } from './payments.service';
 import type { OrdersService } from '../ordering/orders.service';
-import { STAFF_ERRORS } from './errors';
-import { fullName, iso, isoOrNull } from './list';
+import { STAFF_ERRORS } from '../../lib/staff-errors';
+import { fullName, iso, isoOrNull } from '../../lib/staff-list';
 
 const security = [{ bearerAuth: [] }];
 const params = z.object({ id: z.string().min(1).max(100) });

@@ -3,10 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../../lib/clock';
 import { BODY_ERRORS, errorResponses } from '../../lib/errors';
 import { staffOf } from '../../plugins/authorize';
-import { settleBankTransfer } from '../billing/payments.service';
+import { settleBankTransfer } from './payments.service';
 import type { OrdersService } from '../ordering/orders.service';
-import { BULK_DESCRIPTION, eachOnItsOwn } from './bulk';
-import { STAFF_ERRORS } from './errors';
+import { BULK_DESCRIPTION, eachOnItsOwn } from '../../lib/bulk';
+import { STAFF_ERRORS } from '../../lib/staff-errors';
 
 const security = [{ bearerAuth: [] }];
 const ERRORS = {

@@ -5,7 +5,7 @@ import { ADMIN_TEST_ENV, staffSession } from '../../test/admin';
 import { register, type Session } from '../../test/auth';
 import { signUpCustomer, withKey } from '../../test/customer';
 import { createTestApp, DATABASE_UNDER_TEST, type TestContext } from '../../test/helpers';
-import { balanceOf } from '../billing/ledger';
+import { balanceOf } from './ledger';
 
 /** Bulk actions on accounts, orders and payments (docs/decisions/048-operator-journeys.md). */
 describe(`bulk back-office actions (${DATABASE_UNDER_TEST})`, () => {

@@ -13,8 +13,8 @@ import type { Clock } from '../../lib/clock';
 import { AppError, errorResponses } from '../../lib/errors';
 import { journal } from '../../lib/journal';
 import { staffOf } from '../../plugins/authorize';
-import { LIST_ERRORS, STAFF_ERRORS } from '../admin/errors';
-import { fullName, iso, isoOrNull, pageOf } from '../admin/list';
+import { LIST_ERRORS, STAFF_ERRORS } from '../../lib/staff-errors';
+import { fullName, iso, isoOrNull, pageOf } from '../../lib/staff-list';
 import { enqueueProvisioning, refreshSetupState } from '../provisioning/tasks';
 
 /**

@@ -15,8 +15,8 @@ import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/errors';
-import { STAFF_ERRORS } from './errors';
-import { fullName, iso } from './list';
+import { STAFF_ERRORS } from '../../lib/staff-errors';
+import { fullName, iso } from '../../lib/staff-list';
 
 const DAY = 86_400_000;
 

@@ -27,12 +27,12 @@ import type { Clock } from '../../lib/clock';
 import { AppError, BODY_ERRORS, errorResponses } from '../../lib/errors';
 import { journal } from '../../lib/journal';
 import { staffOf } from '../../plugins/authorize';
-import { createDomainActions, type DomainEditor } from '../domains/domain-actions';
+import { createDomainActions, type DomainEditor } from './domain-actions';
 import { displayDomainName, parseDomainQuery } from '../ordering/domain-names';
 import { createLocalRegistrar, parseDsRecords, type Registrar } from '../ordering/registrar';
-import { activeCustomerId } from './customer-owner';
-import { STAFF_ERRORS } from './errors';
-import { fullName, iso, isoOrNull } from './list';
+import { activeCustomerId } from '../users/customer-owner';
+import { STAFF_ERRORS } from '../../lib/staff-errors';
+import { fullName, iso, isoOrNull } from '../../lib/staff-list';
 import { enqueueProvisioning } from '../provisioning/tasks';
 
 const security = [{ bearerAuth: [] }];

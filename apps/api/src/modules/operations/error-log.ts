@@ -5,8 +5,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { errorResponses } from '../../lib/errors';
-import { LIST_ERRORS, STAFF_ERRORS } from '../admin/errors';
-import { iso, pageOf } from '../admin/list';
+import { LIST_ERRORS, STAFF_ERRORS } from '../../lib/staff-errors';
+import { iso, pageOf } from '../../lib/staff-list';
 
 /**
  * The API's recent server errors (docs/decisions/035-support-queue-and-operations.md), in the `error_log` table

@@ -7,7 +7,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError, BODY_ERRORS, errorResponses } from '../../lib/errors';
 import { journal } from '../../lib/journal';
 import { staffOf } from '../../plugins/authorize';
-import { STAFF_ERRORS } from '../admin/errors';
+import { STAFF_ERRORS } from '../../lib/staff-errors';
 
 /**
  * Maintenance mode (docs/decisions/035-support-queue-and-operations.md): one `settings` row. While it is on,

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../../lib/clock';
 import { errorResponses } from '../../lib/errors';
 import { notFound } from '../../lib/not-found';
-import { STAFF_ERRORS } from '../admin/errors';
+import { STAFF_ERRORS } from '../../lib/staff-errors';
 
 const HOUR = 60 * 60 * 1000;
 

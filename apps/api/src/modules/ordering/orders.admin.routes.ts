@@ -17,11 +17,11 @@ import { adminTextsOf } from '../../lib/documents/texts';
 import { AppError, BODY_ERRORS, errorResponses } from '../../lib/errors';
 import { writeAudit } from '../../lib/audit';
 import { contains as likeText, offsetOf, pageOf } from '../../lib/listing';
-import { contains as searchText } from '../admin/search';
+import { contains as searchText } from '../../lib/search';
 import type { DatabaseKind } from '../../db/index';
 import { readerLanguage } from '../../lib/reader-language';
 import { staffOf } from '../../plugins/authorize';
-import { LIST_ERRORS, STAFF_ERRORS } from '../admin/errors';
+import { LIST_ERRORS, STAFF_ERRORS } from '../../lib/staff-errors';
 import {
   type OrdersService,
   readOrderDetail,

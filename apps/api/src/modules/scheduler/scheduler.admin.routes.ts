@@ -12,7 +12,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError, BODY_ERRORS, errorResponses } from '../../lib/errors';
 import { journal } from '../../lib/journal';
 import { staffOf } from '../../plugins/authorize';
-import { STAFF_ERRORS } from '../admin/errors';
+import { STAFF_ERRORS } from '../../lib/staff-errors';
 import { readAutomationSettings, writeAutomationSettings } from './automation-settings';
 import type { Scheduler } from './scheduler';
 

@@ -18,7 +18,7 @@ import { AppError, BODY_ERRORS, errorResponses } from '../../lib/errors';
 import { journal } from '../../lib/journal';
 import { staffOf } from '../../plugins/authorize';
 import { isUniqueViolation } from '../../db/errors';
-import { STAFF_ERRORS } from './errors';
+import { STAFF_ERRORS } from '../../lib/staff-errors';
 import { placedServices, serverExtras, toAdminServer } from './server-rows';
 
 type Input = z.output<typeof adminServerInputSchema>;

@@ -1,6 +1,6 @@
 import type { AdminService } from '@hostpilot/shared';
 import type { ServiceRow } from '../../db/schema';
-import { fullName, iso } from './list';
+import { fullName, iso } from '../../lib/staff-list';
 
 /**
  * A service's columns as the back office shows it, from `services` joined with its owner (`users`) and, left, its

@@ -28,10 +28,10 @@ import { adminTextsOf } from '../../lib/documents/texts';
 import { readerLanguage } from '../../lib/reader-language';
 import { staffOf } from '../../plugins/authorize';
 import { errorResponses } from '../../lib/errors';
-import { LIST_ERRORS, STAFF_ERRORS } from './errors';
-import { fullName, iso, isoOrNull, pageOf } from './list';
-import { contains } from './search';
-import { placedServices, serverExtras, toAdminServer } from './server-rows';
+import { LIST_ERRORS, STAFF_ERRORS } from '../../lib/staff-errors';
+import { fullName, iso, isoOrNull, pageOf } from '../../lib/staff-list';
+import { contains } from '../../lib/search';
+import { placedServices, serverExtras, toAdminServer } from '../servers/server-rows';
 import { ADMIN_SERVICE_COLUMNS, toAdminService } from './service-rows';
 
 const DAY = 86_400_000;

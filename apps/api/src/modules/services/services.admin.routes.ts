@@ -29,9 +29,9 @@ import { readDomain } from '../ordering/cart-pricing';
 import { lockedFreeSlots, SERVER_TYPE } from '../ordering/server-capacity';
 import { provisionedBy } from '../provisioning/registry';
 import { enqueueProvisioning } from '../provisioning/tasks';
-import { activeCustomerId } from './customer-owner';
-import { STAFF_ERRORS } from './errors';
-import { placedServices } from './server-rows';
+import { activeCustomerId } from '../users/customer-owner';
+import { STAFF_ERRORS } from '../../lib/staff-errors';
+import { placedServices } from '../servers/server-rows';
 import { ADMIN_SERVICE_COLUMNS, toAdminService } from './service-rows';
 
 const security = [{ bearerAuth: [] }];

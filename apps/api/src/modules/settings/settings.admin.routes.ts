@@ -32,8 +32,8 @@ import {
   smtpPassword,
   storedFrom,
   writeStoredSettings,
-} from '../settings/system-settings';
-import { LIST_ERRORS, STAFF_ERRORS } from './errors';
+} from './system-settings';
+import { LIST_ERRORS, STAFF_ERRORS } from '../../lib/staff-errors';
 import { readSecuritySettings, writeSecuritySettings } from './security-settings';
 
 const security = [{ bearerAuth: [] }];

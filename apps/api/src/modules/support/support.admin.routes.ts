@@ -25,11 +25,11 @@ import { mailLanguage } from '../../lib/mail/language';
 import type { Mailer } from '../../lib/mail/mailer';
 import { notFound } from '../../lib/not-found';
 import { staffOf } from '../../plugins/authorize';
-import { toTicket } from '../support/support.repository';
-import { answerTicketIn, setTicketStatusIn } from '../support/tickets.actions';
-import { LIST_ERRORS, STAFF_ERRORS } from './errors';
-import { fullName, iso, pageOf } from './list';
-import { contains } from './search';
+import { toTicket } from './support.repository';
+import { answerTicketIn, setTicketStatusIn } from './tickets.actions';
+import { LIST_ERRORS, STAFF_ERRORS } from '../../lib/staff-errors';
+import { fullName, iso, pageOf } from '../../lib/staff-list';
+import { contains } from '../../lib/search';
 
 type Query = z.output<typeof adminTicketsQuerySchema>;
 

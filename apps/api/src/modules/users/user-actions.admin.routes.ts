@@ -26,8 +26,8 @@ import { journal } from '../../lib/journal';
 import { staffOf } from '../../plugins/authorize';
 import { appendLedgerEntry, balanceOf, money } from '../billing/ledger';
 import { isUniqueViolation } from '../../db/errors';
-import { BULK_DESCRIPTION, eachOnItsOwn } from './bulk';
-import { STAFF_ERRORS } from './errors';
+import { BULK_DESCRIPTION, eachOnItsOwn } from '../../lib/bulk';
+import { STAFF_ERRORS } from '../../lib/staff-errors';
 
 /**
  * Account actions of the back office (docs/decisions/027-back-office-actions-and-audit.md): edit, suspend,

@@ -16,10 +16,10 @@ import { readerLanguage } from '../../lib/reader-language';
 import { staffOf } from '../../plugins/authorize';
 import { errorResponses } from '../../lib/errors';
 import { sendKept, serialised } from '../../lib/kept-answers';
-import { iso, isoOrNull, pageOf } from './list';
-import { contains } from './search';
-import { LIST_ERRORS, STAFF_ERRORS } from './errors';
-import { type OrderedIds, OrderedIdsCache } from './ordered-ids-cache';
+import { iso, isoOrNull, pageOf } from '../../lib/staff-list';
+import { contains } from '../../lib/search';
+import { LIST_ERRORS, STAFF_ERRORS } from '../../lib/staff-errors';
+import { type OrderedIds, OrderedIdsCache } from '../../lib/ordered-ids-cache';
 
 type Query = z.output<typeof adminUsersQuerySchema>;
 

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TEST_ENV, getAs, insertUsers, queryPlan, staffSession } from '../../test/admin';
 import type { Session } from '../../test/auth';
 import { createTestApp, DATABASE_UNDER_TEST, type TestContext } from '../../test/helpers';
-import { contains } from './search';
-import { pageByIds } from './users.admin';
+import { contains } from '../../lib/search';
+import { pageByIds } from './users.admin.routes';
 
 const DAY = 86_400_000;
 
