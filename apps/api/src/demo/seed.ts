@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { DEMO_ACCOUNTS, DEMO_ADMIN, DEMO_CUSTOMER } from '@hostpilot/shared';
 import type { Kysely } from 'kysely';
 import { hashPassword } from '../lib/password';
-import { createUsersRepository, EmailTakenError } from '../modules/users/users.repository';
+import { createUsersRepository, EmailTakenError } from '../modules/accounts/users.repository';
 import { isUniqueViolation } from '../db/errors';
 import type { Database } from '../db/schema';
 import { SEED_ARTICLES } from './articles';

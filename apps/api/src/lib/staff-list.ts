@@ -29,3 +29,21 @@ export async function pageOf<Row, Item>(
   const items = offset >= total ? [] : (await rows(paging.pageSize, offset)).map(toItem);
   return { items, total, page: paging.page, pageSize: paging.pageSize };
 }
+
+/** The direction of a list's sort. */
+export const direction = (order: 'asc' | 'desc') => (order === 'asc' ? 'asc' : 'desc');
+
+/** The owner's columns a back-office list selects beside its rows (joined as `users`). */
+export const OWNER_COLUMNS = [
+  'users.id as ownerId',
+  'users.firstName as ownerFirstName',
+  'users.lastName as ownerLastName',
+  'users.email as ownerEmail',
+] as const;
+
+/** The owner of a row, as a back-office list shows it. */
+export const owner = (row: { ownerId: string; ownerFirstName: string; ownerLastName: string; ownerEmail: string }) => ({
+  id: row.ownerId,
+  name: fullName(row.ownerFirstName, row.ownerLastName),
+  email: row.ownerEmail,
+});

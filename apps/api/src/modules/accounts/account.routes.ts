@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { BODY_ERRORS, errorResponses } from '../../lib/errors';
 import { authOf } from '../../plugins/authenticate';
 import { guardStaffScope } from '../../plugins/authorize';
-import { context } from '../auth/auth.routes';
+import { context } from '../../lib/request-context';
 import type { AccountService } from './account.service';
 
 const done = z.null().describe('Done');

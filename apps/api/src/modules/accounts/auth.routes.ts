@@ -7,18 +7,11 @@ import {
   registerSchema,
   twoFactorLoginSchema,
 } from '@hostpilot/shared';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BODY_ERRORS, errorResponses } from '../../lib/errors';
-import type { AuthService, RequestContext } from './auth.service';
-
-export const context = (request: FastifyRequest): RequestContext => ({
-  ip: request.ip,
-  log: request.log,
-  userAgent: request.headers['user-agent'],
-  acceptLanguage: request.headers['accept-language'],
-});
+import { context } from '../../lib/request-context';
+import type { AuthService } from './auth.service';
 
 /** POST /auth/register, /auth/login, /auth/refresh, /auth/logout (docs/product/api.md). */
 export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async (app, { service }) => {

@@ -11,7 +11,6 @@ import {
   type User,
   validationMessage,
 } from '@hostpilot/shared';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import type { Database, RefreshTokenRow, UserRow } from '../../db/schema';
@@ -25,12 +24,13 @@ import { mailLanguage } from '../../lib/mail/language';
 import type { Mailer } from '../../lib/mail/mailer';
 import type { MailTemplate } from '../../lib/mail/templates';
 import type { PasswordHasher } from '../../lib/password';
-import { createAccountTokensRepository } from '../account/account-tokens.repository';
-import { describeDevice } from '../account/device';
-import { createSignInsRepository } from '../account/sign-ins.repository';
-import type { TwoFactorKeys } from '../account/two-factor-codes';
-import { createTwoFactorRepository, type SecondFactor } from '../account/two-factor.repository';
-import { createUsersRepository, EmailTakenError, toPublicUser } from '../users/users.repository';
+import type { RequestContext } from '../../lib/request-context';
+import { createAccountTokensRepository } from './account-tokens.repository';
+import { describeDevice } from './device';
+import { createSignInsRepository } from './sign-ins.repository';
+import type { TwoFactorKeys } from './two-factor-codes';
+import { createTwoFactorRepository, type SecondFactor } from './two-factor.repository';
+import { createUsersRepository, EmailTakenError, toPublicUser } from './users.repository';
 import { type AuthRateLimits, rateLimitedError } from './auth-rate-limits';
 import { createRefreshTokensRepository } from './refresh-tokens.repository';
 
@@ -80,15 +80,6 @@ export function checkNewPassword(
   if (isCommonPassword(password)) throw commonPasswordError(field);
   if (passwordHasPersonalPart(password, person)) throw fieldError(field, 'validation.passwordPersonal');
   if (isBreachedPassword(password)) throw fieldError(field, 'validation.passwordBreached');
-}
-
-/** Who is asking: the client address (request.ip, governed by TRUST_PROXY) and the request's logger. */
-export interface RequestContext {
-  ip: string;
-  log: FastifyBaseLogger;
-  userAgent?: string;
-  /** The request's Accept-Language: the language of mails until accounts store one (lib/mail/language.ts). */
-  acceptLanguage?: string;
 }
 
 export interface AuthResult {

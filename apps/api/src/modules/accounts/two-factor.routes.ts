@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BODY_ERRORS, errorResponses } from '../../lib/errors';
 import { authOf } from '../../plugins/authenticate';
-import { context } from '../auth/auth.routes';
+import { context } from '../../lib/request-context';
 import type { TwoFactorService } from './two-factor.service';
 
 const security = [{ bearerAuth: [] }];

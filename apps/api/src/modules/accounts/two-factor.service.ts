@@ -4,10 +4,11 @@ import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { MailTemplate } from '../../lib/mail/templates';
-import { type AuthRateLimits, rateLimitedError } from '../auth/auth-rate-limits';
-import { type AuthService, fieldError, type RequestContext } from '../auth/auth.service';
-import { createRefreshTokensRepository } from '../auth/refresh-tokens.repository';
-import { createUsersRepository } from '../users/users.repository';
+import { type AuthRateLimits, rateLimitedError } from './auth-rate-limits';
+import type { RequestContext } from '../../lib/request-context';
+import { type AuthService, fieldError } from './auth.service';
+import { createRefreshTokensRepository } from './refresh-tokens.repository';
+import { createUsersRepository } from './users.repository';
 import { newTotpSecret, sealSecret, setupOf, type TwoFactorKeys } from './two-factor-codes';
 import type { SecondFactor } from './two-factor.repository';
 

@@ -30,7 +30,7 @@ import { staffOf } from '../../plugins/authorize';
 import { createDomainActions, type DomainEditor } from './domain-actions';
 import { displayDomainName, parseDomainQuery } from '../ordering/domain-names';
 import { createLocalRegistrar, parseDsRecords, type Registrar } from '../ordering/registrar';
-import { activeCustomerId } from '../users/customer-owner';
+import { activeCustomerId } from '../accounts/customer-owner';
 import { STAFF_ERRORS } from '../../lib/staff-errors';
 import { fullName, iso, isoOrNull } from '../../lib/staff-list';
 import { enqueueProvisioning } from '../provisioning/tasks';

@@ -29,7 +29,7 @@ import { readDomain } from '../ordering/cart-pricing';
 import { lockedFreeSlots, SERVER_TYPE } from '../ordering/server-capacity';
 import { provisionedBy } from '../provisioning/registry';
 import { enqueueProvisioning } from '../provisioning/tasks';
-import { activeCustomerId } from '../users/customer-owner';
+import { activeCustomerId } from '../accounts/customer-owner';
 import { STAFF_ERRORS } from '../../lib/staff-errors';
 import { placedServices } from '../servers/server-rows';
 import { ADMIN_SERVICE_COLUMNS, toAdminService } from './service-rows';
