@@ -3,6 +3,8 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../../..');
+/** A probe's place in the API's source folder (the probe files exist only in the ESLint run). */
+const at = (file: string) => `apps/api/src/${file}`;
 
 /**
  * The API's module rules of docs/decisions/056-module-shape.md, linted on probe files that do not exist, as
@@ -10,27 +12,27 @@ const root = path.resolve(import.meta.dirname, '../../..');
  */
 const PROBES = {
   moduleImportsOtherRoutes: [
-    'apps/api/src/modules/billing/probe.ts',
+    at('modules/billing/probe.ts'),
     "import { servicesRoutes } from '../services/services.routes';\nexport const x = servicesRoutes;\n",
   ],
   moduleImportsOtherStaffRoutes: [
-    'apps/api/src/modules/scheduler/probe.ts',
+    at('modules/scheduler/probe.ts'),
     "import { adminDomainRoutes } from '../domains/domains.admin.routes';\nexport const x = adminDomainRoutes;\n",
   ],
   moduleImportsOtherRepository: [
-    'apps/api/src/modules/dashboard/probe.ts',
+    at('modules/dashboard/probe.ts'),
     "import { createNotificationsRepository } from '../notifications/notifications.repository';\nexport const x = createNotificationsRepository;\n",
   ],
   moduleImportsUseCase: [
-    'apps/api/src/modules/scheduler/probe.ts',
+    at('modules/scheduler/probe.ts'),
     "import { renew } from '../billing/renew';\nexport const x = renew;\n",
   ],
   moduleImportsItsOwn: [
-    'apps/api/src/modules/notifications/probe.ts',
+    at('modules/notifications/probe.ts'),
     "import { createNotificationsRepository } from './notifications.repository';\nimport { notificationsRoutes } from './notifications.routes';\nexport const x = [createNotificationsRepository, notificationsRoutes];\n",
   ],
   compositionImportsRoutes: [
-    'apps/api/src/probe.ts',
+    at('probe.ts'),
     "import { servicesRoutes } from './modules/services/services.routes';\nexport const x = servicesRoutes;\n",
   ],
 } as const;

@@ -117,7 +117,7 @@ export async function seedDemo(db: Kysely<Database>, options: SeedOptions): Prom
 
   // The demo administrator's password is public and nobody holds an authenticator for it: a demo installation
   // starts with the staff two-factor rule off (on by default otherwise), once, so an administrator's later choice
-  // stays (modules/admin/security-settings.ts).
+  // stays (modules/settings/security-settings.ts).
   await once(db, MARKER.staffTwoFactor, now, async (trx) => {
     await trx
       .insertInto('settings')

@@ -18,7 +18,7 @@ const ERRORS = {
 /**
  * Bulk actions on orders and payments (docs/decisions/048-operator-journeys.md), with the permissions of the single
  * actions; each row goes through the single action's own code (OrdersService.decide, settleBankTransfer). The
- * accounts' bulk action is beside the single ones in users.actions.admin.ts.
+ * accounts' bulk action is beside the single ones in accounts/user-actions.admin.routes.ts.
  */
 export const adminBulkRoutes: FastifyPluginAsyncZod<{ clock: Clock; orders: OrdersService }> = async (
   app,
