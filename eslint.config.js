@@ -13,6 +13,10 @@ const features = fs
   .readdirSync(path.join(import.meta.dirname, 'apps/web/src/features'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+const apiModules = fs
+  .readdirSync(path.join(import.meta.dirname, 'apps/api/src/modules'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 /**
  * The boundaries of docs/architecture.md:
@@ -20,7 +24,10 @@ const features = fs
  * - components/ and lib/ import no feature and nothing from app/; lib/ imports no component;
  * - the API and the web app never import each other; packages/shared imports neither;
  * - the API's lower layers (lib/, plugins/, db/) import no module: modules build on them, and app.ts (the
- *   composition root) hands a plugin what it needs from a module (docs/decisions/056-module-shape.md).
+ *   composition root) hands a plugin what it needs from a module (docs/decisions/056-module-shape.md);
+ * - an API module reaches another only through its use cases: another module's HTTP files (`*.routes.ts`,
+ *   `*.admin.routes.ts`) and repositories (`*.repository.ts`) are its own; app.ts and admin.routes.ts compose the
+ *   routes (docs/decisions/056-module-shape.md, "Vertical modules").
  */
 const boundaryZones = [
   ...features.map((feature) => ({
@@ -45,6 +52,12 @@ const boundaryZones = [
     from: `${API}/modules`,
     message: 'lib/, plugins/ and db/ import no module: move the shared piece down, or let app.ts pass it in.',
   },
+  ...apiModules.map((module) => ({
+    target: `${API}/modules/${module}`,
+    from: `${API}/modules/!(${module})/**/*.{routes,repository}.ts`,
+    message:
+      "A module reaches another only through its use cases: another module's routes and repositories are its own (decision 056).",
+  })),
   { target: './apps/web', from: './apps/api', message: 'The web app talks to the API over HTTP only.' },
   {
     target: './apps/api',

@@ -19,7 +19,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DEMO_CUSTOMER } from '@hostpilot/shared';
-import { type AppDatabase, createDatabase } from '../src/db';
+import { type AppDatabase, createDatabase } from '../src/db/index';
 import { createLocalRegistrar } from '../src/modules/ordering/registrar';
 import { freePort as freeDnsPort, stopPowerDnsLeftIn } from '../src/modules/provisioning/drivers/powerdns/process';
 import { enqueueProvisioning } from '../src/modules/provisioning/tasks';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderStates } from '@hostpilot/shared';
 import { z } from 'zod';
 import { createTestApp, DATABASE_UNDER_TEST, type TestContext } from './test/helpers';
-import { EmailTakenError } from './modules/users/users.repository';
+import { EmailTakenError } from './modules/accounts/users.repository';
 import { takeUnmappedErrors } from './test/setup';
 
 describe(`API skeleton (${DATABASE_UNDER_TEST})`, () => {

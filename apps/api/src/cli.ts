@@ -1,15 +1,15 @@
 import { DEMO_ACCOUNTS, newPasswordSchema, validationMessage } from '@hostpilot/shared';
 import type { Kysely } from 'kysely';
 import { ConfigError, loadConfig } from './config';
-import { createDatabase } from './db';
+import { createDatabase } from './db/index';
 import type { Database } from './db/schema';
 import { writeAudit } from './lib/audit';
 import { AppError } from './lib/errors';
 import { hashPassword } from './lib/password';
-import { checkNewPassword } from './modules/auth/auth.service';
-import { createRefreshTokensRepository } from './modules/auth/refresh-tokens.repository';
+import { checkNewPassword } from './modules/accounts/auth.service';
+import { createRefreshTokensRepository } from './modules/accounts/refresh-tokens.repository';
 import { readStoredSettings } from './modules/settings/system-settings';
-import { createUsersRepository } from './modules/users/users.repository';
+import { createUsersRepository } from './modules/accounts/users.repository';
 
 /**
  * The API's command line, for the operator of an installation (docs/operations.md, Deployment):

@@ -26,7 +26,7 @@ const PROBES = {
   libImportsApp: ['apps/web/src/lib/probe.ts', "import { routes } from '@/app/routes';\nexport const x = routes;\n"],
   apiLibImportsModule: [
     'apps/api/src/lib/probe.ts',
-    "import { createUsersRepository } from '../modules/users/users.repository';\nexport const x = createUsersRepository;\n",
+    "import { createUsersRepository } from '../modules/accounts/users.repository';\nexport const x = createUsersRepository;\n",
   ],
   apiPluginImportsModule: [
     'apps/api/src/plugins/probe.ts',
@@ -37,7 +37,7 @@ const PROBES = {
     "import { INVOICE_DUE_DAYS } from '../modules/billing/ledger';\nexport const x = INVOICE_DUE_DAYS;\n",
   ],
   apiModuleImportsLib: [
-    'apps/api/src/modules/users/probe.ts',
+    'apps/api/src/modules/accounts/probe.ts',
     "import { AppError } from '../../lib/errors';\nimport { isUniqueViolation } from '../../db/errors';\nexport const x = [AppError, isUniqueViolation];\n",
   ],
   apiImportsWeb: ['apps/api/src/probe.ts', "import { cn } from '../../web/src/lib/cn';\nexport const x = cn;\n"],

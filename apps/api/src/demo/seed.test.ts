@@ -1,7 +1,7 @@
 import { DEMO_ADMIN, DEMO_CUSTOMER } from '@hostpilot/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../lib/password';
-import { createUsersRepository } from '../modules/users/users.repository';
+import { createUsersRepository } from '../modules/accounts/users.repository';
 import { createTestApp, DATABASE_UNDER_TEST, type TestContext } from '../test/helpers';
 import { seedDemo, seedDemoAccounts } from './seed';
 

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { DEMO_ACCOUNTS, DEMO_ADMIN, DEMO_CUSTOMER } from '@hostpilot/shared';
 import type { Kysely } from 'kysely';
 import { hashPassword } from '../lib/password';
-import { createUsersRepository, EmailTakenError } from '../modules/users/users.repository';
+import { createUsersRepository, EmailTakenError } from '../modules/accounts/users.repository';
 import { isUniqueViolation } from '../db/errors';
 import type { Database } from '../db/schema';
 import { SEED_ARTICLES } from './articles';
@@ -117,7 +117,7 @@ export async function seedDemo(db: Kysely<Database>, options: SeedOptions): Prom
 
   // The demo administrator's password is public and nobody holds an authenticator for it: a demo installation
   // starts with the staff two-factor rule off (on by default otherwise), once, so an administrator's later choice
-  // stays (modules/admin/security-settings.ts).
+  // stays (modules/settings/security-settings.ts).
   await once(db, MARKER.staffTwoFactor, now, async (trx) => {
     await trx
       .insertInto('settings')

@@ -28,7 +28,7 @@ describe(`OpenAPI description at /api/docs (${DATABASE_UNDER_TEST})`, () => {
     expect(response.statusCode).toBe(200);
     const spec = response.json();
     expect(spec.openapi).toBe('3.1.0');
-    // The back office's paths are checked by modules/admin/admin-authorization.test.ts.
+    // The back office's paths are checked by modules/back-office-authorization.test.ts.
     expect(
       Object.keys(spec.paths)
         .filter((path) => !path.startsWith('/api/admin'))

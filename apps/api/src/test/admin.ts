@@ -115,8 +115,8 @@ export const ADMIN_ENDPOINTS: { method: 'GET'; url: string; path: string; access
 
 /**
  * Back-office actions documented under /api/admin besides the lists above; each is tested with its module
- * (ending a user's sessions: modules/account/account.test.ts; the security settings:
- * modules/account/two-factor.test.ts; the servers: modules/admin/servers.admin.test.ts). `success` is the status of a done action.
+ * (ending a user's sessions: modules/accounts/account.test.ts; the security settings:
+ * modules/accounts/two-factor.test.ts; the servers: modules/servers/servers.admin.test.ts). `success` is the status of a done action.
  */
 export const ADMIN_ACTIONS: {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -126,7 +126,7 @@ export const ADMIN_ACTIONS: {
 }[] = [
   { method: 'POST', path: '/api/admin/users/{id}/sessions/end', access: 'users.write', success: '204' },
   { method: 'PUT', path: '/api/admin/settings/security', access: 'settings.write', success: '200' },
-  // modules/admin/actions.admin.test.ts
+  // modules/back-office-actions.test.ts
   { method: 'PATCH', path: '/api/admin/users/{id}', access: 'users.write', success: '200' },
   { method: 'DELETE', path: '/api/admin/users/{id}', access: 'users.write', success: '204' },
   { method: 'POST', path: '/api/admin/users/{id}/suspend', access: 'users.write', success: '200' },
@@ -142,14 +142,14 @@ export const ADMIN_ACTIONS: {
   { method: 'PATCH', path: '/api/admin/servers/{id}', access: 'servers.write', success: '200' },
   { method: 'DELETE', path: '/api/admin/servers/{id}', access: 'servers.write', success: '204' },
   { method: 'PUT', path: '/api/admin/servers/{id}/maintenance', access: 'servers.write', success: '200' },
-  // modules/admin/hosting.admin.test.ts (decision 033)
+  // modules/services/services.admin.test.ts (decision 033)
   { method: 'POST', path: '/api/admin/services', access: 'hosting.write', success: '201' },
   { method: 'PATCH', path: '/api/admin/services/{id}', access: 'hosting.write', success: '200' },
   { method: 'POST', path: '/api/admin/services/{id}/suspend', access: 'hosting.write', success: '200' },
   { method: 'POST', path: '/api/admin/services/{id}/activate', access: 'hosting.write', success: '200' },
   { method: 'DELETE', path: '/api/admin/services/{id}', access: 'hosting.write', success: '200' },
   { method: 'POST', path: '/api/admin/payments/{id}/refund', access: 'billing.write', success: '201' },
-  // modules/admin/domains.admin.test.ts (decision 033, "Domains")
+  // modules/domains/domains.admin.test.ts (decision 033, "Domains")
   { method: 'POST', path: '/api/admin/domains', access: 'domains.write', success: '201' },
   { method: 'GET', path: '/api/admin/domains/{id}/dns-records', access: 'domains.read', success: '200' },
   { method: 'POST', path: '/api/admin/domains/{id}/dns-records', access: 'domains.write', success: '201' },

@@ -1,32 +1,11 @@
 import type { Activity, Notification, notificationListQuerySchema } from '@hostpilot/shared';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import type { ActivityTable, Database, NotificationsTable } from '../../db/schema';
-import { iso, offsetOf, parseParams } from '../../lib/listing';
+import type { Database } from '../../db/schema';
+import { offsetOf } from '../../lib/listing';
+import { toActivity, toNotification } from './notification-views';
 
 export type NotificationQuery = z.output<typeof notificationListQuerySchema>;
-
-export function toNotification(row: Omit<Selectable<NotificationsTable>, 'userId'>): Notification {
-  return {
-    id: row.id,
-    type: row.type,
-    key: row.key,
-    params: parseParams(row.params),
-    createdAt: iso(row.createdAt),
-    read: row.readAt !== null,
-  };
-}
-
-export function toActivity(row: Omit<Selectable<ActivityTable>, 'userId'>): Activity {
-  return {
-    id: row.id,
-    action: row.action,
-    subjectType: row.subjectType,
-    subjectId: row.subjectId,
-    params: parseParams(row.params),
-    createdAt: iso(row.createdAt),
-  };
-}
 
 /** A customer's notifications and activity. Every query filters by the owner. */
 export function createNotificationsRepository(db: Kysely<Database>) {

@@ -1,13 +1,9 @@
-import { isStaffRole, type Maintenance, maintenanceInputSchema, maintenanceSchema } from '@hostpilot/shared';
+import { isStaffRole, type Maintenance } from '@hostpilot/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { AppError, BODY_ERRORS, errorResponses } from '../../lib/errors';
-import { journal } from '../../lib/journal';
-import { staffOf } from '../../plugins/authorize';
-import { STAFF_ERRORS } from '../admin/errors';
+import { AppError } from '../../lib/errors';
 
 /**
  * Maintenance mode (docs/decisions/035-support-queue-and-operations.md): one `settings` row. While it is on,
@@ -18,7 +14,7 @@ export const MAINTENANCE_SETTING = 'maintenance';
 /** How long an instance trusts the setting it read: each instance reads the row at most once a second. */
 export const MAINTENANCE_TTL_MS = 1000;
 
-interface Stored {
+export interface Stored {
   enabled: boolean;
   message: string | null;
   since: number | null;
@@ -40,12 +36,12 @@ function parseStored(value: string | undefined): Stored {
   }
 }
 
-async function readStored(db: Kysely<Database>): Promise<Stored> {
+export async function readStored(db: Kysely<Database>): Promise<Stored> {
   const row = await db.selectFrom('settings').select('value').where('key', '=', MAINTENANCE_SETTING).executeTakeFirst();
   return parseStored(row?.value);
 }
 
-const toAnswer = (stored: Stored): Maintenance => ({
+export const toAnswer = (stored: Stored): Maintenance => ({
   enabled: stored.enabled,
   message: stored.message,
   since: stored.since === null ? null : new Date(stored.since).toISOString(),
@@ -115,101 +111,3 @@ export function guardMaintenance(scope: FastifyInstance, state: MaintenanceState
     throw new AppError('MAINTENANCE', { headers: { 'retry-after': '300' } });
   });
 }
-
-/** GET /maintenance: whether maintenance is on, for the banner of every page. */
-export const maintenanceRoutes: FastifyPluginAsyncZod<{ state: MaintenanceState }> = async (app, { state }) => {
-  app.get(
-    '/maintenance',
-    {
-      schema: {
-        tags: ['meta'],
-        summary: 'Whether maintenance mode is on',
-        description: 'Anyone may ask; the web app shows a banner while it is on. Cached for a second per instance.',
-        response: { 200: maintenanceSchema },
-      },
-    },
-    async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return toAnswer(await state.current());
-    },
-  );
-};
-
-const security = [{ bearerAuth: [] }];
-
-/** GET and PUT /admin/maintenance: the overview's System Maintenance switch. */
-export const adminMaintenanceRoutes: FastifyPluginAsyncZod<{ state: MaintenanceState; clock: Clock }> = async (
-  app,
-  { state, clock },
-) => {
-  const db = app.database.db;
-
-  app.get(
-    '/maintenance',
-    {
-      config: { access: 'overview.read' },
-      schema: {
-        tags: ['admin'],
-        summary: 'Maintenance mode, as stored now',
-        security,
-        response: { 200: maintenanceSchema, ...errorResponses(STAFF_ERRORS) },
-      },
-    },
-    async () => toAnswer(await readStored(db)),
-  );
-
-  app.put(
-    '/maintenance',
-    {
-      config: { access: 'system.maintenance' },
-      schema: {
-        tags: ['admin'],
-        summary: 'Turn maintenance mode on or off',
-        description:
-          "With `enabled`, customers' changes answer 503 MAINTENANCE until it is turned off; `message` (up to 500 " +
-          'characters) shows in the banner. Recorded in the audit log. Needs `system.maintenance`.',
-        security,
-        body: maintenanceInputSchema,
-        response: {
-          200: maintenanceSchema,
-          ...errorResponses({
-            ...BODY_ERRORS,
-            ...STAFF_ERRORS,
-            400: 'VALIDATION_FAILED (with `fields`): `message` validation.tooLong, or a malformed body',
-          }),
-        },
-      },
-    },
-    async (request) => {
-      const staff = staffOf(request);
-      const now = clock.now();
-      const next = await db.transaction().execute(async (trx) => {
-        const before = await readStored(trx);
-        const value: Stored = {
-          enabled: request.body.enabled,
-          message: request.body.enabled ? request.body.message : null,
-          // Turning it on again keeps the time it began.
-          since: request.body.enabled ? (before.enabled ? before.since : now) : null,
-        };
-        await trx
-          .insertInto('settings')
-          .values({ key: MAINTENANCE_SETTING, value: JSON.stringify(value), updatedAt: now, updatedBy: staff.userId })
-          .onConflict((oc) =>
-            oc.column('key').doUpdateSet({ value: JSON.stringify(value), updatedAt: now, updatedBy: staff.userId }),
-          )
-          .execute();
-        await journal(trx, staff.userId, staff.userId, now, request.ip).audit({
-          action: 'maintenance.update',
-          entityType: 'settings',
-          entityId: MAINTENANCE_SETTING,
-          before,
-          after: value,
-        });
-        return value;
-      });
-      state.remember(next);
-      request.log.info({ event: 'maintenance_changed', enabled: next.enabled, adminId: staff.userId }, 'maintenance');
-      return toAnswer(next);
-    },
-  );
-};

@@ -13,7 +13,7 @@ import { AppError, BODY_ERRORS, errorResponses } from '../../lib/errors';
 import { notFound } from '../../lib/not-found';
 import type { SecretBox } from '../../lib/secret-box';
 import { authOf } from '../../plugins/authenticate';
-import { fieldError } from '../auth/auth.service';
+import { fieldError } from '../accounts/auth.service';
 import { buildDriver } from '../provisioning/build-driver';
 import { DriverError, type ProvisioningTarget } from '../provisioning/driver';
 import { isWebNodeDriver, type WebNodeDriver } from '../provisioning/drivers/web-node/driver';

@@ -1,10 +1,6 @@
 import {
   type ChangePlanResponse,
-  changePlanRequestSchema,
-  changePlanResponseSchema,
   findServicePlan,
-  IDEMPOTENCY_KEY_HEADER,
-  idempotencyHeadersSchema,
   planChangeOptions,
   planChangeQuote,
   type ServicePlan,
@@ -12,15 +8,12 @@ import {
   validationMessage,
   type ValidationMessageKey,
 } from '@hostpilot/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import type { Database, ServiceRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { AppError, BODY_ERRORS, errorResponses } from '../../lib/errors';
-import { type Answer, requestFingerprint, runIdempotent } from '../../lib/idempotency';
+import { AppError } from '../../lib/errors';
+import { type Answer, runIdempotent } from '../../lib/idempotency';
 import { journal } from '../../lib/journal';
-import { authOf } from '../../plugins/authenticate';
 import { appendLedgerEntry, balanceOf, createInvoice, money, toInvoice } from '../billing/ledger';
 import { repriceOpenRenewalInvoices } from '../billing/renewal-invoices';
 import { enqueueProvisioning } from '../provisioning/tasks';
@@ -259,71 +252,3 @@ export function createPlanChanges({ db, clock }: { db: Kysely<Database>; clock: 
     },
   };
 }
-
-const idParams = z.object({ id: z.string().min(1).max(100) });
-
-export const planChangeRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async (app, options) => {
-  const changes = createPlanChanges({ db: app.database.db, clock: options.clock });
-
-  app.post(
-    '/services/:id/plan',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ['services'],
-        summary:
-          'Change the plan of a service: an upgrade now (prorated, paid from the balance), a downgrade at renewal',
-        description:
-          'The plan must be another plan of the same product in the catalogue (`planChangeOptions`). An upgrade costs ' +
-          'floor((new price − current price) × whole days left ÷ days in the period), in cents, paid from the balance ' +
-          'with an invoice; a cheaper plan is stored as `pendingPlan` and taken at the next renewal. Needs an ' +
-          '`Idempotency-Key` header.',
-        security: [{ bearerAuth: [] }],
-        headers: idempotencyHeadersSchema.loose(),
-        params: idParams,
-        body: changePlanRequestSchema,
-        response: {
-          200: changePlanResponseSchema,
-          ...errorResponses({
-            ...BODY_ERRORS,
-            401: 'UNAUTHORIZED, TOKEN_INVALID, TOKEN_EXPIRED',
-            404: 'NOT_FOUND: no such service on this account',
-            409:
-              'INSUFFICIENT_FUNDS (add funds first; nothing was written); INVALID_STATE with fields.planId: the ' +
-              'service is not active, a cancellation is pending, the same plan, or a plan it cannot change to; ' +
-              'IDEMPOTENCY_KEY_REUSED',
-          }),
-        },
-      },
-    },
-    async (request, reply) => {
-      const answer = await changes.changePlan(authOf(request).userId, request.params.id, request.body.planId, {
-        key: String(request.headers[IDEMPOTENCY_KEY_HEADER]),
-        fingerprint: requestFingerprint(request.method, request.url, request.body),
-      });
-      return reply.code(answer.statusCode as 200).send(answer.body);
-    },
-  );
-
-  app.delete(
-    '/services/:id/pending-plan',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ['services'],
-        summary: 'Cancel a downgrade waiting for the next renewal',
-        security: [{ bearerAuth: [] }],
-        params: idParams,
-        response: {
-          200: changePlanResponseSchema,
-          ...errorResponses({
-            401: 'UNAUTHORIZED, TOKEN_INVALID, TOKEN_EXPIRED',
-            404: 'NOT_FOUND: no such service on this account',
-            409: 'INVALID_STATE with fields.planId: no downgrade is waiting',
-          }),
-        },
-      },
-    },
-    async (request) => changes.cancelPendingPlan(authOf(request).userId, request.params.id),
-  );
-};

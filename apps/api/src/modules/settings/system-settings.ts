@@ -13,7 +13,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { SecretBox } from '../../lib/secret-box';
 import { parseSecuritySettings, SECURITY_SETTING } from '../../lib/security-settings';
-import { writeSecuritySettings } from '../admin/security-settings';
+import { writeSecuritySettings } from './security-settings';
 
 /**
  * The System Settings in the `settings` table, one JSON row per part (docs/decisions/034-system-settings-and-mail.md):

@@ -1,0 +1,83 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+/** A probe's place in the API's source folder (the probe files exist only in the ESLint run). */
+const at = (file: string) => `apps/api/src/${file}`;
+
+/**
+ * The API's module rules of docs/decisions/056-module-shape.md, linted on probe files that do not exist, as
+ * `npm run lint` would see them (the lower layers' probes are in apps/web/src/architecture.test.ts).
+ */
+const PROBES = {
+  moduleImportsOtherRoutes: [
+    at('modules/billing/probe.ts'),
+    "import { servicesRoutes } from '../services/services.routes';\nexport const x = servicesRoutes;\n",
+  ],
+  moduleImportsOtherStaffRoutes: [
+    at('modules/scheduler/probe.ts'),
+    "import { adminDomainRoutes } from '../domains/domains.admin.routes';\nexport const x = adminDomainRoutes;\n",
+  ],
+  moduleImportsOtherRepository: [
+    at('modules/dashboard/probe.ts'),
+    "import { createNotificationsRepository } from '../notifications/notifications.repository';\nexport const x = createNotificationsRepository;\n",
+  ],
+  moduleImportsUseCase: [
+    at('modules/scheduler/probe.ts'),
+    "import { renew } from '../billing/renew';\nexport const x = renew;\n",
+  ],
+  moduleImportsItsOwn: [
+    at('modules/notifications/probe.ts'),
+    "import { createNotificationsRepository } from './notifications.repository';\nimport { notificationsRoutes } from './notifications.routes';\nexport const x = [createNotificationsRepository, notificationsRoutes];\n",
+  ],
+  compositionImportsRoutes: [
+    at('probe.ts'),
+    "import { servicesRoutes } from './modules/services/services.routes';\nexport const x = servicesRoutes;\n",
+  ],
+} as const;
+
+type Probe = keyof typeof PROBES;
+
+// ESLint runs in a child process from the repository root, exactly as `npm run lint` does.
+const RUNNER = `
+import { ESLint } from 'eslint';
+const probes = JSON.parse(process.argv[1]);
+const eslint = new ESLint({ cwd: process.cwd() });
+const out = {};
+for (const [name, [file, code]] of Object.entries(probes)) {
+  const [result] = await eslint.lintText(code, { filePath: file });
+  out[name] = result.messages.map((m) => (m.ruleId ?? 'fatal') + ': ' + m.message);
+}
+console.log(JSON.stringify(out));
+`;
+
+let results: Record<Probe, string[]>;
+
+describe("the API's modules meet only through their use cases, and lint proves it (decision 056)", () => {
+  beforeAll(() => {
+    const output = execFileSync(process.execPath, ['--input-type=module', '-e', RUNNER, JSON.stringify(PROBES)], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    results = JSON.parse(output.trim().split('\n').at(-1)!) as Record<Probe, string[]>;
+  }, 120_000);
+
+  it("refuses another module's customer and staff routes and its repositories", () => {
+    for (const probe of [
+      'moduleImportsOtherRoutes',
+      'moduleImportsOtherStaffRoutes',
+      'moduleImportsOtherRepository',
+    ] as const) {
+      expect(results[probe], probe).toEqual([
+        expect.stringMatching(/^import-x\/no-restricted-paths: .*A module reaches another only through its use cases/),
+      ]);
+    }
+  });
+
+  it("allows another module's use cases, a module's own files, and the composition root's routes", () => {
+    for (const probe of ['moduleImportsUseCase', 'moduleImportsItsOwn', 'compositionImportsRoutes'] as const) {
+      expect(results[probe], probe).toEqual([]);
+    }
+  });
+});

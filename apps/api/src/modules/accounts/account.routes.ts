@@ -1,0 +1,243 @@
+import {
+  accountSecuritySchema,
+  changePasswordSchema,
+  forgotPasswordSchema,
+  reauthenticationSchema,
+  resetPasswordSchema,
+  sessionSchema,
+  verifyEmailSchema,
+} from '@hostpilot/shared';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { BODY_ERRORS, errorResponses } from '../../lib/errors';
+import { authOf } from '../../plugins/authenticate';
+import { guardStaffScope } from '../../plugins/authorize';
+import { context } from '../../lib/request-context';
+import type { AccountService } from './account.service';
+
+const done = z.null().describe('Done');
+const security = [{ bearerAuth: [] }];
+const SIGNED_IN = { 401: 'UNAUTHORIZED, TOKEN_INVALID, TOKEN_EXPIRED' };
+const REAUTH = {
+  400: 'VALIDATION_FAILED: `currentPassword` validation.required, .currentPasswordWrong',
+  429: 'RATE_LIMITED: too many wrong passwords (the sign-in limits); see Retry-After',
+};
+const LINK = { 400: 'VALIDATION_FAILED, LINK_INVALID (unknown or altered), LINK_EXPIRED, LINK_USED' };
+
+/** Password change and reset, e-mail verification, sessions, and the administrator's "end all sessions". */
+export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> = async (app, { service }) => {
+  app.post(
+    '/auth/password/forgot',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Mail a password-reset link (valid 30 minutes, once)',
+        description:
+          'Always 204 for a well-formed e-mail, whether or not an account has it. Limited per e-mail and address.',
+        body: forgotPasswordSchema,
+        response: { 204: done, ...errorResponses({ ...BODY_ERRORS, 429: 'RATE_LIMITED' }) },
+      },
+    },
+    async (request, reply) => {
+      await service.forgotPassword(request.body.email, context(request));
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/auth/password/reset',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Set a new password with a reset link; every session of the account ends',
+        body: resetPasswordSchema,
+        response: { 204: done, ...errorResponses({ ...BODY_ERRORS, ...LINK }) },
+      },
+    },
+    async (request, reply) => {
+      await service.resetPassword(request.body.token, request.body.password, context(request));
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/auth/password/change',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['account'],
+        summary: 'Change the password; every other session ends',
+        description: 'A wrong current password answers 400 with a field error and counts against the sign-in limits.',
+        security,
+        body: changePasswordSchema,
+        response: { 204: done, ...errorResponses({ ...BODY_ERRORS, ...SIGNED_IN, 429: 'RATE_LIMITED' }) },
+      },
+    },
+    async (request, reply) => {
+      const auth = authOf(request);
+      await service.changePassword(auth.userId, auth.sessionId, request.body, context(request));
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/auth/email/verify',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Verify the e-mail address with the link of the verification mail',
+        body: verifyEmailSchema,
+        response: { 204: done, ...errorResponses({ ...BODY_ERRORS, ...LINK }) },
+      },
+    },
+    async (request, reply) => {
+      await service.verifyEmail(request.body.token, context(request));
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/auth/email/undo',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Undo an e-mail change with the link mailed to the previous address (valid 7 days, once)',
+        description:
+          "The previous address is the account's again, counted as verified, and every session of the account ends.",
+        body: verifyEmailSchema,
+        response: {
+          204: done,
+          ...errorResponses({ ...BODY_ERRORS, ...LINK, 409: 'EMAIL_TAKEN: another account has the address since' }),
+        },
+      },
+    },
+    async (request, reply) => {
+      await service.undoEmailChange(request.body.token, context(request));
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/auth/email/resend',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['account'],
+        summary: 'Send the verification mail again',
+        security,
+        response: { 204: done, ...errorResponses({ ...SIGNED_IN, 429: 'RATE_LIMITED' }) },
+      },
+    },
+    async (request, reply) => {
+      await service.resendVerification(authOf(request).userId, context(request));
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/account/security',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['account'],
+        summary: 'The state of the account security settings',
+        security,
+        response: { 200: accountSecuritySchema, ...errorResponses(SIGNED_IN) },
+      },
+    },
+    async (request) => service.security(authOf(request).userId),
+  );
+
+  app.get(
+    '/auth/sessions',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['account'],
+        summary: "The account's active sign-ins, most recently used first",
+        security,
+        response: { 200: z.array(sessionSchema), ...errorResponses(SIGNED_IN) },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      return service.sessions(auth.userId, auth.sessionId);
+    },
+  );
+
+  app.delete(
+    '/auth/sessions/:id',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['account'],
+        summary: 'Sign one session out',
+        description:
+          "Another device's session needs the current password (`currentPassword`); the current session does not.",
+        security,
+        params: z.object({ id: z.string().min(1).max(64) }),
+        body: reauthenticationSchema.nullish(),
+        response: {
+          204: done,
+          ...errorResponses({
+            ...BODY_ERRORS,
+            ...SIGNED_IN,
+            ...REAUTH,
+            404: 'NOT_FOUND: no such session of this account',
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const auth = authOf(request);
+      const password = request.body?.currentPassword;
+      await service.endSession(auth.userId, auth.sessionId, request.params.id, password, context(request));
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/auth/sessions/sign-out-others',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['account'],
+        summary: 'Sign every other session out, with the current password',
+        security,
+        body: reauthenticationSchema,
+        response: { 204: done, ...errorResponses({ ...BODY_ERRORS, ...SIGNED_IN, ...REAUTH }) },
+      },
+    },
+    async (request, reply) => {
+      const auth = authOf(request);
+      await service.endOtherSessions(auth.userId, auth.sessionId, request.body.currentPassword, context(request));
+      return reply.code(204).send(null);
+    },
+  );
+
+  // A back-office action: the staff scope reads the caller's role from the database on each request, and only a
+  // role with users.write (the administrator) may end another account's sessions (docs/decisions/014-roles-and-permissions.md).
+  await app.register(async (scope) => {
+    guardStaffScope(scope);
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/admin/users/:id/sessions/end',
+      {
+        config: { access: 'users.write' },
+        schema: {
+          tags: ['admin'],
+          summary: 'End every session of a user (administrators)',
+          security,
+          params: z.object({ id: z.string().min(1).max(64) }),
+          response: {
+            204: done,
+            ...errorResponses({ ...SIGNED_IN, 403: 'FORBIDDEN: the role may not change accounts', 404: 'NOT_FOUND' }),
+          },
+        },
+      },
+      async (request, reply) => {
+        await service.endAllSessionsOf(request.params.id, authOf(request).userId, context(request));
+        return reply.code(204).send(null);
+      },
+    );
+  });
+};

@@ -1,0 +1,136 @@
+import {
+  authResponseSchema,
+  loginResponseSchema,
+  loginSchema,
+  refreshResponseSchema,
+  refreshSchema,
+  registerSchema,
+  twoFactorLoginSchema,
+} from '@hostpilot/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { BODY_ERRORS, errorResponses } from '../../lib/errors';
+import { context } from '../../lib/request-context';
+import type { AuthService } from './auth.service';
+
+/** POST /auth/register, /auth/login, /auth/refresh, /auth/logout (docs/product/api.md). */
+export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async (app, { service }) => {
+  app.post(
+    '/auth/register',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Create a customer account (role 0) and sign it in',
+        description:
+          'Unknown fields (a `role` among them) are ignored. The e-mail is trimmed and lower-cased; the password ' +
+          'has 8 to 128 characters. Limited per client address (429 with Retry-After).',
+        body: registerSchema,
+        response: {
+          201: authResponseSchema.describe('Account created and signed in'),
+          ...errorResponses({
+            ...BODY_ERRORS,
+            409: 'EMAIL_TAKEN: an account with this e-mail exists',
+            429: 'RATE_LIMITED: too many registrations from this address; see Retry-After',
+          }),
+        },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await service.register(request.body, context(request))),
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with e-mail and password',
+        description:
+          'A wrong e-mail and a wrong password get the same 401. `remember: true` gives the refresh token the ' +
+          'longer lifetime. Failed attempts are limited per e-mail and per client address (429 with Retry-After; a ' +
+          'refused attempt counts against nothing, and the per-e-mail ceiling never blocks an address the account ' +
+          'signed in from before). ' +
+          'When the account has two-factor sign-in, a right password answers `twoFactorRequired: true` and a ' +
+          '`challenge` (valid 5 minutes, once) for POST /auth/login/two-factor instead of a session.',
+        body: loginSchema,
+        response: {
+          200: loginResponseSchema.describe('Signed in, or the challenge of the second step'),
+          ...errorResponses({
+            ...BODY_ERRORS,
+            401: 'INVALID_CREDENTIALS: wrong e-mail or password (the same answer for both)',
+            429: 'RATE_LIMITED: too many failed sign-ins for this e-mail or address; see Retry-After',
+          }),
+        },
+      },
+    },
+    async (request) => service.login(request.body, context(request)),
+  );
+
+  app.post(
+    '/auth/login/two-factor',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Second sign-in step: a code from the authenticator app or a recovery code',
+        description:
+          'Send the `challenge` of POST /auth/login with exactly one of `code` (six digits) and `recoveryCode`. ' +
+          'A code is accepted for its 30-second step and one either side, and only once; each recovery code ' +
+          'works once. Attempts are limited per account and per client address (429 with Retry-After). A refused ' +
+          'code leaves the challenge usable until it expires.',
+        body: twoFactorLoginSchema,
+        response: {
+          200: authResponseSchema.describe('Signed in'),
+          ...errorResponses({
+            ...BODY_ERRORS,
+            400:
+              'VALIDATION_FAILED (with `fields`): `code` validation.twoFactorCodeWrong, .twoFactorCodeExpired, ' +
+              '.twoFactorCodeUsed; `recoveryCode` validation.recoveryCodeWrong, .recoveryCodeUsed; or MALFORMED_JSON',
+            401: 'TWO_FACTOR_CHALLENGE_INVALID: unknown, expired or already used challenge; sign in again',
+            429: 'RATE_LIMITED: too many codes for this account or address; see Retry-After',
+          }),
+        },
+      },
+    },
+    async (request) => service.loginTwoFactor(request.body, context(request)),
+  );
+
+  app.post(
+    '/auth/refresh',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Exchange a refresh token for a new access token and the next refresh token',
+        description:
+          'Each refresh token works once. Presenting one that was already used revokes its whole family ' +
+          '(every session token descending from the same sign-in).',
+        body: refreshSchema,
+        response: {
+          200: refreshResponseSchema.describe('`token`: the new access token; `refresh_token`: the next refresh token'),
+          ...errorResponses({
+            ...BODY_ERRORS,
+            401: 'REFRESH_TOKEN_INVALID: unknown, expired, used or revoked',
+          }),
+        },
+      },
+    },
+    async (request) => service.refresh(request.body.refreshToken, context(request)),
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: revoke the refresh token and its family',
+        description:
+          'Always 204, also for unknown tokens. The access tokens of the sign-in stop working at once ' +
+          '(401 TOKEN_INVALID).',
+        body: refreshSchema,
+        response: { 204: z.null().describe('Signed out'), ...errorResponses(BODY_ERRORS) },
+      },
+    },
+    async (request, reply) => {
+      await service.logout(request.body.refreshToken, context(request));
+      return reply.code(204).send(null);
+    },
+  );
+};

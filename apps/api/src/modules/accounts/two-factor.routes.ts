@@ -1,0 +1,120 @@
+import {
+  recoveryCodesSchema,
+  twoFactorCodeSchema,
+  twoFactorDisableSchema,
+  twoFactorEnableSchema,
+  twoFactorSetupSchema,
+} from '@hostpilot/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { BODY_ERRORS, errorResponses } from '../../lib/errors';
+import { authOf } from '../../plugins/authenticate';
+import { context } from '../../lib/request-context';
+import type { TwoFactorService } from './two-factor.service';
+
+const security = [{ bearerAuth: [] }];
+const SIGNED_IN = { 401: 'UNAUTHORIZED, TOKEN_INVALID, TOKEN_EXPIRED' };
+const CODE_REFUSED = {
+  ...BODY_ERRORS,
+  400:
+    'VALIDATION_FAILED (with `fields`): `code` validation.twoFactorCodeFormat, .twoFactorCodeWrong, ' +
+    '.twoFactorCodeExpired, .twoFactorCodeUsed; `recoveryCode` validation.recoveryCodeWrong, .recoveryCodeUsed',
+  429: 'RATE_LIMITED: too many codes for this account or address; see Retry-After',
+};
+
+/** Two-factor sign-in of the signed-in account (docs/decisions/023-two-factor-sign-in.md). */
+export const twoFactorRoutes: FastifyPluginAsyncZod<{ service: TwoFactorService }> = async (app, { service }) => {
+  app.post(
+    '/account/two-factor/setup',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['account'],
+        summary: 'Start two-factor set-up: a new secret, its otpauth URI and QR code',
+        description:
+          'The secret is answered this once (then kept encrypted, never shown again). Two-factor sign-in is not on ' +
+          'until POST /account/two-factor/enable confirms a first code; starting again replaces an unconfirmed secret.',
+        security,
+        response: {
+          200: twoFactorSetupSchema,
+          ...errorResponses({ ...SIGNED_IN, 409: 'INVALID_STATE: two-factor sign-in is already on' }),
+        },
+      },
+    },
+    async (request) => service.setup(authOf(request).userId, context(request)),
+  );
+
+  app.post(
+    '/account/two-factor/enable',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['account'],
+        summary: 'Confirm set-up with the current password and a first code; answers ten recovery codes, once',
+        description:
+          'A wrong current password answers 400 with `currentPassword` validation.currentPasswordWrong and counts ' +
+          'against the sign-in limits. Every other session of the account ends.',
+        security,
+        body: twoFactorEnableSchema,
+        response: {
+          200: recoveryCodesSchema.describe('Two-factor sign-in is on; each recovery code works once'),
+          ...errorResponses({
+            ...CODE_REFUSED,
+            400: `${CODE_REFUSED[400]}; \`currentPassword\` validation.required, .currentPasswordWrong`,
+            ...SIGNED_IN,
+            409: 'INVALID_STATE: no set-up is waiting (none started, or already on)',
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      return service.enable(auth.userId, auth.sessionId, request.body, context(request));
+    },
+  );
+
+  app.post(
+    '/account/two-factor/disable',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['account'],
+        summary: 'Turn two-factor sign-in off, with a code from the app or a recovery code',
+        description: 'Every other session of the account ends.',
+        security,
+        body: twoFactorDisableSchema,
+        response: {
+          204: z.null().describe('Turned off; the secret and the recovery codes are deleted'),
+          ...errorResponses({ ...CODE_REFUSED, ...SIGNED_IN, 409: 'INVALID_STATE: two-factor sign-in is not on' }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const auth = authOf(request);
+      await service.disable(auth.userId, auth.sessionId, request.body, context(request));
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/account/two-factor/recovery-codes',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['account'],
+        summary: 'Replace the recovery codes, with a code from the app',
+        description: 'The earlier codes stop working. The new ones are answered once. Every other session ends.',
+        security,
+        body: twoFactorCodeSchema,
+        response: {
+          200: recoveryCodesSchema.describe('The new recovery codes'),
+          ...errorResponses({ ...CODE_REFUSED, ...SIGNED_IN, 409: 'INVALID_STATE: two-factor sign-in is not on' }),
+        },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      return service.regenerateRecoveryCodes(auth.userId, auth.sessionId, request.body.code, context(request));
+    },
+  );
+};

@@ -1,0 +1,74 @@
+import { adminOrderBulkSchema, adminPaymentBulkSchema, bulkResultSchema } from '@hostpilot/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Clock } from '../../lib/clock';
+import { BODY_ERRORS, errorResponses } from '../../lib/errors';
+import { staffOf } from '../../plugins/authorize';
+import { settleBankTransfer } from './payments.service';
+import type { OrdersService } from '../ordering/orders.service';
+import { BULK_DESCRIPTION, eachOnItsOwn } from '../../lib/bulk';
+import { STAFF_ERRORS } from '../../lib/staff-errors';
+
+const security = [{ bearerAuth: [] }];
+const ERRORS = {
+  ...BODY_ERRORS,
+  ...STAFF_ERRORS,
+  400: 'VALIDATION_FAILED (with `fields`): `ids` validation.bulkIds, `action` validation.filter, `reason` validation.reason',
+} as const;
+
+/**
+ * Bulk actions on orders and payments (docs/decisions/048-operator-journeys.md), with the permissions of the single
+ * actions; each row goes through the single action's own code (OrdersService.decide, settleBankTransfer). The
+ * accounts' bulk action is beside the single ones in accounts/user-actions.admin.routes.ts.
+ */
+export const adminBulkRoutes: FastifyPluginAsyncZod<{ clock: Clock; orders: OrdersService }> = async (
+  app,
+  { clock, orders },
+) => {
+  const { db } = app.database;
+
+  app.post(
+    '/orders/bulk',
+    {
+      config: { access: 'orders.write' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Cancel several orders with one reason, each on its own (what was paid goes back to the balance)',
+        description: `${BULK_DESCRIPTION}Needs \`orders.write\`.`,
+        security,
+        body: adminOrderBulkSchema,
+        response: { 200: bulkResultSchema, ...errorResponses(ERRORS) },
+      },
+    },
+    async (request) => {
+      const { ids, reason } = request.body;
+      const actorId = staffOf(request).userId;
+      return eachOnItsOwn(ids, request.log, (id) => orders.decide(id, 'cancel', reason!, actorId, request.ip));
+    },
+  );
+
+  app.post(
+    '/payments/bulk',
+    {
+      config: { access: 'billing.approve' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Approve or decline (with a reason) several pending bank transfers, each on its own',
+        description: `${BULK_DESCRIPTION}Needs \`billing.approve\`.`,
+        security,
+        body: adminPaymentBulkSchema,
+        response: { 200: bulkResultSchema, ...errorResponses(ERRORS) },
+      },
+    },
+    async (request) => {
+      const { ids, action, reason } = request.body;
+      const actorId = staffOf(request).userId;
+      return eachOnItsOwn(ids, request.log, (paymentId) =>
+        settleBankTransfer(
+          db,
+          { paymentId, decision: action, reason, actorId, clientIp: request.ip, now: clock.now() },
+          orders.transferHooks,
+        ),
+      );
+    },
+  );
+};

@@ -1,0 +1,97 @@
+import {
+  createTicketRequestSchema,
+  idParamsSchema,
+  ticketDetailSchema,
+  ticketReplyRequestSchema,
+} from '@hostpilot/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Clock } from '../../lib/clock';
+import { CUSTOMER_ROUTE } from '../../lib/customer-route';
+import { BODY_ERRORS, errorResponses } from '../../lib/errors';
+import { notFound } from '../../lib/not-found';
+import { authOf } from '../../plugins/authenticate';
+import { createSupportRepository } from './support.repository';
+import { createTicketActions } from './tickets.actions';
+
+const ERRORS = errorResponses({
+  ...BODY_ERRORS,
+  401: 'UNAUTHORIZED, TOKEN_INVALID, TOKEN_EXPIRED',
+  404: 'NOT_FOUND: no such ticket on this account',
+  409: 'INVALID_STATE: a closed ticket takes no message; only a closed ticket can be reopened',
+});
+
+/** POST /tickets, /tickets/:id/messages, /tickets/:id/close and /tickets/:id/reopen: each answers the ticket. */
+export const ticketActionsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async (app, options) => {
+  const actions = createTicketActions({ db: app.database.db, clock: options.clock });
+  const tickets = createSupportRepository(app.database.db);
+  const detail = async (userId: string, id: string) => {
+    const ticket = await tickets.find(userId, id);
+    if (!ticket) throw notFound('Ticket');
+    return ticket;
+  };
+  const schema = { ...CUSTOMER_ROUTE, tags: ['support'] };
+
+  app.post(
+    '/tickets',
+    {
+      onRequest: [app.authenticate, app.requireVerifiedEmail],
+      schema: {
+        ...schema,
+        summary: 'Open a ticket with its first message',
+        body: createTicketRequestSchema,
+        response: {
+          201: ticketDetailSchema,
+          ...ERRORS,
+          ...errorResponses({ 403: 'EMAIL_NOT_VERIFIED: the account has not verified its e-mail address yet' }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const userId = authOf(request).userId;
+      const id = await actions.create(userId, request.body);
+      return reply.code(201).send(await detail(userId, id));
+    },
+  );
+
+  app.post(
+    '/tickets/:id/messages',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        ...schema,
+        summary: 'Write in a ticket (it becomes open)',
+        params: idParamsSchema,
+        body: ticketReplyRequestSchema,
+        response: { 200: ticketDetailSchema, ...ERRORS },
+      },
+    },
+    async (request) => {
+      const userId = authOf(request).userId;
+      await actions.reply(userId, request.params.id, request.body.message);
+      return detail(userId, request.params.id);
+    },
+  );
+
+  for (const [path, closed] of [
+    ['close', true],
+    ['reopen', false],
+  ] as const) {
+    app.post(
+      `/tickets/:id/${path}`,
+      {
+        onRequest: app.authenticate,
+        schema: {
+          ...schema,
+          summary: closed ? 'Close a ticket' : 'Reopen a closed ticket',
+          params: idParamsSchema,
+          response: { 200: ticketDetailSchema, ...ERRORS },
+        },
+      },
+      async (request) => {
+        const userId = authOf(request).userId;
+        await actions.setClosed(userId, request.params.id, closed);
+        return detail(userId, request.params.id);
+      },
+    );
+  }
+};
