@@ -83,6 +83,11 @@ async function crashAndCheck(target: Target) {
     SCHEDULER_ENABLED: 'true',
     SCHEDULER_INTERVAL_MS: '1000',
     SCHEDULER_LEASE_MS: '1000',
+    // The jobs write their tasks to the provisioning queue in their own transactions; what a worker later does with
+    // them is dns-crash.test.ts's subject. Without the workers no start launches the demo's PowerDNS, web node and
+    // Pebble (on their fixed ports), which took seconds of each of the 14 starts
+    // (docs/decisions/066-resilience-files-side-by-side.md).
+    PROVISIONING_ENABLED: 'false',
   };
   let killedMidPass = 0;
   for (let round = 0; round < ROUNDS; round += 1) {
@@ -91,10 +96,12 @@ async function crashAndCheck(target: Target) {
     await sleep(5 + ((round * 97) % 300));
     api.kill('SIGKILL');
     await api.exited();
+    const killedAt = Date.now();
     const running = await target.query("select name from scheduler_jobs where outcome = 'running'");
     if (running.length > 0) killedMidPass += 1;
-    // Past the dead instance's lease, so that the next start takes its jobs up again.
-    await sleep(1100);
+    // Past the dead instance's lease, so that the next start takes its jobs up again (the time the query took
+    // counts towards it).
+    await sleep(Math.max(0, killedAt + 1100 - Date.now()));
   }
   expect(killedMidPass, 'rounds killed while a job was running').toBeGreaterThan(0);
 
@@ -178,14 +185,21 @@ async function crashAndCheck(target: Target) {
   expect(audited('job.renewal-invoices.')).toBe(renewals.length);
 }
 
+/**
+ * Seven starts, each seeding or checking the demo population, as the other kill -9 files give theirs: on a machine
+ * shared with other work, and beside another kill -9 file (docs/decisions/066-resilience-files-side-by-side.md), the
+ * PostgreSQL half has taken over 180 s. The budget only bounds how long a broken run hangs; no duration is asserted.
+ */
+const CRASH_TEST_MS = 600_000;
+
 describe('the scheduler killed mid-run leaves nothing half done', () => {
-  it('on SQLite', async () => {
+  it('on SQLite', { timeout: CRASH_TEST_MS }, async () => {
     const target = sqliteTarget();
     cleanups.push(target.cleanup);
     await crashAndCheck(target);
   });
 
-  it('on PostgreSQL', async () => {
+  it('on PostgreSQL', { timeout: CRASH_TEST_MS }, async () => {
     const target = await postgresTarget();
     cleanups.push(target.cleanup);
     await crashAndCheck(target);
