@@ -11,7 +11,8 @@
 // (its workers and its own PowerDNS), the same zones and edits queued at once in its database through the
 // outbox, drained by its workers, while a customer edits DNS through the HTTP API at a fixed rate: the drain's
 // edits per second and that customer's answer times (issue 28: p99 ≤ 20 ms). BENCH_DNS_ENGINE=0 skips it;
-// BENCH_DNS_DRIVER=0 skips the driver run.
+// BENCH_DNS_DRIVER=0 skips the driver run; BENCH_DNS_PROBE_RATE sets the customer's requests per second (50);
+// BENCH_DNS_CPU_PROFILE=<file> writes a CPU profile of the API during the drain (bench/event-loop-monitor.mjs).
 // Writes bench-results/dns-<time>.json with both and the machine's load.
 import fs from 'node:fs';
 import os from 'node:os';
