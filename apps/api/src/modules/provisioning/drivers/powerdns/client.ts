@@ -70,10 +70,10 @@ class TimedOut extends Error {}
 
 /**
  * One HTTP exchange: the answer's status and text. Through node:http, as the agent client does, not fetch: the
- * workers make two such calls per zone while customers' requests share their event loop, and fetch's streams,
- * abort signals and per-connection error objects cost about twice the processor time of the call itself
- * (docs/decisions/042-provisioning-engine.md, addendum on the drain's event-loop share). PowerDNS closes the
- * connection after each answer, so there is no connection to keep.
+ * workers make two such calls per zone while customers' requests share their event loop, and in a profile of the
+ * drain fetch (its streams, abort signals, and an error object built for each connection PowerDNS closes) was the
+ * largest share of the API's busy time (docs/decisions/042-provisioning-engine.md, addendum on the drain's share
+ * of the event loop). PowerDNS closes the connection after each answer, so there is no connection to keep.
  */
 function send(url: URL, method: string, body: string | undefined, apiKey: string) {
   const transport = url.protocol === 'https:' ? https : http;
