@@ -11,7 +11,21 @@ export const TXT_STRING_MAX = 255;
 
 const QUOTED_SEQUENCE = /^"(?:[^"\\]|\\.)*"(?:\s+"(?:[^"\\]|\\.)*")*$/;
 
-const utf8Length = (text: string) => new TextEncoder().encode(text).length;
+/** The bytes of one character (a code point) in UTF-8; a lone surrogate is written as U+FFFD, three bytes. */
+const utf8Size = (ch: string) => {
+  const code = ch.codePointAt(0)!;
+  return code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+};
+
+/**
+ * The bytes of a text in UTF-8, counted without encoding it: every zone the workers publish splits its TXT values
+ * here, character by character (docs/decisions/042-provisioning-engine.md, addendum on the drain's event-loop share).
+ */
+function utf8Length(text: string): number {
+  let bytes = 0;
+  for (const ch of text) bytes += utf8Size(ch);
+  return bytes;
+}
 
 /**
  * Whether a TXT value is written as explicit character-strings, `"part one" "part two"`, rather than as
@@ -27,7 +41,7 @@ function chunk(text: string): string[] {
   let current = '';
   let bytes = 0;
   for (const ch of text) {
-    const size = utf8Length(ch);
+    const size = utf8Size(ch);
     if (bytes + size > TXT_STRING_MAX) {
       parts.push(current);
       current = '';

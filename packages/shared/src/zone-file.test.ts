@@ -116,6 +116,12 @@ describe('the rules the DNS server would enforce', () => {
     expect(dnsRecordInputSchema.safeParse({ type: 'TXT', name: 'sel._domainkey', value: plain }).success).toBe(true);
     expect(splitTxtValue(plain).map((s) => s.length)).toEqual([255, 163]);
     expect(splitTxtValue('я'.repeat(200)).map((s) => new TextEncoder().encode(s).length)).toEqual([254, 146]);
+    const bytes = (s: string) => new TextEncoder().encode(s).length;
+    expect(splitTxtValue('€'.repeat(100)).map(bytes)).toEqual([255, 45]);
+    expect(splitTxtValue('😀'.repeat(70)).map(bytes)).toEqual([252, 28]);
+    expect(splitTxtValue(`a${'😀'.repeat(64)}`).map((s) => [...s].length)).toEqual([64, 1]);
+    expect(txtValueProblem(`"${'я'.repeat(128)}"`)).toBe('validation.txtStringTooLong');
+    expect(txtValueProblem(`"${'я'.repeat(127)}"`)).toBeNull();
     const quoted = `"${'a'.repeat(256)}"`;
     expect(txtValueProblem(quoted)).toBe('validation.txtStringTooLong');
     expect(txtValueProblem(`"${'a'.repeat(255)}" "b"`)).toBeNull();

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { setImmediate as nextTurn, setTimeout as pause } from 'node:timers/promises';
 import { dsRecordSchema, type NotificationKey } from '@hostpilot/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql } from 'kysely';
@@ -20,6 +19,7 @@ import {
   type DriverType,
   type ProvisioningDriver,
 } from './driver';
+import { createPacer } from './pacer';
 import { driverFactory } from './registry';
 import { loadTarget } from './targets';
 import { refreshSetupState, UNFINISHED } from './tasks';
@@ -56,18 +56,21 @@ export interface EngineOptions {
   registrar?: Registrar;
   /**
    * How many HTTP requests the process is answering now (app.ts counts them). Between two steps of a task a worker
-   * waits, up to REQUESTS_FIRST_MS, while one is: a customer's request is not queued behind the workers' database
-   * writes on the one event loop and SQLite connection (decision 042's addendum on the customer's edit).
+   * waits while one is (pacer.ts): a customer's request is not queued behind the workers' database writes on the
+   * one event loop and SQLite connection (decision 042's addenda on the customer's edit).
    */
   requestsInFlight?: () => number;
+  /**
+   * The most of the event loop's time the workers keep it busy (default 0.5, pacer.ts); 1 lets them use all of it.
+   * Between two steps a worker waits while the loop was busier than this.
+   */
+  busyShare?: number;
 }
 
 /** While no server of a task's driver type exists, how often the task looks again (adding one wakes it at once). */
 const NO_SERVER_RECHECK_MS = 5 * 60 * 1000;
 /** The most tasks one pass claims before it looks again. */
 const BATCH = 20;
-/** The longest a worker steps aside, at one step of a task, for HTTP requests under way (so a flood never starves it). */
-const REQUESTS_FIRST_MS = 25;
 
 /** The wait after the given failed try: base · 2^(try−1), of which the upper half is random (equal jitter). */
 export function backoffMs(attempt: number, baseMs: number, random: () => number): number {
@@ -89,19 +92,13 @@ export function createProvisioningEngine(options: EngineOptions) {
   let stopped = true;
   let closing = false;
   let current: Promise<unknown> = Promise.resolve();
-  const requestsInFlight = options.requestsInFlight ?? (() => 0);
-
-  /**
-   * Ends the worker's turn of the event loop between two steps of a task (claim, driver call, outcome). Each step
-   * is synchronous SQLite work chained by promises, which never lets the loop read a waiting request; without this
-   * the steps of several workers ran back to back while a customer's request waited. Then, while requests are
-   * being answered, waits for them (a millisecond at a time, at most REQUESTS_FIRST_MS).
-   */
-  async function yieldToRequests(): Promise<void> {
-    await nextTurn();
-    const until = performance.now() + REQUESTS_FIRST_MS;
-    while (requestsInFlight() > 0 && performance.now() < until && !closing) await pause(1);
-  }
+  // Every step of every worker passes here first: one at a time, each in a turn of the event loop of its own,
+  // after HTTP requests under way and while the loop is not too busy (pacer.ts).
+  const pacer = createPacer({
+    ...(options.requestsInFlight ? { requestsInFlight: options.requestsInFlight } : {}),
+    ...(options.busyShare === undefined ? {} : { busyShare: options.busyShare }),
+    closing: () => closing,
+  });
 
   /** The due condition of a claim: pending and due, or running under a lease that has expired. */
   const claimable = (now: number) =>
@@ -298,8 +295,9 @@ export function createProvisioningEngine(options: EngineOptions) {
       return;
     }
     if (!built) return;
+    await pacer.turn();
     const outcome = await call(built.driver, task, server, built.settings, built.secrets);
-    await yieldToRequests();
+    await pacer.turn();
     await recordReach(server.id, outcome, built.secrets);
     const carried = outcome.ok ? await carryDsRecords(task, outcome.result) : null;
     if (carried) await fail(task, server.id, carried, built.secrets);
@@ -435,14 +433,14 @@ export function createProvisioningEngine(options: EngineOptions) {
     let ran = 0;
     for (;;) {
       if (closing) return ran;
-      await yieldToRequests();
+      await pacer.turn();
       const now = clock.now();
       const ids = await candidates(now);
       let claimed = 0;
       let next = 0;
       const worker = async () => {
         while (next < ids.length && !closing) {
-          await yieldToRequests();
+          await pacer.turn();
           if (closing) break;
           const task = await claim(ids[next++]!, now);
           if (!task) continue;

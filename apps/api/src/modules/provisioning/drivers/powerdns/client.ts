@@ -1,3 +1,5 @@
+import http from 'node:http';
+import https from 'node:https';
 import { DriverError, type DriverSettings } from '../../driver';
 
 /**
@@ -63,6 +65,52 @@ export function refusedRecord(message: string, zone: string): { name: string; ty
   return { name, type: match[2]! };
 }
 
+/** A call that PowerDNS did not finish answering within REQUEST_TIMEOUT_MS. */
+class TimedOut extends Error {}
+
+/**
+ * One HTTP exchange: the answer's status and text. Through node:http, as the agent client does, not fetch: the
+ * workers make two such calls per zone while customers' requests share their event loop, and in a profile of the
+ * drain fetch (its streams, abort signals, and an error object built for each connection PowerDNS closes) was the
+ * largest share of the API's busy time (docs/decisions/042-provisioning-engine.md, addendum on the drain's share
+ * of the event loop). PowerDNS closes the connection after each answer, so there is no connection to keep.
+ */
+function send(url: URL, method: string, body: string | undefined, apiKey: string) {
+  const transport = url.protocol === 'https:' ? https : http;
+  return new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const request = transport.request(
+      url,
+      {
+        method,
+        headers: {
+          'X-API-Key': apiKey,
+          Accept: 'application/json',
+          ...(body === undefined
+            ? {}
+            : { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) }),
+        },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.once('error', fail);
+        response.once('end', () => {
+          clearTimeout(timer);
+          resolve({ status: response.statusCode ?? 0, text });
+        });
+      },
+    );
+    const timer = setTimeout(() => request.destroy(new TimedOut('timed out')), REQUEST_TIMEOUT_MS);
+    function fail(error: Error) {
+      clearTimeout(timer);
+      reject(error);
+    }
+    request.once('error', fail);
+    request.end(body);
+  });
+}
+
 export function createPowerDnsClient(settings: PowerDnsSettings) {
   const base = `${settings.apiUrl}/api/v1/servers/${encodeURIComponent(settings.serverId)}`;
 
@@ -95,27 +143,20 @@ export function createPowerDnsClient(settings: PowerDnsSettings) {
     path: string,
     options: { body?: unknown; accept?: number[]; zone?: string },
   ): Promise<PowerDnsAnswer<T>> {
-    let response: Response;
+    let response: { status: number; text: string };
     try {
-      response = await fetch(`${base}${path}`, {
-        method,
-        headers: {
-          'X-API-Key': settings.apiKey,
-          Accept: 'application/json',
-          ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        },
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-      });
+      const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+      response = await send(new URL(`${base}${path}`), method, body, settings.apiKey);
     } catch (error) {
       throw new DriverError({
         code: 'unreachable',
-        message: `PowerDNS at ${settings.apiUrl} did not answer (${(error as Error).name === 'TimeoutError' ? 'timed out' : (((error as Error).cause as Error | undefined)?.message ?? (error as Error).message)})`,
+        message: `PowerDNS at ${settings.apiUrl} did not answer (${error instanceof TimedOut ? 'timed out' : (error as Error).message})`,
         retryable: true,
         cause: error,
       });
     }
-    const text = await response.text();
+    const ok = response.status >= 200 && response.status < 300;
+    const text = response.text;
     let body: unknown = null;
     if (text) {
       try {
@@ -124,7 +165,7 @@ export function createPowerDnsClient(settings: PowerDnsSettings) {
         body = null;
       }
     }
-    if (response.ok || options.accept?.includes(response.status)) {
+    if (ok || options.accept?.includes(response.status)) {
       return { status: response.status, body: body as T };
     }
     const detail =
