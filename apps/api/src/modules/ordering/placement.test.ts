@@ -12,6 +12,8 @@ import { createTestApp, DATABASE_UNDER_TEST, type TestContext } from '../../test
  * a server whose connection failed, which the engine also marks when a server stops answering.
  */
 
+let serversAdded = 0;
+
 async function addServer(app: App, name: string, capacity: number, connection: 'ok' | 'failed' | null = null) {
   const id = randomUUID();
   const now = Date.now();
@@ -22,7 +24,8 @@ async function addServer(app: App, name: string, capacity: number, connection: '
       name,
       location: 'new-york',
       type: 'shared',
-      ip: `10.0.0.${Math.floor(Math.random() * 250) + 1}`,
+      // Unique in this file's database, and outside the demo servers' addresses (a random one could repeat).
+      ip: `203.0.113.${++serversAdded}`,
       status: 'active',
       cpuModel: 'Test CPU',
       cpuCores: 8,
