@@ -1,7 +1,5 @@
 import {
   type ChangePlanResponse,
-  changePlanRequestSchema,
-  changePlanResponseSchema,
   findServicePlan,
   IDEMPOTENCY_KEY_HEADER,
   idempotencyHeadersSchema,
@@ -11,10 +9,10 @@ import {
   toCents,
   validationMessage,
   type ValidationMessageKey,
+  servicesEndpoints,
 } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import type { Database, ServiceRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError, BODY_ERRORS, errorResponses } from '../../lib/errors';
@@ -24,6 +22,7 @@ import { authOf } from '../../plugins/authenticate';
 import { appendLedgerEntry, balanceOf, createInvoice, money, toInvoice } from '../billing/ledger';
 import { repriceOpenRenewalInvoices } from '../billing/renewal-invoices';
 import { enqueueProvisioning } from '../provisioning/tasks';
+import { endpointRoute } from '../../lib/endpoint-route';
 
 /**
  * A customer changes the plan of their own service (docs/decisions/037-plan-changes.md). An upgrade takes effect at
@@ -260,15 +259,13 @@ export function createPlanChanges({ db, clock }: { db: Kysely<Database>; clock: 
   };
 }
 
-const idParams = z.object({ id: z.string().min(1).max(100) });
-
 export const planChangeRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async (app, options) => {
   const changes = createPlanChanges({ db: app.database.db, clock: options.clock });
 
-  app.post(
-    '/services/:id/plan',
+  endpointRoute(
+    app,
+    servicesEndpoints.postServicesPlan,
     {
-      onRequest: app.authenticate,
       schema: {
         tags: ['services'],
         summary:
@@ -278,12 +275,8 @@ export const planChangeRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async (
           'floor((new price − current price) × whole days left ÷ days in the period), in cents, paid from the balance ' +
           'with an invoice; a cheaper plan is stored as `pendingPlan` and taken at the next renewal. Needs an ' +
           '`Idempotency-Key` header.',
-        security: [{ bearerAuth: [] }],
         headers: idempotencyHeadersSchema.loose(),
-        params: idParams,
-        body: changePlanRequestSchema,
         response: {
-          200: changePlanResponseSchema,
           ...errorResponses({
             ...BODY_ERRORS,
             401: 'UNAUTHORIZED, TOKEN_INVALID, TOKEN_EXPIRED',
@@ -305,17 +298,14 @@ export const planChangeRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async (
     },
   );
 
-  app.delete(
-    '/services/:id/pending-plan',
+  endpointRoute(
+    app,
+    servicesEndpoints.deleteServicesPendingPlan,
     {
-      onRequest: app.authenticate,
       schema: {
         tags: ['services'],
         summary: 'Cancel a downgrade waiting for the next renewal',
-        security: [{ bearerAuth: [] }],
-        params: idParams,
         response: {
-          200: changePlanResponseSchema,
           ...errorResponses({
             401: 'UNAUTHORIZED, TOKEN_INVALID, TOKEN_EXPIRED',
             404: 'NOT_FOUND: no such service on this account',

@@ -1,21 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import {
-  autoRenewRequestSchema,
-  cancelServiceRequestSchema,
-  type CancelWhen,
-  type ServiceState,
-  serviceStateSchema,
-  serviceStates,
-} from '@hostpilot/shared';
+import { type CancelWhen, type ServiceState, serviceStates, servicesEndpoints } from '@hostpilot/shared';
 import type { Kysely } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Database, ServiceRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { BODY_ERRORS, AppError, errorResponses } from '../../lib/errors';
 import { journal } from '../../lib/journal';
 import { authOf } from '../../plugins/authenticate';
 import { enqueueProvisioning } from '../provisioning/tasks';
+import { endpointRoute } from '../../lib/endpoint-route';
 
 /**
  * A customer's actions on their own services that move no money (docs/product/states.md): auto-renew on or
@@ -214,7 +207,6 @@ export async function applyDueCancellations(db: Kysely<Database>, now: number): 
   return cancelled;
 }
 
-const idParams = z.object({ id: z.string().min(1).max(100) });
 const ERRORS = {
   401: 'UNAUTHORIZED, TOKEN_INVALID, TOKEN_EXPIRED',
   404: 'NOT_FOUND: no such service on this account',
@@ -223,44 +215,42 @@ const ERRORS = {
 
 export const serviceActionsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async (app, options) => {
   const actions = createServiceActions({ db: app.database.db, clock: options.clock });
-  const common = { tags: ['services'], security: [{ bearerAuth: [] }], params: idParams };
+  const common = { tags: ['services'] };
 
-  app.put(
-    '/services/:id/auto-renew',
+  endpointRoute(
+    app,
+    servicesEndpoints.putServicesAutoRenew,
     {
-      onRequest: app.authenticate,
       schema: {
         ...common,
         summary: 'Turn automatic renewal on or off',
-        body: autoRenewRequestSchema,
-        response: { 200: serviceStateSchema, ...errorResponses({ ...BODY_ERRORS, ...ERRORS }) },
+        response: errorResponses({ ...BODY_ERRORS, ...ERRORS }),
       },
     },
     async (request) => actions.setAutoRenew(authOf(request).userId, request.params.id, request.body.enabled),
   );
 
-  app.post(
-    '/services/:id/cancellation',
+  endpointRoute(
+    app,
+    servicesEndpoints.postServicesCancellation,
     {
-      onRequest: app.authenticate,
       schema: {
         ...common,
         summary: 'Cancel a service at once, or at the end of its paid period, with a reason',
-        body: cancelServiceRequestSchema,
-        response: { 200: serviceStateSchema, ...errorResponses({ ...BODY_ERRORS, ...ERRORS }) },
+        response: errorResponses({ ...BODY_ERRORS, ...ERRORS }),
       },
     },
     async (request) => actions.cancel(authOf(request).userId, request.params.id, request.body),
   );
 
-  app.delete(
-    '/services/:id/cancellation',
+  endpointRoute(
+    app,
+    servicesEndpoints.deleteServicesCancellation,
     {
-      onRequest: app.authenticate,
       schema: {
         ...common,
         summary: 'Withdraw a cancellation that has not taken effect yet',
-        response: { 200: serviceStateSchema, ...errorResponses(ERRORS) },
+        response: errorResponses(ERRORS),
       },
     },
     async (request) => actions.withdrawCancellation(authOf(request).userId, request.params.id),

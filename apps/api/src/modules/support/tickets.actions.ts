@@ -1,15 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import {
   type CreateTicketRequest,
-  createTicketRequestSchema,
   type Language,
-  idParamsSchema,
   type TicketAuthorKind,
-  ticketDetailSchema,
   ticketNumber,
-  ticketReplyRequestSchema,
   type TicketStatus,
   ticketStates,
+  supportEndpoints,
 } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
@@ -22,6 +19,7 @@ import { notFound } from '../../lib/not-found';
 import { authOf } from '../../plugins/authenticate';
 import { takeNumbers, TICKET_COUNTER, TICKET_NUMBER_BASE } from '../billing/counters';
 import { createSupportRepository } from './support.repository';
+import { endpointRoute } from '../../lib/endpoint-route';
 
 /**
  * Ticket actions (docs/product/states.md): the status follows who wrote last — a customer's message makes
@@ -288,16 +286,14 @@ export const ticketActionsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = asyn
   };
   const schema = { ...CUSTOMER_ROUTE, tags: ['support'] };
 
-  app.post(
-    '/tickets',
+  endpointRoute(
+    app,
+    supportEndpoints.postTickets,
     {
-      onRequest: [app.authenticate, app.requireVerifiedEmail],
       schema: {
         ...schema,
         summary: 'Open a ticket with its first message',
-        body: createTicketRequestSchema,
         response: {
-          201: ticketDetailSchema,
           ...ERRORS,
           ...errorResponses({ 403: 'EMAIL_NOT_VERIFIED: the account has not verified its e-mail address yet' }),
         },
@@ -310,16 +306,14 @@ export const ticketActionsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = asyn
     },
   );
 
-  app.post(
-    '/tickets/:id/messages',
+  endpointRoute(
+    app,
+    supportEndpoints.postTicketsMessages,
     {
-      onRequest: app.authenticate,
       schema: {
         ...schema,
         summary: 'Write in a ticket (it becomes open)',
-        params: idParamsSchema,
-        body: ticketReplyRequestSchema,
-        response: { 200: ticketDetailSchema, ...ERRORS },
+        response: ERRORS,
       },
     },
     async (request) => {
@@ -329,19 +323,18 @@ export const ticketActionsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = asyn
     },
   );
 
-  for (const [path, closed] of [
-    ['close', true],
-    ['reopen', false],
+  for (const [entry, closed] of [
+    [supportEndpoints.postTicketsClose, true],
+    [supportEndpoints.postTicketsReopen, false],
   ] as const) {
-    app.post(
-      `/tickets/:id/${path}`,
+    endpointRoute(
+      app,
+      entry,
       {
-        onRequest: app.authenticate,
         schema: {
           ...schema,
           summary: closed ? 'Close a ticket' : 'Reopen a closed ticket',
-          params: idParamsSchema,
-          response: { 200: ticketDetailSchema, ...ERRORS },
+          response: ERRORS,
         },
       },
       async (request) => {
