@@ -9,6 +9,8 @@ import { knowledgeEndpoints } from './knowledge';
 import { metaEndpoints } from './meta';
 import { notificationsEndpoints } from './notifications';
 import { orderingEndpoints } from './ordering';
+import { provisioningEndpoints } from './provisioning';
+import { schedulerEndpoints } from './scheduler';
 import { servicesEndpoints } from './services';
 import { supportEndpoints } from './support';
 import { usersEndpoints } from './users';
@@ -25,6 +27,8 @@ export { knowledgeEndpoints } from './knowledge';
 export { metaEndpoints } from './meta';
 export { notificationsEndpoints } from './notifications';
 export { orderingEndpoints } from './ordering';
+export { provisioningEndpoints } from './provisioning';
+export { schedulerEndpoints } from './scheduler';
 export { servicesEndpoints } from './services';
 export { supportEndpoints } from './support';
 export { usersEndpoints } from './users';
@@ -46,6 +50,8 @@ export const endpoints = {
   meta: metaEndpoints,
   notifications: notificationsEndpoints,
   ordering: orderingEndpoints,
+  provisioning: provisioningEndpoints,
+  scheduler: schedulerEndpoints,
   services: servicesEndpoints,
   support: supportEndpoints,
   users: usersEndpoints,
