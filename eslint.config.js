@@ -153,6 +153,25 @@ export default tseslint.config(
     },
   },
   {
+    // One typed endpoint table (docs/decisions/068-typed-endpoint-contract.md): a feature calls the API with
+    // `api.call(entry, …)` / `api.downloadFrom(entry, …)`, its path and answer taken from packages/shared's
+    // endpoints; a hand-written path stays in lib/ only. The back office's api/ files still to be moved to the
+    // table are listed, a list that only shrinks.
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/features/admin/api/**', 'apps/web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.type='MemberExpression'][callee.object.name='api'][callee.property.name=/^(get|post|put|patch|delete|request|download)$/]",
+          message:
+            'Call the API through its endpoint table entry: api.call(xEndpoints.entry, { params, query, body }) (docs/decisions/068-typed-endpoint-contract.md).',
+        },
+      ],
+    },
+  },
+  {
     // Command-line scripts and the server's start-up banner talk to a person on a terminal.
     files: [
       'scripts/**',

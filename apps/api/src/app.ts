@@ -1,3 +1,4 @@
+import type { EndpointShape } from '@hostpilot/shared';
 import { isUtf8 } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -72,6 +73,8 @@ import errorHandler from './plugins/error-handler';
 import requestLimit from './plugins/request-limit';
 import security from './plugins/security';
 import webApp from './plugins/web-app';
+import { guardEndpointTable } from './lib/endpoint-route';
+import { NOT_YET_IN_TABLE } from './lib/endpoint-table-pending';
 
 export type ReadyConfig = Config & { jwt: { secret: string } };
 
@@ -92,6 +95,8 @@ export interface BuildOptions {
   counterStore?: CounterStore;
   /** Where mails go; default SMTP when SMTP_URL is set, else the outbox in DATA_DIR/outbox. */
   mailer?: Mailer;
+  /** Told of every route under /api and the endpoint table entry it was registered from (the table test). */
+  onApiRoute?: (route: { name: string; endpoint: EndpointShape | undefined }) => void;
 }
 
 /**
@@ -302,6 +307,8 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
   const maintenance = createMaintenanceState(database.db, clock);
   await app.register(
     async (api) => {
+      // docs/decisions/068-typed-endpoint-contract.md: every route comes from packages/shared/src/endpoints.
+      guardEndpointTable(api, NOT_YET_IN_TABLE, options.onApiRoute);
       guardMaintenance(api, maintenance);
       await api.register(requestLimit, {
         store: counterStore,

@@ -66,6 +66,18 @@ const PROBES = {
     "import { api } from '@/lib/session';\nexport const x = api;\n",
   ],
   libCallsApi: ['apps/web/src/lib/probe.ts', "import { api } from './session';\nexport const x = api;\n"],
+  apiFolderWritesPath: [
+    'apps/web/src/features/dashboard/api/probe.ts',
+    "import { api } from '@/lib/session';\nexport const x = () => api.get<unknown>('/hosting');\n",
+  ],
+  apiFolderCallsEntry: [
+    'apps/web/src/features/dashboard/api/probe.ts',
+    "import { servicesEndpoints } from '@hostpilot/shared';\nimport { api } from '@/lib/session';\nexport const x = () => api.call(servicesEndpoints.getHosting);\n",
+  ],
+  libWritesPath: [
+    'apps/web/src/lib/probe.ts',
+    "import { api } from './session';\nexport const x = () => api.get('/meta');\n",
+  ],
 } as const;
 
 type Probe = keyof typeof PROBES;
@@ -80,7 +92,7 @@ const out = {};
 for (const [name, [file, code]] of Object.entries(probes)) {
   const [result] = await eslint.lintText(code, { filePath: file });
   out[name] = result.messages
-    .filter((m) => ['import-x/no-restricted-paths', 'no-restricted-imports'].includes(m.ruleId))
+    .filter((m) => ['import-x/no-restricted-paths', 'no-restricted-imports', 'no-restricted-syntax'].includes(m.ruleId))
     .map((m) => m.message);
 }
 console.log(JSON.stringify(out));
@@ -129,6 +141,12 @@ describe('import boundaries (docs/architecture.md) are enforced by lint', () => 
     for (const probe of ['componentUsesSession', 'apiFolderCallsApi', 'libCallsApi'] as const) {
       expect(results[probe], probe).toEqual([]);
     }
+  });
+
+  it('refuses a hand-written API path in a feature: calls go through the endpoint table (decision 068)', () => {
+    expect(results.apiFolderWritesPath).toEqual([expect.stringContaining('through its endpoint table entry')]);
+    expect(results.apiFolderCallsEntry).toEqual([]);
+    expect(results.libWritesPath).toEqual([]);
   });
 
   it('refuses forwardRef: React 19 takes ref as a prop (decision 017)', () => {

@@ -30,3 +30,4 @@ export * from './dns';
 export * from './zone-file';
 export * from './api/certificate';
 export * from './api/hosting-databases';
+export * from './endpoints/index';

@@ -1,3 +1,4 @@
+import { servicesEndpoints } from '@hostpilot/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, createHttpClient, fileNameOf, NO_REFRESH_TOKEN } from './http';
 import { json, memoryStorage } from './test-doubles';
@@ -149,6 +150,49 @@ describe('HTTP client', () => {
     });
     expect(await client.get('/users/me')).toEqual({ ok: 1 });
     expect(calls).toEqual(['/api/users/me', '/api/users/me']);
+  });
+});
+
+describe('call: one endpoint table entry (decision 068)', () => {
+  it('takes method and path from the entry, fills the parameters and the query, sends the body', async () => {
+    const { client, calls } = setup(() => json(200, { id: 's 1' }));
+    const answer = await client.call(servicesEndpoints.putServicesAutoRenew, {
+      params: { id: 's 1' },
+      body: { enabled: true },
+      headers: { 'X-Probe': '1' },
+    });
+    expect(answer).toEqual({ id: 's 1' });
+    expect(calls[0]!.url).toBe('/api/services/s%201/auto-renew');
+    expect(calls[0]!.init.method).toBe('PUT');
+    expect(calls[0]!.init.body).toBe('{"enabled":true}');
+    expect(header(calls[0]!.init, 'X-Probe')).toBe('1');
+
+    await client.call(servicesEndpoints.getServices, { query: { kind: 'extra', q: '', pageSize: 50 } });
+    expect(calls[1]!.url).toBe('/api/services?kind=extra&pageSize=50');
+    expect(calls[1]!.init.method).toBe('GET');
+  });
+
+  it('keeps the error behaviour of every call: ApiError with the code, one refresh on a 401', async () => {
+    let first = true;
+    const { client, calls } = setup((url) => {
+      if (url.endsWith('/auth/refresh')) return json(200, { token: 'new-access', refresh_token: 'refresh-2' });
+      if (first) {
+        first = false;
+        return json(401, { error: { code: 'TOKEN_EXPIRED', message: 'Expired' } });
+      }
+      return json(404, { error: { code: 'NOT_FOUND', message: 'Hosting service not found' } });
+    });
+    const failure = await client.call(servicesEndpoints.getHostingItem, { params: { id: 'x' } }).catch((e) => e);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    expect(calls.map((call) => call.url)).toEqual(['/api/hosting/x', '/api/auth/refresh', '/api/hosting/x']);
+  });
+
+  it('refuses to send a call with a path parameter left out', async () => {
+    const { client, calls } = setup(() => json(200, {}));
+    // @ts-expect-error the entry needs its `id`
+    await expect(client.call(servicesEndpoints.getHostingItem, { params: {} })).rejects.toThrow('no value for :id');
+    expect(calls).toEqual([]);
   });
 });
 

@@ -1,4 +1,14 @@
-import { type ErrorCode, type FieldError, isApiErrorBody } from '@hostpilot/shared';
+import {
+  type EndpointAnswer,
+  type EndpointBody,
+  type EndpointParams,
+  type EndpointQuery,
+  type EndpointShape,
+  endpointUrl,
+  type ErrorCode,
+  type FieldError,
+  isApiErrorBody,
+} from '@hostpilot/shared';
 import { tokenStorage, type TokenStorage } from './storage';
 
 /** The one error type of the web app's API calls. `status` 0 means the server could not be reached. */
@@ -31,6 +41,16 @@ export interface RequestOptions {
   /** Further headers, e.g. the `Idempotency-Key` of a money-moving request. */
   headers?: Record<string, string>;
 }
+
+/**
+ * What a call of one endpoint table entry sends: its path parameters and body when the entry has them, its query
+ * when it takes one, and the request options (docs/decisions/068-typed-endpoint-contract.md). A path parameter
+ * left out fails before anything is sent.
+ */
+export type CallInput<E extends EndpointShape> = Omit<RequestOptions, 'body'> &
+  (E['params'] extends object ? { params: EndpointParams<E> } : { params?: undefined }) &
+  (E['query'] extends object ? { query?: EndpointQuery<E> } : { query?: undefined }) &
+  (E['body'] extends object ? { body: EndpointBody<E> } : { body?: undefined });
 
 export interface HttpClientOptions {
   baseUrl: string;
@@ -192,7 +212,33 @@ export function createHttpClient(options: HttpClientOptions) {
     return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition')) };
   }
 
+  /** The URL of an entry below the API's base, from its path, path parameters and query. */
+  function urlOf<E extends EndpointShape>(entry: E, input: CallInput<E> | undefined): string {
+    return endpointUrl(
+      entry,
+      input?.params as Record<string, string | number> | undefined,
+      input?.query as Record<string, unknown> | undefined,
+    );
+  }
+
+  /**
+   * Calls one entry of the endpoint table: method and path from the entry, the answer typed by it. The only way
+   * the app's features reach the API (lint: no hand-written API paths outside lib/).
+   */
+  async function call<E extends EndpointShape>(entry: E, input?: CallInput<E>): Promise<EndpointAnswer<E>> {
+    const { params: _params, query: _query, ...init } = (input ?? {}) as CallInput<E>;
+    return request<EndpointAnswer<E>>(entry.method, urlOf(entry, input), init as RequestOptions);
+  }
+
+  /** Downloads the file an entry answers (GET, or POST when the entry takes a body). */
+  async function downloadFrom<E extends EndpointShape>(entry: E, input?: CallInput<E>): Promise<DownloadedFile> {
+    const { params: _params, query: _query, body, ...init } = (input ?? {}) as CallInput<E>;
+    return download(urlOf(entry, input), init, entry.method === 'POST' ? { body } : undefined);
+  }
+
   return {
+    call,
+    downloadFrom,
     request,
     get: <T>(path: string, init?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, init),
     post: <T>(path: string, body?: unknown, init?: Omit<RequestOptions, 'body'>) =>

@@ -1,21 +1,12 @@
-import {
-  accountSecuritySchema,
-  changePasswordSchema,
-  forgotPasswordSchema,
-  reauthenticationSchema,
-  resetPasswordSchema,
-  sessionSchema,
-  verifyEmailSchema,
-} from '@hostpilot/shared';
+import { accountEndpoints } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { BODY_ERRORS, errorResponses } from '../../lib/errors';
 import { authOf } from '../../plugins/authenticate';
 import { guardStaffScope } from '../../plugins/authorize';
 import { context } from '../../lib/request-context';
 import type { AccountService } from './account.service';
+import { endpointRoute } from '../../lib/endpoint-route';
 
-const done = z.null().describe('Done');
 const security = [{ bearerAuth: [] }];
 const SIGNED_IN = { 401: 'UNAUTHORIZED, TOKEN_INVALID, TOKEN_EXPIRED' };
 const REAUTH = {
@@ -26,16 +17,16 @@ const LINK = { 400: 'VALIDATION_FAILED, LINK_INVALID (unknown or altered), LINK_
 
 /** Password change and reset, e-mail verification, sessions, and the administrator's "end all sessions". */
 export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> = async (app, { service }) => {
-  app.post(
-    '/auth/password/forgot',
+  endpointRoute(
+    app,
+    accountEndpoints.postAuthPasswordForgot,
     {
       schema: {
         tags: ['account'],
         summary: 'Mail a password-reset link (valid 30 minutes, once)',
         description:
           'Always 204 for a well-formed e-mail, whether or not an account has it. Limited per e-mail and address.',
-        body: forgotPasswordSchema,
-        response: { 204: done, ...errorResponses({ ...BODY_ERRORS, 429: 'RATE_LIMITED' }) },
+        response: errorResponses({ ...BODY_ERRORS, 429: 'RATE_LIMITED' }),
       },
     },
     async (request, reply) => {
@@ -44,14 +35,14 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> =
     },
   );
 
-  app.post(
-    '/auth/password/reset',
+  endpointRoute(
+    app,
+    accountEndpoints.postAuthPasswordReset,
     {
       schema: {
         tags: ['account'],
         summary: 'Set a new password with a reset link; every session of the account ends',
-        body: resetPasswordSchema,
-        response: { 204: done, ...errorResponses({ ...BODY_ERRORS, ...LINK }) },
+        response: errorResponses({ ...BODY_ERRORS, ...LINK }),
       },
     },
     async (request, reply) => {
@@ -60,17 +51,16 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> =
     },
   );
 
-  app.post(
-    '/auth/password/change',
+  endpointRoute(
+    app,
+    accountEndpoints.postAuthPasswordChange,
     {
-      onRequest: app.authenticate,
       schema: {
         tags: ['account'],
         summary: 'Change the password; every other session ends',
         description: 'A wrong current password answers 400 with a field error and counts against the sign-in limits.',
         security,
-        body: changePasswordSchema,
-        response: { 204: done, ...errorResponses({ ...BODY_ERRORS, ...SIGNED_IN, 429: 'RATE_LIMITED' }) },
+        response: errorResponses({ ...BODY_ERRORS, ...SIGNED_IN, 429: 'RATE_LIMITED' }),
       },
     },
     async (request, reply) => {
@@ -80,14 +70,14 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> =
     },
   );
 
-  app.post(
-    '/auth/email/verify',
+  endpointRoute(
+    app,
+    accountEndpoints.postAuthEmailVerify,
     {
       schema: {
         tags: ['account'],
         summary: 'Verify the e-mail address with the link of the verification mail',
-        body: verifyEmailSchema,
-        response: { 204: done, ...errorResponses({ ...BODY_ERRORS, ...LINK }) },
+        response: errorResponses({ ...BODY_ERRORS, ...LINK }),
       },
     },
     async (request, reply) => {
@@ -96,17 +86,16 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> =
     },
   );
 
-  app.post(
-    '/auth/email/undo',
+  endpointRoute(
+    app,
+    accountEndpoints.postAuthEmailUndo,
     {
       schema: {
         tags: ['account'],
         summary: 'Undo an e-mail change with the link mailed to the previous address (valid 7 days, once)',
         description:
           "The previous address is the account's again, counted as verified, and every session of the account ends.",
-        body: verifyEmailSchema,
         response: {
-          204: done,
           ...errorResponses({ ...BODY_ERRORS, ...LINK, 409: 'EMAIL_TAKEN: another account has the address since' }),
         },
       },
@@ -117,15 +106,15 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> =
     },
   );
 
-  app.post(
-    '/auth/email/resend',
+  endpointRoute(
+    app,
+    accountEndpoints.postAuthEmailResend,
     {
-      onRequest: app.authenticate,
       schema: {
         tags: ['account'],
         summary: 'Send the verification mail again',
         security,
-        response: { 204: done, ...errorResponses({ ...SIGNED_IN, 429: 'RATE_LIMITED' }) },
+        response: errorResponses({ ...SIGNED_IN, 429: 'RATE_LIMITED' }),
       },
     },
     async (request, reply) => {
@@ -134,29 +123,29 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> =
     },
   );
 
-  app.get(
-    '/account/security',
+  endpointRoute(
+    app,
+    accountEndpoints.getAccountSecurity,
     {
-      onRequest: app.authenticate,
       schema: {
         tags: ['account'],
         summary: 'The state of the account security settings',
         security,
-        response: { 200: accountSecuritySchema, ...errorResponses(SIGNED_IN) },
+        response: errorResponses(SIGNED_IN),
       },
     },
     async (request) => service.security(authOf(request).userId),
   );
 
-  app.get(
-    '/auth/sessions',
+  endpointRoute(
+    app,
+    accountEndpoints.getAuthSessions,
     {
-      onRequest: app.authenticate,
       schema: {
         tags: ['account'],
         summary: "The account's active sign-ins, most recently used first",
         security,
-        response: { 200: z.array(sessionSchema), ...errorResponses(SIGNED_IN) },
+        response: errorResponses(SIGNED_IN),
       },
     },
     async (request) => {
@@ -165,20 +154,17 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> =
     },
   );
 
-  app.delete(
-    '/auth/sessions/:id',
+  endpointRoute(
+    app,
+    accountEndpoints.deleteAuthSessionsItem,
     {
-      onRequest: app.authenticate,
       schema: {
         tags: ['account'],
         summary: 'Sign one session out',
         description:
           "Another device's session needs the current password (`currentPassword`); the current session does not.",
         security,
-        params: z.object({ id: z.string().min(1).max(64) }),
-        body: reauthenticationSchema.nullish(),
         response: {
-          204: done,
           ...errorResponses({
             ...BODY_ERRORS,
             ...SIGNED_IN,
@@ -196,16 +182,15 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> =
     },
   );
 
-  app.post(
-    '/auth/sessions/sign-out-others',
+  endpointRoute(
+    app,
+    accountEndpoints.postAuthSessionsSignOutOthers,
     {
-      onRequest: app.authenticate,
       schema: {
         tags: ['account'],
         summary: 'Sign every other session out, with the current password',
         security,
-        body: reauthenticationSchema,
-        response: { 204: done, ...errorResponses({ ...BODY_ERRORS, ...SIGNED_IN, ...REAUTH }) },
+        response: errorResponses({ ...BODY_ERRORS, ...SIGNED_IN, ...REAUTH }),
       },
     },
     async (request, reply) => {
@@ -219,17 +204,15 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> =
   // role with users.write (the administrator) may end another account's sessions (docs/decisions/014-roles-and-permissions.md).
   await app.register(async (scope) => {
     guardStaffScope(scope);
-    scope.withTypeProvider<ZodTypeProvider>().post(
-      '/admin/users/:id/sessions/end',
+    endpointRoute(
+      scope.withTypeProvider<ZodTypeProvider>(),
+      accountEndpoints.postAdminUsersSessionsEnd,
       {
-        config: { access: 'users.write' },
         schema: {
           tags: ['admin'],
           summary: 'End every session of a user (administrators)',
           security,
-          params: z.object({ id: z.string().min(1).max(64) }),
           response: {
-            204: done,
             ...errorResponses({ ...SIGNED_IN, 403: 'FORBIDDEN: the role may not change accounts', 404: 'NOT_FOUND' }),
           },
         },

@@ -1,22 +1,15 @@
-import {
-  authResponseSchema,
-  loginResponseSchema,
-  loginSchema,
-  refreshResponseSchema,
-  refreshSchema,
-  registerSchema,
-  twoFactorLoginSchema,
-} from '@hostpilot/shared';
+import { authEndpoints } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { BODY_ERRORS, errorResponses } from '../../lib/errors';
 import { context } from '../../lib/request-context';
 import type { AuthService } from './auth.service';
+import { endpointRoute } from '../../lib/endpoint-route';
 
 /** POST /auth/register, /auth/login, /auth/refresh, /auth/logout (docs/product/api.md). */
 export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async (app, { service }) => {
-  app.post(
-    '/auth/register',
+  endpointRoute(
+    app,
+    authEndpoints.postAuthRegister,
     {
       schema: {
         tags: ['auth'],
@@ -24,9 +17,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
         description:
           'Unknown fields (a `role` among them) are ignored. The e-mail is trimmed and lower-cased; the password ' +
           'has 8 to 128 characters. Limited per client address (429 with Retry-After).',
-        body: registerSchema,
         response: {
-          201: authResponseSchema.describe('Account created and signed in'),
           ...errorResponses({
             ...BODY_ERRORS,
             409: 'EMAIL_TAKEN: an account with this e-mail exists',
@@ -38,8 +29,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
     async (request, reply) => reply.code(201).send(await service.register(request.body, context(request))),
   );
 
-  app.post(
-    '/auth/login',
+  endpointRoute(
+    app,
+    authEndpoints.postAuthLogin,
     {
       schema: {
         tags: ['auth'],
@@ -51,9 +43,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
           'signed in from before). ' +
           'When the account has two-factor sign-in, a right password answers `twoFactorRequired: true` and a ' +
           '`challenge` (valid 5 minutes, once) for POST /auth/login/two-factor instead of a session.',
-        body: loginSchema,
         response: {
-          200: loginResponseSchema.describe('Signed in, or the challenge of the second step'),
           ...errorResponses({
             ...BODY_ERRORS,
             401: 'INVALID_CREDENTIALS: wrong e-mail or password (the same answer for both)',
@@ -65,8 +55,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
     async (request) => service.login(request.body, context(request)),
   );
 
-  app.post(
-    '/auth/login/two-factor',
+  endpointRoute(
+    app,
+    authEndpoints.postAuthLoginTwoFactor,
     {
       schema: {
         tags: ['auth'],
@@ -76,9 +67,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
           'A code is accepted for its 30-second step and one either side, and only once; each recovery code ' +
           'works once. Attempts are limited per account and per client address (429 with Retry-After). A refused ' +
           'code leaves the challenge usable until it expires.',
-        body: twoFactorLoginSchema,
         response: {
-          200: authResponseSchema.describe('Signed in'),
           ...errorResponses({
             ...BODY_ERRORS,
             400:
@@ -93,8 +82,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
     async (request) => service.loginTwoFactor(request.body, context(request)),
   );
 
-  app.post(
-    '/auth/refresh',
+  endpointRoute(
+    app,
+    authEndpoints.postAuthRefresh,
     {
       schema: {
         tags: ['auth'],
@@ -102,9 +92,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
         description:
           'Each refresh token works once. Presenting one that was already used revokes its whole family ' +
           '(every session token descending from the same sign-in).',
-        body: refreshSchema,
         response: {
-          200: refreshResponseSchema.describe('`token`: the new access token; `refresh_token`: the next refresh token'),
           ...errorResponses({
             ...BODY_ERRORS,
             401: 'REFRESH_TOKEN_INVALID: unknown, expired, used or revoked',
@@ -115,8 +103,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
     async (request) => service.refresh(request.body.refreshToken, context(request)),
   );
 
-  app.post(
-    '/auth/logout',
+  endpointRoute(
+    app,
+    authEndpoints.postAuthLogout,
     {
       schema: {
         tags: ['auth'],
@@ -124,8 +113,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
         description:
           'Always 204, also for unknown tokens. The access tokens of the sign-in stop working at once ' +
           '(401 TOKEN_INVALID).',
-        body: refreshSchema,
-        response: { 204: z.null().describe('Signed out'), ...errorResponses(BODY_ERRORS) },
+        response: errorResponses(BODY_ERRORS),
       },
     },
     async (request, reply) => {

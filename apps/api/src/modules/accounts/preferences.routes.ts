@@ -1,22 +1,22 @@
-import { preferencesSchema } from '@hostpilot/shared';
+import { usersEndpoints } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CUSTOMER_ROUTE, SIGNED_IN_ERRORS } from '../../lib/customer-route';
+import { SIGNED_IN_ERRORS } from '../../lib/customer-route';
 import { authOf, signInRequired } from '../../plugins/authenticate';
 import { createUsersRepository } from './users.repository';
+import { endpointRoute } from '../../lib/endpoint-route';
 
 /** GET /users/me/preferences: the signed-in user's language and notification choices, as stored. */
 export const preferencesRoutes: FastifyPluginAsyncZod = async (app) => {
   const users = createUsersRepository(app.database.db);
 
-  app.get(
-    '/users/me/preferences',
+  endpointRoute(
+    app,
+    usersEndpoints.getUsersMePreferences,
     {
-      onRequest: app.authenticate,
       schema: {
-        ...CUSTOMER_ROUTE,
         tags: ['users'],
         summary: 'My language and notification preferences',
-        response: { 200: preferencesSchema, ...SIGNED_IN_ERRORS },
+        response: SIGNED_IN_ERRORS,
       },
     },
     async (request) => {

@@ -1,9 +1,4 @@
-import {
-  preferencesSchema,
-  preferencesUpdateRequestSchema,
-  profileUpdateRequestSchema,
-  userSchema,
-} from '@hostpilot/shared';
+import { usersEndpoints } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../../lib/clock';
 import { CUSTOMER_ROUTE } from '../../lib/customer-route';
@@ -15,6 +10,7 @@ import type { AuthService } from './auth.service';
 import { authOf, signInRequired } from '../../plugins/authenticate';
 import { isUniqueViolation } from '../../db/errors';
 import { toPublicUser } from './users.repository';
+import { endpointRoute } from '../../lib/endpoint-route';
 
 /**
  * PUT /users/me (the profile form) and PATCH /users/me/preferences. A changed e-mail needs the current
@@ -30,19 +26,17 @@ export const profileActionsRoutes: FastifyPluginAsyncZod<{
   const db = app.database.db;
   const schema = { ...CUSTOMER_ROUTE, tags: ['users'] };
 
-  app.put(
-    '/users/me',
+  endpointRoute(
+    app,
+    usersEndpoints.putUsersMe,
     {
-      onRequest: app.authenticate,
       schema: {
         ...schema,
         summary: 'Save my profile (changing the e-mail needs the current password)',
         description:
           'A changed e-mail is unverified until the link mailed to it is clicked; the previous address is mailed a ' +
           'link that restores it (POST /auth/email/undo, 7 days). A wrong password counts against the sign-in limits.',
-        body: profileUpdateRequestSchema,
         response: {
-          200: userSchema,
           ...errorResponses({
             ...BODY_ERRORS,
             401: 'UNAUTHORIZED, TOKEN_INVALID, TOKEN_EXPIRED',
@@ -92,16 +86,14 @@ export const profileActionsRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.patch(
-    '/users/me/preferences',
+  endpointRoute(
+    app,
+    usersEndpoints.patchUsersMePreferences,
     {
-      onRequest: app.authenticate,
       schema: {
         ...schema,
         summary: 'Change my language or notification preferences (any subset)',
-        body: preferencesUpdateRequestSchema,
         response: {
-          200: preferencesSchema,
           ...errorResponses({ ...BODY_ERRORS, 401: 'UNAUTHORIZED, TOKEN_INVALID, TOKEN_EXPIRED' }),
         },
       },

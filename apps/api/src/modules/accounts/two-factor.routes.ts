@@ -1,16 +1,10 @@
-import {
-  recoveryCodesSchema,
-  twoFactorCodeSchema,
-  twoFactorDisableSchema,
-  twoFactorEnableSchema,
-  twoFactorSetupSchema,
-} from '@hostpilot/shared';
+import { accountEndpoints } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { BODY_ERRORS, errorResponses } from '../../lib/errors';
 import { authOf } from '../../plugins/authenticate';
 import { context } from '../../lib/request-context';
 import type { TwoFactorService } from './two-factor.service';
+import { endpointRoute } from '../../lib/endpoint-route';
 
 const security = [{ bearerAuth: [] }];
 const SIGNED_IN = { 401: 'UNAUTHORIZED, TOKEN_INVALID, TOKEN_EXPIRED' };
@@ -24,10 +18,10 @@ const CODE_REFUSED = {
 
 /** Two-factor sign-in of the signed-in account (docs/decisions/023-two-factor-sign-in.md). */
 export const twoFactorRoutes: FastifyPluginAsyncZod<{ service: TwoFactorService }> = async (app, { service }) => {
-  app.post(
-    '/account/two-factor/setup',
+  endpointRoute(
+    app,
+    accountEndpoints.postAccountTwoFactorSetup,
     {
-      onRequest: app.authenticate,
       schema: {
         tags: ['account'],
         summary: 'Start two-factor set-up: a new secret, its otpauth URI and QR code',
@@ -36,7 +30,6 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ service: TwoFactorService 
           'until POST /account/two-factor/enable confirms a first code; starting again replaces an unconfirmed secret.',
         security,
         response: {
-          200: twoFactorSetupSchema,
           ...errorResponses({ ...SIGNED_IN, 409: 'INVALID_STATE: two-factor sign-in is already on' }),
         },
       },
@@ -44,10 +37,10 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ service: TwoFactorService 
     async (request) => service.setup(authOf(request).userId, context(request)),
   );
 
-  app.post(
-    '/account/two-factor/enable',
+  endpointRoute(
+    app,
+    accountEndpoints.postAccountTwoFactorEnable,
     {
-      onRequest: app.authenticate,
       schema: {
         tags: ['account'],
         summary: 'Confirm set-up with the current password and a first code; answers ten recovery codes, once',
@@ -55,9 +48,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ service: TwoFactorService 
           'A wrong current password answers 400 with `currentPassword` validation.currentPasswordWrong and counts ' +
           'against the sign-in limits. Every other session of the account ends.',
         security,
-        body: twoFactorEnableSchema,
         response: {
-          200: recoveryCodesSchema.describe('Two-factor sign-in is on; each recovery code works once'),
           ...errorResponses({
             ...CODE_REFUSED,
             400: `${CODE_REFUSED[400]}; \`currentPassword\` validation.required, .currentPasswordWrong`,
@@ -73,18 +64,16 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ service: TwoFactorService 
     },
   );
 
-  app.post(
-    '/account/two-factor/disable',
+  endpointRoute(
+    app,
+    accountEndpoints.postAccountTwoFactorDisable,
     {
-      onRequest: app.authenticate,
       schema: {
         tags: ['account'],
         summary: 'Turn two-factor sign-in off, with a code from the app or a recovery code',
         description: 'Every other session of the account ends.',
         security,
-        body: twoFactorDisableSchema,
         response: {
-          204: z.null().describe('Turned off; the secret and the recovery codes are deleted'),
           ...errorResponses({ ...CODE_REFUSED, ...SIGNED_IN, 409: 'INVALID_STATE: two-factor sign-in is not on' }),
         },
       },
@@ -96,18 +85,16 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ service: TwoFactorService 
     },
   );
 
-  app.post(
-    '/account/two-factor/recovery-codes',
+  endpointRoute(
+    app,
+    accountEndpoints.postAccountTwoFactorRecoveryCodes,
     {
-      onRequest: app.authenticate,
       schema: {
         tags: ['account'],
         summary: 'Replace the recovery codes, with a code from the app',
         description: 'The earlier codes stop working. The new ones are answered once. Every other session ends.',
         security,
-        body: twoFactorCodeSchema,
         response: {
-          200: recoveryCodesSchema.describe('The new recovery codes'),
           ...errorResponses({ ...CODE_REFUSED, ...SIGNED_IN, 409: 'INVALID_STATE: two-factor sign-in is not on' }),
         },
       },

@@ -1,21 +1,20 @@
-import { userSchema } from '@hostpilot/shared';
+import { usersEndpoints } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/errors';
 import { accountOf } from '../../plugins/authenticate';
 import { toPublicUser } from './users.repository';
+import { endpointRoute } from '../../lib/endpoint-route';
 
 /** GET /users/me: the signed-in user, read from the database (a deleted or suspended account is refused). */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/users/me',
+  endpointRoute(
+    app,
+    usersEndpoints.getUsersMe,
     {
-      onRequest: app.authenticate,
       schema: {
         tags: ['users'],
         summary: 'The signed-in user',
-        security: [{ bearerAuth: [] }],
         response: {
-          200: userSchema.describe('The user: id, firstName, lastName, email, role'),
           ...errorResponses({
             401: 'UNAUTHORIZED (no or malformed Authorization header, or the user is gone), TOKEN_INVALID, TOKEN_EXPIRED',
           }),

@@ -1,28 +1,19 @@
-import {
-  domainRenewalRequestSchema,
-  IDEMPOTENCY_KEY_HEADER,
-  idempotencyHeadersSchema,
-  renewalResponseSchema,
-  serviceRenewalRequestSchema,
-  topUpRequestSchema,
-  topUpResponseSchema,
-} from '@hostpilot/shared';
+import { IDEMPOTENCY_KEY_HEADER, idempotencyHeadersSchema, billingEndpoints } from '@hostpilot/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Clock } from '../../lib/clock';
 import { BODY_ERRORS, errorResponses } from '../../lib/errors';
 import { requestFingerprint } from '../../lib/idempotency';
 import { authOf } from '../../plugins/authenticate';
 import { bankTransferProvider, createPaymentsService, testCardProvider } from './payments.service';
 import { createRenewalsService } from './renewals.service';
+import { endpointRoute } from '../../lib/endpoint-route';
 
 export interface BillingActionsOptions {
   clock: Clock;
   demoMode: boolean;
 }
 
-const idParams = z.object({ id: z.string().min(1).max(100) });
 /** Headers are checked for the key only; the others pass through untouched. */
 const headers = idempotencyHeadersSchema.loose();
 
@@ -52,18 +43,15 @@ export const billingActionsRoutes: FastifyPluginAsyncZod<BillingActionsOptions> 
   });
   const renewals = createRenewalsService({ db, clock: options.clock });
 
-  app.post(
-    '/finance/top-ups',
+  endpointRoute(
+    app,
+    billingEndpoints.postFinanceTopUps,
     {
-      onRequest: [app.authenticate, app.requireVerifiedEmail],
       schema: {
         tags: ['finance'],
         summary: 'Add funds to the balance: a bank transfer (pending until approved) or, in demo mode, the test card',
-        security: [{ bearerAuth: [] }],
         headers,
-        body: topUpRequestSchema,
         response: {
-          201: topUpResponseSchema.describe('The payment (completed or pending), the balance, a pro-forma invoice'),
           ...errorResponses({
             ...MONEY_ERRORS,
             402: 'PAYMENT_DECLINED: the card was declined (the failed payment is kept)',
@@ -78,19 +66,15 @@ export const billingActionsRoutes: FastifyPluginAsyncZod<BillingActionsOptions> 
     },
   );
 
-  app.post(
-    '/services/:id/renew',
+  endpointRoute(
+    app,
+    billingEndpoints.postServicesRenew,
     {
-      onRequest: [app.authenticate, app.requireVerifiedEmail],
       schema: {
         tags: ['services'],
         summary: 'Renew a service (hosting or another kind) for a period of its plan, paid from the balance',
-        security: [{ bearerAuth: [] }],
         headers,
-        params: idParams,
-        body: serviceRenewalRequestSchema,
         response: {
-          200: renewalResponseSchema,
           ...errorResponses({
             ...MONEY_ERRORS,
             404: 'NOT_FOUND: no such service on this account',
@@ -110,19 +94,15 @@ export const billingActionsRoutes: FastifyPluginAsyncZod<BillingActionsOptions> 
     },
   );
 
-  app.post(
-    '/domains/:id/renew',
+  endpointRoute(
+    app,
+    billingEndpoints.postDomainsRenew,
     {
-      onRequest: [app.authenticate, app.requireVerifiedEmail],
       schema: {
         tags: ['domains'],
         summary: 'Renew a domain for whole years at the catalogue price, paid from the balance',
-        security: [{ bearerAuth: [] }],
         headers,
-        params: idParams,
-        body: domainRenewalRequestSchema,
         response: {
-          200: renewalResponseSchema,
           ...errorResponses({
             ...MONEY_ERRORS,
             404: 'NOT_FOUND: no such domain on this account',

@@ -1,22 +1,13 @@
 import {
-  balanceSchema,
   CURRENCY,
   dayRange,
-  idParamsSchema,
-  invoiceDetailSchema,
-  invoiceListQuerySchema,
-  invoicePageSchema,
-  languageQuerySchema,
   periodError,
   STATEMENT_MAX_DAYS,
-  statementQuerySchema,
-  transactionListQuerySchema,
-  transactionPageSchema,
   validationMessage,
+  billingEndpoints,
 } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { CUSTOMER_ROUTE, ITEM_ERRORS, LIST_ERRORS, SIGNED_IN_ERRORS } from '../../lib/customer-route';
+import { ITEM_ERRORS, LIST_ERRORS, SIGNED_IN_ERRORS } from '../../lib/customer-route';
 import { renderInvoicePdf } from '../../lib/documents/invoice-pdf';
 import { attachment } from '../../lib/documents/csv-export';
 import { renderStatementCsv } from '../../lib/documents/statement-csv';
@@ -27,6 +18,7 @@ import { pageOf } from '../../lib/listing';
 import { notFound } from '../../lib/not-found';
 import { authOf } from '../../plugins/authenticate';
 import { createBillingRepository } from './billing.repository';
+import { endpointRoute } from '../../lib/endpoint-route';
 
 /** A period's end before its start, or too long, is refused under the end's name, as a form shows it. */
 function checkPeriod(from: string | undefined, to: string | undefined, maxDays?: number): void {
@@ -42,32 +34,29 @@ function checkPeriod(from: string | undefined, to: string | undefined, maxDays?:
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   const billing = createBillingRepository(app.database.db);
 
-  app.get(
-    '/finance/balance',
+  endpointRoute(
+    app,
+    billingEndpoints.getFinanceBalance,
     {
-      onRequest: app.authenticate,
       schema: {
-        ...CUSTOMER_ROUTE,
         tags: ['finance'],
         summary: 'My balance: the sum of my ledger',
-        response: { 200: balanceSchema, ...SIGNED_IN_ERRORS },
+        response: SIGNED_IN_ERRORS,
       },
     },
     async (request) => ({ balance: await billing.balance(authOf(request).userId) }),
   );
 
-  app.get(
-    '/finance/transactions',
+  endpointRoute(
+    app,
+    billingEndpoints.getFinanceTransactions,
     {
-      onRequest: app.authenticate,
       schema: {
-        ...CUSTOMER_ROUTE,
         tags: ['finance'],
         summary: 'My transactions: ledger entries, and payments still pending or failed',
         description:
           '`from` and `to` are days (`YYYY-MM-DD`, UTC), both included; `to` before `from` is refused under `to`.',
-        querystring: transactionListQuerySchema,
-        response: { 200: transactionPageSchema, ...LIST_ERRORS },
+        response: LIST_ERRORS,
       },
     },
     async (request) => {
@@ -77,17 +66,15 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/finance/invoices',
+  endpointRoute(
+    app,
+    billingEndpoints.getFinanceInvoices,
     {
-      onRequest: app.authenticate,
       schema: {
-        ...CUSTOMER_ROUTE,
         tags: ['finance'],
         summary: 'My invoices',
         description: '`q` matches the invoice number (literally, ignoring case).',
-        querystring: invoiceListQuerySchema,
-        response: { 200: invoicePageSchema, ...LIST_ERRORS },
+        response: LIST_ERRORS,
       },
     },
     async (request) => {
@@ -96,16 +83,14 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/finance/invoices/:id',
+  endpointRoute(
+    app,
+    billingEndpoints.getFinanceInvoicesItem,
     {
-      onRequest: app.authenticate,
       schema: {
-        ...CUSTOMER_ROUTE,
         tags: ['finance'],
         summary: 'One of my invoices, with its lines',
-        params: idParamsSchema,
-        response: { 200: invoiceDetailSchema, ...ITEM_ERRORS },
+        response: ITEM_ERRORS,
       },
     },
     async (request) => {
@@ -115,19 +100,16 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/finance/invoices/:id/pdf',
+  endpointRoute(
+    app,
+    billingEndpoints.getFinanceInvoicesPdf,
     {
-      onRequest: app.authenticate,
       schema: {
-        ...CUSTOMER_ROUTE,
         tags: ['finance'],
         summary: 'One of my invoices as a PDF, named by its number',
         description: 'In `lang` (en or ru), else in my preferred language. Answers `application/pdf`.',
-        params: idParamsSchema,
-        querystring: languageQuerySchema,
         produces: ['application/pdf'],
-        response: { 200: z.any().describe('The PDF'), ...ITEM_ERRORS },
+        response: ITEM_ERRORS,
       },
     },
     async (request, reply) => {
@@ -144,12 +126,11 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/finance/statement',
+  endpointRoute(
+    app,
+    billingEndpoints.getFinanceStatement,
     {
-      onRequest: app.authenticate,
       schema: {
-        ...CUSTOMER_ROUTE,
         tags: ['finance'],
         summary: 'A statement of my ledger for a period, as CSV',
         description:
@@ -157,9 +138,8 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
           'byte-order mark; comma-separated with a decimal point in English, semicolon-separated with a decimal ' +
           'comma in Russian (`lang`, else my preferred language). Cells that a spreadsheet would read as a ' +
           'formula start with an apostrophe.',
-        querystring: statementQuerySchema,
         produces: ['text/csv'],
-        response: { 200: z.string().describe('The CSV text'), ...LIST_ERRORS },
+        response: LIST_ERRORS,
       },
     },
     async (request, reply) => {

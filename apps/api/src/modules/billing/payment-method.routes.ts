@@ -1,10 +1,10 @@
-import { paymentMethodResponseSchema, savePaymentMethodRequestSchema } from '@hostpilot/shared';
+import { billingEndpoints } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../../lib/clock';
-import { CUSTOMER_ROUTE } from '../../lib/customer-route';
 import { BODY_ERRORS, errorResponses } from '../../lib/errors';
 import { authOf } from '../../plugins/authenticate';
 import { type CardVault, createSavedCardService } from './saved-card';
+import { endpointRoute } from '../../lib/endpoint-route';
 
 export interface PaymentMethodRoutesOptions {
   clock: Clock;
@@ -20,31 +20,27 @@ const UNAUTHORIZED = 'UNAUTHORIZED, TOKEN_INVALID, TOKEN_EXPIRED';
 export const paymentMethodRoutes: FastifyPluginAsyncZod<PaymentMethodRoutesOptions> = async (app, options) => {
   const cards = createSavedCardService({ db: app.database.db, clock: options.clock, vault: options.vault });
 
-  app.get(
-    '/billing/payment-method',
+  endpointRoute(
+    app,
+    billingEndpoints.getBillingPaymentMethod,
     {
-      onRequest: app.authenticate,
       schema: {
-        ...CUSTOMER_ROUTE,
         tags: ['finance'],
         summary: 'My saved card for renewals, or null',
-        response: { 200: paymentMethodResponseSchema, ...errorResponses({ 401: UNAUTHORIZED }) },
+        response: errorResponses({ 401: UNAUTHORIZED }),
       },
     },
     async (request) => ({ card: await cards.get(authOf(request).userId) }),
   );
 
-  app.post(
-    '/billing/payment-method',
+  endpointRoute(
+    app,
+    billingEndpoints.postBillingPaymentMethod,
     {
-      onRequest: app.authenticate,
       schema: {
-        ...CUSTOMER_ROUTE,
         tags: ['finance'],
         summary: 'Save (or replace) my card for renewals through the card provider (demo mode only: the test card)',
-        body: savePaymentMethodRequestSchema,
         response: {
-          200: paymentMethodResponseSchema,
           ...errorResponses({
             ...BODY_ERRORS,
             400: 'VALIDATION_FAILED: a bad number (Luhn), month, year or holder, an expired card, a card the provider declined, or card payments not available (`fields` names each)',
@@ -56,16 +52,14 @@ export const paymentMethodRoutes: FastifyPluginAsyncZod<PaymentMethodRoutesOptio
     async (request) => ({ card: await cards.save(authOf(request).userId, request.body, request.ip) }),
   );
 
-  app.delete(
-    '/billing/payment-method',
+  endpointRoute(
+    app,
+    billingEndpoints.deleteBillingPaymentMethod,
     {
-      onRequest: app.authenticate,
       schema: {
-        ...CUSTOMER_ROUTE,
         tags: ['finance'],
         summary: 'Remove my saved card',
         response: {
-          200: paymentMethodResponseSchema,
           ...errorResponses({ 401: UNAUTHORIZED, 404: 'NOT_FOUND: no card is saved' }),
         },
       },

@@ -1,13 +1,12 @@
 import {
   type AdminCertificate,
-  adminCertificatesPageSchema,
-  adminCertificatesQuerySchema,
+  type adminCertificatesQuerySchema,
   CERTIFICATE_WARNING_DAYS,
-  idParamsSchema,
+  certificatesEndpoints,
 } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
+import { type z } from 'zod';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError, errorResponses } from '../../lib/errors';
@@ -16,6 +15,7 @@ import { staffOf } from '../../plugins/authorize';
 import { LIST_ERRORS, STAFF_ERRORS } from '../../lib/staff-errors';
 import { fullName, iso, isoOrNull, pageOf } from '../../lib/staff-list';
 import { enqueueProvisioning, refreshSetupState } from '../provisioning/tasks';
+import { endpointRoute } from '../../lib/endpoint-route';
 
 /**
  * The back office's certificates (docs/decisions/049-certificates-through-acme.md): every certificate with its
@@ -57,10 +57,10 @@ export const adminCertificatesRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = 
       .select((eb) => eb.fn.countAll<number>().as('total'))
       .executeTakeFirst();
 
-  app.get(
-    '/certificates',
+  endpointRoute(
+    app,
+    certificatesEndpoints.getAdminCertificates,
     {
-      config: { access: 'provisioning.read' },
       schema: {
         tags: ['admin'],
         summary: 'Certificates: every one, the failed ones, or those expiring within 14 days and not renewing',
@@ -69,8 +69,7 @@ export const adminCertificatesRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = 
           `${CERTIFICATE_WARNING_DAYS} days: a renewal is not under way). \`q\` matches the domain or the owner's ` +
           'e-mail. `counts` gives each view under `q`. Needs `provisioning.read`.',
         security,
-        querystring: adminCertificatesQuerySchema,
-        response: { 200: adminCertificatesPageSchema, ...errorResponses({ ...LIST_ERRORS, ...STAFF_ERRORS }) },
+        response: errorResponses({ ...LIST_ERRORS, ...STAFF_ERRORS }),
       },
     },
     async (request) => {
@@ -142,10 +141,10 @@ export const adminCertificatesRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = 
     },
   );
 
-  app.post(
-    '/certificates/:id/retry',
+  endpointRoute(
+    app,
+    certificatesEndpoints.postAdminCertificatesRetry,
     {
-      config: { access: 'provisioning.write' },
       schema: {
         tags: ['admin'],
         summary: 'Retry a certificate now: its failed or waiting task gets fresh tries, or a new order is queued',
@@ -153,9 +152,7 @@ export const adminCertificatesRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = 
           'For a failed, expired or issued certificate (an issued one is renewed now). 409 INVALID_STATE while one ' +
           'is on its way or once revoked. Needs `provisioning.write`; audited (`certificate.retry`).',
         security,
-        params: idParamsSchema,
         response: {
-          204: z.null().describe('Queued'),
           ...errorResponses({
             ...STAFF_ERRORS,
             404: 'NOT_FOUND: no certificate has this id',

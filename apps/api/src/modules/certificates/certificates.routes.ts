@@ -1,17 +1,12 @@
 import {
-  certificateDownloadQuerySchema,
-  certificateKeyRequestSchema,
   certificateNamesProblem,
-  certificateReissueSchema,
-  certificateSchema,
   type CertificateStatus,
   certificateWildcardAllowed,
-  idParamsSchema,
+  certificatesEndpoints,
 } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Clock } from '../../lib/clock';
-import { CUSTOMER_ROUTE, ITEM_ERRORS } from '../../lib/customer-route';
+import { ITEM_ERRORS } from '../../lib/customer-route';
 import { AppError, BODY_ERRORS, errorResponses } from '../../lib/errors';
 import { journal } from '../../lib/journal';
 import { notFound } from '../../lib/not-found';
@@ -22,6 +17,7 @@ import { type AuthService, fieldError } from '../accounts/auth.service';
 import { enqueueProvisioning } from '../provisioning/tasks';
 import { createCertificatesRepository, moveIn } from './certificates.repository';
 import { hostingSitesOf, usesOurNameservers } from './site-certificates';
+import { endpointRoute } from '../../lib/endpoint-route';
 
 const DAY = 86_400_000;
 /** A new certificate may be asked for once none is on its way. */
@@ -83,16 +79,14 @@ export const certificatesRoutes: FastifyPluginAsyncZod<{
     }
   }
 
-  app.get(
-    '/services/:id/certificate',
+  endpointRoute(
+    app,
+    certificatesEndpoints.getServicesCertificate,
     {
-      onRequest: app.authenticate,
       schema: {
-        ...CUSTOMER_ROUTE,
         tags: ['services'],
         summary: "My service's SSL certificate: status, names, issuer, serial, validity",
-        params: idParamsSchema,
-        response: { 200: certificateSchema, ...ITEM_ERRORS },
+        response: ITEM_ERRORS,
       },
     },
     async (request) => {
@@ -123,17 +117,14 @@ export const certificatesRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.get(
-    '/services/:id/certificate.pem',
+  endpointRoute(
+    app,
+    certificatesEndpoints.getServicesCertificatePem,
     {
-      onRequest: app.authenticate,
       schema: {
-        ...CUSTOMER_ROUTE,
         tags: ['services'],
         summary: 'Download the certificate with its chain (PEM); an older serial while it is still valid',
-        params: idParamsSchema,
-        querystring: certificateDownloadQuerySchema,
-        response: { 200: z.string(), ...ITEM_ERRORS },
+        response: ITEM_ERRORS,
       },
     },
     async (request, reply) => {
@@ -159,12 +150,11 @@ export const certificatesRoutes: FastifyPluginAsyncZod<{
     410: 'CERTIFICATE_REVOKED: the certificate was revoked',
   });
 
-  app.post(
-    '/services/:id/certificate/reissue',
+  endpointRoute(
+    app,
+    certificatesEndpoints.postServicesCertificateReissue,
     {
-      onRequest: app.authenticate,
       schema: {
-        ...CUSTOMER_ROUTE,
         tags: ['services'],
         summary: 'Reissue the certificate: a new key and serial, optionally other names or key type',
         description:
@@ -172,9 +162,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod<{
           'plan (`validation.certificateWildcard`); the domain must use our name servers ' +
           'or be hosted on one of our web nodes, and wildcards need our name servers ' +
           '(`validation.certificateNameservers`). The certificate in use stays valid until the new one is issued.',
-        params: idParamsSchema,
-        body: certificateReissueSchema,
-        response: { 202: certificateSchema.pick({ status: true, names: true, keyType: true }), ...ACTION_ERRORS },
+        response: ACTION_ERRORS,
       },
     },
     async (request, reply) => {
@@ -224,16 +212,14 @@ export const certificatesRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.post(
-    '/services/:id/certificate/revoke',
+  endpointRoute(
+    app,
+    certificatesEndpoints.postServicesCertificateRevoke,
     {
-      onRequest: app.authenticate,
       schema: {
-        ...CUSTOMER_ROUTE,
         tags: ['services'],
         summary: 'Revoke the certificate of a cancelled service (or one whose cancellation is requested)',
-        params: idParamsSchema,
-        response: { 202: certificateSchema.pick({ status: true }), ...ACTION_ERRORS },
+        response: ACTION_ERRORS,
       },
     },
     async (request, reply) => {
@@ -261,21 +247,17 @@ export const certificatesRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.post(
-    '/services/:id/certificate/key',
+  endpointRoute(
+    app,
+    certificatesEndpoints.postServicesCertificateKey,
     {
-      onRequest: app.authenticate,
       schema: {
-        ...CUSTOMER_ROUTE,
         tags: ['services'],
         summary: "The certificate's private key (PEM), for the owner after entering the password again",
         description:
           'The key is kept sealed; it is opened only for this answer. A wrong password answers 400 ' +
           '`validation.currentPasswordWrong` on `password` (attempts are limited like sign-in).',
-        params: idParamsSchema,
-        querystring: certificateDownloadQuerySchema,
-        body: certificateKeyRequestSchema,
-        response: { 200: z.string(), ...ACTION_ERRORS },
+        response: ACTION_ERRORS,
       },
     },
     async (request, reply) => {

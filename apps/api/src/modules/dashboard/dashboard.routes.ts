@@ -1,11 +1,12 @@
-import { dashboardSummarySchema, dashboardTrendsSchema, gettingStartedSchema } from '@hostpilot/shared';
+import { dashboardEndpoints } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../../lib/clock';
 import { KeptAnswers, sendKept, serialised } from '../../lib/kept-answers';
-import { CUSTOMER_ROUTE, SIGNED_IN_ERRORS } from '../../lib/customer-route';
+import { SIGNED_IN_ERRORS } from '../../lib/customer-route';
 import { authOf } from '../../plugins/authenticate';
 import { createDashboardService } from './dashboard.service';
 import { dismissGettingStarted, readDashboardTrends, readGettingStarted } from './dashboard-extras';
+import { endpointRoute } from '../../lib/endpoint-route';
 
 /** GET /dashboard/summary: everything the dashboard home shows, for the signed-in customer. */
 export const dashboardRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async (app, { clock }) => {
@@ -14,15 +15,14 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async (a
   // (docs/decisions/039-account-generation-and-kept-answers.md).
   const kept = new KeptAnswers();
 
-  app.get(
-    '/dashboard/summary',
+  endpointRoute(
+    app,
+    dashboardEndpoints.getDashboardSummary,
     {
-      onRequest: app.authenticate,
       schema: {
-        ...CUSTOMER_ROUTE,
         tags: ['dashboard'],
         summary: 'My dashboard: counts, what expires within 30 days, balance, latest activity and notifications',
-        response: { 200: dashboardSummarySchema, ...SIGNED_IN_ERRORS },
+        response: SIGNED_IN_ERRORS,
       },
     },
     async (request, reply) => {
@@ -39,43 +39,40 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async (a
     },
   );
 
-  app.get(
-    '/dashboard/trends',
+  endpointRoute(
+    app,
+    dashboardEndpoints.getDashboardTrends,
     {
-      onRequest: app.authenticate,
       schema: {
-        ...CUSTOMER_ROUTE,
         tags: ['dashboard'],
         summary: 'My spending by month (12 months) and my hosting’s disk and traffic by day (30 days)',
-        response: { 200: dashboardTrendsSchema, ...SIGNED_IN_ERRORS },
+        response: SIGNED_IN_ERRORS,
       },
     },
     async (request) => readDashboardTrends(app.database.db, authOf(request).userId, clock.now()),
   );
 
-  app.get(
-    '/dashboard/getting-started',
+  endpointRoute(
+    app,
+    dashboardEndpoints.getDashboardGettingStarted,
     {
-      onRequest: app.authenticate,
       schema: {
-        ...CUSTOMER_ROUTE,
         tags: ['dashboard'],
         summary: 'My first-run checklist: e-mail verified, first order, a domain pointed here, a site uploaded',
-        response: { 200: gettingStartedSchema, ...SIGNED_IN_ERRORS },
+        response: SIGNED_IN_ERRORS,
       },
     },
     async (request) => readGettingStarted(app.database.db, authOf(request).userId),
   );
 
-  app.post(
-    '/dashboard/getting-started/dismiss',
+  endpointRoute(
+    app,
+    dashboardEndpoints.postDashboardGettingStartedDismiss,
     {
-      onRequest: app.authenticate,
       schema: {
-        ...CUSTOMER_ROUTE,
         tags: ['dashboard'],
         summary: 'Put my first-run checklist away (for every device)',
-        response: { 200: gettingStartedSchema, ...SIGNED_IN_ERRORS },
+        response: SIGNED_IN_ERRORS,
       },
     },
     async (request) => {

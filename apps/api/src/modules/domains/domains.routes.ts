@@ -1,26 +1,25 @@
-import { domainDetailSchema, domainListQuerySchema, domainPageSchema, idParamsSchema } from '@hostpilot/shared';
+import { domainsEndpoints } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CUSTOMER_ROUTE, ITEM_ERRORS, LIST_ERRORS } from '../../lib/customer-route';
+import { ITEM_ERRORS, LIST_ERRORS } from '../../lib/customer-route';
 import { pageOf } from '../../lib/listing';
 import { notFound } from '../../lib/not-found';
 import { authOf } from '../../plugins/authenticate';
 import { createDomainsRepository } from './domains.repository';
+import { endpointRoute } from '../../lib/endpoint-route';
 
 /** GET /domains and /domains/:id (with its DNS records): the signed-in customer's own domains. */
 export const domainsRoutes: FastifyPluginAsyncZod = async (app) => {
   const domains = createDomainsRepository(app.database.db);
 
-  app.get(
-    '/domains',
+  endpointRoute(
+    app,
+    domainsEndpoints.getDomains,
     {
-      onRequest: app.authenticate,
       schema: {
-        ...CUSTOMER_ROUTE,
         tags: ['domains'],
         summary: 'My domains, with how many DNS records each has',
         description: '`q` matches the domain name (literally, ignoring case).',
-        querystring: domainListQuerySchema,
-        response: { 200: domainPageSchema, ...LIST_ERRORS },
+        response: LIST_ERRORS,
       },
     },
     async (request) => {
@@ -29,16 +28,14 @@ export const domainsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/domains/:id',
+  endpointRoute(
+    app,
+    domainsEndpoints.getDomainsItem,
     {
-      onRequest: app.authenticate,
       schema: {
-        ...CUSTOMER_ROUTE,
         tags: ['domains'],
         summary: 'One of my domains, with its DNS records',
-        params: idParamsSchema,
-        response: { 200: domainDetailSchema, ...ITEM_ERRORS },
+        response: ITEM_ERRORS,
       },
     },
     async (request) => {

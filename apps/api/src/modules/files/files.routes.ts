@@ -1,26 +1,6 @@
 import { Readable } from 'node:stream';
-import {
-  FILE_UPLOAD_CHUNK_BYTES,
-  fileDoneSchema,
-  fileExtractedSchema,
-  fileExtractSchema,
-  fileListingSchema,
-  fileListQuerySchema,
-  fileMoveSchema,
-  filePathBodySchema,
-  filePathQuerySchema,
-  fileSavedSchema,
-  fileSaveTextSchema,
-  fileTextSchema,
-  fileUploadChunkSchema,
-  fileUploadParamsSchema,
-  fileUploadSchema,
-  fileUploadStartSchema,
-  idParamsSchema,
-  VALIDATION_MESSAGES,
-} from '@hostpilot/shared';
+import { FILE_UPLOAD_CHUNK_BYTES, VALIDATION_MESSAGES, filesEndpoints } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { CUSTOMER_ROUTE } from '../../lib/customer-route';
 import { AppError, BODY_ERRORS, errorResponses } from '../../lib/errors';
 import { notFound } from '../../lib/not-found';
@@ -30,6 +10,7 @@ import { openConnection, parseConnection } from '../provisioning/connection-sett
 import { createWebNodeFiles, type WebNodeFiles } from '../provisioning/drivers/web-node/files';
 import { findSiteNode } from '../provisioning/site-node';
 import { webNodeSettings } from '../provisioning/drivers/web-node/driver';
+import { endpointRoute } from '../../lib/endpoint-route';
 
 /**
  * The customer's file manager (docs/decisions/057-file-manager.md): the owner of an active hosting service placed
@@ -78,29 +59,25 @@ export const filesRoutes: FastifyPluginAsyncZod<{ secretBox: SecretBox }> = asyn
 
   const route = (summary: string) => ({ ...CUSTOMER_ROUTE, tags: ['files'], summary });
 
-  app.get(
-    '/hosting/:id/files',
+  endpointRoute(
+    app,
+    filesEndpoints.getHostingFiles,
     {
-      onRequest: app.authenticate,
       schema: {
         ...route('List a folder of my hosting service’s site'),
-        params: idParamsSchema,
-        querystring: fileListQuerySchema,
-        response: { 200: fileListingSchema, ...FILE_ERRORS },
+        response: FILE_ERRORS,
       },
     },
     async (request) => (await filesOf(authOf(request).userId, request.params.id)).list(request.query.path),
   );
 
-  app.get(
-    '/hosting/:id/files/download',
+  endpointRoute(
+    app,
+    filesEndpoints.getHostingFilesDownload,
     {
-      onRequest: app.authenticate,
       schema: {
         ...route('Download a file of my hosting service’s site'),
-        params: idParamsSchema,
-        querystring: filePathQuerySchema,
-        response: { 200: z.unknown().describe('The file’s bytes (application/octet-stream)'), ...FILE_ERRORS },
+        response: FILE_ERRORS,
       },
     },
     async (request, reply) => {
@@ -131,46 +108,40 @@ export const filesRoutes: FastifyPluginAsyncZod<{ secretBox: SecretBox }> = asyn
     },
   );
 
-  app.get(
-    '/hosting/:id/files/text',
+  endpointRoute(
+    app,
+    filesEndpoints.getHostingFilesText,
     {
-      onRequest: app.authenticate,
       schema: {
         ...route('Open a text file of my hosting service’s site to edit it'),
-        params: idParamsSchema,
-        querystring: filePathQuerySchema,
-        response: { 200: fileTextSchema, ...FILE_ERRORS },
+        response: FILE_ERRORS,
       },
     },
     async (request) => (await filesOf(authOf(request).userId, request.params.id)).readText(request.query.path),
   );
 
-  app.put(
-    '/hosting/:id/files/text',
+  endpointRoute(
+    app,
+    filesEndpoints.putHostingFilesText,
     {
-      onRequest: app.authenticate,
       bodyLimit: 4 * 1024 * 1024,
       schema: {
         ...route('Save a text file of my hosting service’s site (made when missing)'),
-        params: idParamsSchema,
-        body: fileSaveTextSchema,
-        response: { 200: fileSavedSchema, ...FILE_ERRORS },
+        response: FILE_ERRORS,
       },
     },
     async (request) =>
       (await filesOf(authOf(request).userId, request.params.id)).saveText(request.body.path, request.body.content),
   );
 
-  app.post(
-    '/hosting/:id/files/uploads',
+  endpointRoute(
+    app,
+    filesEndpoints.postHostingFilesUploads,
     {
-      onRequest: app.authenticate,
       schema: {
         ...route('Start an upload: the storage quota is checked for the whole size before a byte is written'),
         description: `Then send the file in chunks of at most ${FILE_UPLOAD_CHUNK_BYTES} bytes, in order.`,
-        params: idParamsSchema,
-        body: fileUploadStartSchema,
-        response: { 201: fileUploadSchema, ...FILE_ERRORS },
+        response: FILE_ERRORS,
       },
     },
     async (request, reply) => {
@@ -179,31 +150,27 @@ export const filesRoutes: FastifyPluginAsyncZod<{ secretBox: SecretBox }> = asyn
     },
   );
 
-  app.put(
-    '/hosting/:id/files/uploads/:uploadId',
+  endpointRoute(
+    app,
+    filesEndpoints.putHostingFilesUploadsItem,
     {
-      onRequest: app.authenticate,
       bodyLimit: 1024 * 1024,
       schema: {
         ...route('Send the next chunk of an upload; the last one puts the file in place'),
-        params: fileUploadParamsSchema,
-        body: fileUploadChunkSchema,
-        response: { 200: fileUploadSchema, ...FILE_ERRORS },
+        response: FILE_ERRORS,
       },
     },
     async (request) =>
       (await filesOf(authOf(request).userId, request.params.id)).uploadChunk(request.params.uploadId, request.body),
   );
 
-  app.post(
-    '/hosting/:id/files/folders',
+  endpointRoute(
+    app,
+    filesEndpoints.postHostingFilesFolders,
     {
-      onRequest: app.authenticate,
       schema: {
         ...route('Make a folder'),
-        params: idParamsSchema,
-        body: filePathBodySchema,
-        response: { 201: fileDoneSchema, ...FILE_ERRORS },
+        response: FILE_ERRORS,
       },
     },
     async (request, reply) => {
@@ -213,15 +180,13 @@ export const filesRoutes: FastifyPluginAsyncZod<{ secretBox: SecretBox }> = asyn
     },
   );
 
-  app.post(
-    '/hosting/:id/files/move',
+  endpointRoute(
+    app,
+    filesEndpoints.postHostingFilesMove,
     {
-      onRequest: app.authenticate,
       schema: {
         ...route('Rename or move a file or folder (never over an existing one)'),
-        params: idParamsSchema,
-        body: fileMoveSchema,
-        response: { 200: fileDoneSchema, ...FILE_ERRORS },
+        response: FILE_ERRORS,
       },
     },
     async (request) => {
@@ -231,15 +196,13 @@ export const filesRoutes: FastifyPluginAsyncZod<{ secretBox: SecretBox }> = asyn
     },
   );
 
-  app.post(
-    '/hosting/:id/files/delete',
+  endpointRoute(
+    app,
+    filesEndpoints.postHostingFilesDelete,
     {
-      onRequest: app.authenticate,
       schema: {
         ...route('Delete a file or a folder with everything in it'),
-        params: idParamsSchema,
-        body: filePathBodySchema,
-        response: { 200: fileDoneSchema, ...FILE_ERRORS },
+        response: FILE_ERRORS,
       },
     },
     async (request) => {
@@ -249,15 +212,13 @@ export const filesRoutes: FastifyPluginAsyncZod<{ secretBox: SecretBox }> = asyn
     },
   );
 
-  app.post(
-    '/hosting/:id/files/extract',
+  endpointRoute(
+    app,
+    filesEndpoints.postHostingFilesExtract,
     {
-      onRequest: app.authenticate,
       schema: {
         ...route('Extract a zip archive into a folder (every entry checked first; nothing existing is replaced)'),
-        params: idParamsSchema,
-        body: fileExtractSchema,
-        response: { 200: fileExtractedSchema, ...FILE_ERRORS },
+        response: FILE_ERRORS,
       },
     },
     async (request) => {

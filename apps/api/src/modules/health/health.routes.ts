@@ -1,19 +1,9 @@
+import { healthSchema, metaEndpoints } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import pkg from '../../../package.json' with { type: 'json' };
+import { endpointRoute } from '../../lib/endpoint-route';
 
 const PING_TIMEOUT_MS = 2000;
-
-const healthSchema = z.object({
-  status: z.enum(['ok', 'unavailable']),
-  version: z.string(),
-  uptimeSeconds: z.number(),
-  database: z.object({
-    status: z.enum(['up', 'down']),
-    kind: z.enum(['sqlite', 'postgres']),
-    latencyMs: z.number().optional(),
-  }),
-});
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -24,13 +14,14 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/health',
+  endpointRoute(
+    app,
+    metaEndpoints.getHealth,
     {
       schema: {
         tags: ['health'],
         summary: 'Liveness and database reachability',
-        response: { 200: healthSchema, 503: healthSchema },
+        response: { 503: healthSchema },
       },
     },
     async (request, reply) => {

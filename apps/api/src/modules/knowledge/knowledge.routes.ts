@@ -1,18 +1,12 @@
-import {
-  articleDetailSchema,
-  articleListQuerySchema,
-  articlePageSchema,
-  articleQuerySchema,
-  idParamsSchema,
-  type Language,
-} from '@hostpilot/shared';
+import { type Language, knowledgeEndpoints } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CUSTOMER_ROUTE, ITEM_ERRORS, LIST_ERRORS } from '../../lib/customer-route';
+import { ITEM_ERRORS, LIST_ERRORS } from '../../lib/customer-route';
 import { pageOf } from '../../lib/listing';
 import { notFound } from '../../lib/not-found';
 import { readerLanguage } from '../../lib/reader-language';
 import { authOf } from '../../plugins/authenticate';
 import { createKnowledgeRepository } from './knowledge.repository';
+import { endpointRoute } from '../../lib/endpoint-route';
 
 /** GET /knowledge/articles and /knowledge/articles/:id, in the reader's language. */
 export const knowledgeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -20,19 +14,17 @@ export const knowledgeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const languageOf = (userId: string, lang: Language | undefined) => readerLanguage(app.database.db, userId, lang);
 
-  app.get(
-    '/knowledge/articles',
+  endpointRoute(
+    app,
+    knowledgeEndpoints.getKnowledgeArticles,
     {
-      onRequest: app.authenticate,
       schema: {
-        ...CUSTOMER_ROUTE,
         tags: ['knowledge'],
         summary: 'Knowledge-base articles in my language',
         description:
           'Titles and bodies in `lang` (en or ru), or in my preferred language. `q` matches the title or the ' +
           'body of that language, literally and ignoring case.',
-        querystring: articleListQuerySchema,
-        response: { 200: articlePageSchema, ...LIST_ERRORS },
+        response: LIST_ERRORS,
       },
     },
     async (request) => {
@@ -42,17 +34,14 @@ export const knowledgeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/knowledge/articles/:id',
+  endpointRoute(
+    app,
+    knowledgeEndpoints.getKnowledgeArticlesItem,
     {
-      onRequest: app.authenticate,
       schema: {
-        ...CUSTOMER_ROUTE,
         tags: ['knowledge'],
         summary: 'One knowledge-base article, with its text, in my language',
-        params: idParamsSchema,
-        querystring: articleQuerySchema,
-        response: { 200: articleDetailSchema, ...ITEM_ERRORS },
+        response: ITEM_ERRORS,
       },
     },
     async (request) => {

@@ -1,4 +1,4 @@
-import { idParamsSchema, unreadCountSchema } from '@hostpilot/shared';
+import { notificationsEndpoints } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -6,6 +6,7 @@ import type { Clock } from '../../lib/clock';
 import { CUSTOMER_ROUTE, ITEM_ERRORS, SIGNED_IN_ERRORS } from '../../lib/customer-route';
 import { notFound } from '../../lib/not-found';
 import { authOf } from '../../plugins/authenticate';
+import { endpointRoute } from '../../lib/endpoint-route';
 
 async function unreadCount(db: Kysely<Database>, userId: string): Promise<number> {
   const row = await db
@@ -25,28 +26,27 @@ export const notificationActionsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> 
   const db = app.database.db;
   const schema = { ...CUSTOMER_ROUTE, tags: ['notifications'] };
 
-  app.get(
-    '/notifications/unread-count',
+  endpointRoute(
+    app,
+    notificationsEndpoints.getNotificationsUnreadCount,
     {
-      onRequest: app.authenticate,
       schema: {
         ...schema,
         summary: 'How many notifications are unread',
-        response: { 200: unreadCountSchema, ...SIGNED_IN_ERRORS },
+        response: SIGNED_IN_ERRORS,
       },
     },
     async (request) => ({ unread: await unreadCount(db, authOf(request).userId) }),
   );
 
-  app.post(
-    '/notifications/:id/read',
+  endpointRoute(
+    app,
+    notificationsEndpoints.postNotificationsRead,
     {
-      onRequest: app.authenticate,
       schema: {
         ...schema,
         summary: 'Mark one notification read',
-        params: idParamsSchema,
-        response: { 200: unreadCountSchema, ...ITEM_ERRORS },
+        response: ITEM_ERRORS,
       },
     },
     async (request) => {
@@ -68,14 +68,14 @@ export const notificationActionsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> 
     },
   );
 
-  app.post(
-    '/notifications/read-all',
+  endpointRoute(
+    app,
+    notificationsEndpoints.postNotificationsReadAll,
     {
-      onRequest: app.authenticate,
       schema: {
         ...schema,
         summary: 'Mark every notification read',
-        response: { 200: unreadCountSchema, ...SIGNED_IN_ERRORS },
+        response: SIGNED_IN_ERRORS,
       },
     },
     async (request) => {

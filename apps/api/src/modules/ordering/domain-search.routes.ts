@@ -1,15 +1,9 @@
-import {
-  CURRENCY,
-  domainSearchQuerySchema,
-  domainSearchResponseSchema,
-  type DomainCheck,
-  TLDS,
-  validationMessage,
-} from '@hostpilot/shared';
+import { CURRENCY, type DomainCheck, TLDS, validationMessage, orderingEndpoints } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, errorResponses } from '../../lib/errors';
 import { displayDomainName, parseDomainQuery } from './domain-names';
 import { createLocalRegistrar, type Registrar } from './registrar';
+import { endpointRoute } from '../../lib/endpoint-route';
 
 /** The ending searched when none was typed: the most asked-for one. */
 const DEFAULT_TLD = '.com';
@@ -31,8 +25,9 @@ export const domainSearchRoutes: FastifyPluginAsyncZod<DomainSearchOptions> = as
     return { amountMinor: Math.round(entry.priceFrom * 100), currency: CURRENCY };
   };
 
-  app.get(
-    '/domains/search',
+  endpointRoute(
+    app,
+    orderingEndpoints.getDomainsSearch,
     {
       schema: {
         tags: ['ordering'],
@@ -41,9 +36,7 @@ export const domainSearchRoutes: FastifyPluginAsyncZod<DomainSearchOptions> = as
           'No sign-in. `q` is a name (`example`), a name and ending (`example.com`) or a pasted address; ' +
           'international names may be typed in their script or in Punycode. A name without an ending is looked ' +
           'up as `.com`.',
-        querystring: domainSearchQuerySchema,
         response: {
-          200: domainSearchResponseSchema,
           ...errorResponses({
             400:
               'VALIDATION_FAILED with `fields.q`: validation.domainEmpty, domainTooLong, domainCharacters, ' +

@@ -1,15 +1,14 @@
 import {
   adminOrderDecisionSchema,
   adminOrderDetailSchema,
-  adminOrdersExportQuerySchema,
-  adminOrdersPageSchema,
-  adminOrdersQuerySchema,
+  type adminOrdersExportQuerySchema,
+  type adminOrdersQuerySchema,
   idParamsSchema,
-  orderSettingsSchema,
+  orderingEndpoints,
 } from '@hostpilot/shared';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { type z } from 'zod';
 import type { Database, OrderRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { attachment, batches, csvStream } from '../../lib/documents/csv-export';
@@ -30,6 +29,7 @@ import {
   transferPendingOf,
   writeOrderSettings,
 } from './orders.service';
+import { endpointRoute } from '../../lib/endpoint-route';
 
 const security = [{ bearerAuth: [] }];
 const SORT_COLUMNS = {
@@ -117,16 +117,15 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{ clock: Clock; orders: Or
     };
   }
 
-  app.get(
-    '/orders',
+  endpointRoute(
+    app,
+    orderingEndpoints.getAdminOrders,
     {
-      config: { access: 'orders.read' },
       schema: {
         tags: ['admin'],
         summary: 'Every order: search by number or customer, filter by status, sort, page',
         security,
-        querystring: adminOrdersQuerySchema,
-        response: { 200: adminOrdersPageSchema, ...errorResponses({ ...LIST_ERRORS, ...STAFF_ERRORS }) },
+        response: errorResponses({ ...LIST_ERRORS, ...STAFF_ERRORS }),
       },
     },
     async (request) => {
@@ -145,10 +144,10 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{ clock: Clock; orders: Or
     },
   );
 
-  app.get(
-    '/orders/export',
+  endpointRoute(
+    app,
+    orderingEndpoints.getAdminOrdersExport,
     {
-      config: { access: 'orders.read' },
       schema: {
         tags: ['admin'],
         summary: "Every order the list's search and filter match, as CSV",
@@ -157,9 +156,8 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{ clock: Clock; orders: Or
           "headings' language (else the caller's). UTF-8 with a byte-order mark; commas in English, semicolons in " +
           'Russian; formula cells start with an apostrophe. Needs `orders.read`.',
         security,
-        querystring: adminOrdersExportQuerySchema,
         produces: ['text/csv'],
-        response: { 200: z.string().describe('The CSV text'), ...errorResponses({ ...LIST_ERRORS, ...STAFF_ERRORS }) },
+        response: errorResponses({ ...LIST_ERRORS, ...STAFF_ERRORS }),
       },
     },
     async (request, reply) => {
@@ -203,31 +201,30 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{ clock: Clock; orders: Or
     },
   );
 
-  app.get(
-    '/orders/settings',
+  endpointRoute(
+    app,
+    orderingEndpoints.getAdminOrdersSettings,
     {
-      config: { access: 'settings.read' },
       schema: {
         tags: ['admin'],
         summary: 'Whether new orders need approval',
         security,
-        response: { 200: orderSettingsSchema, ...errorResponses(STAFF_ERRORS) },
+        response: errorResponses(STAFF_ERRORS),
       },
     },
     async () => readOrderSettings(db),
   );
 
-  app.put(
-    '/orders/settings',
+  endpointRoute(
+    app,
+    orderingEndpoints.putAdminOrdersSettings,
     {
-      config: { access: 'settings.write' },
       schema: {
         tags: ['admin'],
         summary: 'Turn "new orders need approval" on or off',
         description: 'On (the default), a paid order waits for Accept. Recorded in the audit log.',
         security,
-        body: orderSettingsSchema,
-        response: { 200: orderSettingsSchema, ...errorResponses({ ...BODY_ERRORS, ...STAFF_ERRORS }) },
+        response: errorResponses({ ...BODY_ERRORS, ...STAFF_ERRORS }),
       },
     },
     async (request) => {
@@ -251,17 +248,15 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{ clock: Clock; orders: Or
     },
   );
 
-  app.get(
-    '/orders/:id',
+  endpointRoute(
+    app,
+    orderingEndpoints.getAdminOrdersItem,
     {
-      config: { access: 'orders.read' },
       schema: {
         tags: ['admin'],
         summary: 'One order: customer, lines, invoice, payments and the decision',
         security,
-        params: idParamsSchema,
         response: {
-          200: adminOrderDetailSchema,
           ...errorResponses({ ...STAFF_ERRORS, 404: 'NOT_FOUND: no such order' }),
         },
       },
@@ -273,10 +268,10 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{ clock: Clock; orders: Or
     },
   );
 
-  app.post(
-    '/orders/:id/accept',
+  endpointRoute(
+    app,
+    orderingEndpoints.postAdminOrdersAccept,
     {
-      config: { access: 'orders.write' },
       schema: {
         tags: ['admin'],
         summary: 'Accept a paid order waiting for review: its services start and its domains are registered',
@@ -284,9 +279,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{ clock: Clock; orders: Or
           'OUT_OF_CAPACITY or DOMAIN_UNAVAILABLE when that can no longer be done (nothing changes; cancel it to ' +
           'refund). Recorded in the audit log. Needs `orders.write`.',
         security,
-        params: idParamsSchema,
         response: {
-          200: adminOrderDetailSchema,
           ...errorResponses({
             ...STAFF_ERRORS,
             404: 'NOT_FOUND: no such order',

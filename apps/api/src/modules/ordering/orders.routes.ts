@@ -1,26 +1,23 @@
 import {
-  createOrderRequestSchema,
   IDEMPOTENCY_KEY_HEADER,
   idempotencyHeadersSchema,
-  idParamsSchema,
   orderDetailSchema,
-  orderListQuerySchema,
-  orderPageSchema,
-  payOrderRequestSchema,
+  type orderListQuerySchema,
+  type payOrderRequestSchema,
   payOrderResponseSchema,
-  quoteRequestSchema,
-  quoteResponseSchema,
+  orderingEndpoints,
 } from '@hostpilot/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { CUSTOMER_ROUTE, ITEM_ERRORS, LIST_ERRORS } from '../../lib/customer-route';
+import { ITEM_ERRORS, LIST_ERRORS } from '../../lib/customer-route';
 import { AppError, BODY_ERRORS, errorResponses } from '../../lib/errors';
 import { requestFingerprint } from '../../lib/idempotency';
 import { offsetOf, pageOf } from '../../lib/listing';
 import { authOf } from '../../plugins/authenticate';
 import { toQuote } from './cart-pricing';
 import { type OrdersService, readOrderDetail, toOrderSummary, transferPendingOf } from './orders.service';
+import { endpointRoute } from '../../lib/endpoint-route';
 
 const headers = idempotencyHeadersSchema.loose();
 
@@ -46,8 +43,9 @@ const SORT_COLUMNS = { createdAt: 'createdAt', number: 'number', total: 'totalCe
 export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {
   const db = app.database.db;
 
-  app.post(
-    '/orders/quote',
+  endpointRoute(
+    app,
+    orderingEndpoints.postOrdersQuote,
     {
       schema: {
         tags: ['ordering'],
@@ -56,17 +54,16 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
           'Each line comes back with its unit price, period price and line total, or with `errors` by field ' +
           '(validation keys: orderPlan, period, orderLocation, orderGame, orderDomainRequired, domain spelling, ' +
           'domainRegistered, domainReserved, domainInCartTwice). Prices sent by the browser are ignored.',
-        body: quoteRequestSchema,
-        response: { 200: quoteResponseSchema, ...errorResponses(BODY_ERRORS) },
+        response: errorResponses(BODY_ERRORS),
       },
     },
     async (request) => toQuote(await orders.quote(request.body.lines)),
   );
 
-  app.post(
-    '/orders',
+  endpointRoute(
+    app,
+    orderingEndpoints.postOrders,
     {
-      onRequest: [app.authenticate, app.requireVerifiedEmail],
       schema: {
         tags: ['ordering'],
         summary: 'Place an order: the cart and the total the customer saw',
@@ -74,11 +71,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
           'Prices come from the catalogue only. Creates the order (pending_payment), its lines and one unpaid ' +
           'invoice with a line per item. A line problem answers 400 with `fields["lines.N.field"]`; a total other ' +
           "than the catalogue's answers 409 CART_CHANGED and creates nothing.",
-        ...CUSTOMER_ROUTE,
         headers,
-        body: createOrderRequestSchema,
         response: {
-          200: orderDetailSchema.describe('The same cart was placed before and its order still waits for payment'),
           201: orderDetailSchema,
           ...errorResponses({
             ...MONEY_ERRORS,
@@ -93,10 +87,10 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
     },
   );
 
-  app.post(
-    '/orders/:id/pay',
+  endpointRoute(
+    app,
+    orderingEndpoints.postOrdersPay,
     {
-      onRequest: [app.authenticate, app.requireVerifiedEmail],
       schema: {
         tags: ['ordering'],
         summary: 'Pay an order from the balance, by the test card (demo mode) or by bank transfer',
@@ -104,12 +98,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
           'Balance and test card settle at once: the order is provisioned, or waits for review when new orders ' +
           'need approval. A bank transfer stays pending until staff approve it. No slot left in the chosen city ' +
           'or a domain registered meanwhile answers 409 and takes no money.',
-        ...CUSTOMER_ROUTE,
         headers,
-        params: idParamsSchema,
-        body: payOrderRequestSchema,
         response: {
-          200: payOrderResponseSchema.describe('Paid'),
           201: payOrderResponseSchema.describe('A bank transfer, pending'),
           ...errorResponses({
             ...MONEY_ERRORS,
@@ -133,20 +123,17 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
     },
   );
 
-  app.post(
-    '/orders/:id/cancel',
+  endpointRoute(
+    app,
+    orderingEndpoints.postOrdersCancel,
     {
-      onRequest: app.authenticate,
       schema: {
         tags: ['ordering'],
         summary: 'Cancel an order that waits for payment; its invoice is voided',
         description:
           'Only an order still waiting for payment with no bank transfer pending (409 INVALID_STATE otherwise). ' +
           'Nothing was paid, so nothing goes back; the order keeps its number and shows as cancelled by the customer.',
-        ...CUSTOMER_ROUTE,
-        params: idParamsSchema,
         response: {
-          200: orderDetailSchema,
           ...errorResponses({
             401: 'UNAUTHORIZED, TOKEN_INVALID, TOKEN_EXPIRED',
             404: 'NOT_FOUND: no such order on this account',
@@ -158,16 +145,14 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
     async (request) => orders.cancelUnpaid(authOf(request).userId, request.params.id, request.ip),
   );
 
-  app.get(
-    '/orders',
+  endpointRoute(
+    app,
+    orderingEndpoints.getOrders,
     {
-      onRequest: app.authenticate,
       schema: {
         tags: ['ordering'],
         summary: "The signed-in customer's orders",
-        ...CUSTOMER_ROUTE,
-        querystring: orderListQuerySchema,
-        response: { 200: orderPageSchema, ...LIST_ERRORS },
+        response: LIST_ERRORS,
       },
     },
     async (request) => {
@@ -199,16 +184,14 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
     },
   );
 
-  app.get(
-    '/orders/:id',
+  endpointRoute(
+    app,
+    orderingEndpoints.getOrdersItem,
     {
-      onRequest: app.authenticate,
       schema: {
         tags: ['ordering'],
         summary: "One of the customer's orders: lines, invoice, payments",
-        ...CUSTOMER_ROUTE,
-        params: idParamsSchema,
-        response: { 200: orderDetailSchema, ...ITEM_ERRORS },
+        response: ITEM_ERRORS,
       },
     },
     async (request) => {

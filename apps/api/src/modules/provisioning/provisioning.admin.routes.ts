@@ -1,12 +1,11 @@
 import {
-  adminProvisioningPageSchema,
-  adminProvisioningQuerySchema,
+  type adminProvisioningQuerySchema,
   type AdminProvisioningTask,
-  adminServerDriverInputSchema,
-  adminServerDriverSchema,
+  type adminServerDriverInputSchema,
   idParamsSchema,
   PROVISIONING_TASK_STATUSES,
   type ProvisioningTaskStatus,
+  provisioningEndpoints,
 } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -28,6 +27,7 @@ import { driverFactory } from './registry';
 import { refreshSetupState } from './tasks';
 import type { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
+import { endpointRoute } from '../../lib/endpoint-route';
 
 /**
  * The back office of the provisioning engine (docs/decisions/042-provisioning-engine.md): a server's driver and
@@ -56,10 +56,10 @@ export const adminProvisioningRoutes: FastifyPluginAsyncZod<{
     return driverView(row);
   }
 
-  app.put(
-    '/servers/:id/driver',
+  endpointRoute(
+    app,
+    provisioningEndpoints.putAdminServersDriver,
     {
-      config: { access: 'servers.write' },
       schema: {
         tags: ['admin'],
         summary: "Set a server's provisioning driver and connection settings",
@@ -69,10 +69,7 @@ export const adminProvisioningRoutes: FastifyPluginAsyncZod<{
           'the last test. Tasks waiting for a server of this driver type are woken. Needs `servers.write`; audited ' +
           '(`server.driver`, secret values masked).',
         security,
-        params: idParamsSchema,
-        body: adminServerDriverInputSchema,
         response: {
-          200: adminServerDriverSchema,
           ...errorResponses({ ...BODY_ERRORS, ...STAFF_ERRORS, ...NOT_FOUND }),
         },
       },
@@ -117,10 +114,10 @@ export const adminProvisioningRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.post(
-    '/servers/:id/test-connection',
+  endpointRoute(
+    app,
+    provisioningEndpoints.postAdminServersTestConnection,
     {
-      config: { access: 'servers.write' },
       schema: {
         tags: ['admin'],
         summary: "Test a server's connection through its driver",
@@ -129,9 +126,7 @@ export const adminProvisioningRoutes: FastifyPluginAsyncZod<{
           'logged as a driver call. 409 INVALID_STATE when the server has no driver (or none is installed for its ' +
           'type). Needs `servers.write`; audited (`server.testConnection`).',
         security,
-        params: idParamsSchema,
         response: {
-          200: adminServerDriverSchema,
           ...errorResponses({ ...STAFF_ERRORS, ...NOT_FOUND, 409: 'INVALID_STATE: the server has no driver' }),
         },
       },
@@ -227,10 +222,10 @@ export const adminProvisioningRoutes: FastifyPluginAsyncZod<{
     return { filtered, rows };
   };
 
-  app.get(
-    '/provisioning',
+  endpointRoute(
+    app,
+    provisioningEndpoints.getAdminProvisioning,
     {
-      config: { access: 'provisioning.read' },
       schema: {
         tags: ['admin'],
         summary: 'Provisioning tasks: filter by status, server, customer, service or domain; page',
@@ -238,8 +233,7 @@ export const adminProvisioningRoutes: FastifyPluginAsyncZod<{
           "`q` matches any part of the owner's e-mail or name. Newest first. `counts` gives every status's number under the other filters. A task's `error` is the " +
           "driver's last error (staff only). Needs `provisioning.read`.",
         security,
-        querystring: adminProvisioningQuerySchema,
-        response: { 200: adminProvisioningPageSchema, ...errorResponses({ ...LIST_ERRORS, ...STAFF_ERRORS }) },
+        response: errorResponses({ ...LIST_ERRORS, ...STAFF_ERRORS }),
       },
     },
     async (request) => {

@@ -1,13 +1,5 @@
-import {
-  automationSettingsSchema,
-  idParamsSchema,
-  SCHEDULER_JOBS,
-  schedulerJobSchema,
-  schedulerStatusSchema,
-  statusHistorySchema,
-} from '@hostpilot/shared';
+import { schedulerEndpoints } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Clock } from '../../lib/clock';
 import { AppError, BODY_ERRORS, errorResponses } from '../../lib/errors';
 import { journal } from '../../lib/journal';
@@ -15,6 +7,7 @@ import { staffOf } from '../../plugins/authorize';
 import { STAFF_ERRORS } from '../../lib/staff-errors';
 import { readAutomationSettings, writeAutomationSettings } from './automation-settings';
 import type { Scheduler } from './scheduler';
+import { endpointRoute } from '../../lib/endpoint-route';
 
 const security = [{ bearerAuth: [] }];
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -30,24 +23,24 @@ export const adminSchedulerRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { clock, scheduler, schedulerConfig }) => {
   const db = app.database.db;
 
-  app.get(
-    '/scheduler',
+  endpointRoute(
+    app,
+    schedulerEndpoints.getAdminScheduler,
     {
-      config: { access: 'settings.read' },
       schema: {
         tags: ['admin'],
         summary: "The scheduler's jobs: last run, outcome, next run",
         security,
-        response: { 200: schedulerStatusSchema, ...errorResponses(STAFF_ERRORS) },
+        response: errorResponses(STAFF_ERRORS),
       },
     },
     async () => ({ ...schedulerConfig, jobs: await scheduler.status() }),
   );
 
-  app.post(
-    '/scheduler/:job/run',
+  endpointRoute(
+    app,
+    schedulerEndpoints.postAdminSchedulerRun,
     {
-      config: { access: 'system.maintenance' },
       schema: {
         tags: ['admin'],
         summary: 'Run one job now',
@@ -55,9 +48,7 @@ export const adminSchedulerRoutes: FastifyPluginAsyncZod<{
           'Runs the job at once, due or not, and answers its new state. 409 INVALID_STATE while another run (of ' +
           'this or another instance) holds the job. Administrators only (`system.maintenance`). Audited.',
         security,
-        params: z.object({ job: z.enum(SCHEDULER_JOBS) }),
         response: {
-          200: schedulerJobSchema,
           ...errorResponses({
             ...STAFF_ERRORS,
             400: 'VALIDATION_FAILED: no such job',
@@ -82,32 +73,30 @@ export const adminSchedulerRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.get(
-    '/settings/automation',
+  endpointRoute(
+    app,
+    schedulerEndpoints.getAdminSettingsAutomation,
     {
-      config: { access: 'settings.read' },
       schema: {
         tags: ['admin'],
         summary: 'The lifecycle automation settings',
         security,
-        response: { 200: automationSettingsSchema, ...errorResponses(STAFF_ERRORS) },
+        response: errorResponses(STAFF_ERRORS),
       },
     },
     async () => readAutomationSettings(db),
   );
 
-  app.put(
-    '/settings/automation',
+  endpointRoute(
+    app,
+    schedulerEndpoints.putAdminSettingsAutomation,
     {
-      config: { access: 'settings.write' },
       schema: {
         tags: ['admin'],
         summary: 'Change the lifecycle automation settings',
         description: 'Every field is required; the jobs read the new values on their next run. Audited.',
         security,
-        body: automationSettingsSchema,
         response: {
-          200: automationSettingsSchema,
           ...errorResponses({ ...BODY_ERRORS, ...STAFF_ERRORS, 400: 'VALIDATION_FAILED (with `fields`)' }),
         },
       },
@@ -171,31 +160,29 @@ export const adminSchedulerRoutes: FastifyPluginAsyncZod<{
   const serviceHistory = history('service', 'services');
   const domainHistory = history('domain', 'domains');
 
-  app.get(
-    '/services/:id/history',
+  endpointRoute(
+    app,
+    schedulerEndpoints.getAdminServicesHistory,
     {
-      config: { access: 'hosting.read' },
       schema: {
         tags: ['admin'],
         summary: "A service's status history, newest first (at most 200 changes)",
         security,
-        params: idParamsSchema,
-        response: { 200: statusHistorySchema, ...historyErrors },
+        response: historyErrors,
       },
     },
     async (request) => serviceHistory(request.params.id),
   );
 
-  app.get(
-    '/domains/:id/history',
+  endpointRoute(
+    app,
+    schedulerEndpoints.getAdminDomainsHistory,
     {
-      config: { access: 'domains.read' },
       schema: {
         tags: ['admin'],
         summary: "A domain's status history, newest first (at most 200 changes)",
         security,
-        params: idParamsSchema,
-        response: { 200: statusHistorySchema, ...historyErrors },
+        response: historyErrors,
       },
     },
     async (request) => domainHistory(request.params.id),

@@ -1,14 +1,6 @@
-import {
-  databaseCreateSchema,
-  databaseCredentialsSchema,
-  databaseParamsSchema,
-  hostingDatabasesSchema,
-  idParamsSchema,
-} from '@hostpilot/shared';
+import { servicesEndpoints } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Clock } from '../../lib/clock';
-import { CUSTOMER_ROUTE } from '../../lib/customer-route';
 import { AppError, BODY_ERRORS, errorResponses } from '../../lib/errors';
 import { notFound } from '../../lib/not-found';
 import type { SecretBox } from '../../lib/secret-box';
@@ -18,6 +10,7 @@ import { buildDriver } from '../provisioning/build-driver';
 import { DriverError, type ProvisioningTarget } from '../provisioning/driver';
 import { isWebNodeDriver, type WebNodeDriver } from '../provisioning/drivers/web-node/driver';
 import { findSiteNode } from '../provisioning/site-node';
+import { endpointRoute } from '../../lib/endpoint-route';
 
 const READ_ERRORS = errorResponses({
   400: 'VALIDATION_FAILED: a malformed id',
@@ -116,16 +109,14 @@ export const hostingDatabasesRoutes: FastifyPluginAsyncZod<{ clock: Clock; secre
     }
   }
 
-  app.get(
-    '/hosting/:id/databases',
+  endpointRoute(
+    app,
+    servicesEndpoints.getHostingDatabases,
     {
-      onRequest: app.authenticate,
       schema: {
-        ...CUSTOMER_ROUTE,
         tags: ['services'],
         summary: "My hosting site's databases, the plan's limit and how to connect (never a password)",
-        params: idParamsSchema,
-        response: { 200: hostingDatabasesSchema, ...READ_ERRORS },
+        response: { ...READ_ERRORS },
       },
     },
     async (request) => {
@@ -141,20 +132,17 @@ export const hostingDatabasesRoutes: FastifyPluginAsyncZod<{ clock: Clock; secre
     },
   );
 
-  app.post(
-    '/hosting/:id/databases',
+  endpointRoute(
+    app,
+    servicesEndpoints.postHostingDatabases,
     {
-      onRequest: app.authenticate,
       schema: {
-        ...CUSTOMER_ROUTE,
         tags: ['services'],
         summary: 'Create a database and its user; the password is answered this once',
         description:
           '`name` is the part after the site’s prefix. The database and its user get the same full name; the ' +
           'password is made on the web node, answered here once and kept nowhere by us.',
-        params: idParamsSchema,
-        body: databaseCreateSchema,
-        response: { 201: databaseCredentialsSchema, ...WRITE_ERRORS },
+        response: { ...WRITE_ERRORS },
       },
     },
     async (request, reply) => {
@@ -170,16 +158,14 @@ export const hostingDatabasesRoutes: FastifyPluginAsyncZod<{ clock: Clock; secre
     },
   );
 
-  app.post(
-    '/hosting/:id/databases/:name/password',
+  endpointRoute(
+    app,
+    servicesEndpoints.postHostingDatabasesPassword,
     {
-      onRequest: app.authenticate,
       schema: {
-        ...CUSTOMER_ROUTE,
         tags: ['services'],
         summary: "Give a database's user a new password, answered this once; the old one stops working",
-        params: databaseParamsSchema,
-        response: { 200: databaseCredentialsSchema, ...WRITE_ERRORS },
+        response: { ...WRITE_ERRORS },
       },
     },
     async (request, reply) => {
@@ -190,16 +176,14 @@ export const hostingDatabasesRoutes: FastifyPluginAsyncZod<{ clock: Clock; secre
     },
   );
 
-  app.delete(
-    '/hosting/:id/databases/:name',
+  endpointRoute(
+    app,
+    servicesEndpoints.deleteHostingDatabasesItem,
     {
-      onRequest: app.authenticate,
       schema: {
-        ...CUSTOMER_ROUTE,
         tags: ['services'],
         summary: 'Delete a database and its user, with everything in it',
-        params: databaseParamsSchema,
-        response: { 200: z.object({ name: z.string(), deleted: z.literal(true) }), ...WRITE_ERRORS },
+        response: { ...WRITE_ERRORS },
       },
     },
     async (request) => {

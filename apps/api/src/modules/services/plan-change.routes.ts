@@ -1,26 +1,19 @@
-import {
-  changePlanRequestSchema,
-  changePlanResponseSchema,
-  IDEMPOTENCY_KEY_HEADER,
-  idempotencyHeadersSchema,
-} from '@hostpilot/shared';
+import { IDEMPOTENCY_KEY_HEADER, idempotencyHeadersSchema, servicesEndpoints } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Clock } from '../../lib/clock';
 import { BODY_ERRORS, errorResponses } from '../../lib/errors';
 import { requestFingerprint } from '../../lib/idempotency';
 import { authOf } from '../../plugins/authenticate';
 import { createPlanChanges } from './plan-change';
-
-const idParams = z.object({ id: z.string().min(1).max(100) });
+import { endpointRoute } from '../../lib/endpoint-route';
 
 export const planChangeRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async (app, options) => {
   const changes = createPlanChanges({ db: app.database.db, clock: options.clock });
 
-  app.post(
-    '/services/:id/plan',
+  endpointRoute(
+    app,
+    servicesEndpoints.postServicesPlan,
     {
-      onRequest: app.authenticate,
       schema: {
         tags: ['services'],
         summary:
@@ -30,12 +23,8 @@ export const planChangeRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async (
           'floor((new price − current price) × whole days left ÷ days in the period), in cents, paid from the balance ' +
           'with an invoice; a cheaper plan is stored as `pendingPlan` and taken at the next renewal. Needs an ' +
           '`Idempotency-Key` header.',
-        security: [{ bearerAuth: [] }],
         headers: idempotencyHeadersSchema.loose(),
-        params: idParams,
-        body: changePlanRequestSchema,
         response: {
-          200: changePlanResponseSchema,
           ...errorResponses({
             ...BODY_ERRORS,
             401: 'UNAUTHORIZED, TOKEN_INVALID, TOKEN_EXPIRED',
@@ -57,17 +46,14 @@ export const planChangeRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async (
     },
   );
 
-  app.delete(
-    '/services/:id/pending-plan',
+  endpointRoute(
+    app,
+    servicesEndpoints.deleteServicesPendingPlan,
     {
-      onRequest: app.authenticate,
       schema: {
         tags: ['services'],
         summary: 'Cancel a downgrade waiting for the next renewal',
-        security: [{ bearerAuth: [] }],
-        params: idParams,
         response: {
-          200: changePlanResponseSchema,
           ...errorResponses({
             401: 'UNAUTHORIZED, TOKEN_INVALID, TOKEN_EXPIRED',
             404: 'NOT_FOUND: no such service on this account',

@@ -1,12 +1,11 @@
-import { autoRenewRequestSchema, cancelServiceRequestSchema, serviceStateSchema } from '@hostpilot/shared';
+import { servicesEndpoints } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Clock } from '../../lib/clock';
 import { BODY_ERRORS, errorResponses } from '../../lib/errors';
 import { authOf } from '../../plugins/authenticate';
 import { createServiceActions } from './service-actions';
+import { endpointRoute } from '../../lib/endpoint-route';
 
-const idParams = z.object({ id: z.string().min(1).max(100) });
 const ERRORS = {
   401: 'UNAUTHORIZED, TOKEN_INVALID, TOKEN_EXPIRED',
   404: 'NOT_FOUND: no such service on this account',
@@ -15,44 +14,42 @@ const ERRORS = {
 
 export const serviceActionsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async (app, options) => {
   const actions = createServiceActions({ db: app.database.db, clock: options.clock });
-  const common = { tags: ['services'], security: [{ bearerAuth: [] }], params: idParams };
+  const common = { tags: ['services'] };
 
-  app.put(
-    '/services/:id/auto-renew',
+  endpointRoute(
+    app,
+    servicesEndpoints.putServicesAutoRenew,
     {
-      onRequest: app.authenticate,
       schema: {
         ...common,
         summary: 'Turn automatic renewal on or off',
-        body: autoRenewRequestSchema,
-        response: { 200: serviceStateSchema, ...errorResponses({ ...BODY_ERRORS, ...ERRORS }) },
+        response: errorResponses({ ...BODY_ERRORS, ...ERRORS }),
       },
     },
     async (request) => actions.setAutoRenew(authOf(request).userId, request.params.id, request.body.enabled),
   );
 
-  app.post(
-    '/services/:id/cancellation',
+  endpointRoute(
+    app,
+    servicesEndpoints.postServicesCancellation,
     {
-      onRequest: app.authenticate,
       schema: {
         ...common,
         summary: 'Cancel a service at once, or at the end of its paid period, with a reason',
-        body: cancelServiceRequestSchema,
-        response: { 200: serviceStateSchema, ...errorResponses({ ...BODY_ERRORS, ...ERRORS }) },
+        response: errorResponses({ ...BODY_ERRORS, ...ERRORS }),
       },
     },
     async (request) => actions.cancel(authOf(request).userId, request.params.id, request.body),
   );
 
-  app.delete(
-    '/services/:id/cancellation',
+  endpointRoute(
+    app,
+    servicesEndpoints.deleteServicesCancellation,
     {
-      onRequest: app.authenticate,
       schema: {
         ...common,
         summary: 'Withdraw a cancellation that has not taken effect yet',
-        response: { 200: serviceStateSchema, ...errorResponses(ERRORS) },
+        response: errorResponses(ERRORS),
       },
     },
     async (request) => actions.withdrawCancellation(authOf(request).userId, request.params.id),

@@ -1,38 +1,26 @@
-import {
-  customerServerListQuerySchema,
-  customerServerPageSchema,
-  customerServerSchema,
-  hostingListQuerySchema,
-  hostingPageSchema,
-  hostingServiceSchema,
-  idParamsSchema,
-  serviceListQuerySchema,
-  servicePageSchema,
-  serviceSchema,
-} from '@hostpilot/shared';
+import { servicesEndpoints } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../../lib/clock';
-import { CUSTOMER_ROUTE, ITEM_ERRORS, LIST_ERRORS } from '../../lib/customer-route';
+import { ITEM_ERRORS, LIST_ERRORS } from '../../lib/customer-route';
 import { pageOf } from '../../lib/listing';
 import { notFound } from '../../lib/not-found';
 import { authOf } from '../../plugins/authenticate';
 import { createServicesRepository } from './services.repository';
+import { endpointRoute } from '../../lib/endpoint-route';
 
 /** GET /hosting, /servers, /services and one of each by id: the signed-in customer's own services. */
 export const servicesRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async (app, { clock }) => {
   const services = createServicesRepository(app.database.db);
 
-  app.get(
-    '/hosting',
+  endpointRoute(
+    app,
+    servicesEndpoints.getHosting,
     {
-      onRequest: app.authenticate,
       schema: {
-        ...CUSTOMER_ROUTE,
         tags: ['services'],
         summary: 'My hosting services, with usage and the state of their server',
         description: '`q` matches the name or the domain (literally, ignoring case).',
-        querystring: hostingListQuerySchema,
-        response: { 200: hostingPageSchema, ...LIST_ERRORS },
+        response: { ...LIST_ERRORS },
       },
     },
     async (request) => {
@@ -41,16 +29,14 @@ export const servicesRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async (ap
     },
   );
 
-  app.get(
-    '/hosting/:id',
+  endpointRoute(
+    app,
+    servicesEndpoints.getHostingItem,
     {
-      onRequest: app.authenticate,
       schema: {
-        ...CUSTOMER_ROUTE,
         tags: ['services'],
         summary: 'One of my hosting services',
-        params: idParamsSchema,
-        response: { 200: hostingServiceSchema, ...ITEM_ERRORS },
+        response: { ...ITEM_ERRORS },
       },
     },
     async (request) => {
@@ -60,19 +46,17 @@ export const servicesRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async (ap
     },
   );
 
-  app.get(
-    '/servers',
+  endpointRoute(
+    app,
+    servicesEndpoints.getServers,
     {
-      onRequest: app.authenticate,
       schema: {
-        ...CUSTOMER_ROUTE,
         tags: ['services'],
         summary: 'My servers: game servers, VDS and dedicated servers, with their address and usage',
         description:
           '`kind` narrows to one kind; `q` matches the name or the domain. `access` is the address of the machine ' +
           'the server runs on (null until it is placed, and once cancelled); no password is kept or answered.',
-        querystring: customerServerListQuerySchema,
-        response: { 200: customerServerPageSchema, ...LIST_ERRORS },
+        response: { ...LIST_ERRORS },
       },
     },
     async (request) => {
@@ -81,16 +65,14 @@ export const servicesRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async (ap
     },
   );
 
-  app.get(
-    '/servers/:id',
+  endpointRoute(
+    app,
+    servicesEndpoints.getServersItem,
     {
-      onRequest: app.authenticate,
       schema: {
-        ...CUSTOMER_ROUTE,
         tags: ['services'],
         summary: 'One of my servers',
-        params: idParamsSchema,
-        response: { 200: customerServerSchema, ...ITEM_ERRORS },
+        response: { ...ITEM_ERRORS },
       },
     },
     async (request) => {
@@ -100,17 +82,15 @@ export const servicesRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async (ap
     },
   );
 
-  app.get(
-    '/services',
+  endpointRoute(
+    app,
+    servicesEndpoints.getServices,
     {
-      onRequest: app.authenticate,
       schema: {
-        ...CUSTOMER_ROUTE,
         tags: ['services'],
         summary: 'My other services: game servers, VDS, dedicated servers and extras',
         description: '`kind` narrows to one kind; `q` matches the name or the domain.',
-        querystring: serviceListQuerySchema,
-        response: { 200: servicePageSchema, ...LIST_ERRORS },
+        response: { ...LIST_ERRORS },
       },
     },
     async (request) => {
@@ -119,16 +99,14 @@ export const servicesRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async (ap
     },
   );
 
-  app.get(
-    '/services/:id',
+  endpointRoute(
+    app,
+    servicesEndpoints.getServicesItem,
     {
-      onRequest: app.authenticate,
       schema: {
-        ...CUSTOMER_ROUTE,
         tags: ['services'],
         summary: 'One of my other services',
-        params: idParamsSchema,
-        response: { 200: serviceSchema, ...ITEM_ERRORS },
+        response: { ...ITEM_ERRORS },
       },
     },
     async (request) => {

@@ -1,15 +1,15 @@
 import {
   CONTACT_HONEYPOT_FIELD,
   contactRequestSchema,
-  contactResponseSchema,
   type FieldError,
   type Language,
   ticketNumber,
   validationMessage,
+  supportEndpoints,
 } from '@hostpilot/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Config } from '../../config';
 import { clientAddressKey } from '../../lib/client-address';
 import type { Clock } from '../../lib/clock';
@@ -19,6 +19,7 @@ import { AppError, errorResponses } from '../../lib/errors';
 import { mailLanguage } from '../../lib/mail/language';
 import { contactResultPage } from './contact-page';
 import { openGuestTicket } from './tickets.actions';
+import { endpointRoute } from '../../lib/endpoint-route';
 
 const FORM_TYPE = 'application/x-www-form-urlencoded';
 /** A form post is a few kilobytes at most: the message's 5,000 characters, percent-encoded. */
@@ -125,8 +126,9 @@ export const contactRoutes: FastifyPluginAsyncZod<{
     );
   }
 
-  app.post(
-    '/contact',
+  endpointRoute(
+    app,
+    supportEndpoints.postContact,
     {
       schema: {
         tags: ['support'],
@@ -137,9 +139,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{
           'empty. Limited per e-mail (`RATE_LIMIT_CONTACT_MAX`) and per client address ' +
           '(`RATE_LIMIT_CONTACT_IP_MAX`) per `RATE_LIMIT_CONTACT_WINDOW` seconds.',
         consumes: ['application/json', FORM_TYPE],
-        body: z.unknown(),
         response: {
-          201: contactResponseSchema,
           ...errorResponses({
             400: 'VALIDATION_FAILED (with `fields`): `name`, `email` or `message`; MALFORMED_JSON',
             403: 'FORBIDDEN: a form posted from another site',

@@ -1,9 +1,4 @@
-import {
-  createTicketRequestSchema,
-  idParamsSchema,
-  ticketDetailSchema,
-  ticketReplyRequestSchema,
-} from '@hostpilot/shared';
+import { supportEndpoints } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../../lib/clock';
 import { CUSTOMER_ROUTE } from '../../lib/customer-route';
@@ -12,6 +7,7 @@ import { notFound } from '../../lib/not-found';
 import { authOf } from '../../plugins/authenticate';
 import { createSupportRepository } from './support.repository';
 import { createTicketActions } from './tickets.actions';
+import { endpointRoute } from '../../lib/endpoint-route';
 
 const ERRORS = errorResponses({
   ...BODY_ERRORS,
@@ -31,16 +27,14 @@ export const ticketActionsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = asyn
   };
   const schema = { ...CUSTOMER_ROUTE, tags: ['support'] };
 
-  app.post(
-    '/tickets',
+  endpointRoute(
+    app,
+    supportEndpoints.postTickets,
     {
-      onRequest: [app.authenticate, app.requireVerifiedEmail],
       schema: {
         ...schema,
         summary: 'Open a ticket with its first message',
-        body: createTicketRequestSchema,
         response: {
-          201: ticketDetailSchema,
           ...ERRORS,
           ...errorResponses({ 403: 'EMAIL_NOT_VERIFIED: the account has not verified its e-mail address yet' }),
         },
@@ -53,16 +47,14 @@ export const ticketActionsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = asyn
     },
   );
 
-  app.post(
-    '/tickets/:id/messages',
+  endpointRoute(
+    app,
+    supportEndpoints.postTicketsMessages,
     {
-      onRequest: app.authenticate,
       schema: {
         ...schema,
         summary: 'Write in a ticket (it becomes open)',
-        params: idParamsSchema,
-        body: ticketReplyRequestSchema,
-        response: { 200: ticketDetailSchema, ...ERRORS },
+        response: ERRORS,
       },
     },
     async (request) => {
@@ -72,19 +64,18 @@ export const ticketActionsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = asyn
     },
   );
 
-  for (const [path, closed] of [
-    ['close', true],
-    ['reopen', false],
+  for (const [entry, closed] of [
+    [supportEndpoints.postTicketsClose, true],
+    [supportEndpoints.postTicketsReopen, false],
   ] as const) {
-    app.post(
-      `/tickets/:id/${path}`,
+    endpointRoute(
+      app,
+      entry,
       {
-        onRequest: app.authenticate,
         schema: {
           ...schema,
           summary: closed ? 'Close a ticket' : 'Reopen a closed ticket',
-          params: idParamsSchema,
-          response: { 200: ticketDetailSchema, ...ERRORS },
+          response: ERRORS,
         },
       },
       async (request) => {

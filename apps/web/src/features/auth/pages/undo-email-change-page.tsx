@@ -5,5 +5,5 @@ import { MailLinkCheck } from '../components/mail-link-check';
  * it and ends every session, this browser's too (docs/decisions/044-account-protection.md).
  */
 export function UndoEmailChangePage() {
-  return <MailLinkCheck endpoint="/auth/email/undo" texts="undoEmail" endsSessions />;
+  return <MailLinkCheck endpoint="undo" texts="undoEmail" endsSessions />;
 }

@@ -1,4 +1,4 @@
-import type { Certificate, CertificateKeyType } from '@hostpilot/shared';
+import { type Certificate, type CertificateKeyType, certificatesEndpoints } from '@hostpilot/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { saveFile } from '@/lib/save-file';
 import { api } from '@/lib/session';
@@ -9,14 +9,14 @@ import { dashboardKeys } from './keys';
  * (polled until issued or failed), its downloads, Reissue and Revoke.
  */
 
-const base = (serviceId: string) => `/services/${encodeURIComponent(serviceId)}/certificate`;
+const at = (serviceId: string) => ({ params: { id: serviceId } });
 /** The states in which the certificate is on its way: the page looks again until it settles. */
 const WORKING: readonly Certificate['status'][] = ['ordered', 'validating', 'renewing'];
 
 export const certificateQuery = (serviceId: string) =>
   queryOptions({
     queryKey: dashboardKeys.certificate(serviceId),
-    queryFn: ({ signal }) => api.get<Certificate>(base(serviceId), { signal }),
+    queryFn: ({ signal }) => api.call(certificatesEndpoints.getServicesCertificate, { ...at(serviceId), signal }),
     refetchInterval: (query) => (query.state.data && WORKING.includes(query.state.data.status) ? 3000 : false),
   });
 
@@ -31,7 +31,12 @@ function useRefresh(serviceId: string) {
 export function useCertificateDownload(serviceId: string) {
   return useMutation({
     mutationFn: async (serial?: string) =>
-      saveFile(await api.download(`${base(serviceId)}.pem${serial ? `?serial=${encodeURIComponent(serial)}` : ''}`)),
+      saveFile(
+        await api.downloadFrom(certificatesEndpoints.getServicesCertificatePem, {
+          ...at(serviceId),
+          query: { serial },
+        }),
+      ),
   });
 }
 
@@ -39,14 +44,20 @@ export function useCertificateDownload(serviceId: string) {
 export function useCertificateKeyDownload(serviceId: string) {
   return useMutation({
     mutationFn: async (password: string) =>
-      saveFile(await api.download(`${base(serviceId)}/key`, {}, { body: { password } })),
+      saveFile(
+        await api.downloadFrom(certificatesEndpoints.postServicesCertificateKey, {
+          ...at(serviceId),
+          body: { password },
+        }),
+      ),
   });
 }
 
 export function useReissueCertificate(serviceId: string) {
   const refresh = useRefresh(serviceId);
   return useMutation({
-    mutationFn: (keyType: CertificateKeyType) => api.post(`${base(serviceId)}/reissue`, { keyType }),
+    mutationFn: (keyType: CertificateKeyType) =>
+      api.call(certificatesEndpoints.postServicesCertificateReissue, { ...at(serviceId), body: { keyType } }),
     onSuccess: refresh,
   });
 }
@@ -54,7 +65,7 @@ export function useReissueCertificate(serviceId: string) {
 export function useRevokeCertificate(serviceId: string) {
   const refresh = useRefresh(serviceId);
   return useMutation({
-    mutationFn: () => api.post(`${base(serviceId)}/revoke`),
+    mutationFn: () => api.call(certificatesEndpoints.postServicesCertificateRevoke, at(serviceId)),
     onSuccess: refresh,
   });
 }

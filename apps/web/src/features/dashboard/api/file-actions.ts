@@ -1,10 +1,4 @@
-import {
-  FILE_UPLOAD_CHUNK_BYTES,
-  type FileListing,
-  type FileText,
-  type FileUpload,
-  type HostingService,
-} from '@hostpilot/shared';
+import { FILE_UPLOAD_CHUNK_BYTES, filesEndpoints, servicesEndpoints } from '@hostpilot/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { saveFile } from '@/lib/save-file';
 import { api } from '@/lib/session';
@@ -16,24 +10,25 @@ import { dashboardKeys } from './keys';
  * refreshing the folders of the service.
  */
 
-const base = (serviceId: string) => `/hosting/${encodeURIComponent(serviceId)}/files`;
+const at = (serviceId: string) => ({ params: { id: serviceId } });
 
 export const hostingServiceQuery = (serviceId: string) =>
   queryOptions({
     queryKey: [...dashboardKeys.hosting(), 'detail', serviceId] as const,
-    queryFn: ({ signal }) => api.get<HostingService>(`/hosting/${encodeURIComponent(serviceId)}`, { signal }),
+    queryFn: ({ signal }) => api.call(servicesEndpoints.getHostingItem, { ...at(serviceId), signal }),
   });
 
 export const folderQuery = (serviceId: string, path: string) =>
   queryOptions({
     queryKey: dashboardKeys.folder(serviceId, path),
-    queryFn: ({ signal }) => api.get<FileListing>(`${base(serviceId)}?path=${encodeURIComponent(path)}`, { signal }),
+    queryFn: ({ signal }) => api.call(filesEndpoints.getHostingFiles, { ...at(serviceId), query: { path }, signal }),
   });
 
 export const textFileQuery = (serviceId: string, path: string) =>
   queryOptions({
     queryKey: [...dashboardKeys.files(serviceId), 'text', path] as const,
-    queryFn: ({ signal }) => api.get<FileText>(`${base(serviceId)}/text?path=${encodeURIComponent(path)}`, { signal }),
+    queryFn: ({ signal }) =>
+      api.call(filesEndpoints.getHostingFilesText, { ...at(serviceId), query: { path }, signal }),
     staleTime: 0,
     gcTime: 0,
   });
@@ -64,13 +59,16 @@ export function useUploadFile(serviceId: string) {
       overwrite?: boolean;
       onProgress?: (sent: number, total: number) => void;
     }) => {
-      let upload = await api.post<FileUpload>(`${base(serviceId)}/uploads`, { path, size: file.size, overwrite });
+      let upload = await api.call(filesEndpoints.postHostingFilesUploads, {
+        ...at(serviceId),
+        body: { path, size: file.size, overwrite },
+      });
       onProgress?.(0, file.size);
       for (let offset = 0; offset < file.size; offset += FILE_UPLOAD_CHUNK_BYTES) {
         const chunk = new Uint8Array(await file.slice(offset, offset + FILE_UPLOAD_CHUNK_BYTES).arrayBuffer());
-        upload = await api.put<FileUpload>(`${base(serviceId)}/uploads/${upload.uploadId}`, {
-          offset,
-          data: base64Of(chunk),
+        upload = await api.call(filesEndpoints.putHostingFilesUploadsItem, {
+          params: { id: serviceId, uploadId: upload.uploadId },
+          body: { offset, data: base64Of(chunk) },
         });
         onProgress?.(upload.received, file.size);
       }
@@ -83,14 +81,15 @@ export function useUploadFile(serviceId: string) {
 export function useDownloadFile(serviceId: string) {
   return useMutation({
     mutationFn: async (path: string) =>
-      saveFile(await api.download(`${base(serviceId)}/download?path=${encodeURIComponent(path)}`)),
+      saveFile(await api.downloadFrom(filesEndpoints.getHostingFilesDownload, { ...at(serviceId), query: { path } })),
   });
 }
 
 export function useSaveTextFile(serviceId: string) {
   const refresh = useRefresh(serviceId);
   return useMutation({
-    mutationFn: (input: { path: string; content: string }) => api.put(`${base(serviceId)}/text`, input),
+    mutationFn: (input: { path: string; content: string }) =>
+      api.call(filesEndpoints.putHostingFilesText, { ...at(serviceId), body: input }),
     onSuccess: refresh,
   });
 }
@@ -98,7 +97,8 @@ export function useSaveTextFile(serviceId: string) {
 export function useMakeFolder(serviceId: string) {
   const refresh = useRefresh(serviceId);
   return useMutation({
-    mutationFn: (path: string) => api.post(`${base(serviceId)}/folders`, { path }),
+    mutationFn: (path: string) =>
+      api.call(filesEndpoints.postHostingFilesFolders, { ...at(serviceId), body: { path } }),
     onSuccess: refresh,
   });
 }
@@ -106,7 +106,8 @@ export function useMakeFolder(serviceId: string) {
 export function useMoveFile(serviceId: string) {
   const refresh = useRefresh(serviceId);
   return useMutation({
-    mutationFn: (input: { from: string; to: string }) => api.post(`${base(serviceId)}/move`, input),
+    mutationFn: (input: { from: string; to: string }) =>
+      api.call(filesEndpoints.postHostingFilesMove, { ...at(serviceId), body: input }),
     onSuccess: refresh,
   });
 }
@@ -114,7 +115,7 @@ export function useMoveFile(serviceId: string) {
 export function useDeleteFile(serviceId: string) {
   const refresh = useRefresh(serviceId);
   return useMutation({
-    mutationFn: (path: string) => api.post(`${base(serviceId)}/delete`, { path }),
+    mutationFn: (path: string) => api.call(filesEndpoints.postHostingFilesDelete, { ...at(serviceId), body: { path } }),
     onSuccess: refresh,
   });
 }
@@ -123,7 +124,7 @@ export function useExtractZip(serviceId: string) {
   const refresh = useRefresh(serviceId);
   return useMutation({
     mutationFn: (input: { path: string; into: string }) =>
-      api.post<{ files: number }>(`${base(serviceId)}/extract`, input),
+      api.call(filesEndpoints.postHostingFilesExtract, { ...at(serviceId), body: input }),
     onSuccess: refresh,
   });
 }

@@ -1,4 +1,4 @@
-import type { GettingStarted } from '@hostpilot/shared';
+import { dashboardEndpoints } from '@hostpilot/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/session';
 import { dashboardKeys } from './keys';
@@ -7,7 +7,7 @@ import { dashboardKeys } from './keys';
 export function useDismissGettingStarted() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<GettingStarted>('/dashboard/getting-started/dismiss'),
+    mutationFn: () => api.call(dashboardEndpoints.postDashboardGettingStartedDismiss),
     onSuccess: (answer) => client.setQueryData(dashboardKeys.gettingStarted(), answer),
   });
 }

@@ -1,4 +1,4 @@
-import type { DatabaseCredentials, HostingDatabases, HostingService as HostingAnswer } from '@hostpilot/shared';
+import { servicesEndpoints } from '@hostpilot/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/lib/http';
 import { api } from '@/lib/session';
@@ -10,14 +10,11 @@ import { hostingService } from './use-dashboard-data';
  * once, in the answer of create or reset: it is handed to the page and kept in no cache.
  */
 
-const hostingPath = (serviceId: string) => `/hosting/${encodeURIComponent(serviceId)}`;
-const databasesPath = (serviceId: string) => `${hostingPath(serviceId)}/databases`;
-
 /** One hosting service, shaped like the hosting list's cards; looked at again while it is being set up. */
 export const hostingServiceQuery = (serviceId: string) =>
   queryOptions({
     queryKey: dashboardKeys.hostingService(serviceId),
-    queryFn: ({ signal }) => api.get<HostingAnswer>(hostingPath(serviceId), { signal }),
+    queryFn: ({ signal }) => api.call(servicesEndpoints.getHostingItem, { params: { id: serviceId }, signal }),
     select: hostingService,
     refetchInterval: (query) => (query.state.data?.status === 'pending' ? 5000 : false),
   });
@@ -26,7 +23,7 @@ export const hostingServiceQuery = (serviceId: string) =>
 export const hostingDatabasesQuery = (serviceId: string, enabled = true) =>
   queryOptions({
     queryKey: dashboardKeys.hostingDatabases(serviceId),
-    queryFn: ({ signal }) => api.get<HostingDatabases>(databasesPath(serviceId), { signal }),
+    queryFn: ({ signal }) => api.call(servicesEndpoints.getHostingDatabases, { params: { id: serviceId }, signal }),
     enabled,
   });
 
@@ -42,7 +39,8 @@ function useRefreshDatabases(serviceId: string) {
 export function useCreateDatabase(serviceId: string) {
   const refresh = useRefreshDatabases(serviceId);
   return useMutation({
-    mutationFn: (name: string) => api.post<DatabaseCredentials>(databasesPath(serviceId), { name }),
+    mutationFn: (name: string) =>
+      api.call(servicesEndpoints.postHostingDatabases, { params: { id: serviceId }, body: { name } }),
     onSuccess: refresh,
     // The answer holds the password: forgotten as soon as the page lets go of it.
     gcTime: 0,
@@ -53,7 +51,7 @@ export function useCreateDatabase(serviceId: string) {
 export function useResetDatabasePassword(serviceId: string) {
   return useMutation({
     mutationFn: (name: string) =>
-      api.post<DatabaseCredentials>(`${databasesPath(serviceId)}/${encodeURIComponent(name)}/password`),
+      api.call(servicesEndpoints.postHostingDatabasesPassword, { params: { id: serviceId, name } }),
     gcTime: 0,
   });
 }
@@ -61,7 +59,8 @@ export function useResetDatabasePassword(serviceId: string) {
 export function useDeleteDatabase(serviceId: string) {
   const refresh = useRefreshDatabases(serviceId);
   return useMutation({
-    mutationFn: (name: string) => api.delete(`${databasesPath(serviceId)}/${encodeURIComponent(name)}`),
+    mutationFn: (name: string) =>
+      api.call(servicesEndpoints.deleteHostingDatabasesItem, { params: { id: serviceId, name } }),
     onSuccess: refresh,
   });
 }

@@ -1,30 +1,19 @@
-import type {
-  AccountSecurity,
-  ArticleDetail,
-  ArticlePage,
-  Balance,
-  InvoiceDetail,
-  DashboardSummary as DashboardSummaryAnswer,
-  DashboardTrends,
-  GettingStarted,
-  DomainDetail,
-  DomainPage,
-  HostingPage,
-  InvoicePage,
-  NotificationPage,
-  OrderDetail,
-  OrderPage,
-  Preferences,
-  ServicePage,
-  SessionInfo,
-  CustomerServer,
-  CustomerServerPage,
-  TicketDetail,
-  TicketPage,
-  TransactionPage,
-  UnreadCount,
+import {
+  accountEndpoints,
+  billingEndpoints,
+  dashboardEndpoints,
+  type DashboardSummary as DashboardSummaryAnswer,
+  domainsEndpoints,
+  type EndpointShape,
+  knowledgeEndpoints,
+  notificationsEndpoints,
+  orderingEndpoints,
+  servicesEndpoints,
+  supportEndpoints,
+  usersEndpoints,
 } from '@hostpilot/shared';
 import { queryOptions } from '@tanstack/react-query';
+import type { CallInput } from '@/lib/http';
 import { api, session } from '@/lib/session';
 import { keptAnswers } from '@/lib/storage';
 import { adoptEarlyAnswer } from './early-data';
@@ -38,19 +27,11 @@ export const FINANCE_PAGE_SIZE = 10 as const;
  */
 export const OWN_LIST_SIZE = 50;
 
-const path = (base: string, params: Record<string, string | number | undefined>) => {
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(params)) {
-    if (value !== undefined && value !== '') search.set(name, String(value));
-  }
-  const text = search.toString();
-  return text ? `${base}?${text}` : base;
-};
-
-const get =
-  <T>(url: string) =>
+/** A `queryFn` calling one endpoint table entry, with the query's abort signal. */
+const read =
+  <E extends EndpointShape>(entry: E, input?: CallInput<E>) =>
   ({ signal }: { signal: AbortSignal }) =>
-    api.get<T>(url, { signal });
+    api.call(entry, { ...input, signal } as CallInput<E>);
 
 /** The name the dashboard summary's last answer is kept under for the next visit (`keptAnswers`). */
 export const KEPT_SUMMARY = 'dashboard-summary';
@@ -58,7 +39,7 @@ export const KEPT_SUMMARY = 'dashboard-summary';
 /**
  * The customer API's reads (docs/product/api.md), as `queryOptions`: a key from `dashboardKeys` and a call
  * through the app's one HTTP client, which refreshes an expired access token once and replays the call.
- * Answers are typed by the shared contracts (packages/shared/src/api/customer.ts).
+ * Paths and answers come from the endpoint table (packages/shared/src/endpoints).
  */
 export const dashboardQueries = {
   summary: () =>
@@ -68,7 +49,7 @@ export const dashboardQueries = {
       queryFn: async ({ signal }) => {
         const answer =
           (await adoptEarlyAnswer<DashboardSummaryAnswer>('/dashboard/summary')) ??
-          (await get<DashboardSummaryAnswer>('/dashboard/summary')({ signal }));
+          (await api.call(dashboardEndpoints.getDashboardSummary, { signal }));
         // Kept for the next visit, which shows it at once (docs/decisions/047-interactive-from-first-paint.md).
         const accountId = session.getState().user?.id;
         if (accountId !== undefined) keptAnswers.write(KEPT_SUMMARY, accountId, answer);
@@ -76,102 +57,106 @@ export const dashboardQueries = {
       },
     }),
   /** Spending by month and hosting usage by day, for the home page's charts. */
-  trends: () => queryOptions({ queryKey: dashboardKeys.trends(), queryFn: get<DashboardTrends>('/dashboard/trends') }),
+  trends: () =>
+    queryOptions({ queryKey: dashboardKeys.trends(), queryFn: read(dashboardEndpoints.getDashboardTrends) }),
   /** The first-run checklist as the account stands now. */
   gettingStarted: () =>
     queryOptions({
       queryKey: dashboardKeys.gettingStarted(),
-      queryFn: get<GettingStarted>('/dashboard/getting-started'),
+      queryFn: read(dashboardEndpoints.getDashboardGettingStarted),
     }),
   hosting: () =>
     queryOptions({
       queryKey: dashboardKeys.hosting(),
-      queryFn: get<HostingPage>(path('/hosting', { pageSize: OWN_LIST_SIZE })),
+      queryFn: read(servicesEndpoints.getHosting, { query: { pageSize: OWN_LIST_SIZE } }),
     }),
   services: () =>
     queryOptions({
       queryKey: dashboardKeys.services(),
       // The extras only: game servers, VDS and dedicated servers have their own section (decision 053).
-      queryFn: get<ServicePage>(path('/services', { kind: 'extra', pageSize: OWN_LIST_SIZE })),
+      queryFn: read(servicesEndpoints.getServices, { query: { kind: 'extra', pageSize: OWN_LIST_SIZE } }),
     }),
   servers: () =>
     queryOptions({
       queryKey: dashboardKeys.servers(),
-      queryFn: get<CustomerServerPage>(path('/servers', { pageSize: OWN_LIST_SIZE })),
+      queryFn: read(servicesEndpoints.getServers, { query: { pageSize: OWN_LIST_SIZE } }),
     }),
   server: (id: string) =>
     queryOptions({
       queryKey: dashboardKeys.server(id),
-      queryFn: get<CustomerServer>(`/servers/${encodeURIComponent(id)}`),
+      queryFn: read(servicesEndpoints.getServersItem, { params: { id } }),
     }),
   domains: () =>
     queryOptions({
       queryKey: dashboardKeys.domains(),
-      queryFn: get<DomainPage>(path('/domains', { pageSize: OWN_LIST_SIZE })),
+      queryFn: read(domainsEndpoints.getDomains, { query: { pageSize: OWN_LIST_SIZE } }),
     }),
   domain: (id: string) =>
     queryOptions({
       queryKey: dashboardKeys.domain(id),
-      queryFn: get<DomainDetail>(`/domains/${encodeURIComponent(id)}`),
+      queryFn: read(domainsEndpoints.getDomainsItem, { params: { id } }),
     }),
-  balance: () => queryOptions({ queryKey: dashboardKeys.balance(), queryFn: get<Balance>('/finance/balance') }),
+  balance: () => queryOptions({ queryKey: dashboardKeys.balance(), queryFn: read(billingEndpoints.getFinanceBalance) }),
   transactions: (page = 1, pageSize = FINANCE_PAGE_SIZE, filters: TransactionFilters = {}) =>
     queryOptions({
       queryKey: dashboardKeys.transactions(page, pageSize, filters),
-      queryFn: get<TransactionPage>(path('/finance/transactions', { page, pageSize, ...filters })),
+      queryFn: read(billingEndpoints.getFinanceTransactions, { query: { page, pageSize, ...filters } }),
     }),
   invoices: (page = 1, pageSize = FINANCE_PAGE_SIZE) =>
     queryOptions({
       queryKey: dashboardKeys.invoices(page, pageSize),
-      queryFn: get<InvoicePage>(path('/finance/invoices', { page, pageSize })),
+      queryFn: read(billingEndpoints.getFinanceInvoices, { query: { page, pageSize } }),
     }),
   invoice: (id: string) =>
     queryOptions({
       queryKey: dashboardKeys.invoice(id),
-      queryFn: get<InvoiceDetail>(`/finance/invoices/${encodeURIComponent(id)}`),
+      queryFn: read(billingEndpoints.getFinanceInvoicesItem, { params: { id } }),
     }),
   orders: (page = 1, pageSize = FINANCE_PAGE_SIZE) =>
     queryOptions({
       queryKey: dashboardKeys.orders(page, pageSize),
-      queryFn: get<OrderPage>(path('/orders', { page, pageSize })),
+      queryFn: read(orderingEndpoints.getOrders, { query: { page, pageSize } }),
     }),
   order: (id: string) =>
     queryOptions({
       queryKey: dashboardKeys.order(id),
-      queryFn: get<OrderDetail>(`/orders/${encodeURIComponent(id)}`),
+      queryFn: read(orderingEndpoints.getOrdersItem, { params: { id } }),
     }),
   tickets: () =>
     queryOptions({
       queryKey: dashboardKeys.tickets(),
-      queryFn: get<TicketPage>(path('/tickets', { pageSize: OWN_LIST_SIZE })),
+      queryFn: read(supportEndpoints.getTickets, { query: { pageSize: OWN_LIST_SIZE } }),
     }),
   ticket: (id: string) =>
     queryOptions({
       queryKey: dashboardKeys.ticket(id),
-      queryFn: get<TicketDetail>(`/tickets/${encodeURIComponent(id)}`),
+      queryFn: read(supportEndpoints.getTicketsItem, { params: { id } }),
     }),
   unreadCount: () =>
-    queryOptions({ queryKey: dashboardKeys.unreadCount(), queryFn: get<UnreadCount>('/notifications/unread-count') }),
+    queryOptions({
+      queryKey: dashboardKeys.unreadCount(),
+      queryFn: read(notificationsEndpoints.getNotificationsUnreadCount),
+    }),
   notifications: () =>
     queryOptions({
       queryKey: dashboardKeys.notifications(),
-      queryFn: get<NotificationPage>(path('/notifications', { pageSize: OWN_LIST_SIZE })),
+      queryFn: read(notificationsEndpoints.getNotifications, { query: { pageSize: OWN_LIST_SIZE } }),
     }),
   articles: (language: string, search: string) =>
     queryOptions({
       queryKey: dashboardKeys.articles(language, search),
-      queryFn: get<ArticlePage>(path('/knowledge/articles', { lang: language, q: search, pageSize: 10 })),
+      queryFn: read(knowledgeEndpoints.getKnowledgeArticles, { query: { lang: language, q: search, pageSize: 10 } }),
     }),
   article: (id: string, language: string) =>
     queryOptions({
       queryKey: dashboardKeys.article(id, language),
-      queryFn: get<ArticleDetail>(path(`/knowledge/articles/${encodeURIComponent(id)}`, { lang: language })),
+      queryFn: read(knowledgeEndpoints.getKnowledgeArticlesItem, { params: { id }, query: { lang: language } }),
       // Each reading counts a view on the server: a page open is read once, not again on every focus.
       staleTime: Infinity,
     }),
   preferences: () =>
-    queryOptions({ queryKey: dashboardKeys.preferences(), queryFn: get<Preferences>('/users/me/preferences') }),
+    queryOptions({ queryKey: dashboardKeys.preferences(), queryFn: read(usersEndpoints.getUsersMePreferences) }),
   security: () =>
-    queryOptions({ queryKey: dashboardKeys.security(), queryFn: get<AccountSecurity>('/account/security') }),
-  sessions: () => queryOptions({ queryKey: dashboardKeys.sessions(), queryFn: get<SessionInfo[]>('/auth/sessions') }),
+    queryOptions({ queryKey: dashboardKeys.security(), queryFn: read(accountEndpoints.getAccountSecurity) }),
+  sessions: () => queryOptions({ queryKey: dashboardKeys.sessions(), queryFn: read(accountEndpoints.getAuthSessions) }),
 };

@@ -1,10 +1,9 @@
-import type {
-  ChangePasswordInput,
-  Preferences,
-  ProfileUpdateRequest,
-  RecoveryCodes,
-  TwoFactorSetup,
-  User,
+import {
+  accountEndpoints,
+  type ChangePasswordInput,
+  type Preferences,
+  type ProfileUpdateRequest,
+  usersEndpoints,
 } from '@hostpilot/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, session } from '@/lib/session';
@@ -16,6 +15,12 @@ import { dashboardKeys } from './keys';
  * 044-account-protection.md) as TanStack Query mutations through the app's one HTTP client. Each refreshes what
  * it changes: the account's protection (`security`), its signed-in devices (`sessions`) or its preferences.
  */
+
+/**
+ * Setting two-factor sign-in up and new recovery codes take an authenticator code, never a recovery code (their
+ * forms offer none); anything else is refused by the API as a missing code.
+ */
+const codeOf = (factor: SecondFactor) => ('code' in factor ? factor.code : '');
 
 /** Ending another device's session, or changing the password, needs the current password. */
 type Reauthentication = { currentPassword: string };
@@ -29,7 +34,7 @@ function useRefresh(key: () => readonly unknown[]) {
 export function useUpdateProfile() {
   const refreshSecurity = useRefresh(dashboardKeys.security);
   return useMutation({
-    mutationFn: (body: ProfileUpdateRequest) => api.put<User>('/users/me', body),
+    mutationFn: (body: ProfileUpdateRequest) => api.call(usersEndpoints.putUsersMe, { body }),
     onSuccess: async (updated) => {
       session.userChanged(updated);
       await refreshSecurity();
@@ -41,7 +46,7 @@ export function useUpdateProfile() {
 export function useChangePassword() {
   const refreshSessions = useRefresh(dashboardKeys.sessions);
   return useMutation({
-    mutationFn: (body: ChangePasswordInput) => api.post('/auth/password/change', body),
+    mutationFn: (body: ChangePasswordInput) => api.call(accountEndpoints.postAuthPasswordChange, { body }),
     onSuccess: refreshSessions,
   });
 }
@@ -51,7 +56,7 @@ export function useEndSession() {
   const refreshSessions = useRefresh(dashboardKeys.sessions);
   return useMutation({
     mutationFn: ({ id, ...body }: Reauthentication & { id: string }) =>
-      api.delete(`/auth/sessions/${encodeURIComponent(id)}`, body),
+      api.call(accountEndpoints.deleteAuthSessionsItem, { params: { id }, body }),
     onSuccess: refreshSessions,
   });
 }
@@ -60,21 +65,22 @@ export function useEndSession() {
 export function useSignOutOtherSessions() {
   const refreshSessions = useRefresh(dashboardKeys.sessions);
   return useMutation({
-    mutationFn: (body: Reauthentication) => api.post('/auth/sessions/sign-out-others', body),
+    mutationFn: (body: Reauthentication) => api.call(accountEndpoints.postAuthSessionsSignOutOthers, { body }),
     onSuccess: refreshSessions,
   });
 }
 
 /** A new secret for the authenticator app, with its QR code; nothing changes until it is confirmed. */
 export function useStartTwoFactorSetup() {
-  return useMutation({ mutationFn: () => api.post<TwoFactorSetup>('/account/two-factor/setup') });
+  return useMutation({ mutationFn: () => api.call(accountEndpoints.postAccountTwoFactorSetup) });
 }
 
 /** Confirms the set-up with a first code and the current password; answers the recovery codes, shown once. */
 export function useEnableTwoFactor() {
   const refreshSecurity = useRefresh(dashboardKeys.security);
   return useMutation({
-    mutationFn: (body: SecondFactor & Reauthentication) => api.post<RecoveryCodes>('/account/two-factor/enable', body),
+    mutationFn: ({ currentPassword, ...factor }: SecondFactor & Reauthentication) =>
+      api.call(accountEndpoints.postAccountTwoFactorEnable, { body: { code: codeOf(factor), currentPassword } }),
     onSuccess: refreshSecurity,
   });
 }
@@ -83,7 +89,8 @@ export function useEnableTwoFactor() {
 export function useRegenerateRecoveryCodes() {
   const refreshSecurity = useRefresh(dashboardKeys.security);
   return useMutation({
-    mutationFn: (factor: SecondFactor) => api.post<RecoveryCodes>('/account/two-factor/recovery-codes', factor),
+    mutationFn: (factor: SecondFactor) =>
+      api.call(accountEndpoints.postAccountTwoFactorRecoveryCodes, { body: { code: codeOf(factor) } }),
     onSuccess: refreshSecurity,
   });
 }
@@ -92,7 +99,7 @@ export function useRegenerateRecoveryCodes() {
 export function useDisableTwoFactor() {
   const refreshSecurity = useRefresh(dashboardKeys.security);
   return useMutation({
-    mutationFn: (factor: SecondFactor) => api.post('/account/two-factor/disable', factor),
+    mutationFn: (factor: SecondFactor) => api.call(accountEndpoints.postAccountTwoFactorDisable, { body: factor }),
     onSuccess: refreshSecurity,
   });
 }
@@ -101,7 +108,7 @@ export function useDisableTwoFactor() {
 export function useSavePreferences() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (change: Partial<Preferences>) => api.patch<Preferences>('/users/me/preferences', change),
+    mutationFn: (change: Partial<Preferences>) => api.call(usersEndpoints.patchUsersMePreferences, { body: change }),
     onSuccess: (saved) => client.setQueryData(dashboardKeys.preferences(), saved),
   });
 }

@@ -1,9 +1,7 @@
-import type { NameserversRequest } from '@hostpilot/shared';
+import { domainsEndpoints, type NameserversRequest } from '@hostpilot/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/session';
 import { dashboardKeys } from './keys';
-
-const domainPath = (id: string) => `/domains/${encodeURIComponent(id)}`;
 
 /** A domain's settings the customer saves from its page; the domains refresh once the server took them. */
 function useDomainSetting<T>(send: (input: T) => Promise<unknown>) {
@@ -16,10 +14,14 @@ function useDomainSetting<T>(send: (input: T) => Promise<unknown>) {
 
 /** The transfer lock on or off. */
 export function useSetTransferLock(domainId: string) {
-  return useDomainSetting((locked: boolean) => api.put(`${domainPath(domainId)}/transfer-lock`, { locked }));
+  return useDomainSetting((locked: boolean) =>
+    api.call(domainsEndpoints.putDomainsTransferLock, { params: { id: domainId }, body: { locked } }),
+  );
 }
 
 /** The domain's name servers (2 to 4). */
 export function useSetNameservers(domainId: string) {
-  return useDomainSetting((input: NameserversRequest) => api.put(`${domainPath(domainId)}/nameservers`, input));
+  return useDomainSetting((input: NameserversRequest) =>
+    api.call(domainsEndpoints.putDomainsNameservers, { params: { id: domainId }, body: input }),
+  );
 }

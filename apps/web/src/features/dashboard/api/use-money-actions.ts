@@ -1,15 +1,12 @@
 import {
+  billingEndpoints,
   type CancelServiceRequest,
-  type ChangePlanResponse,
-  type DomainState,
+  domainsEndpoints,
   IDEMPOTENCY_KEY_HEADER,
-  type OrderDetail,
+  orderingEndpoints,
   type PayOrderRequest,
-  type PayOrderResponse,
-  type RenewalResponse,
-  type ServiceState,
+  servicesEndpoints,
   type TopUpRequest,
-  type TopUpResponse,
 } from '@hostpilot/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/session';
@@ -23,7 +20,6 @@ import { dashboardKeys } from './keys';
  */
 
 const withKey = (key: string) => ({ headers: { [IDEMPOTENCY_KEY_HEADER]: key } });
-const segment = encodeURIComponent;
 
 export function useRefreshDashboard() {
   const client = useQueryClient();
@@ -34,7 +30,7 @@ export function useTopUp() {
   const refresh = useRefreshDashboard();
   return useMutation({
     mutationFn: ({ request, key }: { request: TopUpRequest; key: string }) =>
-      api.post<TopUpResponse>('/finance/top-ups', request, withKey(key)),
+      api.call(billingEndpoints.postFinanceTopUps, { body: request, ...withKey(key) }),
     // A declined card is kept as a failed payment, so the history changes either way.
     onSettled: refresh,
   });
@@ -48,8 +44,16 @@ export function useRenew() {
   return useMutation({
     mutationFn: ({ subject, period, key }: { subject: RenewSubject; period: number; key: string }) =>
       subject.type === 'service'
-        ? api.post<RenewalResponse>(`/services/${segment(subject.id)}/renew`, { months: period }, withKey(key))
-        : api.post<RenewalResponse>(`/domains/${segment(subject.id)}/renew`, { years: period }, withKey(key)),
+        ? api.call(billingEndpoints.postServicesRenew, {
+            params: { id: subject.id },
+            body: { months: period },
+            ...withKey(key),
+          })
+        : api.call(billingEndpoints.postDomainsRenew, {
+            params: { id: subject.id },
+            body: { years: period },
+            ...withKey(key),
+          }),
     onSuccess: refresh,
   });
 }
@@ -58,7 +62,13 @@ export function useAutoRenew(subject: RenewSubject) {
   const refresh = useRefreshDashboard();
   return useMutation({
     mutationFn: (enabled: boolean) =>
-      api.put<ServiceState | DomainState>(`/${subject.type}s/${segment(subject.id)}/auto-renew`, { enabled }),
+      api.call(
+        subject.type === 'service' ? servicesEndpoints.putServicesAutoRenew : domainsEndpoints.putDomainsAutoRenew,
+        {
+          params: { id: subject.id },
+          body: { enabled },
+        },
+      ),
     onSuccess: refresh,
   });
 }
@@ -67,7 +77,7 @@ export function useCancelService() {
   const refresh = useRefreshDashboard();
   return useMutation({
     mutationFn: ({ id, request }: { id: string; request: CancelServiceRequest }) =>
-      api.post<ServiceState>(`/services/${segment(id)}/cancellation`, request),
+      api.call(servicesEndpoints.postServicesCancellation, { params: { id }, body: request }),
     onSuccess: refresh,
   });
 }
@@ -75,7 +85,7 @@ export function useCancelService() {
 export function useWithdrawCancellation() {
   const refresh = useRefreshDashboard();
   return useMutation({
-    mutationFn: (id: string) => api.delete<ServiceState>(`/services/${segment(id)}/cancellation`),
+    mutationFn: (id: string) => api.call(servicesEndpoints.deleteServicesCancellation, { params: { id } }),
     onSuccess: refresh,
   });
 }
@@ -85,7 +95,7 @@ export function useChangePlan() {
   const refresh = useRefreshDashboard();
   return useMutation({
     mutationFn: ({ id, planId, key }: { id: string; planId: string; key: string }) =>
-      api.post<ChangePlanResponse>(`/services/${segment(id)}/plan`, { planId }, withKey(key)),
+      api.call(servicesEndpoints.postServicesPlan, { params: { id }, body: { planId }, ...withKey(key) }),
     onSuccess: refresh,
   });
 }
@@ -94,7 +104,7 @@ export function useChangePlan() {
 export function useCancelPendingPlan() {
   const refresh = useRefreshDashboard();
   return useMutation({
-    mutationFn: (id: string) => api.delete<ChangePlanResponse>(`/services/${segment(id)}/pending-plan`),
+    mutationFn: (id: string) => api.call(servicesEndpoints.deleteServicesPendingPlan, { params: { id } }),
     onSuccess: refresh,
   });
 }
@@ -108,12 +118,12 @@ export function useCancelPendingPlan() {
 export function usePayOrder() {
   return useMutation({
     mutationFn: ({ id, request, key }: { id: string; request: PayOrderRequest; key: string }) =>
-      api.post<PayOrderResponse>(`/orders/${segment(id)}/pay`, request, withKey(key)),
+      api.call(orderingEndpoints.postOrdersPay, { params: { id }, body: request, ...withKey(key) }),
   });
 }
 
 export function useCancelOrder() {
   return useMutation({
-    mutationFn: (id: string) => api.post<OrderDetail>(`/orders/${segment(id)}/cancel`),
+    mutationFn: (id: string) => api.call(orderingEndpoints.postOrdersCancel, { params: { id } }),
   });
 }

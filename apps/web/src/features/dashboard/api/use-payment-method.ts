@@ -1,4 +1,4 @@
-import type { PaymentMethodResponse, SavePaymentMethodRequest } from '@hostpilot/shared';
+import { billingEndpoints, type PaymentMethodResponse, type SavePaymentMethodRequest } from '@hostpilot/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/session';
 import { dashboardKeys } from './keys';
@@ -9,7 +9,7 @@ const paymentMethodKey = () => [...dashboardKeys.finance(), 'paymentMethod'] as 
 export function usePaymentMethod() {
   return useQuery({
     queryKey: paymentMethodKey(),
-    queryFn: ({ signal }) => api.get<PaymentMethodResponse>('/billing/payment-method', { signal }),
+    queryFn: ({ signal }) => api.call(billingEndpoints.getBillingPaymentMethod, { signal }),
     select: (data) => data.card,
   });
 }
@@ -26,10 +26,10 @@ function useCardMutation<T>(call: (input: T) => Promise<PaymentMethodResponse>) 
 
 export function useSavePaymentMethod() {
   return useCardMutation((request: SavePaymentMethodRequest) =>
-    api.post<PaymentMethodResponse>('/billing/payment-method', request),
+    api.call(billingEndpoints.postBillingPaymentMethod, { body: request }),
   );
 }
 
 export function useRemovePaymentMethod() {
-  return useCardMutation(() => api.delete<PaymentMethodResponse>('/billing/payment-method'));
+  return useCardMutation(() => api.call(billingEndpoints.deleteBillingPaymentMethod));
 }

@@ -1,4 +1,9 @@
-import type { CreateTicketRequest, TicketDetail, TicketReplyRequest } from '@hostpilot/shared';
+import {
+  type CreateTicketRequest,
+  supportEndpoints,
+  type TicketDetail,
+  type TicketReplyRequest,
+} from '@hostpilot/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/session';
 import { dashboardKeys } from './keys';
@@ -18,13 +23,12 @@ function useSettle(id: string) {
   };
 }
 
-const ticketPath = (id: string) => `/tickets/${encodeURIComponent(id)}`;
-
 /** A reply: the ticket opens again if it was answered. */
 export function useReplyToTicket(id: string) {
   const settle = useSettle(id);
   return useMutation({
-    mutationFn: (input: TicketReplyRequest) => api.post<TicketDetail>(`${ticketPath(id)}/messages`, input),
+    mutationFn: (input: TicketReplyRequest) =>
+      api.call(supportEndpoints.postTicketsMessages, { params: { id }, body: input }),
     onSuccess: settle,
   });
 }
@@ -33,7 +37,8 @@ export function useReplyToTicket(id: string) {
 export function useSetTicketClosed(id: string) {
   const settle = useSettle(id);
   return useMutation({
-    mutationFn: (closed: boolean) => api.post<TicketDetail>(`${ticketPath(id)}/${closed ? 'close' : 'reopen'}`),
+    mutationFn: (closed: boolean) =>
+      api.call(closed ? supportEndpoints.postTicketsClose : supportEndpoints.postTicketsReopen, { params: { id } }),
     onSuccess: settle,
   });
 }
@@ -42,7 +47,7 @@ export function useSetTicketClosed(id: string) {
 export function useOpenTicket() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateTicketRequest) => api.post<TicketDetail>('/tickets', input),
+    mutationFn: (input: CreateTicketRequest) => api.call(supportEndpoints.postTickets, { body: input }),
     onSuccess: async (ticket) => {
       client.setQueryData(dashboardKeys.ticket(ticket.id), ticket);
       await Promise.all([

@@ -1,11 +1,10 @@
 import {
-  type Balance,
+  billingEndpoints,
   type CreateOrderRequest,
   IDEMPOTENCY_KEY_HEADER,
   type Money,
-  type OrderDetail,
+  orderingEndpoints,
   type PayOrderRequest,
-  type PayOrderResponse,
 } from '@hostpilot/shared';
 import { useEffect, useState } from 'react';
 import { api } from '@/lib/session';
@@ -26,7 +25,7 @@ export function useCheckoutBalance(): Money | null {
   const [balance, setBalance] = useState<Money | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    api.get<Balance>('/finance/balance', { signal: controller.signal }).then(
+    api.call(billingEndpoints.getFinanceBalance, { signal: controller.signal }).then(
       (answer) => setBalance(answer.balance),
       () => undefined,
     );
@@ -36,9 +35,13 @@ export function useCheckoutBalance(): Money | null {
 }
 
 export function placeOrder(request: CreateOrderRequest, idempotencyKey: string) {
-  return api.post<OrderDetail>('/orders', request, withKey(idempotencyKey));
+  return api.call(orderingEndpoints.postOrders, { body: request, ...withKey(idempotencyKey) });
 }
 
 export function payOrder(orderId: string, payment: PayOrderRequest, idempotencyKey: string) {
-  return api.post<PayOrderResponse>(`/orders/${encodeURIComponent(orderId)}/pay`, payment, withKey(idempotencyKey));
+  return api.call(orderingEndpoints.postOrdersPay, {
+    params: { id: orderId },
+    body: payment,
+    ...withKey(idempotencyKey),
+  });
 }

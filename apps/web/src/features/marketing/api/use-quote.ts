@@ -1,4 +1,4 @@
-import type { Money, QuoteResponse } from '@hostpilot/shared';
+import { type Money, orderingEndpoints } from '@hostpilot/shared';
 import { useEffect, useState } from 'react';
 import type { CartLine } from '@/lib/cart-store';
 import { api } from '@/lib/session';
@@ -37,7 +37,11 @@ export function useQuote(lines: readonly CartLine[]) {
     if (lines.length === 0) return;
     const controller = new AbortController();
     api
-      .post<QuoteResponse>('/orders/quote', { lines: toOrderLines(lines) }, { auth: false, signal: controller.signal })
+      .call(orderingEndpoints.postOrdersQuote, {
+        body: { lines: toOrderLines(lines) },
+        auth: false,
+        signal: controller.signal,
+      })
       .then(
         (quote) => {
           const priced = lines.map((line, index): PricedLine => {

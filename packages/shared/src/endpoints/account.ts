@@ -1,0 +1,136 @@
+import { z } from '../schemas/zod';
+import { defineEndpoint } from './define';
+import {
+  accountSecuritySchema,
+  changePasswordSchema,
+  forgotPasswordSchema,
+  reauthenticationSchema,
+  recoveryCodesSchema,
+  resetPasswordSchema,
+  sessionSchema,
+  twoFactorCodeSchema,
+  twoFactorDisableSchema,
+  twoFactorEnableSchema,
+  twoFactorSetupSchema,
+  verifyEmailSchema,
+} from '../schemas/auth';
+
+/** The empty answer of an action that is done (204). */
+const done = z.null().describe('Done');
+
+/** The account module's endpoints (docs/decisions/068-typed-endpoint-contract.md). */
+export const accountEndpoints = {
+  postAuthPasswordForgot: defineEndpoint({
+    method: 'POST',
+    path: '/auth/password/forgot',
+    body: forgotPasswordSchema,
+    response: done,
+    status: 204,
+    auth: 'public',
+  }),
+  postAuthPasswordReset: defineEndpoint({
+    method: 'POST',
+    path: '/auth/password/reset',
+    body: resetPasswordSchema,
+    response: done,
+    status: 204,
+    auth: 'public',
+  }),
+  postAuthPasswordChange: defineEndpoint({
+    method: 'POST',
+    path: '/auth/password/change',
+    body: changePasswordSchema,
+    response: done,
+    status: 204,
+    auth: 'customer',
+  }),
+  postAuthEmailVerify: defineEndpoint({
+    method: 'POST',
+    path: '/auth/email/verify',
+    body: verifyEmailSchema,
+    response: done,
+    status: 204,
+    auth: 'public',
+  }),
+  postAuthEmailUndo: defineEndpoint({
+    method: 'POST',
+    path: '/auth/email/undo',
+    body: verifyEmailSchema,
+    response: done,
+    status: 204,
+    auth: 'public',
+  }),
+  postAuthEmailResend: defineEndpoint({
+    method: 'POST',
+    path: '/auth/email/resend',
+    response: done,
+    status: 204,
+    auth: 'customer',
+  }),
+  getAccountSecurity: defineEndpoint({
+    method: 'GET',
+    path: '/account/security',
+    response: accountSecuritySchema,
+    auth: 'customer',
+  }),
+  getAuthSessions: defineEndpoint({
+    method: 'GET',
+    path: '/auth/sessions',
+    response: z.array(sessionSchema),
+    auth: 'customer',
+  }),
+  deleteAuthSessionsItem: defineEndpoint({
+    method: 'DELETE',
+    path: '/auth/sessions/:id',
+    params: z.object({ id: z.string().min(1).max(64) }),
+    body: reauthenticationSchema.nullish(),
+    response: done,
+    status: 204,
+    auth: 'customer',
+  }),
+  postAuthSessionsSignOutOthers: defineEndpoint({
+    method: 'POST',
+    path: '/auth/sessions/sign-out-others',
+    body: reauthenticationSchema,
+    response: done,
+    status: 204,
+    auth: 'customer',
+  }),
+  postAccountTwoFactorSetup: defineEndpoint({
+    method: 'POST',
+    path: '/account/two-factor/setup',
+    response: twoFactorSetupSchema,
+    auth: 'customer',
+  }),
+  postAccountTwoFactorEnable: defineEndpoint({
+    method: 'POST',
+    path: '/account/two-factor/enable',
+    body: twoFactorEnableSchema,
+    response: recoveryCodesSchema.describe('Two-factor sign-in is on; each recovery code works once'),
+    auth: 'customer',
+  }),
+  postAccountTwoFactorDisable: defineEndpoint({
+    method: 'POST',
+    path: '/account/two-factor/disable',
+    body: twoFactorDisableSchema,
+    response: z.null().describe('Turned off; the secret and the recovery codes are deleted'),
+    status: 204,
+    auth: 'customer',
+  }),
+  postAccountTwoFactorRecoveryCodes: defineEndpoint({
+    method: 'POST',
+    path: '/account/two-factor/recovery-codes',
+    body: twoFactorCodeSchema,
+    response: recoveryCodesSchema.describe('The new recovery codes'),
+    auth: 'customer',
+  }),
+  postAdminUsersSessionsEnd: defineEndpoint({
+    method: 'POST',
+    path: '/admin/users/:id/sessions/end',
+    params: z.object({ id: z.string().min(1).max(64) }),
+    response: done,
+    status: 204,
+    auth: 'staff',
+    permission: 'users.write',
+  }),
+};

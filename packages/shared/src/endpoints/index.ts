@@ -1,0 +1,58 @@
+import { accountEndpoints } from './account';
+import { authEndpoints } from './auth';
+import { billingEndpoints } from './billing';
+import { certificatesEndpoints } from './certificates';
+import { dashboardEndpoints } from './dashboard';
+import { domainsEndpoints } from './domains';
+import { filesEndpoints } from './files';
+import { knowledgeEndpoints } from './knowledge';
+import { metaEndpoints } from './meta';
+import { notificationsEndpoints } from './notifications';
+import { orderingEndpoints } from './ordering';
+import { provisioningEndpoints } from './provisioning';
+import { schedulerEndpoints } from './scheduler';
+import { servicesEndpoints } from './services';
+import { supportEndpoints } from './support';
+import { usersEndpoints } from './users';
+
+export * from './define';
+export { accountEndpoints } from './account';
+export { authEndpoints } from './auth';
+export { billingEndpoints } from './billing';
+export { certificatesEndpoints } from './certificates';
+export { dashboardEndpoints } from './dashboard';
+export { domainsEndpoints } from './domains';
+export { filesEndpoints } from './files';
+export { knowledgeEndpoints } from './knowledge';
+export { metaEndpoints } from './meta';
+export { notificationsEndpoints } from './notifications';
+export { orderingEndpoints } from './ordering';
+export { provisioningEndpoints } from './provisioning';
+export { schedulerEndpoints } from './scheduler';
+export { servicesEndpoints } from './services';
+export { supportEndpoints } from './support';
+export { usersEndpoints } from './users';
+export { healthSchema, metaResponseSchema } from './meta';
+
+/**
+ * Every route the API serves, grouped by module (docs/decisions/068-typed-endpoint-contract.md). The API's
+ * routes are registered from these entries and a test proves none is missing on either side.
+ */
+export const endpoints = {
+  account: accountEndpoints,
+  auth: authEndpoints,
+  billing: billingEndpoints,
+  certificates: certificatesEndpoints,
+  dashboard: dashboardEndpoints,
+  domains: domainsEndpoints,
+  files: filesEndpoints,
+  knowledge: knowledgeEndpoints,
+  meta: metaEndpoints,
+  notifications: notificationsEndpoints,
+  ordering: orderingEndpoints,
+  provisioning: provisioningEndpoints,
+  scheduler: schedulerEndpoints,
+  services: servicesEndpoints,
+  support: supportEndpoints,
+  users: usersEndpoints,
+};

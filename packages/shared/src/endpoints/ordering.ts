@@ -1,0 +1,120 @@
+import { z } from '../schemas/zod';
+import { defineEndpoint } from './define';
+import { idParamsSchema } from '../api/customer';
+import { domainSearchQuerySchema, domainSearchResponseSchema } from '../api/ordering';
+import {
+  adminOrderDetailSchema,
+  adminOrdersExportQuerySchema,
+  adminOrdersPageSchema,
+  adminOrdersQuerySchema,
+  createOrderRequestSchema,
+  orderDetailSchema,
+  orderListQuerySchema,
+  orderPageSchema,
+  orderSettingsSchema,
+  payOrderRequestSchema,
+  payOrderResponseSchema,
+  quoteRequestSchema,
+  quoteResponseSchema,
+} from '../api/orders';
+
+/** The ordering module's endpoints (docs/decisions/068-typed-endpoint-contract.md). */
+export const orderingEndpoints = {
+  postOrdersQuote: defineEndpoint({
+    method: 'POST',
+    path: '/orders/quote',
+    body: quoteRequestSchema,
+    response: quoteResponseSchema,
+    auth: 'public',
+  }),
+  postOrders: defineEndpoint({
+    method: 'POST',
+    path: '/orders',
+    body: createOrderRequestSchema,
+    response: orderDetailSchema.describe('The same cart was placed before and its order still waits for payment'),
+    auth: 'verified',
+  }),
+  postOrdersPay: defineEndpoint({
+    method: 'POST',
+    path: '/orders/:id/pay',
+    params: idParamsSchema,
+    body: payOrderRequestSchema,
+    response: payOrderResponseSchema.describe('Paid'),
+    auth: 'verified',
+  }),
+  postOrdersCancel: defineEndpoint({
+    method: 'POST',
+    path: '/orders/:id/cancel',
+    params: idParamsSchema,
+    response: orderDetailSchema,
+    auth: 'customer',
+  }),
+  getOrders: defineEndpoint({
+    method: 'GET',
+    path: '/orders',
+    query: orderListQuerySchema,
+    response: orderPageSchema,
+    auth: 'customer',
+  }),
+  getOrdersItem: defineEndpoint({
+    method: 'GET',
+    path: '/orders/:id',
+    params: idParamsSchema,
+    response: orderDetailSchema,
+    auth: 'customer',
+  }),
+  getDomainsSearch: defineEndpoint({
+    method: 'GET',
+    path: '/domains/search',
+    query: domainSearchQuerySchema,
+    response: domainSearchResponseSchema,
+    auth: 'public',
+  }),
+  getAdminOrders: defineEndpoint({
+    method: 'GET',
+    path: '/admin/orders',
+    query: adminOrdersQuerySchema,
+    response: adminOrdersPageSchema,
+    auth: 'staff',
+    permission: 'orders.read',
+  }),
+  getAdminOrdersExport: defineEndpoint({
+    method: 'GET',
+    path: '/admin/orders/export',
+    query: adminOrdersExportQuerySchema,
+    response: z.string().describe('The CSV text'),
+    auth: 'staff',
+    permission: 'orders.read',
+  }),
+  getAdminOrdersSettings: defineEndpoint({
+    method: 'GET',
+    path: '/admin/orders/settings',
+    response: orderSettingsSchema,
+    auth: 'staff',
+    permission: 'settings.read',
+  }),
+  putAdminOrdersSettings: defineEndpoint({
+    method: 'PUT',
+    path: '/admin/orders/settings',
+    body: orderSettingsSchema,
+    response: orderSettingsSchema,
+    auth: 'staff',
+    permission: 'settings.write',
+  }),
+  getAdminOrdersItem: defineEndpoint({
+    method: 'GET',
+    path: '/admin/orders/:id',
+    params: idParamsSchema,
+    response: adminOrderDetailSchema,
+    auth: 'staff',
+    permission: 'orders.read',
+  }),
+  postAdminOrdersAccept: defineEndpoint({
+    method: 'POST',
+    path: '/admin/orders/:id/accept',
+    params: idParamsSchema,
+    response: adminOrderDetailSchema,
+    auth: 'staff',
+    permission: 'orders.write',
+  }),
+};
