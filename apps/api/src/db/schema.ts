@@ -700,6 +700,17 @@ export interface Database {
   previousCertificates: PreviousCertificatesTable;
   provisioningTasks: ProvisioningTasksTable;
   provisioningCalls: ProvisioningCallsTable;
+  dnsChallengeLocks: DnsChallengeLocksTable;
+}
+
+/**
+ * A zone's lease held while a certificate task rewrites its `_acme-challenge` rrsets (migration 0380;
+ * docs/decisions/049-certificates-through-acme.md).
+ */
+export interface DnsChallengeLocksTable {
+  zone: string;
+  leaseOwner: string;
+  leaseUntil: number;
 }
 
 /** The outbox of changes that must reach infrastructure (migration 0200; docs/decisions/042-provisioning-engine.md). */

@@ -10,6 +10,7 @@ import { openConnection, parseConnection, updateConnection } from '../provisioni
 import { createAcmeDriver } from '../provisioning/drivers/acme/driver';
 import { createAccountKey } from '../provisioning/drivers/acme/issue';
 import { createCertificatesRepository } from './certificates.repository';
+import { createDatabaseZoneLock } from './challenge-lock';
 import { http01For, queueSiteInstalls } from './site-certificates';
 
 /**
@@ -49,6 +50,7 @@ export function createCertificateDriver(settings: DriverSettings, context: Drive
       );
     },
     http01: (target) => (target.domain ? http01For(context, target.domain) : Promise.resolve(null)),
+    zoneLock: createDatabaseZoneLock(context.db),
   });
 
   async function issue(target: ProvisioningTarget): Promise<DriverResult> {

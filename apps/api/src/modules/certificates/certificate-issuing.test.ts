@@ -230,6 +230,48 @@ describe(`certificates through the engine (${DATABASE_UNDER_TEST})`, () => {
     expect((await pemOf(customer, hosting!.id, first.serial!)).leaf.serialNumber.toLowerCase()).toBe(first.serial);
   }, 90_000);
 
+  it('issues both certificates of one domain ordered at once (the SSL extra and free SSL), each on its first try', async () => {
+    const customer = await signUpCustomer(ctx.app);
+    const domain = await hostedDomain(customer);
+    // One order, as the demo's: both certificates' tasks are due together and the workers run them side by side,
+    // each publishing its DNS-01 value in the same `_acme-challenge` rrsets of the zone.
+    const services = await order(
+      customer,
+      [
+        { kind: 'extra', planId: 'ssl', months: 12, domain: domain.name },
+        { kind: 'hosting', planId: 'starter', months: 1, location: 'frankfurt', domain: domain.name },
+      ],
+      2999 + 299,
+    );
+    const ssl = services.find((s) => s.kind === 'extra')!;
+    const hosting = services.find((s) => s.kind === 'hosting')!;
+    await work();
+
+    const extra = await certificateOf(ssl.id);
+    const free = await certificateOf(hosting.id);
+    expect([extra.status, extra.failureCode], extra.failureProblem ?? '').toEqual(['issued', null]);
+    expect([free.status, free.failureCode], free.failureProblem ?? '').toEqual(['issued', null]);
+    expect(extra.serial).not.toBe(free.serial);
+    const acmeTasks = [...(await tasksOf(ssl.id)), ...(await tasksOf(hosting.id))].filter(
+      (t) => t.driverType === 'acme',
+    );
+    expect(acmeTasks.map((t) => [t.status, t.attempts])).toEqual([
+      ['done', 1],
+      ['done', 1],
+    ]);
+    for (const id of [ssl.id, hosting.id]) {
+      const { leaf } = await pemOf(customer, id);
+      expect(leaf.subjectAltName?.split(', ').sort()).toEqual([`DNS:${domain.name}`, `DNS:www.${domain.name}`]);
+    }
+
+    // Each task removed only its own values: once both are done no challenge record is left, and no zone lock.
+    const zone = await fetch(`${ca.pdns.apiUrl}/api/v1/servers/localhost/zones/${domain.name}.`, {
+      headers: { 'X-API-Key': ca.pdns.apiKey },
+    }).then((response) => response.json() as Promise<{ rrsets: { name: string; type: string }[] }>);
+    expect(zone.rrsets.filter((set) => set.name.startsWith('_acme-challenge.'))).toEqual([]);
+    expect(await db().selectFrom('dnsChallengeLocks').selectAll().execute()).toEqual([]);
+  }, 120_000);
+
   it('issues a wildcard on the SSL plan, and refuses a domain moved to other name servers', async () => {
     const customer = await signUpCustomer(ctx.app);
     const domain = await hostedDomain(customer);

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes, randomUUID, X509Certificate } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,7 +13,9 @@ import type { Session } from '../../test/auth';
 import { credit, placeQuoted, signUpCustomer, withKey } from '../../test/customer';
 import { createTestApp, DATABASE_UNDER_TEST, type TestContext } from '../../test/helpers';
 import { type PebbleProcess, startPebble } from '../provisioning/drivers/acme/process';
-import { renewalTime } from '../provisioning/drivers/acme/issue';
+import { describeCertificate, renewalTime } from '../provisioning/drivers/acme/issue';
+import { createSecretBox } from '../../lib/secret-box';
+import { queueSiteInstalls } from './site-certificates';
 
 /**
  * Certificates on a web node (docs/decisions/049-certificates-through-acme.md, addendum): a domain hosted on our
@@ -247,5 +249,126 @@ describe(`certificates on a web node (${DATABASE_UNDER_TEST})`, () => {
     });
     expect(revoked.json()).toMatchObject({ status: 'revoked', installed: null });
     expect((await getSite(node.port, domain)).status).toBe(200);
+  }, 240_000);
+  it('keeps the working HTTPS when nginx refuses a new certificate, and the install task says why', async () => {
+    const customer = await signUpCustomer(ctx.app);
+    const domain = `refused-${randomUUID().slice(0, 8)}.com`;
+    const placed = await placeQuoted(ctx.app, customer, [
+      { kind: 'domain', domain, months: 12 },
+      { kind: 'hosting', planId: 'starter', months: 1, location: 'frankfurt', domain },
+    ]);
+    expect(placed.statusCode, placed.body).toBe(201);
+    await credit(ctx.app, customer.userId, 100_000);
+    const paid = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/orders/${placed.json<{ id: string }>().id}/pay`,
+      headers: withKey(customer),
+      payload: { method: 'balance' },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    await db()
+      .updateTable('domains')
+      .set({ nameservers: JSON.stringify(['ns1.elsewhere.example', 'ns2.elsewhere.example']) })
+      .where('name', '=', domain)
+      .execute();
+    const hosting = await db()
+      .selectFrom('services')
+      .selectAll()
+      .where('userId', '=', customer.userId)
+      .where('kind', '=', 'hosting')
+      .executeTakeFirstOrThrow();
+    await work();
+    await work();
+    const working = await db()
+      .selectFrom('certificates')
+      .selectAll()
+      .where('serviceId', '=', hosting.id)
+      .executeTakeFirstOrThrow();
+    expect([working.status, working.installedSerial], working.failureProblem ?? '').toEqual(['issued', working.serial]);
+    expect((await getSiteTls(node.tlsPort, domain)).serial).toBe(working.serial);
+    const siteFile = path.join(node.root, 'nginx', 'sites', `${hosting.id}.conf`);
+    const workingConfig = fs.readFileSync(siteFile, 'utf8');
+
+    // A certificate for the site that the agent's checks accept (PEM only, the key is its own, it names the
+    // domain) but nginx cannot load: an RSA 1024 key, below the system OpenSSL's security level, so `nginx -t`
+    // fails on the new HTTPS block. Recorded as the certificate's new one, as a renewal would, and installed
+    // through the queue.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hostpilot-weak-'));
+    try {
+      execFileSync(
+        'openssl',
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'rsa:1024',
+          '-nodes',
+          '-keyout',
+          path.join(dir, 'key.pem'),
+          '-out',
+          path.join(dir, 'cert.pem'),
+          '-days',
+          '30',
+          '-subj',
+          `/CN=${domain}`,
+          '-addext',
+          `subjectAltName=DNS:${domain},DNS:www.${domain}`,
+        ],
+        { stdio: 'ignore' },
+      );
+      const certificatePem = fs.readFileSync(path.join(dir, 'cert.pem'), 'utf8');
+      const weak = describeCertificate(certificatePem);
+      await db()
+        .transaction()
+        .execute(async (trx) => {
+          await trx
+            .updateTable('certificates')
+            .set({
+              certificatePem,
+              chainPem: '',
+              privateKeySealed: createSecretBox(ctx.config.jwt.secret).seal(
+                fs.readFileSync(path.join(dir, 'key.pem'), 'utf8'),
+                `certificate-key:${working.id}`,
+              ),
+              serial: weak.serial,
+              notBefore: weak.notBefore,
+              notAfter: weak.notAfter,
+            })
+            .where('id', '=', working.id)
+            .execute();
+          await queueSiteInstalls(trx, domain, now);
+        });
+      await work();
+
+      // The install task failed with nginx's own words and is not retried (the same files would fail again).
+      const install = await db()
+        .selectFrom('provisioningTasks')
+        .selectAll()
+        .where('resourceId', '=', hosting.id)
+        .where('driverType', '=', 'web-node')
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      expect([install.operation, install.status, install.errorCode]).toEqual(['update', 'failed', 'invalid']);
+      expect(install.errorMessage).toMatch(/nginx refused the configuration of .*; the previous one is kept/);
+      expect(install.errorMessage).toMatch(/ee key too small/);
+
+      // The previous, working certificate still answers; its block and files are as they were, the new ones gone.
+      expect(await getSiteTls(node.tlsPort, domain)).toMatchObject({ status: 200, serial: working.serial });
+      expect(fs.readFileSync(siteFile, 'utf8')).toBe(workingConfig);
+      expect(node.sites.read(hosting.id)!.certificate?.serial).toBe(working.serial);
+      expect(fs.readdirSync(path.join(node.root, 'certificates', hosting.id)).sort()).toEqual([
+        `${working.serial}.crt`,
+        `${working.serial}.key`,
+      ]);
+      const after = await db()
+        .selectFrom('certificates')
+        .selectAll()
+        .where('id', '=', working.id)
+        .executeTakeFirstOrThrow();
+      expect(after.installedSerial).toBe(working.serial);
+      expect((await getSite(node.port, domain)).status).toBe(200);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   }, 240_000);
 });

@@ -104,6 +104,51 @@ describe('ACME driver against Pebble and PowerDNS', () => {
     await driver.terminate(certificateTarget('shop-one.example', { certificatePem: cert.certificatePem }));
   }, 60_000);
 
+  it("issues two certificates of one domain ordered at once, each keeping the other's challenge value", async () => {
+    await hostedZone('shop-twice.example');
+    // A value some other order of the name is still being validated with: ours are added beside it, and it stays.
+    const other = { content: '"another-pending-order-value"', disabled: false };
+    const patched = await fetch(`${pdns.apiUrl}/api/v1/servers/localhost/zones/shop-twice.example.`, {
+      method: 'PATCH',
+      headers: { 'X-API-Key': pdns.apiKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        rrsets: [
+          {
+            name: '_acme-challenge.shop-twice.example.',
+            type: 'TXT',
+            ttl: 60,
+            changetype: 'REPLACE',
+            records: [other],
+          },
+        ],
+      }),
+    });
+    expect(patched.status).toBe(204);
+    const issued: IssuedCertificate[] = [];
+    const onIssued = async (_target: ProvisioningTarget, cert: IssuedCertificate) => void issued.push(cert);
+    // Two drivers, as two workers of the engine would build, both ordering the domain and www at the same moment.
+    const first = createAcmeDriver(settings(), { onIssued });
+    const second = createAcmeDriver(settings(), { onIssued });
+    await Promise.all([
+      first.create(certificateTarget('shop-twice.example')),
+      second.create({ ...certificateTarget('shop-twice.example'), id: 's-shop-twice-extra' }),
+    ]);
+    expect(issued).toHaveLength(2);
+    expect(issued[0]!.serial).not.toBe(issued[1]!.serial);
+    for (const cert of issued) {
+      expect(new X509Certificate(cert.certificatePem).subjectAltName?.split(', ').sort()).toEqual([
+        'DNS:shop-twice.example',
+        'DNS:www.shop-twice.example',
+      ]);
+    }
+    const zone = (await fetch(`${pdns.apiUrl}/api/v1/servers/localhost/zones/shop-twice.example.`, {
+      headers: { 'X-API-Key': pdns.apiKey },
+    }).then((response) => response.json())) as { rrsets: { name: string; type: string; records: unknown[] }[] };
+    expect(zone.rrsets.filter((set) => set.name.startsWith('_acme-challenge')).map((set) => set.records)).toEqual([
+      [other],
+    ]);
+  }, 90_000);
+
   it('issues an RSA 2048 certificate on request', async () => {
     await hostedZone('shop-rsa.example');
     const issued: IssuedCertificate[] = [];

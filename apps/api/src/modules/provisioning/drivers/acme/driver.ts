@@ -14,6 +14,7 @@ import {
   issueCertificate,
   revokeCertificate,
   trustAcmeCa,
+  type ZoneLock,
 } from './issue';
 import { httpsGet } from './process';
 
@@ -39,6 +40,8 @@ export interface AcmeDriverHooks {
    * the domain's site on our web node (a domain on other name servers hosted with us).
    */
   http01?(target: ProvisioningTarget): Promise<Http01Publisher | null>;
+  /** Keeps two tasks' writes of one zone's challenge records apart (this process's own lock when absent). */
+  zoneLock?: ZoneLock;
 }
 
 export interface AcmeSettings {
@@ -104,6 +107,7 @@ export function createAcmeDriver(raw: DriverSettings, hooks: AcmeDriverHooks = {
       ...(http01 ? { http01 } : { dns: requireDns() }),
       orderUrl: typeof data.orderUrl === 'string' ? data.orderUrl : undefined,
       onOrdered: hooks.onOrdered ? (url) => hooks.onOrdered!(target, url) : undefined,
+      zoneLock: hooks.zoneLock,
     });
     await hooks.onIssued?.(target, issued);
     return {
