@@ -180,7 +180,7 @@ describe('dashboard home', () => {
     expect(expiring.getByText(`Domain · expires ${day(11)}`)).toBeVisible();
     expect(expiring.getByText(`Hosting · expires ${day(16)}`)).toBeVisible();
     await user.click(expiring.getByRole('button', { name: 'Renew Now: Domain myblog.net' }));
-    const dialog = screen.getByRole('dialog', { name: 'Renew' });
+    const dialog = await screen.findByRole('dialog', { name: 'Renew' });
     // The domain is read from the domains list, its yearly price from the catalogue.
     expect(await within(dialog).findByText('myblog.net')).toBeVisible();
     expect(within(dialog).getByRole('combobox', { name: 'Renew for' })).toHaveDisplayValue(/^1 year — \$\d+\.\d\d$/);
@@ -188,7 +188,7 @@ describe('dashboard home', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Add Funds' }));
-    expect(screen.getByRole('dialog', { name: 'Add funds' })).toBeVisible();
+    expect(await screen.findByRole('dialog', { name: 'Add funds' })).toBeVisible();
     expect(screen.getByRole('textbox', { name: 'Amount, USD' })).toBeVisible();
   });
 });
@@ -224,7 +224,7 @@ describe('hosting', () => {
     expect(api.writes).toEqual([expect.objectContaining({ method: 'PUT', body: { enabled: false } })]);
 
     await user.click(card.getByRole('button', { name: 'Cancel mysite.com' }));
-    const dialog = screen.getByRole('dialog', { name: 'Cancel mysite.com' });
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel mysite.com' });
     expect(within(dialog).getByRole('radio', { name: /At the end of the paid period/ })).toBeChecked();
   });
 
@@ -333,7 +333,9 @@ describe('domains', () => {
       '/dashboard/domains/d3',
     );
     await user.click(expired.getByRole('button', { name: 'Renew old-project.io' }));
-    expect(await within(screen.getByRole('dialog', { name: 'Renew' })).findByText('old-project.io')).toBeVisible();
+    expect(
+      await within(await screen.findByRole('dialog', { name: 'Renew' })).findByText('old-project.io'),
+    ).toBeVisible();
   });
 });
 
@@ -470,7 +472,7 @@ describe('support', () => {
     );
 
     await user.click(screen.getByRole('button', { name: 'Create Ticket' }));
-    const dialog = within(screen.getByRole('dialog', { name: 'Create a ticket' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Create a ticket' }));
     expect(dialog.getByRole('combobox', { name: 'Department' })).toHaveValue('technical');
     await user.type(dialog.getByRole('textbox', { name: 'Subject' }), 'Hi');
     expect(dialog.getByRole('textbox', { name: 'Subject' })).toHaveAccessibleDescription('2 of 150 characters');

@@ -140,7 +140,7 @@ describe('a hosting site’s databases', () => {
     await waitFor(() => expect(name).toHaveAccessibleDescription('У сайта уже есть база данных с таким именем'));
 
     await user.click(screen.getByRole('button', { name: 'Удалить hp0123456789_old' }));
-    const confirm = within(screen.getByRole('dialog', { name: 'Удалить базу данных?' }));
+    const confirm = within(await screen.findByRole('dialog', { name: 'Удалить базу данных?' }));
     expect(api.writes.filter((w) => w.method === 'DELETE')).toEqual([]);
     await user.click(confirm.getByRole('button', { name: 'Удалить базу данных' }));
     await waitFor(() =>

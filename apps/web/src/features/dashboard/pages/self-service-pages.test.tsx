@@ -49,7 +49,7 @@ describe('a domain’s page', () => {
     await open();
     expect(await screen.findByRole('heading', { level: 1, name: 'mysite.com' })).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Add record' }));
-    const dialog = within(screen.getByRole('dialog', { name: 'Add a DNS record' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add a DNS record' }));
     expect(dialog.queryByLabelText('Priority')).not.toBeInTheDocument();
     await user.type(dialog.getByLabelText('Value'), '300.1.1.1');
     await user.click(dialog.getByRole('button', { name: 'Add record' }));
@@ -90,7 +90,7 @@ describe('a domain’s page', () => {
     api.on('/api/domains/d1/dns-records/r2', () => ({ status: 204 }));
     await open();
     await user.click(await screen.findByRole('button', { name: 'Delete MX @' }));
-    const confirm = within(screen.getByRole('dialog', { name: 'Delete this DNS record?' }));
+    const confirm = within(await screen.findByRole('dialog', { name: 'Delete this DNS record?' }));
     expect(confirm.getByText(/mail\.mysite\.com/)).toBeVisible();
     expect(api.calls).not.toContain('/api/domains/d1/dns-records/r2');
     await user.click(confirm.getByRole('button', { name: 'Delete record' }));
@@ -157,7 +157,7 @@ describe('a domain’s zone-file import', () => {
       path: '/dashboard/domains/d1',
     });
     await user.click(await screen.findByRole('button', { name: 'Import zone file' }));
-    const dialog = within(screen.getByRole('dialog', { name: 'Import a zone file' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Import a zone file' }));
     const box = dialog.getByLabelText('Zone file');
     await user.click(box);
     await user.paste(
@@ -200,7 +200,7 @@ describe('a domain’s zone-file import', () => {
       path: '/dashboard/domains/d1',
     });
     await user.click(await screen.findByRole('button', { name: 'Import zone file' }));
-    const dialog = within(screen.getByRole('dialog', { name: 'Import a zone file' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Import a zone file' }));
     await user.click(dialog.getByLabelText('Zone file'));
     await user.paste('shop 300 IN CNAME shops.example.net.');
     await user.click(dialog.getByRole('button', { name: 'Import records' }));

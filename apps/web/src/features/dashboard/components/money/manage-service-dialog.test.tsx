@@ -66,7 +66,7 @@ async function openManage() {
   const user = userEvent.setup();
   await renderWithRouter(<Harness />, ns);
   await user.click(screen.getByRole('button', { name: 'open manage' }));
-  const dialog = within(screen.getByRole('dialog', { name: 'Manage mysite.com' }));
+  const dialog = within(await screen.findByRole('dialog', { name: 'Manage mysite.com' }));
   await dialog.findByRole('group', { name: 'Change plan' });
   return { user, dialog };
 }
@@ -199,7 +199,7 @@ describe('Manage a service', () => {
     const user = userEvent.setup();
     await renderWithRouter(<Harness />, ns);
     await user.click(screen.getByRole('button', { name: 'open manage' }));
-    const dialog = within(screen.getByRole('dialog', { name: 'Manage mysite.com' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Manage mysite.com' }));
     expect(await dialog.findByText('Only an active service can change its plan.')).toBeVisible();
     expect(dialog.queryByRole('radio')).not.toBeInTheDocument();
   });

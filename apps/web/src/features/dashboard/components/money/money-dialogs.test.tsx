@@ -78,7 +78,7 @@ describe('Add funds', () => {
     );
     await renderWithRouter(<Harness />, ns);
     await user.click(screen.getByRole('button', { name: 'open add funds' }));
-    const dialog = within(screen.getByRole('dialog', { name: 'Add funds' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add funds' }));
 
     await user.type(dialog.getByRole('textbox', { name: 'Amount, USD' }), '20.001');
     await user.click(await dialog.findByRole('radio', { name: /Test card/ }));
@@ -129,7 +129,7 @@ describe('Add funds', () => {
     }));
     await renderWithRouter(<Harness />, ns);
     await user.click(screen.getByRole('button', { name: 'open add funds' }));
-    const dialog = within(screen.getByRole('dialog', { name: 'Add funds' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add funds' }));
     await user.type(dialog.getByRole('textbox', { name: 'Amount, USD' }), '50');
     expect(dialog.getByRole('radio', { name: /Bank transfer/ })).toBeChecked();
     expect(dialog.queryByRole('radio', { name: /Test card/ })).not.toBeInTheDocument();
@@ -150,7 +150,7 @@ describe('Renew', () => {
     api.on('/api/services/s1/renew', () => failure(409, 'INSUFFICIENT_FUNDS'));
     await renderWithRouter(<Harness />, ns);
     await user.click(screen.getByRole('button', { name: 'open renew' }));
-    const dialog = within(screen.getByRole('dialog', { name: 'Renew' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Renew' }));
     const period = await dialog.findByRole('combobox', { name: 'Renew for' });
     expect(period).toHaveDisplayValue('12 months — $29.99');
     await user.selectOptions(period, '24');
@@ -175,7 +175,7 @@ describe('Renew', () => {
     }));
     await renderWithRouter(<Harness />, ns);
     await user.click(screen.getByRole('button', { name: 'open renew' }));
-    const dialog = within(screen.getByRole('dialog', { name: 'Renew' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Renew' }));
     expect(await dialog.findByRole('alert')).toHaveTextContent('This plan is no longer sold');
     expect(dialog.queryByRole('button', { name: /^Pay/ })).not.toBeInTheDocument();
   });
@@ -189,7 +189,7 @@ describe('Renew', () => {
     }));
     await renderWithRouter(<Harness />, ns);
     await user.click(screen.getByRole('button', { name: 'open renew' }));
-    const dialog = within(screen.getByRole('dialog', { name: 'Renew' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Renew' }));
     await user.click(await dialog.findByRole('button', { name: /^Pay/ }));
     expect(
       await dialog.findByText(
@@ -217,7 +217,7 @@ describe('Cancel', () => {
     }));
     await renderWithRouter(<Harness />, ns);
     await user.click(screen.getByRole('button', { name: 'open cancel' }));
-    const dialog = within(screen.getByRole('dialog', { name: 'Cancel mysite.com' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Cancel mysite.com' }));
     await user.click(dialog.getByRole('button', { name: 'Cancel at the end of the period' }));
     expect(await dialog.findByText('Required')).toBeVisible();
     expect(api.writes).toHaveLength(0);
