@@ -76,11 +76,23 @@ const boundaryZones = [
 ];
 
 /** Imports the web app refuses everywhere. */
+const ENDPOINT_GROUPS = fs
+  .readdirSync(path.join(import.meta.dirname, 'packages/shared/src/endpoints'))
+  .filter((file) => /^[a-z]+\.ts$/.test(file) && !['define.ts', 'index.ts', 'routes.ts'].includes(file))
+  .map((file) => file.replace(/\.ts$/, ''));
+
 const webRestrictedImports = [
   // zod only through the shared module that configures it jitless (no eval probe under the CSP).
   { name: 'zod', message: "Import { z } from '@hostpilot/shared/zod': it runs zod jitless." },
   // React 19 takes `ref` as a prop (docs/decisions/017-react-19-in-production.md): no forwardRef wrappers.
   { name: 'react', importNames: ['forwardRef'], message: 'React 19 takes `ref` as a prop: no forwardRef.' },
+  // The endpoint table carries zod schemas the web does not need at run time: the web calls through its route map
+  // (docs/decisions/068-typed-endpoint-contract.md, addendum).
+  {
+    name: '@hostpilot/shared',
+    importNames: ['endpoints', ...ENDPOINT_GROUPS.map((group) => `${group}Endpoints`)],
+    message: 'Call through the route map (xRoutes from @hostpilot/shared): the table itself carries its schemas.',
+  },
 ];
 
 const API_CALLS_MESSAGE =

@@ -72,6 +72,10 @@ const PROBES = {
   ],
   apiFolderCallsEntry: [
     'apps/web/src/features/dashboard/api/probe.ts',
+    "import { servicesRoutes } from '@hostpilot/shared';\nimport { api } from '@/lib/session';\nexport const x = () => api.call(servicesRoutes.getHosting);\n",
+  ],
+  apiFolderImportsTable: [
+    'apps/web/src/features/dashboard/api/probe.ts',
     "import { servicesEndpoints } from '@hostpilot/shared';\nimport { api } from '@/lib/session';\nexport const x = () => api.call(servicesEndpoints.getHosting);\n",
   ],
   libWritesPath: [
@@ -147,6 +151,12 @@ describe('import boundaries (docs/architecture.md) are enforced by lint', () => 
     expect(results.apiFolderWritesPath).toEqual([expect.stringContaining('through its endpoint table entry')]);
     expect(results.apiFolderCallsEntry).toEqual([]);
     expect(results.libWritesPath).toEqual([]);
+  });
+
+  it('keeps the endpoint table and its schemas out of the web: it calls through the route map (decision 068)', () => {
+    expect(results.apiFolderImportsTable).toEqual(
+      expect.arrayContaining([expect.stringContaining('Call through the route map')]),
+    );
   });
 
   it('refuses forwardRef: React 19 takes ref as a prop (decision 017)', () => {

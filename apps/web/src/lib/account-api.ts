@@ -1,4 +1,4 @@
-import { accountEndpoints } from '@hostpilot/shared';
+import { accountRoutes } from '@hostpilot/shared';
 import { api } from './session';
 
 /**
@@ -9,5 +9,5 @@ import { api } from './session';
 
 /** Sends the e-mail verification mail again (docs/decisions/019-unverified-accounts.md). */
 export async function resendVerificationMail(): Promise<void> {
-  await api.call(accountEndpoints.postAuthEmailResend);
+  await api.call(accountRoutes.postAuthEmailResend);
 }

@@ -1,4 +1,4 @@
-import { servicesEndpoints } from '@hostpilot/shared';
+import { servicesRoutes } from '@hostpilot/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, createHttpClient, fileNameOf, NO_REFRESH_TOKEN } from './http';
 import { json, memoryStorage } from './test-doubles';
@@ -156,7 +156,7 @@ describe('HTTP client', () => {
 describe('call: one endpoint table entry (decision 068)', () => {
   it('takes method and path from the entry, fills the parameters and the query, sends the body', async () => {
     const { client, calls } = setup(() => json(200, { id: 's 1' }));
-    const answer = await client.call(servicesEndpoints.putServicesAutoRenew, {
+    const answer = await client.call(servicesRoutes.putServicesAutoRenew, {
       params: { id: 's 1' },
       body: { enabled: true },
       headers: { 'X-Probe': '1' },
@@ -167,7 +167,7 @@ describe('call: one endpoint table entry (decision 068)', () => {
     expect(calls[0]!.init.body).toBe('{"enabled":true}');
     expect(header(calls[0]!.init, 'X-Probe')).toBe('1');
 
-    await client.call(servicesEndpoints.getServices, { query: { kind: 'extra', q: '', pageSize: 50 } });
+    await client.call(servicesRoutes.getServices, { query: { kind: 'extra', q: '', pageSize: 50 } });
     expect(calls[1]!.url).toBe('/api/services?kind=extra&pageSize=50');
     expect(calls[1]!.init.method).toBe('GET');
   });
@@ -182,7 +182,7 @@ describe('call: one endpoint table entry (decision 068)', () => {
       }
       return json(404, { error: { code: 'NOT_FOUND', message: 'Hosting service not found' } });
     });
-    const failure = await client.call(servicesEndpoints.getHostingItem, { params: { id: 'x' } }).catch((e) => e);
+    const failure = await client.call(servicesRoutes.getHostingItem, { params: { id: 'x' } }).catch((e) => e);
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({ status: 404, code: 'NOT_FOUND' });
     expect(calls.map((call) => call.url)).toEqual(['/api/hosting/x', '/api/auth/refresh', '/api/hosting/x']);
@@ -191,7 +191,7 @@ describe('call: one endpoint table entry (decision 068)', () => {
   it('refuses to send a call with a path parameter left out', async () => {
     const { client, calls } = setup(() => json(200, {}));
     // @ts-expect-error the entry needs its `id`
-    await expect(client.call(servicesEndpoints.getHostingItem, { params: {} })).rejects.toThrow('no value for :id');
+    await expect(client.call(servicesRoutes.getHostingItem, { params: {} })).rejects.toThrow('no value for :id');
     expect(calls).toEqual([]);
   });
 });

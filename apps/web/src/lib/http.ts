@@ -4,6 +4,8 @@ import {
   type EndpointParams,
   type EndpointQuery,
   type EndpointShape,
+  type AnyRoute,
+  type EntryOf,
   endpointUrl,
   type ErrorCode,
   type FieldError,
@@ -213,7 +215,7 @@ export function createHttpClient(options: HttpClientOptions) {
   }
 
   /** The URL of an entry below the API's base, from its path, path parameters and query. */
-  function urlOf<E extends EndpointShape>(entry: E, input: CallInput<E> | undefined): string {
+  function urlOf(entry: AnyRoute, input: CallInput<EndpointShape> | undefined): string {
     return endpointUrl(
       entry,
       input?.params as Record<string, string | number> | undefined,
@@ -225,15 +227,26 @@ export function createHttpClient(options: HttpClientOptions) {
    * Calls one entry of the endpoint table: method and path from the entry, the answer typed by it. The only way
    * the app's features reach the API (lint: no hand-written API paths outside lib/).
    */
-  async function call<E extends EndpointShape>(entry: E, input?: CallInput<E>): Promise<EndpointAnswer<E>> {
-    const { params: _params, query: _query, ...init } = (input ?? {}) as CallInput<E>;
-    return request<EndpointAnswer<E>>(entry.method, urlOf(entry, input), init as RequestOptions);
+  async function call<R extends AnyRoute>(
+    entry: R,
+    input?: CallInput<EntryOf<R>>,
+  ): Promise<EndpointAnswer<EntryOf<R>>> {
+    const { params: _params, query: _query, ...init } = (input ?? {}) as CallInput<EndpointShape>;
+    return request<EndpointAnswer<EntryOf<R>>>(
+      entry.method,
+      urlOf(entry, input as CallInput<EndpointShape> | undefined),
+      init as RequestOptions,
+    );
   }
 
   /** Downloads the file an entry answers (GET, or POST when the entry takes a body). */
-  async function downloadFrom<E extends EndpointShape>(entry: E, input?: CallInput<E>): Promise<DownloadedFile> {
-    const { params: _params, query: _query, body, ...init } = (input ?? {}) as CallInput<E>;
-    return download(urlOf(entry, input), init, entry.method === 'POST' ? { body } : undefined);
+  async function downloadFrom<R extends AnyRoute>(entry: R, input?: CallInput<EntryOf<R>>): Promise<DownloadedFile> {
+    const { params: _params, query: _query, body, ...init } = (input ?? {}) as CallInput<EndpointShape>;
+    return download(
+      urlOf(entry, input as CallInput<EndpointShape> | undefined),
+      init,
+      entry.method === 'POST' ? { body } : undefined,
+    );
   }
 
   return {

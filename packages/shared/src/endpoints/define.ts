@@ -68,3 +68,24 @@ export function endpointUrl(
   const text = search.toString();
   return text ? `${path}?${text}` : path;
 }
+
+/**
+ * What the web needs of an entry at run time: method, path and who may call, with the whole entry carried as a
+ * type only (a brand no value has). The web calls through these (`routes.ts`, generated from the table by
+ * `scripts/gen-endpoint-routes.mjs`), so no zod schema of the table is bundled into the web app
+ * (docs/decisions/068-typed-endpoint-contract.md, addendum).
+ */
+export interface RouteOf<E extends EndpointShape> {
+  readonly method: E['method'];
+  readonly path: E['path'];
+  readonly auth: EndpointAuth;
+  /** Type only (a brand, never set at run time): the entry this route is of. */
+  readonly [routeEntry]: E;
+}
+
+declare const routeEntry: unique symbol;
+
+/** Any route of the table. */
+export type AnyRoute = RouteOf<EndpointShape>;
+/** The entry (or, for a union of routes, the union of entries) a route is of. */
+export type EntryOf<R> = R extends RouteOf<infer E> ? E : never;

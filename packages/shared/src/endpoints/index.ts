@@ -16,6 +16,7 @@ import { supportEndpoints } from './support';
 import { usersEndpoints } from './users';
 
 export * from './define';
+export * from './routes';
 export { accountEndpoints } from './account';
 export { authEndpoints } from './auth';
 export { billingEndpoints } from './billing';

@@ -1,4 +1,4 @@
-import { accountEndpoints } from '@hostpilot/shared';
+import { accountRoutes } from '@hostpilot/shared';
 import { api } from '@/lib/session';
 
 /**
@@ -8,22 +8,23 @@ import { api } from '@/lib/session';
  * without the session's token.
  */
 
-const MAIL_LINKS = { verify: accountEndpoints.postAuthEmailVerify, undo: accountEndpoints.postAuthEmailUndo };
+const MAIL_LINKS = { verify: accountRoutes.postAuthEmailVerify, undo: accountRoutes.postAuthEmailUndo };
 
 /** The link a mail carries (verify an address, undo a change): its token is posted to the call that checks it. */
 export type MailLinkCall = keyof typeof MAIL_LINKS;
 
 /** Mails a reset link; the API answers the same whether or not the address has an account. */
 export async function requestPasswordReset(email: string): Promise<void> {
-  await api.call(accountEndpoints.postAuthPasswordForgot, { body: { email }, auth: false });
+  await api.call(accountRoutes.postAuthPasswordForgot, { body: { email }, auth: false });
 }
 
 /** Sets a new password with the reset link's token. */
 export async function resetPassword(token: string, password: string): Promise<void> {
-  await api.call(accountEndpoints.postAuthPasswordReset, { body: { token, password }, auth: false });
+  await api.call(accountRoutes.postAuthPasswordReset, { body: { token, password }, auth: false });
 }
 
 /** Posts a mail link's token once. */
 export async function followMailLink(call: MailLinkCall, token: string): Promise<void> {
-  await api.call(MAIL_LINKS[call], { body: { token }, auth: false });
+  const input = { body: { token }, auth: false } as const;
+  await (call === 'verify' ? api.call(MAIL_LINKS.verify, input) : api.call(MAIL_LINKS.undo, input));
 }

@@ -1,4 +1,4 @@
-import { type Certificate, type CertificateKeyType, certificatesEndpoints } from '@hostpilot/shared';
+import { type Certificate, type CertificateKeyType, certificatesRoutes } from '@hostpilot/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { saveFile } from '@/lib/save-file';
 import { api } from '@/lib/session';
@@ -16,7 +16,7 @@ const WORKING: readonly Certificate['status'][] = ['ordered', 'validating', 'ren
 export const certificateQuery = (serviceId: string) =>
   queryOptions({
     queryKey: dashboardKeys.certificate(serviceId),
-    queryFn: ({ signal }) => api.call(certificatesEndpoints.getServicesCertificate, { ...at(serviceId), signal }),
+    queryFn: ({ signal }) => api.call(certificatesRoutes.getServicesCertificate, { ...at(serviceId), signal }),
     refetchInterval: (query) => (query.state.data && WORKING.includes(query.state.data.status) ? 3000 : false),
   });
 
@@ -32,7 +32,7 @@ export function useCertificateDownload(serviceId: string) {
   return useMutation({
     mutationFn: async (serial?: string) =>
       saveFile(
-        await api.downloadFrom(certificatesEndpoints.getServicesCertificatePem, {
+        await api.downloadFrom(certificatesRoutes.getServicesCertificatePem, {
           ...at(serviceId),
           query: { serial },
         }),
@@ -45,7 +45,7 @@ export function useCertificateKeyDownload(serviceId: string) {
   return useMutation({
     mutationFn: async (password: string) =>
       saveFile(
-        await api.downloadFrom(certificatesEndpoints.postServicesCertificateKey, {
+        await api.downloadFrom(certificatesRoutes.postServicesCertificateKey, {
           ...at(serviceId),
           body: { password },
         }),
@@ -57,7 +57,7 @@ export function useReissueCertificate(serviceId: string) {
   const refresh = useRefresh(serviceId);
   return useMutation({
     mutationFn: (keyType: CertificateKeyType) =>
-      api.call(certificatesEndpoints.postServicesCertificateReissue, { ...at(serviceId), body: { keyType } }),
+      api.call(certificatesRoutes.postServicesCertificateReissue, { ...at(serviceId), body: { keyType } }),
     onSuccess: refresh,
   });
 }
@@ -65,7 +65,7 @@ export function useReissueCertificate(serviceId: string) {
 export function useRevokeCertificate(serviceId: string) {
   const refresh = useRefresh(serviceId);
   return useMutation({
-    mutationFn: () => api.call(certificatesEndpoints.postServicesCertificateRevoke, at(serviceId)),
+    mutationFn: () => api.call(certificatesRoutes.postServicesCertificateRevoke, at(serviceId)),
     onSuccess: refresh,
   });
 }

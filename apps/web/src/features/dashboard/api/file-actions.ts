@@ -1,4 +1,4 @@
-import { FILE_UPLOAD_CHUNK_BYTES, filesEndpoints, servicesEndpoints } from '@hostpilot/shared';
+import { FILE_UPLOAD_CHUNK_BYTES, filesRoutes, servicesRoutes } from '@hostpilot/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { saveFile } from '@/lib/save-file';
 import { api } from '@/lib/session';
@@ -15,20 +15,19 @@ const at = (serviceId: string) => ({ params: { id: serviceId } });
 export const hostingServiceQuery = (serviceId: string) =>
   queryOptions({
     queryKey: [...dashboardKeys.hosting(), 'detail', serviceId] as const,
-    queryFn: ({ signal }) => api.call(servicesEndpoints.getHostingItem, { ...at(serviceId), signal }),
+    queryFn: ({ signal }) => api.call(servicesRoutes.getHostingItem, { ...at(serviceId), signal }),
   });
 
 export const folderQuery = (serviceId: string, path: string) =>
   queryOptions({
     queryKey: dashboardKeys.folder(serviceId, path),
-    queryFn: ({ signal }) => api.call(filesEndpoints.getHostingFiles, { ...at(serviceId), query: { path }, signal }),
+    queryFn: ({ signal }) => api.call(filesRoutes.getHostingFiles, { ...at(serviceId), query: { path }, signal }),
   });
 
 export const textFileQuery = (serviceId: string, path: string) =>
   queryOptions({
     queryKey: [...dashboardKeys.files(serviceId), 'text', path] as const,
-    queryFn: ({ signal }) =>
-      api.call(filesEndpoints.getHostingFilesText, { ...at(serviceId), query: { path }, signal }),
+    queryFn: ({ signal }) => api.call(filesRoutes.getHostingFilesText, { ...at(serviceId), query: { path }, signal }),
     staleTime: 0,
     gcTime: 0,
   });
@@ -59,14 +58,14 @@ export function useUploadFile(serviceId: string) {
       overwrite?: boolean;
       onProgress?: (sent: number, total: number) => void;
     }) => {
-      let upload = await api.call(filesEndpoints.postHostingFilesUploads, {
+      let upload = await api.call(filesRoutes.postHostingFilesUploads, {
         ...at(serviceId),
         body: { path, size: file.size, overwrite },
       });
       onProgress?.(0, file.size);
       for (let offset = 0; offset < file.size; offset += FILE_UPLOAD_CHUNK_BYTES) {
         const chunk = new Uint8Array(await file.slice(offset, offset + FILE_UPLOAD_CHUNK_BYTES).arrayBuffer());
-        upload = await api.call(filesEndpoints.putHostingFilesUploadsItem, {
+        upload = await api.call(filesRoutes.putHostingFilesUploadsItem, {
           params: { id: serviceId, uploadId: upload.uploadId },
           body: { offset, data: base64Of(chunk) },
         });
@@ -81,7 +80,7 @@ export function useUploadFile(serviceId: string) {
 export function useDownloadFile(serviceId: string) {
   return useMutation({
     mutationFn: async (path: string) =>
-      saveFile(await api.downloadFrom(filesEndpoints.getHostingFilesDownload, { ...at(serviceId), query: { path } })),
+      saveFile(await api.downloadFrom(filesRoutes.getHostingFilesDownload, { ...at(serviceId), query: { path } })),
   });
 }
 
@@ -89,7 +88,7 @@ export function useSaveTextFile(serviceId: string) {
   const refresh = useRefresh(serviceId);
   return useMutation({
     mutationFn: (input: { path: string; content: string }) =>
-      api.call(filesEndpoints.putHostingFilesText, { ...at(serviceId), body: input }),
+      api.call(filesRoutes.putHostingFilesText, { ...at(serviceId), body: input }),
     onSuccess: refresh,
   });
 }
@@ -97,8 +96,7 @@ export function useSaveTextFile(serviceId: string) {
 export function useMakeFolder(serviceId: string) {
   const refresh = useRefresh(serviceId);
   return useMutation({
-    mutationFn: (path: string) =>
-      api.call(filesEndpoints.postHostingFilesFolders, { ...at(serviceId), body: { path } }),
+    mutationFn: (path: string) => api.call(filesRoutes.postHostingFilesFolders, { ...at(serviceId), body: { path } }),
     onSuccess: refresh,
   });
 }
@@ -107,7 +105,7 @@ export function useMoveFile(serviceId: string) {
   const refresh = useRefresh(serviceId);
   return useMutation({
     mutationFn: (input: { from: string; to: string }) =>
-      api.call(filesEndpoints.postHostingFilesMove, { ...at(serviceId), body: input }),
+      api.call(filesRoutes.postHostingFilesMove, { ...at(serviceId), body: input }),
     onSuccess: refresh,
   });
 }
@@ -115,7 +113,7 @@ export function useMoveFile(serviceId: string) {
 export function useDeleteFile(serviceId: string) {
   const refresh = useRefresh(serviceId);
   return useMutation({
-    mutationFn: (path: string) => api.call(filesEndpoints.postHostingFilesDelete, { ...at(serviceId), body: { path } }),
+    mutationFn: (path: string) => api.call(filesRoutes.postHostingFilesDelete, { ...at(serviceId), body: { path } }),
     onSuccess: refresh,
   });
 }
@@ -124,7 +122,7 @@ export function useExtractZip(serviceId: string) {
   const refresh = useRefresh(serviceId);
   return useMutation({
     mutationFn: (input: { path: string; into: string }) =>
-      api.call(filesEndpoints.postHostingFilesExtract, { ...at(serviceId), body: input }),
+      api.call(filesRoutes.postHostingFilesExtract, { ...at(serviceId), body: input }),
     onSuccess: refresh,
   });
 }

@@ -1,4 +1,4 @@
-import { dashboardEndpoints } from '@hostpilot/shared';
+import { dashboardRoutes } from '@hostpilot/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/session';
 import { dashboardKeys } from './keys';
@@ -7,7 +7,7 @@ import { dashboardKeys } from './keys';
 export function useDismissGettingStarted() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api.call(dashboardEndpoints.postDashboardGettingStartedDismiss),
+    mutationFn: () => api.call(dashboardRoutes.postDashboardGettingStartedDismiss),
     onSuccess: (answer) => client.setQueryData(dashboardKeys.gettingStarted(), answer),
   });
 }

@@ -1,4 +1,4 @@
-import { servicesEndpoints } from '@hostpilot/shared';
+import { servicesRoutes } from '@hostpilot/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/lib/http';
 import { api } from '@/lib/session';
@@ -14,7 +14,7 @@ import { hostingService } from './use-dashboard-data';
 export const hostingServiceQuery = (serviceId: string) =>
   queryOptions({
     queryKey: dashboardKeys.hostingService(serviceId),
-    queryFn: ({ signal }) => api.call(servicesEndpoints.getHostingItem, { params: { id: serviceId }, signal }),
+    queryFn: ({ signal }) => api.call(servicesRoutes.getHostingItem, { params: { id: serviceId }, signal }),
     select: hostingService,
     refetchInterval: (query) => (query.state.data?.status === 'pending' ? 5000 : false),
   });
@@ -23,7 +23,7 @@ export const hostingServiceQuery = (serviceId: string) =>
 export const hostingDatabasesQuery = (serviceId: string, enabled = true) =>
   queryOptions({
     queryKey: dashboardKeys.hostingDatabases(serviceId),
-    queryFn: ({ signal }) => api.call(servicesEndpoints.getHostingDatabases, { params: { id: serviceId }, signal }),
+    queryFn: ({ signal }) => api.call(servicesRoutes.getHostingDatabases, { params: { id: serviceId }, signal }),
     enabled,
   });
 
@@ -40,7 +40,7 @@ export function useCreateDatabase(serviceId: string) {
   const refresh = useRefreshDatabases(serviceId);
   return useMutation({
     mutationFn: (name: string) =>
-      api.call(servicesEndpoints.postHostingDatabases, { params: { id: serviceId }, body: { name } }),
+      api.call(servicesRoutes.postHostingDatabases, { params: { id: serviceId }, body: { name } }),
     onSuccess: refresh,
     // The answer holds the password: forgotten as soon as the page lets go of it.
     gcTime: 0,
@@ -51,7 +51,7 @@ export function useCreateDatabase(serviceId: string) {
 export function useResetDatabasePassword(serviceId: string) {
   return useMutation({
     mutationFn: (name: string) =>
-      api.call(servicesEndpoints.postHostingDatabasesPassword, { params: { id: serviceId, name } }),
+      api.call(servicesRoutes.postHostingDatabasesPassword, { params: { id: serviceId, name } }),
     gcTime: 0,
   });
 }
@@ -60,7 +60,7 @@ export function useDeleteDatabase(serviceId: string) {
   const refresh = useRefreshDatabases(serviceId);
   return useMutation({
     mutationFn: (name: string) =>
-      api.call(servicesEndpoints.deleteHostingDatabasesItem, { params: { id: serviceId, name } }),
+      api.call(servicesRoutes.deleteHostingDatabasesItem, { params: { id: serviceId, name } }),
     onSuccess: refresh,
   });
 }

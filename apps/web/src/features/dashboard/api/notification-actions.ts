@@ -1,4 +1,4 @@
-import { notificationsEndpoints, type UnreadCount } from '@hostpilot/shared';
+import { notificationsRoutes, type UnreadCount } from '@hostpilot/shared';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api } from '@/lib/session';
@@ -24,11 +24,11 @@ export function useMarkRead() {
   const queryClient = useQueryClient();
   const markOne = useCallback(
     async (id: string) =>
-      settle(queryClient, await api.call(notificationsEndpoints.postNotificationsRead, { params: { id } })),
+      settle(queryClient, await api.call(notificationsRoutes.postNotificationsRead, { params: { id } })),
     [queryClient],
   );
   const markAll = useCallback(
-    async () => settle(queryClient, await api.call(notificationsEndpoints.postNotificationsReadAll)),
+    async () => settle(queryClient, await api.call(notificationsRoutes.postNotificationsReadAll)),
     [queryClient],
   );
   return { markOne, markAll };

@@ -1,16 +1,17 @@
 import {
-  accountEndpoints,
-  billingEndpoints,
-  dashboardEndpoints,
+  accountRoutes,
+  billingRoutes,
+  dashboardRoutes,
   type DashboardSummary as DashboardSummaryAnswer,
-  domainsEndpoints,
-  type EndpointShape,
-  knowledgeEndpoints,
-  notificationsEndpoints,
-  orderingEndpoints,
-  servicesEndpoints,
-  supportEndpoints,
-  usersEndpoints,
+  domainsRoutes,
+  type AnyRoute,
+  type EntryOf,
+  knowledgeRoutes,
+  notificationsRoutes,
+  orderingRoutes,
+  servicesRoutes,
+  supportRoutes,
+  usersRoutes,
 } from '@hostpilot/shared';
 import { queryOptions } from '@tanstack/react-query';
 import type { CallInput } from '@/lib/http';
@@ -29,9 +30,9 @@ export const OWN_LIST_SIZE = 50;
 
 /** A `queryFn` calling one endpoint table entry, with the query's abort signal. */
 const read =
-  <E extends EndpointShape>(entry: E, input?: CallInput<E>) =>
+  <R extends AnyRoute>(entry: R, input?: CallInput<EntryOf<R>>) =>
   ({ signal }: { signal: AbortSignal }) =>
-    api.call(entry, { ...input, signal } as CallInput<E>);
+    api.call(entry, { ...input, signal } as CallInput<EntryOf<R>>);
 
 /** The name the dashboard summary's last answer is kept under for the next visit (`keptAnswers`). */
 export const KEPT_SUMMARY = 'dashboard-summary';
@@ -49,7 +50,7 @@ export const dashboardQueries = {
       queryFn: async ({ signal }) => {
         const answer =
           (await adoptEarlyAnswer<DashboardSummaryAnswer>('/dashboard/summary')) ??
-          (await api.call(dashboardEndpoints.getDashboardSummary, { signal }));
+          (await api.call(dashboardRoutes.getDashboardSummary, { signal }));
         // Kept for the next visit, which shows it at once (docs/decisions/047-interactive-from-first-paint.md).
         const accountId = session.getState().user?.id;
         if (accountId !== undefined) keptAnswers.write(KEPT_SUMMARY, accountId, answer);
@@ -57,106 +58,104 @@ export const dashboardQueries = {
       },
     }),
   /** Spending by month and hosting usage by day, for the home page's charts. */
-  trends: () =>
-    queryOptions({ queryKey: dashboardKeys.trends(), queryFn: read(dashboardEndpoints.getDashboardTrends) }),
+  trends: () => queryOptions({ queryKey: dashboardKeys.trends(), queryFn: read(dashboardRoutes.getDashboardTrends) }),
   /** The first-run checklist as the account stands now. */
   gettingStarted: () =>
     queryOptions({
       queryKey: dashboardKeys.gettingStarted(),
-      queryFn: read(dashboardEndpoints.getDashboardGettingStarted),
+      queryFn: read(dashboardRoutes.getDashboardGettingStarted),
     }),
   hosting: () =>
     queryOptions({
       queryKey: dashboardKeys.hosting(),
-      queryFn: read(servicesEndpoints.getHosting, { query: { pageSize: OWN_LIST_SIZE } }),
+      queryFn: read(servicesRoutes.getHosting, { query: { pageSize: OWN_LIST_SIZE } }),
     }),
   services: () =>
     queryOptions({
       queryKey: dashboardKeys.services(),
       // The extras only: game servers, VDS and dedicated servers have their own section (decision 053).
-      queryFn: read(servicesEndpoints.getServices, { query: { kind: 'extra', pageSize: OWN_LIST_SIZE } }),
+      queryFn: read(servicesRoutes.getServices, { query: { kind: 'extra', pageSize: OWN_LIST_SIZE } }),
     }),
   servers: () =>
     queryOptions({
       queryKey: dashboardKeys.servers(),
-      queryFn: read(servicesEndpoints.getServers, { query: { pageSize: OWN_LIST_SIZE } }),
+      queryFn: read(servicesRoutes.getServers, { query: { pageSize: OWN_LIST_SIZE } }),
     }),
   server: (id: string) =>
     queryOptions({
       queryKey: dashboardKeys.server(id),
-      queryFn: read(servicesEndpoints.getServersItem, { params: { id } }),
+      queryFn: read(servicesRoutes.getServersItem, { params: { id } }),
     }),
   domains: () =>
     queryOptions({
       queryKey: dashboardKeys.domains(),
-      queryFn: read(domainsEndpoints.getDomains, { query: { pageSize: OWN_LIST_SIZE } }),
+      queryFn: read(domainsRoutes.getDomains, { query: { pageSize: OWN_LIST_SIZE } }),
     }),
   domain: (id: string) =>
     queryOptions({
       queryKey: dashboardKeys.domain(id),
-      queryFn: read(domainsEndpoints.getDomainsItem, { params: { id } }),
+      queryFn: read(domainsRoutes.getDomainsItem, { params: { id } }),
     }),
-  balance: () => queryOptions({ queryKey: dashboardKeys.balance(), queryFn: read(billingEndpoints.getFinanceBalance) }),
+  balance: () => queryOptions({ queryKey: dashboardKeys.balance(), queryFn: read(billingRoutes.getFinanceBalance) }),
   transactions: (page = 1, pageSize = FINANCE_PAGE_SIZE, filters: TransactionFilters = {}) =>
     queryOptions({
       queryKey: dashboardKeys.transactions(page, pageSize, filters),
-      queryFn: read(billingEndpoints.getFinanceTransactions, { query: { page, pageSize, ...filters } }),
+      queryFn: read(billingRoutes.getFinanceTransactions, { query: { page, pageSize, ...filters } }),
     }),
   invoices: (page = 1, pageSize = FINANCE_PAGE_SIZE) =>
     queryOptions({
       queryKey: dashboardKeys.invoices(page, pageSize),
-      queryFn: read(billingEndpoints.getFinanceInvoices, { query: { page, pageSize } }),
+      queryFn: read(billingRoutes.getFinanceInvoices, { query: { page, pageSize } }),
     }),
   invoice: (id: string) =>
     queryOptions({
       queryKey: dashboardKeys.invoice(id),
-      queryFn: read(billingEndpoints.getFinanceInvoicesItem, { params: { id } }),
+      queryFn: read(billingRoutes.getFinanceInvoicesItem, { params: { id } }),
     }),
   orders: (page = 1, pageSize = FINANCE_PAGE_SIZE) =>
     queryOptions({
       queryKey: dashboardKeys.orders(page, pageSize),
-      queryFn: read(orderingEndpoints.getOrders, { query: { page, pageSize } }),
+      queryFn: read(orderingRoutes.getOrders, { query: { page, pageSize } }),
     }),
   order: (id: string) =>
     queryOptions({
       queryKey: dashboardKeys.order(id),
-      queryFn: read(orderingEndpoints.getOrdersItem, { params: { id } }),
+      queryFn: read(orderingRoutes.getOrdersItem, { params: { id } }),
     }),
   tickets: () =>
     queryOptions({
       queryKey: dashboardKeys.tickets(),
-      queryFn: read(supportEndpoints.getTickets, { query: { pageSize: OWN_LIST_SIZE } }),
+      queryFn: read(supportRoutes.getTickets, { query: { pageSize: OWN_LIST_SIZE } }),
     }),
   ticket: (id: string) =>
     queryOptions({
       queryKey: dashboardKeys.ticket(id),
-      queryFn: read(supportEndpoints.getTicketsItem, { params: { id } }),
+      queryFn: read(supportRoutes.getTicketsItem, { params: { id } }),
     }),
   unreadCount: () =>
     queryOptions({
       queryKey: dashboardKeys.unreadCount(),
-      queryFn: read(notificationsEndpoints.getNotificationsUnreadCount),
+      queryFn: read(notificationsRoutes.getNotificationsUnreadCount),
     }),
   notifications: () =>
     queryOptions({
       queryKey: dashboardKeys.notifications(),
-      queryFn: read(notificationsEndpoints.getNotifications, { query: { pageSize: OWN_LIST_SIZE } }),
+      queryFn: read(notificationsRoutes.getNotifications, { query: { pageSize: OWN_LIST_SIZE } }),
     }),
   articles: (language: string, search: string) =>
     queryOptions({
       queryKey: dashboardKeys.articles(language, search),
-      queryFn: read(knowledgeEndpoints.getKnowledgeArticles, { query: { lang: language, q: search, pageSize: 10 } }),
+      queryFn: read(knowledgeRoutes.getKnowledgeArticles, { query: { lang: language, q: search, pageSize: 10 } }),
     }),
   article: (id: string, language: string) =>
     queryOptions({
       queryKey: dashboardKeys.article(id, language),
-      queryFn: read(knowledgeEndpoints.getKnowledgeArticlesItem, { params: { id }, query: { lang: language } }),
+      queryFn: read(knowledgeRoutes.getKnowledgeArticlesItem, { params: { id }, query: { lang: language } }),
       // Each reading counts a view on the server: a page open is read once, not again on every focus.
       staleTime: Infinity,
     }),
   preferences: () =>
-    queryOptions({ queryKey: dashboardKeys.preferences(), queryFn: read(usersEndpoints.getUsersMePreferences) }),
-  security: () =>
-    queryOptions({ queryKey: dashboardKeys.security(), queryFn: read(accountEndpoints.getAccountSecurity) }),
-  sessions: () => queryOptions({ queryKey: dashboardKeys.sessions(), queryFn: read(accountEndpoints.getAuthSessions) }),
+    queryOptions({ queryKey: dashboardKeys.preferences(), queryFn: read(usersRoutes.getUsersMePreferences) }),
+  security: () => queryOptions({ queryKey: dashboardKeys.security(), queryFn: read(accountRoutes.getAccountSecurity) }),
+  sessions: () => queryOptions({ queryKey: dashboardKeys.sessions(), queryFn: read(accountRoutes.getAuthSessions) }),
 };

@@ -1,9 +1,9 @@
 import {
-  accountEndpoints,
+  accountRoutes,
   type ChangePasswordInput,
   type Preferences,
   type ProfileUpdateRequest,
-  usersEndpoints,
+  usersRoutes,
 } from '@hostpilot/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, session } from '@/lib/session';
@@ -34,7 +34,7 @@ function useRefresh(key: () => readonly unknown[]) {
 export function useUpdateProfile() {
   const refreshSecurity = useRefresh(dashboardKeys.security);
   return useMutation({
-    mutationFn: (body: ProfileUpdateRequest) => api.call(usersEndpoints.putUsersMe, { body }),
+    mutationFn: (body: ProfileUpdateRequest) => api.call(usersRoutes.putUsersMe, { body }),
     onSuccess: async (updated) => {
       session.userChanged(updated);
       await refreshSecurity();
@@ -46,7 +46,7 @@ export function useUpdateProfile() {
 export function useChangePassword() {
   const refreshSessions = useRefresh(dashboardKeys.sessions);
   return useMutation({
-    mutationFn: (body: ChangePasswordInput) => api.call(accountEndpoints.postAuthPasswordChange, { body }),
+    mutationFn: (body: ChangePasswordInput) => api.call(accountRoutes.postAuthPasswordChange, { body }),
     onSuccess: refreshSessions,
   });
 }
@@ -56,7 +56,7 @@ export function useEndSession() {
   const refreshSessions = useRefresh(dashboardKeys.sessions);
   return useMutation({
     mutationFn: ({ id, ...body }: Reauthentication & { id: string }) =>
-      api.call(accountEndpoints.deleteAuthSessionsItem, { params: { id }, body }),
+      api.call(accountRoutes.deleteAuthSessionsItem, { params: { id }, body }),
     onSuccess: refreshSessions,
   });
 }
@@ -65,14 +65,14 @@ export function useEndSession() {
 export function useSignOutOtherSessions() {
   const refreshSessions = useRefresh(dashboardKeys.sessions);
   return useMutation({
-    mutationFn: (body: Reauthentication) => api.call(accountEndpoints.postAuthSessionsSignOutOthers, { body }),
+    mutationFn: (body: Reauthentication) => api.call(accountRoutes.postAuthSessionsSignOutOthers, { body }),
     onSuccess: refreshSessions,
   });
 }
 
 /** A new secret for the authenticator app, with its QR code; nothing changes until it is confirmed. */
 export function useStartTwoFactorSetup() {
-  return useMutation({ mutationFn: () => api.call(accountEndpoints.postAccountTwoFactorSetup) });
+  return useMutation({ mutationFn: () => api.call(accountRoutes.postAccountTwoFactorSetup) });
 }
 
 /** Confirms the set-up with a first code and the current password; answers the recovery codes, shown once. */
@@ -80,7 +80,7 @@ export function useEnableTwoFactor() {
   const refreshSecurity = useRefresh(dashboardKeys.security);
   return useMutation({
     mutationFn: ({ currentPassword, ...factor }: SecondFactor & Reauthentication) =>
-      api.call(accountEndpoints.postAccountTwoFactorEnable, { body: { code: codeOf(factor), currentPassword } }),
+      api.call(accountRoutes.postAccountTwoFactorEnable, { body: { code: codeOf(factor), currentPassword } }),
     onSuccess: refreshSecurity,
   });
 }
@@ -90,7 +90,7 @@ export function useRegenerateRecoveryCodes() {
   const refreshSecurity = useRefresh(dashboardKeys.security);
   return useMutation({
     mutationFn: (factor: SecondFactor) =>
-      api.call(accountEndpoints.postAccountTwoFactorRecoveryCodes, { body: { code: codeOf(factor) } }),
+      api.call(accountRoutes.postAccountTwoFactorRecoveryCodes, { body: { code: codeOf(factor) } }),
     onSuccess: refreshSecurity,
   });
 }
@@ -99,7 +99,7 @@ export function useRegenerateRecoveryCodes() {
 export function useDisableTwoFactor() {
   const refreshSecurity = useRefresh(dashboardKeys.security);
   return useMutation({
-    mutationFn: (factor: SecondFactor) => api.call(accountEndpoints.postAccountTwoFactorDisable, { body: factor }),
+    mutationFn: (factor: SecondFactor) => api.call(accountRoutes.postAccountTwoFactorDisable, { body: factor }),
     onSuccess: refreshSecurity,
   });
 }
@@ -108,7 +108,7 @@ export function useDisableTwoFactor() {
 export function useSavePreferences() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (change: Partial<Preferences>) => api.call(usersEndpoints.patchUsersMePreferences, { body: change }),
+    mutationFn: (change: Partial<Preferences>) => api.call(usersRoutes.patchUsersMePreferences, { body: change }),
     onSuccess: (saved) => client.setQueryData(dashboardKeys.preferences(), saved),
   });
 }

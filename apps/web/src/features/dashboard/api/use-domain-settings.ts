@@ -1,4 +1,4 @@
-import { domainsEndpoints, type NameserversRequest } from '@hostpilot/shared';
+import { domainsRoutes, type NameserversRequest } from '@hostpilot/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/session';
 import { dashboardKeys } from './keys';
@@ -15,13 +15,13 @@ function useDomainSetting<T>(send: (input: T) => Promise<unknown>) {
 /** The transfer lock on or off. */
 export function useSetTransferLock(domainId: string) {
   return useDomainSetting((locked: boolean) =>
-    api.call(domainsEndpoints.putDomainsTransferLock, { params: { id: domainId }, body: { locked } }),
+    api.call(domainsRoutes.putDomainsTransferLock, { params: { id: domainId }, body: { locked } }),
   );
 }
 
 /** The domain's name servers (2 to 4). */
 export function useSetNameservers(domainId: string) {
   return useDomainSetting((input: NameserversRequest) =>
-    api.call(domainsEndpoints.putDomainsNameservers, { params: { id: domainId }, body: input }),
+    api.call(domainsRoutes.putDomainsNameservers, { params: { id: domainId }, body: input }),
   );
 }

@@ -1,11 +1,11 @@
 import {
-  billingEndpoints,
+  billingRoutes,
   type CancelServiceRequest,
-  domainsEndpoints,
+  domainsRoutes,
   IDEMPOTENCY_KEY_HEADER,
-  orderingEndpoints,
+  orderingRoutes,
   type PayOrderRequest,
-  servicesEndpoints,
+  servicesRoutes,
   type TopUpRequest,
 } from '@hostpilot/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -30,7 +30,7 @@ export function useTopUp() {
   const refresh = useRefreshDashboard();
   return useMutation({
     mutationFn: ({ request, key }: { request: TopUpRequest; key: string }) =>
-      api.call(billingEndpoints.postFinanceTopUps, { body: request, ...withKey(key) }),
+      api.call(billingRoutes.postFinanceTopUps, { body: request, ...withKey(key) }),
     // A declined card is kept as a failed payment, so the history changes either way.
     onSettled: refresh,
   });
@@ -44,12 +44,12 @@ export function useRenew() {
   return useMutation({
     mutationFn: ({ subject, period, key }: { subject: RenewSubject; period: number; key: string }) =>
       subject.type === 'service'
-        ? api.call(billingEndpoints.postServicesRenew, {
+        ? api.call(billingRoutes.postServicesRenew, {
             params: { id: subject.id },
             body: { months: period },
             ...withKey(key),
           })
-        : api.call(billingEndpoints.postDomainsRenew, {
+        : api.call(billingRoutes.postDomainsRenew, {
             params: { id: subject.id },
             body: { years: period },
             ...withKey(key),
@@ -62,13 +62,10 @@ export function useAutoRenew(subject: RenewSubject) {
   const refresh = useRefreshDashboard();
   return useMutation({
     mutationFn: (enabled: boolean) =>
-      api.call(
-        subject.type === 'service' ? servicesEndpoints.putServicesAutoRenew : domainsEndpoints.putDomainsAutoRenew,
-        {
-          params: { id: subject.id },
-          body: { enabled },
-        },
-      ),
+      api.call(subject.type === 'service' ? servicesRoutes.putServicesAutoRenew : domainsRoutes.putDomainsAutoRenew, {
+        params: { id: subject.id },
+        body: { enabled },
+      }),
     onSuccess: refresh,
   });
 }
@@ -77,7 +74,7 @@ export function useCancelService() {
   const refresh = useRefreshDashboard();
   return useMutation({
     mutationFn: ({ id, request }: { id: string; request: CancelServiceRequest }) =>
-      api.call(servicesEndpoints.postServicesCancellation, { params: { id }, body: request }),
+      api.call(servicesRoutes.postServicesCancellation, { params: { id }, body: request }),
     onSuccess: refresh,
   });
 }
@@ -85,7 +82,7 @@ export function useCancelService() {
 export function useWithdrawCancellation() {
   const refresh = useRefreshDashboard();
   return useMutation({
-    mutationFn: (id: string) => api.call(servicesEndpoints.deleteServicesCancellation, { params: { id } }),
+    mutationFn: (id: string) => api.call(servicesRoutes.deleteServicesCancellation, { params: { id } }),
     onSuccess: refresh,
   });
 }
@@ -95,7 +92,7 @@ export function useChangePlan() {
   const refresh = useRefreshDashboard();
   return useMutation({
     mutationFn: ({ id, planId, key }: { id: string; planId: string; key: string }) =>
-      api.call(servicesEndpoints.postServicesPlan, { params: { id }, body: { planId }, ...withKey(key) }),
+      api.call(servicesRoutes.postServicesPlan, { params: { id }, body: { planId }, ...withKey(key) }),
     onSuccess: refresh,
   });
 }
@@ -104,7 +101,7 @@ export function useChangePlan() {
 export function useCancelPendingPlan() {
   const refresh = useRefreshDashboard();
   return useMutation({
-    mutationFn: (id: string) => api.call(servicesEndpoints.deleteServicesPendingPlan, { params: { id } }),
+    mutationFn: (id: string) => api.call(servicesRoutes.deleteServicesPendingPlan, { params: { id } }),
     onSuccess: refresh,
   });
 }
@@ -118,12 +115,12 @@ export function useCancelPendingPlan() {
 export function usePayOrder() {
   return useMutation({
     mutationFn: ({ id, request, key }: { id: string; request: PayOrderRequest; key: string }) =>
-      api.call(orderingEndpoints.postOrdersPay, { params: { id }, body: request, ...withKey(key) }),
+      api.call(orderingRoutes.postOrdersPay, { params: { id }, body: request, ...withKey(key) }),
   });
 }
 
 export function useCancelOrder() {
   return useMutation({
-    mutationFn: (id: string) => api.call(orderingEndpoints.postOrdersCancel, { params: { id } }),
+    mutationFn: (id: string) => api.call(orderingRoutes.postOrdersCancel, { params: { id } }),
   });
 }

@@ -1,4 +1,4 @@
-import { billingEndpoints, type PaymentMethodResponse, type SavePaymentMethodRequest } from '@hostpilot/shared';
+import { billingRoutes, type PaymentMethodResponse, type SavePaymentMethodRequest } from '@hostpilot/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/session';
 import { dashboardKeys } from './keys';
@@ -9,7 +9,7 @@ const paymentMethodKey = () => [...dashboardKeys.finance(), 'paymentMethod'] as 
 export function usePaymentMethod() {
   return useQuery({
     queryKey: paymentMethodKey(),
-    queryFn: ({ signal }) => api.call(billingEndpoints.getBillingPaymentMethod, { signal }),
+    queryFn: ({ signal }) => api.call(billingRoutes.getBillingPaymentMethod, { signal }),
     select: (data) => data.card,
   });
 }
@@ -26,10 +26,10 @@ function useCardMutation<T>(call: (input: T) => Promise<PaymentMethodResponse>) 
 
 export function useSavePaymentMethod() {
   return useCardMutation((request: SavePaymentMethodRequest) =>
-    api.call(billingEndpoints.postBillingPaymentMethod, { body: request }),
+    api.call(billingRoutes.postBillingPaymentMethod, { body: request }),
   );
 }
 
 export function useRemovePaymentMethod() {
-  return useCardMutation(() => api.call(billingEndpoints.deleteBillingPaymentMethod));
+  return useCardMutation(() => api.call(billingRoutes.deleteBillingPaymentMethod));
 }

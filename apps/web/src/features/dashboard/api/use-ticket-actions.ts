@@ -1,9 +1,4 @@
-import {
-  type CreateTicketRequest,
-  supportEndpoints,
-  type TicketDetail,
-  type TicketReplyRequest,
-} from '@hostpilot/shared';
+import { type CreateTicketRequest, supportRoutes, type TicketDetail, type TicketReplyRequest } from '@hostpilot/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/session';
 import { dashboardKeys } from './keys';
@@ -28,7 +23,7 @@ export function useReplyToTicket(id: string) {
   const settle = useSettle(id);
   return useMutation({
     mutationFn: (input: TicketReplyRequest) =>
-      api.call(supportEndpoints.postTicketsMessages, { params: { id }, body: input }),
+      api.call(supportRoutes.postTicketsMessages, { params: { id }, body: input }),
     onSuccess: settle,
   });
 }
@@ -38,7 +33,7 @@ export function useSetTicketClosed(id: string) {
   const settle = useSettle(id);
   return useMutation({
     mutationFn: (closed: boolean) =>
-      api.call(closed ? supportEndpoints.postTicketsClose : supportEndpoints.postTicketsReopen, { params: { id } }),
+      api.call(closed ? supportRoutes.postTicketsClose : supportRoutes.postTicketsReopen, { params: { id } }),
     onSuccess: settle,
   });
 }
@@ -47,7 +42,7 @@ export function useSetTicketClosed(id: string) {
 export function useOpenTicket() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateTicketRequest) => api.call(supportEndpoints.postTickets, { body: input }),
+    mutationFn: (input: CreateTicketRequest) => api.call(supportRoutes.postTickets, { body: input }),
     onSuccess: async (ticket) => {
       client.setQueryData(dashboardKeys.ticket(ticket.id), ticket);
       await Promise.all([

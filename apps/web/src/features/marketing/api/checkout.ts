@@ -1,9 +1,9 @@
 import {
-  billingEndpoints,
+  billingRoutes,
   type CreateOrderRequest,
   IDEMPOTENCY_KEY_HEADER,
   type Money,
-  orderingEndpoints,
+  orderingRoutes,
   type PayOrderRequest,
 } from '@hostpilot/shared';
 import { useEffect, useState } from 'react';
@@ -25,7 +25,7 @@ export function useCheckoutBalance(): Money | null {
   const [balance, setBalance] = useState<Money | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    api.call(billingEndpoints.getFinanceBalance, { signal: controller.signal }).then(
+    api.call(billingRoutes.getFinanceBalance, { signal: controller.signal }).then(
       (answer) => setBalance(answer.balance),
       () => undefined,
     );
@@ -35,11 +35,11 @@ export function useCheckoutBalance(): Money | null {
 }
 
 export function placeOrder(request: CreateOrderRequest, idempotencyKey: string) {
-  return api.call(orderingEndpoints.postOrders, { body: request, ...withKey(idempotencyKey) });
+  return api.call(orderingRoutes.postOrders, { body: request, ...withKey(idempotencyKey) });
 }
 
 export function payOrder(orderId: string, payment: PayOrderRequest, idempotencyKey: string) {
-  return api.call(orderingEndpoints.postOrdersPay, {
+  return api.call(orderingRoutes.postOrdersPay, {
     params: { id: orderId },
     body: payment,
     ...withKey(idempotencyKey),

@@ -1,7 +1,7 @@
-import { type ContactRequest, type ContactResponse, supportEndpoints } from '@hostpilot/shared';
+import { type ContactRequest, type ContactResponse, supportRoutes } from '@hostpilot/shared';
 import { api } from '@/lib/session';
 
 /** POST /api/contact: opens a guest ticket with the message; answers its number (decision 053). */
 export function sendContactMessage(message: ContactRequest): Promise<ContactResponse> {
-  return api.call(supportEndpoints.postContact, { body: message, auth: false });
+  return api.call(supportRoutes.postContact, { body: message, auth: false });
 }

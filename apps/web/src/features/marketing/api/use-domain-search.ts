@@ -1,4 +1,4 @@
-import { type DomainSearchResponse, orderingEndpoints } from '@hostpilot/shared';
+import { type DomainSearchResponse, orderingRoutes } from '@hostpilot/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '@/lib/session';
 import { useHydrated } from '@/lib/use-hydrated';
@@ -27,7 +27,7 @@ export function useDomainSearch(query: string) {
   useEffect(() => {
     if (!query) return;
     const controller = new AbortController();
-    api.call(orderingEndpoints.getDomainsSearch, { query: { q: query }, auth: false, signal: controller.signal }).then(
+    api.call(orderingRoutes.getDomainsSearch, { query: { q: query }, auth: false, signal: controller.signal }).then(
       (data) => setSettled({ query, attempt, state: { status: 'success', query, data } }),
       (error: unknown) => {
         if (!controller.signal.aborted) setSettled({ query, attempt, state: { status: 'error', query, error } });

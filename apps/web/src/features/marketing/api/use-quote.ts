@@ -1,4 +1,4 @@
-import { type Money, orderingEndpoints } from '@hostpilot/shared';
+import { type Money, orderingRoutes } from '@hostpilot/shared';
 import { useEffect, useState } from 'react';
 import type { CartLine } from '@/lib/cart-store';
 import { api } from '@/lib/session';
@@ -37,7 +37,7 @@ export function useQuote(lines: readonly CartLine[]) {
     if (lines.length === 0) return;
     const controller = new AbortController();
     api
-      .call(orderingEndpoints.postOrdersQuote, {
+      .call(orderingRoutes.postOrdersQuote, {
         body: { lines: toOrderLines(lines) },
         auth: false,
         signal: controller.signal,
