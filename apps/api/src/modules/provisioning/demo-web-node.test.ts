@@ -83,6 +83,17 @@ describe('the demo web node', () => {
         .where('services.kind', '=', 'hosting')
         .execute();
       expect(placed.map((row) => row.name)).toEqual([DEMO_WEB_SERVER, DEMO_WEB_SERVER]);
+      // Their domains' zones were queued again, to answer with this node's address instead of the old server's.
+      const zoneUpdates = await ctx.app.database.db
+        .selectFrom('provisioningTasks')
+        .innerJoin('domains', 'domains.id', 'provisioningTasks.resourceId')
+        .select('domains.name')
+        .where('provisioningTasks.resourceType', '=', 'domain')
+        .where('provisioningTasks.operation', '=', 'update')
+        .where('domains.name', 'in', ['mysite.com', 'myblog.net'])
+        .orderBy('domains.name')
+        .execute();
+      expect(zoneUpdates.map((row) => row.name)).toEqual(['myblog.net', 'mysite.com']);
     } finally {
       await first!.stop();
     }

@@ -6,6 +6,7 @@ import { agentRoutes, createNode, missingParts } from '@hostpilot/agent/node';
 import { createAgentServer } from '@hostpilot/agent/server';
 import { DEMO_CUSTOMER } from '@hostpilot/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import { enqueueProvisioning } from './tasks';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { SecretBox } from '../../lib/secret-box';
@@ -79,9 +80,9 @@ async function recordServer(
  * service already on a server with a real web-node driver stays where it is.
  */
 async function placeDemoSites(trx: Kysely<Database>, serverId: string, at: number): Promise<void> {
-  await trx
-    .updateTable('services')
-    .set({ serverId, updatedAt: at })
+  const moving = await trx
+    .selectFrom('services')
+    .select(['id', 'domain'])
     .where('kind', '=', 'hosting')
     .where('status', '!=', 'cancelled')
     .where('id', 'in', demoCustomerSites(trx))
@@ -97,6 +98,23 @@ async function placeDemoSites(trx: Kysely<Database>, serverId: string, at: numbe
     )
     .where((eb) => eb.or([eb('serverId', 'is', null), eb('serverId', '!=', serverId)]))
     .execute();
+  if (moving.length === 0) return;
+  await trx
+    .updateTable('services')
+    .set({ serverId, updatedAt: at })
+    .where(
+      'id',
+      'in',
+      moving.map((service) => service.id),
+    )
+    .execute();
+  // Their domains' zones answer A with the hosting server's address: publish them again, now with this node's.
+  const names = moving.flatMap((service) => (service.domain ? [service.domain] : []));
+  if (names.length === 0) return;
+  const domains = await trx.selectFrom('domains').select('id').where('name', 'in', names).execute();
+  for (const domain of domains) {
+    await enqueueProvisioning(trx, { resourceType: 'domain', resourceId: domain.id, operation: 'update', now: at });
+  }
 }
 
 /** The demo customer's hosting services with a domain (the generated customers' hundreds are not made). */
