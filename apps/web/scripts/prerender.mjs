@@ -61,10 +61,16 @@ function page(markup, language, { shell = false } = {}) {
   const head = markup.match(LEADING_HEAD_TAGS)?.[0] ?? '';
   if (!head.includes('<title>')) throw new Error('A prerendered page has no <title>');
   const body = markup.slice(head.length);
-  return template
-    .replace(/<html lang="[^"]*">/, `<html lang="${language}">`)
-    .replace('</head>', `${fontPreloads(language)}${head}</head>`)
-    .replace('<div id="root"></div>', `<div id="root"${shell ? ' data-shell' : ''}>${body}</div>`);
+  return (
+    template
+      .replace(/<html lang="[^"]*">/, `<html lang="${language}">`)
+      // A frame's head tags are marked: the app renders its own over the frame and removes these (main.tsx).
+      .replace(
+        '</head>',
+        `${fontPreloads(language)}${shell ? head.replace(/<(title|meta|link)\b/g, '<$1 data-shell-head') : head}</head>`,
+      )
+      .replace('<div id="root"></div>', `<div id="root"${shell ? ' data-shell' : ''}>${body}</div>`)
+  );
 }
 
 const fileOf = (route) => (route === '/' ? 'index.html' : `${route.slice(1)}.html`);

@@ -59,6 +59,9 @@ if (prerendered) {
       // Over the frame, in a transition: React renders the page in slices, so the phone's main thread is not held
       // for the whole of it, and the frame stays on screen until the page replaces it at the commit (React empties
       // a root's container when it first commits).
+      // The frame's title, description and links go: the app renders its own (React adds them to the head), and
+      // two of each would be left otherwise.
+      for (const tag of document.head.querySelectorAll('[data-shell-head]')) tag.remove();
       startTransition(() => createRoot(container).render(app));
       return;
     }
