@@ -54,10 +54,10 @@ const fontPreloads = (language) =>
     .join('');
 
 /**
- * `shell`: the frame of a client-rendered page (`renderShell`), marked `data-shell` so that the app does not take it
+ * `frame`: the frame of a client-rendered page (`renderShell`), marked `data-shell` so that the app does not take it
  * for a page to hydrate (docs/decisions/065-the-dashboard-paints-with-its-html.md).
  */
-function page(markup, language, { shell = false } = {}) {
+function page(markup, language, { frame = false } = {}) {
   const head = markup.match(LEADING_HEAD_TAGS)?.[0] ?? '';
   if (!head.includes('<title>')) throw new Error('A prerendered page has no <title>');
   const body = markup.slice(head.length);
@@ -67,9 +67,9 @@ function page(markup, language, { shell = false } = {}) {
       // A frame's head tags are marked: the app renders its own over the frame and removes these (main.tsx).
       .replace(
         '</head>',
-        `${fontPreloads(language)}${shell ? head.replace(/<(title|meta|link)\b/g, '<$1 data-shell-head') : head}</head>`,
+        `${fontPreloads(language)}${frame ? head.replace(/<(title|meta|link)\b/g, '<$1 data-shell-head') : head}</head>`,
       )
-      .replace('<div id="root"></div>', `<div id="root"${shell ? ' data-shell' : ''}>${body}</div>`)
+      .replace('<div id="root"></div>', `<div id="root"${frame ? ' data-shell' : ''}>${body}</div>`)
   );
 }
 
@@ -110,7 +110,7 @@ for (const language of LANGUAGES) {
   for (const address of Object.keys(SHELLS)) {
     const file = path.join(OUT, language, shellFileOf(address));
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, page(await renderShell(address, language), language, { shell: true }));
+    fs.writeFileSync(file, page(await renderShell(address, language), language, { frame: true }));
   }
 }
 

