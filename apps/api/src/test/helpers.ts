@@ -28,7 +28,8 @@ export interface TestContext {
  * migrates itself (on PostgreSQL: a schema of its own in the test database).
  */
 async function freshDatabase(env: Record<string, string>, dataDir: string, empty: boolean) {
-  const template = empty ? undefined : inject('templateDatabase');
+  // Outside vitest (the benchmarks in bench/) there is no run template: the app migrates an empty database itself.
+  const template = empty || !process.env.VITEST ? undefined : inject('templateDatabase');
   if (!TEST_DATABASE_URL) {
     if (template) {
       const file = path.join(dataDir, 'app.db');
