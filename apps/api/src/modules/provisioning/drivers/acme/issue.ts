@@ -7,7 +7,7 @@ import * as acme from 'acme-client';
 import axios, { type AxiosAdapter } from 'axios';
 import { DriverError } from '../../driver';
 import type { PowerDnsClient } from '../powerdns/client';
-import { absolute } from '../powerdns/zone';
+import { absolute, CHALLENGE_COMMENT } from '../powerdns/zone';
 
 /**
  * Certificates through ACME (RFC 8555) with `acme-client`, validated by DNS-01 through our own PowerDNS
@@ -256,7 +256,7 @@ const txtValue = (content: string) => content.replace(/^"|"$/g, '');
  * together) is being validated from the same rrset, and the CA accepts any value of it. The rrsets are read and
  * written under the zone's lock, so two tasks never interleave and lose a value (decision 049's addendum).
  */
-async function changeChallengeRecords(
+export async function changeChallengeRecords(
   dns: PowerDnsClient,
   zone: string,
   lock: ZoneLock,
@@ -322,6 +322,8 @@ async function rewriteChallengeRecords(
             ttl: 60,
             changetype: 'REPLACE',
             records: after.map((value) => ({ content: txtContent(value), disabled: false })),
+            // Marks the rrset as ours, so that publishing the customer's zone meanwhile keeps it (powerdns/zone.ts).
+            comments: [CHALLENGE_COMMENT],
           }
         : { name, type: 'TXT', changetype: 'DELETE' },
     );

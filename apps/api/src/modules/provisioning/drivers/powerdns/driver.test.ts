@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { driverFailure } from '../../../../test/drivers';
 import { dig, dsFromDnskey, resolve, startTestPowerDns, type TestPowerDns } from '../../../../test/powerdns';
 import type { ProvisioningTarget } from '../../driver';
+import { changeChallengeRecords, createProcessZoneLock } from '../acme/issue';
+import { createPowerDnsClient, powerDnsSettings } from './client';
 import { createPowerDnsDriver, dnssecDsRecords } from './driver';
 import type { ZoneRecord } from './zone';
 
@@ -135,6 +137,48 @@ describe('PowerDNS driver', () => {
     const second = await driver.update!(next);
     expect(second.details).toMatchObject({ changes: 0 });
     expect(await zoneRrsets('edit.com')).toEqual(state);
+  });
+
+  it("keeps a certificate order's challenge value when the customer's zone is published meanwhile", async () => {
+    const driver = createPowerDnsDriver(pdns.settings);
+    const records: ZoneRecord[] = [{ type: 'A', name: 'www', content: '192.0.2.7', ttl: 300 }];
+    await driver.create(target('challenge.com', records));
+    const client = createPowerDnsClient(powerDnsSettings(pdns.settings));
+    const lock = createProcessZoneLock();
+    const name = '_acme-challenge.challenge.com.';
+    await changeChallengeRecords(client, 'challenge.com.', lock, new Map([[name, ['token-value']]]), 'add');
+
+    // A DNS edit published while the CA validates: the challenge is not among the customer's records.
+    const edited = await driver.update!(
+      target('challenge.com', [...records, { type: 'TXT', name: 'note', content: 'edited', ttl: 300 }]),
+    );
+    expect(edited.details).toMatchObject({ changes: 1 });
+    expect(await resolve(pdns.dnsPort, '_acme-challenge.challenge.com', 'TXT')).toEqual([['token-value']]);
+    expect(await resolve(pdns.dnsPort, 'note.challenge.com', 'TXT')).toEqual([['edited']]);
+
+    // The order removes its own value at clean-up, and the zone is then exactly the customer's.
+    await changeChallengeRecords(client, 'challenge.com.', lock, new Map([[name, ['token-value']]]), 'remove');
+    expect(await resolve(pdns.dnsPort, '_acme-challenge.challenge.com', 'TXT')).toEqual([]);
+    // A TXT rrset there that the certificate driver did not write is the customer's to keep or delete.
+    await client.call('PATCH', '/zones/challenge.com.', {
+      zone: 'challenge.com.',
+      body: {
+        rrsets: [
+          {
+            name,
+            type: 'TXT',
+            ttl: 60,
+            changetype: 'REPLACE',
+            records: [{ content: '"left-over"', disabled: false }],
+          },
+        ],
+      },
+    });
+    const cleaned = await driver.update!(
+      target('challenge.com', [...records, { type: 'TXT', name: 'note', content: 'edited', ttl: 300 }]),
+    );
+    expect(cleaned.details).toMatchObject({ changes: 1 });
+    expect(await resolve(pdns.dnsPort, '_acme-challenge.challenge.com', 'TXT')).toEqual([]);
   });
 
   it('suspends by disabling every answer but SOA and NS, and unsuspends', async () => {

@@ -30,13 +30,34 @@ export interface PdnsRecord {
   disabled: boolean;
 }
 
+export interface PdnsComment {
+  content: string;
+  account: string;
+}
+
 export interface PdnsRrset {
   name: string;
   type: string;
   ttl: number;
   records: PdnsRecord[];
   changetype?: 'REPLACE' | 'DELETE';
+  comments?: PdnsComment[];
 }
+
+/**
+ * The comment the certificate driver puts on the `_acme-challenge` TXT rrsets it writes for DNS-01 validation
+ * (drivers/acme/issue.ts). Publishing the customer's zone leaves an rrset that carries it alone: a DNS edit made
+ * while a certificate is being validated would otherwise delete the value the CA is about to read. The certificate
+ * driver removes its own values, and the rrset with the last of them.
+ */
+export const CHALLENGE_COMMENT: PdnsComment = {
+  content: 'DNS-01 challenge of a certificate order',
+  account: 'hostpilot-acme',
+};
+
+/** Whether an rrset is one the certificate driver wrote (see CHALLENGE_COMMENT). */
+export const isChallengeRrset = (set: Pick<PdnsRrset, 'type' | 'comments'>) =>
+  set.type === 'TXT' && (set.comments ?? []).some((comment) => comment.account === CHALLENGE_COMMENT.account);
 
 /** The SOA timers every zone gets: refresh, retry, expire, negative-answer TTL (seconds). */
 export const SOA_TIMERS = '10800 3600 604800 3600';
@@ -209,7 +230,8 @@ function sameRrset(a: PdnsRrset, b: PdnsRrset): boolean {
 
 /**
  * The rrset changes that turn `current` (the zone as PowerDNS answers it) into the desired zone: REPLACE for
- * what is missing or different, DELETE for what should not be there. The SOA is replaced only when its primary,
+ * what is missing or different, DELETE for what should not be there, apart from a certificate order's challenge
+ * values (CHALLENGE_COMMENT), which that order removes itself. The SOA is replaced only when its primary,
  * contact or timers changed, keeping a serial above the current one. Empty when the zone is already right.
  */
 export function rrsetChanges(
@@ -244,7 +266,7 @@ export function rrsetChanges(
     if (!existing || !sameRrset(existing, set)) changes.push({ ...set, changetype: 'REPLACE' });
   }
   for (const [key, set] of have) {
-    if (!desired.has(key))
+    if (!desired.has(key) && !isChallengeRrset(set))
       changes.push({ name: set.name, type: set.type, ttl: set.ttl, changetype: 'DELETE', records: [] });
   }
   return changes;
