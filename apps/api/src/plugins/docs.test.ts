@@ -54,6 +54,7 @@ describe(`OpenAPI description at /api/docs (${DATABASE_UNDER_TEST})`, () => {
       '/api/auth/password/reset',
       '/api/auth/refresh',
       '/api/auth/register',
+      '/api/auth/register/form',
       '/api/auth/sessions',
       '/api/auth/sessions/sign-out-others',
       '/api/auth/sessions/{id}',

@@ -44,6 +44,12 @@ export const authEndpoints = {
     body: z.unknown(),
     auth: 'public',
   }),
+  postAuthRegisterForm: defineEndpoint({
+    method: 'POST',
+    path: '/auth/register/form',
+    body: z.unknown(),
+    auth: 'public',
+  }),
   postAuthLoginTwoFactorForm: defineEndpoint({
     method: 'POST',
     path: '/auth/login/two-factor/form',

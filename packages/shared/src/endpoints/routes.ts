@@ -81,6 +81,9 @@ export const authRoutes = {
   postAuthLoginForm: { method: 'POST', path: '/auth/login/form', auth: 'public' } as RouteOf<
     typeof authEndpoints.postAuthLoginForm
   >,
+  postAuthRegisterForm: { method: 'POST', path: '/auth/register/form', auth: 'public' } as RouteOf<
+    typeof authEndpoints.postAuthRegisterForm
+  >,
   postAuthLoginTwoFactorForm: { method: 'POST', path: '/auth/login/two-factor/form', auth: 'public' } as RouteOf<
     typeof authEndpoints.postAuthLoginTwoFactorForm
   >,

@@ -3,6 +3,8 @@ import {
   forgotPasswordSchema,
   type Language,
   loginSchema,
+  registerFormSchema,
+  registerStepOneSchema,
   twoFactorLoginSchema,
   type AuthResponse,
 } from '@hostpilot/shared';
@@ -22,13 +24,14 @@ import {
 import { context, type RequestContext } from '../../lib/request-context';
 import type { AccountService } from './account.service';
 import type { AuthService } from './auth.service';
-import { authFormPage, classOf, escapeHtml, type FormProblem, successBox } from './auth-form-page';
+import { authFormPage, classOf, escapeHtml, type FormProblem, problemsBox, successBox } from './auth-form-page';
 import { endpointRoute } from '../../lib/endpoint-route';
 
 /** The forms' actions: the prerendered pages post to these (apps/web/src/features/auth/pages). */
 export const LOGIN_FORM_ACTION = '/api/auth/login/form';
 export const TWO_FACTOR_FORM_ACTION = '/api/auth/login/two-factor/form';
 export const FORGOT_FORM_ACTION = '/api/auth/password/forgot/form';
+export const REGISTER_FORM_ACTION = '/api/auth/register/form';
 
 /**
  * The one-time hand-off of a sign-in without JavaScript (docs/decisions/070-forms-that-work-before-the-app.md):
@@ -84,7 +87,7 @@ export const authFormRoutes: FastifyPluginAsyncZod<{ auth: AuthService; account:
   function sendPage(
     request: FastifyRequest,
     reply: FastifyReply,
-    status: 200 | 400 | 401 | 403 | 429,
+    status: 200 | 400 | 401 | 403 | 409 | 429,
     route: string,
     language: Language,
     render: (page: string) => string,
@@ -315,6 +318,186 @@ export const authFormRoutes: FastifyPluginAsyncZod<{ auth: AuthService; account:
           language,
           challenge,
           problemsOf(language, refused, labels),
+        );
+      }
+    },
+  );
+
+  /** The register page with its first step (the names) again, the names kept. */
+  function namesAgain(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    language: Language,
+    values: Record<string, string>,
+    fields: Fields,
+  ) {
+    const t = authTextsOf(language);
+    const problems = problemsOf(language, fields, {
+      firstName: t('fields.firstName'),
+      lastName: t('fields.lastName'),
+    });
+    return sendPage(
+      request,
+      reply,
+      400,
+      '/register',
+      language,
+      (page) =>
+        authFormPage(page, {
+          action: REGISTER_FORM_ACTION,
+          title: t('register.errorTitle'),
+          problems,
+          values: { firstName: values.firstName ?? '', lastName: values.lastName ?? '' },
+          invalid: Object.keys(fields),
+        }),
+      problems.map((problem) => problem.text).join('\n'),
+    );
+  }
+
+  /** The second step as a page: the names carried, the e-mail kept, the passwords never written back. */
+  function accountStep(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: 200 | 400 | 409 | 429,
+    language: Language,
+    values: Record<string, string>,
+    problems: FormProblem[],
+    invalid: string[],
+  ) {
+    const t = authTextsOf(language);
+    return sendPage(
+      request,
+      reply,
+      status,
+      '/register',
+      language,
+      (page) => {
+        const inputClass = classOf(page, /<input\b[^>]*\bname="firstName"[^>]*>/);
+        const buttonClass = classOf(page, /<button\b[^>]*\bname="step"[^>]*>/).replace(' w-full', '');
+        const invalidClass = (name: string) =>
+          invalid.includes(name)
+            ? inputClass.replace(
+                'border-slate-300 focus:border-brand-500 focus:ring-brand-500/20',
+                'border-danger-600 focus:border-danger-600 focus:ring-danger-600/20',
+              )
+            : inputClass;
+        const field = (name: string, label: string, attributes: string, hint?: string) =>
+          `<div><label for="register-${name}" class="block text-sm font-medium text-slate-800">${escapeHtml(label)}</label>` +
+          (hint ? `<p id="register-${name}-hint" class="mt-1 text-sm text-slate-500">${escapeHtml(hint)}</p>` : '') +
+          `<div class="mt-1.5"><input class="${invalidClass(name)}" id="register-${name}" name="${name}" ` +
+          `${hint ? `aria-describedby="register-${name}-hint" ` : ''}aria-invalid="${invalid.includes(name)}" ${attributes}/></div></div>`;
+        const terms = escapeHtml(t('register.acceptTerms'))
+          .replace(
+            /&lt;terms&gt;([\s\S]*?)&lt;\/terms&gt;/,
+            `<a class="font-semibold text-brand-700 underline underline-offset-2" href="/terms?lng=${language}">$1</a>`,
+          )
+          .replace(
+            /&lt;privacy&gt;([\s\S]*?)&lt;\/privacy&gt;/,
+            `<a class="font-semibold text-brand-700 underline underline-offset-2" href="/privacy?lng=${language}">$1</a>`,
+          );
+        const box =
+          problems.length > 0 ? problemsBox(t('register.errorTitle'), problems, (name) => `register-${name}`) : '';
+        const form =
+          `<form method="post" action="${REGISTER_FORM_ACTION}" class="space-y-5">${box}` +
+          `<h2 id="register-step-2" class="text-lg font-semibold text-slate-900">${escapeHtml(t('register.step2'))}</h2>` +
+          `<input type="hidden" name="lng" value="${language}"/>` +
+          `<input type="hidden" name="firstName" value="${escapeHtml(values.firstName ?? '')}"/>` +
+          `<input type="hidden" name="lastName" value="${escapeHtml(values.lastName ?? '')}"/>` +
+          field(
+            'email',
+            t('fields.email'),
+            `type="email" autocomplete="email" inputmode="email" spellcheck="false" value="${escapeHtml(values.email ?? '')}"`,
+          ) +
+          field(
+            'password',
+            t('fields.password'),
+            'type="password" autocomplete="new-password"',
+            t('register.passwordHint'),
+          ) +
+          field('confirmPassword', t('fields.confirmPassword'), 'type="password" autocomplete="new-password"') +
+          `<div class="flex items-start gap-3"><input id="register-acceptTerms" type="checkbox" name="acceptTerms" ` +
+          `aria-invalid="${invalid.includes('acceptTerms')}" class="mt-0.5 size-5 shrink-0 rounded border-slate-300 accent-brand-600"${values.acceptTerms ? ' checked=""' : ''}/>` +
+          `<label for="register-acceptTerms" class="text-sm text-slate-700">${terms}</label></div>` +
+          `<button type="submit" class="${buttonClass} w-full">${escapeHtml(t('register.submit'))}</button>` +
+          `</form>`;
+        return authFormPage(page, { action: REGISTER_FORM_ACTION, title: t('register.step2'), replaceForm: form });
+      },
+      problems.map((problem) => problem.text).join('\n') || t('register.step2'),
+    );
+  }
+
+  endpointRoute(
+    app,
+    authEndpoints.postAuthRegisterForm,
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account from the page without JavaScript (a form post, in two steps)',
+        description:
+          'With `step=1`: `firstName` and `lastName`; 200 and the second step as a page. Then `firstName`, ' +
+          '`lastName`, `email`, `password`, `confirmPassword`, `acceptTerms` (`on`) and `lng`, read with the web ' +
+          "form's schema and registered as POST /auth/register does, with its limits: 303 to `/dashboard?lng=…` " +
+          'with the hand-off cookie, or the step again with the problems, the names and e-mail kept.',
+        consumes: [FORM_TYPE],
+        response: errorResponses({ ...FORM_ERRORS, 409: 'The step again: an account with this e-mail exists' }),
+      },
+    },
+    async (request, reply) => {
+      refuseCrossSite(request);
+      const values = formValues(request.body);
+      const language = formLanguage(request, values.lng);
+      const t = authTextsOf(language);
+      if (values.step === '1') {
+        const names = registerStepOneSchema.safeParse({ firstName: values.firstName, lastName: values.lastName });
+        if (!names.success) return namesAgain(request, reply, language, values, fieldsOf(names.error));
+        return accountStep(request, reply, 200, language, { ...values, ...names.data }, [], []);
+      }
+      const labels = {
+        firstName: t('fields.firstName'),
+        lastName: t('fields.lastName'),
+        email: t('fields.email'),
+        password: t('fields.password'),
+        confirmPassword: t('fields.confirmPassword'),
+      };
+      const parsed = registerFormSchema.safeParse({
+        firstName: values.firstName,
+        lastName: values.lastName,
+        email: values.email,
+        password: values.password,
+        confirmPassword: values.confirmPassword,
+        acceptTerms: values.acceptTerms === 'on' || values.acceptTerms === 'true',
+      });
+      if (!parsed.success) {
+        const fields = fieldsOf(parsed.error);
+        if (fields.firstName || fields.lastName) return namesAgain(request, reply, language, values, fields);
+        return accountStep(
+          request,
+          reply,
+          400,
+          language,
+          values,
+          problemsOf(language, fields, labels),
+          Object.keys(fields),
+        );
+      }
+      const { firstName, lastName, email, password } = parsed.data;
+      try {
+        const session = await auth.register({ firstName, lastName, email, password }, contextOf(request, language));
+        return handOff(request, reply, session, language);
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'EMAIL_TAKEN') {
+          const problems = [{ field: 'email', text: `${labels.email}: ${t('common:errors.emailTaken')}` }];
+          return accountStep(request, reply, 409, language, values, problems, ['email']);
+        }
+        const { status, error: refused } = refusal(reply, error);
+        return accountStep(
+          request,
+          reply,
+          status === 429 ? 429 : 400,
+          language,
+          values,
+          problemsOf(language, refused, labels),
+          Object.keys(refused.fields ?? {}),
         );
       }
     },

@@ -41,6 +41,17 @@ function writeDist(): string {
           '<button type="submit" class="btn">Send</button></form>',
       ),
     );
+    fs.writeFileSync(
+      path.join(pages, language, 'register.html'),
+      page(
+        'Register',
+        '<form method="post" action="/api/auth/register/form" noValidate="">' +
+          `<input type="hidden" name="lng" value="${language}"/>` +
+          `<input class="${INPUT}" id="n1" aria-invalid="false" name="firstName"/>` +
+          `<input class="${INPUT}" id="n2" aria-invalid="false" name="lastName"/>` +
+          '<button type="submit" class="btn w-full" name="step" value="1">Continue</button></form>',
+      ),
+    );
     fs.writeFileSync(path.join(pages, language, '404.html'), page('Not found', ''));
   }
   fs.writeFileSync(
@@ -48,7 +59,7 @@ function writeDist(): string {
     JSON.stringify({
       origin: 'https://prerender.hostpilot.invalid',
       languages: ['en', 'ru'],
-      routes: { '/login': 'login.html', '/forgot-password': 'forgot-password.html' },
+      routes: { '/login': 'login.html', '/forgot-password': 'forgot-password.html', '/register': 'register.html' },
       notFound: '404.html',
       clientPrefixes: ['/dashboard'],
     }),
@@ -282,5 +293,68 @@ describe(`sign-in and the password reset without JavaScript (${DATABASE_UNDER_TE
     expect(limited.statusCode).toBe(429);
     expect(limited.body).toContain('Too many attempts');
     expect(limited.body).toContain('value="e@example.com"');
+  });
+
+  it('registers in two steps, the second a page of the server, and hands the new session off', async () => {
+    const ip = nextAddress();
+    const emptyNames = await post(
+      '/api/auth/register/form',
+      { lng: 'ru', step: '1', firstName: 'Вера', lastName: ' ' },
+      ip,
+    );
+    expect(emptyNames.statusCode).toBe(400);
+    expect(emptyNames.body).toContain('name="firstName" value="Вера" aria-invalid="false"');
+    expect(emptyNames.body).toContain('href="#n2">Фамилия: ');
+
+    const step = await post(
+      '/api/auth/register/form',
+      { lng: 'ru', step: '1', firstName: 'Вера', lastName: 'Петрова' },
+      ip,
+    );
+    expect(step.statusCode).toBe(200);
+    expect(step.body).toContain('<input type="hidden" name="firstName" value="Вера"/>');
+    expect(step.body).toContain('Данные аккаунта');
+    expect(step.body).not.toContain('name="step"');
+
+    const email = newAccount().email;
+    const account = { lng: 'ru', firstName: 'Вера', lastName: 'Петрова', email, password: PASSWORD };
+    const mismatch = await post(
+      '/api/auth/register/form',
+      { ...account, confirmPassword: 'other words', acceptTerms: 'on' },
+      ip,
+    );
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.body).toContain(`value="${email}"`);
+    expect(mismatch.body).toContain('href="#register-confirmPassword">Повторите пароль: ');
+    expect(mismatch.body).not.toContain(PASSWORD);
+    expect(mismatch.body).toContain('name="acceptTerms" aria-invalid="false"');
+
+    const noTerms = await post('/api/auth/register/form', { ...account, confirmPassword: PASSWORD }, ip);
+    expect(noTerms.statusCode).toBe(400);
+    expect(noTerms.body).toContain('name="acceptTerms" aria-invalid="true"');
+
+    const created = await post(
+      '/api/auth/register/form',
+      { ...account, confirmPassword: PASSWORD, acceptTerms: 'on' },
+      ip,
+    );
+    expect(created.statusCode).toBe(303);
+    expect(created.headers.location).toBe('/dashboard?lng=ru');
+    const taken = await handoff(cookiesOf(created)[0]!.split(';')[0]!);
+    expect(taken.statusCode).toBe(200);
+    expect(taken.json<{ user: { firstName: string; email: string } }>().user).toMatchObject({
+      firstName: 'Вера',
+      email,
+    });
+    expect((await waitForMail(ctx.config, email, 'verify-email')).text).toContain('/verify-email#');
+
+    const again = await post(
+      '/api/auth/register/form',
+      { ...account, lng: 'en', confirmPassword: PASSWORD, acceptTerms: 'on' },
+      ip,
+    );
+    expect(again.statusCode).toBe(409);
+    expect(again.body).toContain('Email: An account with this e-mail already exists');
+    expect(again.headers['set-cookie']).toBeUndefined();
   });
 });
