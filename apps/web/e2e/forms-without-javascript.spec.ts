@@ -111,4 +111,39 @@ test.describe('without JavaScript', () => {
     const mail = await waitForMail(account.email, 'password-reset');
     expect(mail.text).toContain('/reset-password#');
   });
+
+  test('registers in two steps and the app, once it runs, is signed in to the new account', async ({
+    page,
+    browser,
+  }, testInfo) => {
+    const email = `nojs-new-${randomUUID().slice(0, 8)}@example.org`;
+    // The refused step's page comes with its status, 400, which the browser logs.
+    allowConsoleErrors(/status of 400/);
+    await page.goto('/register?lng=en');
+    await page.getByRole('textbox', { name: 'First name' }).fill('Nina');
+    await page.getByRole('textbox', { name: 'Last name' }).fill('Formpost');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('textbox', { name: 'Email' }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm password').fill('another password 42');
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    // The passwords differ: the step again, the e-mail kept, the passwords not.
+    await expect(page.getByRole('alert')).toContainText('Confirm password');
+    await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(email);
+    await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm password').fill(PASSWORD);
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page).toHaveURL(/\/dashboard\?lng=en$/);
+
+    const withScripts = await browser.newContext({ baseURL: testInfo.project.use.baseURL, javaScriptEnabled: true });
+    await withScripts.addCookies(await page.context().cookies());
+    const app = await withScripts.newPage();
+    await app.goto('/dashboard?lng=en');
+    await appReady(app);
+    await expect(app.getByTestId('sidebar-account')).toContainText('Nina Formpost');
+    await withScripts.close();
+  });
 });
