@@ -402,7 +402,7 @@ try {
   const ACTION_NAMES = {
     plan: 'plan button',
     search: 'domain search',
-    form: 'form ready after the first tap',
+    form: 'form sent',
     link: 'a link',
     figures: "customer's figures",
   };
