@@ -122,7 +122,18 @@ export function RegisterPage() {
         stepOf={(n, total) => t('register.stepOf', { step: n, total })}
       />
       <SessionErrorAlert error={error} title={t('register.errorTitle')} />
-      <form method="post" action="/api/auth/register/form" noValidate onSubmit={onSubmit}>
+      <form
+        method="post"
+        action="/api/auth/register/form"
+        noValidate
+        // On the first step a submit is Continue: Enter in a name field, or a tap on the prerendered Continue (a
+        // submit until hydrated) that React receives while it hydrates the page.
+        onSubmit={(event) => {
+          if (step === 2) return void onSubmit(event);
+          event.preventDefault();
+          void onContinue();
+        }}
+      >
         <input type="hidden" name="lng" value={language} />
         {step === 1 ? (
           <section aria-labelledby="register-step-1" className="space-y-5">
