@@ -204,8 +204,8 @@ try {
         await main.getByRole('button', { name: 'Continue' }).click({ timeout: 10_000, noWaitAfter: true });
       }
       await field('email').fill(unique, { timeout: 15_000 });
-      await field('password').fill('a long bench passphrase 42', { timeout: 2_000 });
-      await field('confirmPassword').fill('a long bench passphrase 42', { timeout: 2_000 });
+      await field('password').fill('quiet orange lantern 1957', { timeout: 2_000 });
+      await field('confirmPassword').fill('quiet orange lantern 1957', { timeout: 2_000 });
       await field('acceptTerms').check({ timeout: 2_000 });
       await submit().click({ timeout: 10_000, noWaitAfter: true });
       return at;
