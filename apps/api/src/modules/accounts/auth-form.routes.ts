@@ -420,7 +420,22 @@ export const authFormRoutes: FastifyPluginAsyncZod<{ auth: AuthService; account:
           `<label for="register-acceptTerms" class="text-sm text-slate-700">${terms}</label></div>` +
           `<button type="submit" class="${buttonClass} w-full">${escapeHtml(t('register.submit'))}</button>` +
           `</form>`;
-        return authFormPage(page, { action: REGISTER_FORM_ACTION, title: t('register.step2'), replaceForm: form });
+        // The wizard's progress (apps/web/src/features/auth/components/step-indicator.tsx) at its second step.
+        const label = escapeHtml(t('register.stepsLabel'));
+        const progress =
+          `<nav aria-label="${label}" class="mb-6"><p class="text-sm font-medium text-brand-700">` +
+          `${escapeHtml(t('register.stepOf', { step: 2, total: 2 }))}</p><ol class="mt-3 grid grid-cols-2 gap-3">` +
+          `<li class="flex min-w-0 items-center gap-2 border-t-4 pt-2 text-sm border-brand-600 text-slate-900">` +
+          `<span aria-hidden="true" class="inline-flex size-6 shrink-0 items-center justify-center rounded-full text-xs font-semibold bg-brand-600 text-white">✓</span>` +
+          `<span class="min-w-0 font-medium">${escapeHtml(t('register.step1'))}</span></li>` +
+          `<li aria-current="step" class="flex min-w-0 items-center gap-2 border-t-4 pt-2 text-sm border-brand-600 text-slate-900">` +
+          `<span aria-hidden="true" class="inline-flex size-6 shrink-0 items-center justify-center rounded-full text-xs font-semibold bg-brand-100 text-brand-800">2</span>` +
+          `<span class="min-w-0 font-medium">${escapeHtml(t('register.step2'))}</span></li></ol></nav>`;
+        return authFormPage(page, {
+          action: REGISTER_FORM_ACTION,
+          title: t('register.step2'),
+          replaceForm: form,
+        }).replace(new RegExp(`<nav aria-label="${label}"[^>]*>[\\s\\S]*?</nav>`), progress);
       },
       problems.map((problem) => problem.text).join('\n') || t('register.step2'),
     );

@@ -45,7 +45,8 @@ function writeDist(): string {
       path.join(pages, language, 'register.html'),
       page(
         'Register',
-        '<form method="post" action="/api/auth/register/form" noValidate="">' +
+        `<nav aria-label="${language === 'ru' ? 'Шаги регистрации' : 'Registration steps'}" class="mb-6"><p>1 / 2</p></nav>` +
+          '<form method="post" action="/api/auth/register/form" noValidate="">' +
           `<input type="hidden" name="lng" value="${language}"/>` +
           `<input class="${INPUT}" id="n1" aria-invalid="false" name="firstName"/>` +
           `<input class="${INPUT}" id="n2" aria-invalid="false" name="lastName"/>` +
@@ -315,6 +316,7 @@ describe(`sign-in and the password reset without JavaScript (${DATABASE_UNDER_TE
     expect(step.body).toContain('<input type="hidden" name="firstName" value="Вера"/>');
     expect(step.body).toContain('Данные аккаунта');
     expect(step.body).not.toContain('name="step"');
+    expect(step.body).toContain('Шаг 2 из 2');
 
     const email = newAccount().email;
     const account = { lng: 'ru', firstName: 'Вера', lastName: 'Петрова', email, password: PASSWORD };
