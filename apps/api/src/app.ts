@@ -34,6 +34,7 @@ import { createAuthRateLimits } from './modules/accounts/auth-rate-limits';
 import { contactRoutes } from './modules/support/contact.routes';
 import { adminRoutes } from './admin.routes';
 import { authRoutes } from './modules/accounts/auth.routes';
+import { authFormRoutes } from './modules/accounts/auth-form.routes';
 import { billingActionsRoutes } from './modules/billing/actions.routes';
 import { paymentMethodRoutes } from './modules/billing/payment-method.routes';
 import { testCardVault } from './modules/billing/saved-card';
@@ -321,6 +322,7 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
       await api.register(maintenanceRoutes, { state: maintenance });
       await api.register(authRoutes, { service: authService });
       await api.register(accountRoutes, { service: accountService });
+      await api.register(authFormRoutes, { auth: authService, account: accountService });
       await api.register(twoFactorRoutes, { service: twoFactorService });
       await api.register(usersRoutes);
       // The signed-in customer's own data (docs/product/api.md).

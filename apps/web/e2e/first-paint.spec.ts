@@ -156,12 +156,12 @@ test.describe('before the first interaction', () => {
     });
   }
 
-  test('a form the app sends keeps what was typed before the app arrived, and is sent once it has', async ({
+  test('a sign-in sent before the app arrived goes as a form post and the app, once it arrives, is signed in', async ({
     page,
   }) => {
     let release: () => void = () => undefined;
     const released = new Promise<void>((resolve) => (release = resolve));
-    // The app's entry is held back until the visitor has typed and pressed Enter.
+    // The app's entry is held back until the form has been sent.
     await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
       await released;
       await route.continue();
@@ -170,11 +170,11 @@ test.describe('before the first interaction', () => {
     await page.getByLabel('Email').fill(DEMO_CUSTOMER.email);
     await page.getByLabel('Password', { exact: true }).fill(DEMO_CUSTOMER.password);
     await page.getByLabel('Password', { exact: true }).press('Enter');
-    // Held: not sent as a GET of its fields, the page stays.
-    await expect(page).toHaveURL(/\/login$/);
+    // The form's own post (docs/decisions/070-forms-that-work-before-the-app.md): never a GET of its fields.
+    await expect(page).toHaveURL(/\/dashboard\?lng=en$/);
     release();
-    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
     await expect(page.getByRole('list', { name: 'Your account in numbers' })).toBeVisible();
+    expect(await page.evaluate(() => sessionStorage.getItem('refresh_token'))).toBeTruthy();
   });
 
   test('the home page search typed before the app arrived is still in its box once the page has hydrated', async ({

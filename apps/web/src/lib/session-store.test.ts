@@ -10,7 +10,13 @@ const user = { id: 'u1', firstName: 'Alex', lastName: 'Morgan', email: 'demo@exa
 
 type Routes = Record<string, (init: RequestInit) => Response | Promise<Response>>;
 
-function setup(routes: Routes, access: string | null = null, refresh: string | null = null, onSignedIn?: () => void) {
+function setup(
+  routes: Routes,
+  access: string | null = null,
+  refresh: string | null = null,
+  onSignedIn?: () => void,
+  handoffWaiting?: () => boolean,
+) {
   const storage = memoryStorage(access, refresh);
   const calls: string[] = [];
   const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -20,7 +26,7 @@ function setup(routes: Routes, access: string | null = null, refresh: string | n
     return route ? route(init ?? {}) : json(404, { error: { code: 'NOT_FOUND', message: 'no' } });
   }) as typeof globalThis.fetch;
   const http = createHttpClient({ baseUrl: '/api', storage, fetch, lock: (_n, task) => task() });
-  const store = createSessionStore({ http, storage, now: () => NOW, onSignedIn });
+  const store = createSessionStore({ http, storage, now: () => NOW, onSignedIn, handoffWaiting });
   const statuses: string[] = [];
   store.subscribe(() => statuses.push(store.getState().status));
   return { store, storage, calls, statuses };
@@ -35,6 +41,39 @@ describe('session store (docs/product/states.md)', () => {
     await store.start();
     expect(store.getState().status).toBe('unauthenticated');
     expect(calls).toEqual([]);
+  });
+
+  it('takes over the session a sign-in without JavaScript handed off, kept as that sign-in asked', async () => {
+    const signedIn = vi.fn();
+    const { store, storage, calls } = setup(
+      { 'POST /auth/handoff': () => json(200, { user, access_token: valid, refresh_token: 'h2', remember: true }) },
+      null,
+      null,
+      signedIn,
+      () => true,
+    );
+    await store.start();
+    expect(store.getState()).toEqual({ status: 'authenticated', user, error: null, signedOut: false });
+    expect(calls).toEqual(['POST /auth/handoff']);
+    expect(storage.getRefreshToken()).toBe('h2');
+    expect(signedIn).toHaveBeenCalledOnce();
+  });
+
+  it('a refused hand-off (used or expired) falls back to the stored session, or none', async () => {
+    const refused = () => json(401, { error: { code: 'REFRESH_TOKEN_INVALID', message: 'no' } });
+    const none = setup({ 'POST /auth/handoff': refused }, null, null, undefined, () => true);
+    await none.store.start();
+    expect(none.store.getState().status).toBe('unauthenticated');
+    const stored = setup(
+      { 'POST /auth/handoff': refused, 'GET /users/me': () => json(200, user) },
+      valid,
+      'r1',
+      undefined,
+      () => true,
+    );
+    await stored.store.start();
+    expect(stored.store.getState()).toMatchObject({ status: 'authenticated', user });
+    expect(stored.calls).toEqual(['POST /auth/handoff', 'GET /users/me']);
   });
 
   it('with an unexpired access token: checking, then /users/me, then authenticated', async () => {

@@ -1,6 +1,7 @@
 import type {
   AuthResponse,
   FieldError,
+  HandoffResponse,
   LoginInput,
   LoginResponse,
   RegisterInput,
@@ -66,6 +67,23 @@ export interface SessionStoreDeps {
   now?: () => number;
   /** After a sign-in with the password (and second step), not a page load: the app applies the account's language. */
   onSignedIn?: () => void;
+  /**
+   * Whether a sign-in made without JavaScript left its session to take over (the readable marker cookie beside the
+   * one-time hand-off cookie: docs/decisions/070-forms-that-work-before-the-app.md).
+   */
+  handoffWaiting?: () => boolean;
+}
+
+/** The marker a form sign-in leaves beside its hand-off cookie (apps/api/src/modules/accounts/auth-form.routes.ts). */
+export const HANDOFF_MARKER = 'hp_signed_in';
+
+/** Whether the page's cookies carry the hand-off marker. */
+export function handoffMarked(): boolean {
+  try {
+    return document.cookie.split(';').some((part) => part.trim() === `${HANDOFF_MARKER}=1`);
+  } catch {
+    return false;
+  }
 }
 
 const FALLBACK_MESSAGES: Record<SessionErrorKey, string> = {
@@ -113,7 +131,13 @@ export function toSessionError(error: unknown, fallback: SessionErrorKey): Sessi
  * The session (docs/product/states.md): who is signed in, kept outside React so that the HTTP client, the guards
  * and every component read one source. Components subscribe with `useSession()`.
  */
-export function createSessionStore({ http, storage, now = Date.now, onSignedIn }: SessionStoreDeps) {
+export function createSessionStore({
+  http,
+  storage,
+  now = Date.now,
+  onSignedIn,
+  handoffWaiting = () => false,
+}: SessionStoreDeps) {
   let state: SessionState = { status: 'unauthenticated', user: null, error: null, signedOut: false };
   const listeners = new Set<() => void>();
 
@@ -171,6 +195,26 @@ export function createSessionStore({ http, storage, now = Date.now, onSignedIn }
     }
   }
 
+  /**
+   * A sign-in made without JavaScript (the sign-in form's plain post) left its session in a one-time cookie only the
+   * API reads: it is exchanged once for the tokens, kept as a sign-in with the password keeps them. Refused (used,
+   * expired), the stored session, if any, is checked as usual.
+   */
+  async function takeHandoff(): Promise<void> {
+    set({ status: 'checking' });
+    try {
+      const answer = await http.post<HandoffResponse>('/auth/handoff', undefined, { auth: false });
+      if (acceptAuthResponse(answer, 'loginFailed', answer?.remember ?? false)) {
+        onSignedIn?.();
+        return;
+      }
+    } catch {
+      // Nothing to take over: the stored session, if any, is the one.
+    }
+    if (!storage.getAccessToken() && !storage.getRefreshToken()) signedOut();
+    else await checkAuth();
+  }
+
   return {
     getState: () => state,
 
@@ -186,6 +230,7 @@ export function createSessionStore({ http, storage, now = Date.now, onSignedIn }
      * with none, the site renders at once as signed out.
      */
     start(): Promise<void> {
+      if (handoffWaiting()) return takeHandoff();
       if (!storage.getAccessToken() && !storage.getRefreshToken()) {
         signedOut();
         return Promise.resolve();

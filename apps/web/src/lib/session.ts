@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { Preferences } from '@hostpilot/shared';
 import { API_BASE_URL, createHttpClient } from './http';
 import { currentLanguage, i18n, isLanguage, type Language } from './i18n';
-import { createSessionStore, type SessionState } from './session-store';
+import { createSessionStore, handoffMarked, type SessionState } from './session-store';
 import { REFRESH_TOKEN_KEY, tokenStorage } from './storage';
 
 let onExpired: (() => void) | undefined;
@@ -34,6 +34,7 @@ export const session = createSessionStore({
   http: api,
   storage: tokenStorage,
   onSignedIn: () => void applyAccountLanguage(),
+  handoffWaiting: handoffMarked,
 });
 
 /**

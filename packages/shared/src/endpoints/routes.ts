@@ -78,6 +78,21 @@ export const authRoutes = {
   postAuthLoginTwoFactor: { method: 'POST', path: '/auth/login/two-factor', auth: 'public' } as RouteOf<
     typeof authEndpoints.postAuthLoginTwoFactor
   >,
+  postAuthLoginForm: { method: 'POST', path: '/auth/login/form', auth: 'public' } as RouteOf<
+    typeof authEndpoints.postAuthLoginForm
+  >,
+  postAuthRegisterForm: { method: 'POST', path: '/auth/register/form', auth: 'public' } as RouteOf<
+    typeof authEndpoints.postAuthRegisterForm
+  >,
+  postAuthLoginTwoFactorForm: { method: 'POST', path: '/auth/login/two-factor/form', auth: 'public' } as RouteOf<
+    typeof authEndpoints.postAuthLoginTwoFactorForm
+  >,
+  postAuthPasswordForgotForm: { method: 'POST', path: '/auth/password/forgot/form', auth: 'public' } as RouteOf<
+    typeof authEndpoints.postAuthPasswordForgotForm
+  >,
+  postAuthHandoff: { method: 'POST', path: '/auth/handoff', auth: 'public' } as RouteOf<
+    typeof authEndpoints.postAuthHandoff
+  >,
   postAuthRefresh: { method: 'POST', path: '/auth/refresh', auth: 'public' } as RouteOf<
     typeof authEndpoints.postAuthRefresh
   >,

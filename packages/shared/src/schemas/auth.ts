@@ -143,6 +143,13 @@ export const authResponseSchema = z.object({
 });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
+/**
+ * What POST /auth/handoff answers: the session a sign-in without JavaScript opened, and where the app keeps it
+ * ("Remember me" as the form said; docs/decisions/070-forms-that-work-before-the-app.md).
+ */
+export const handoffResponseSchema = authResponseSchema.extend({ remember: z.boolean() });
+export type HandoffResponse = z.infer<typeof handoffResponseSchema>;
+
 export const refreshResponseSchema = z.object({
   token: z.string(),
   refresh_token: z.string(),

@@ -12,14 +12,17 @@ import commonEn from '../../../../web/src/locales/en/common.json' with { type: '
 import commonRu from '../../../../web/src/locales/ru/common.json' with { type: 'json' };
 import marketingEn from '../../../../web/src/locales/en/marketing.json' with { type: 'json' };
 import marketingRu from '../../../../web/src/locales/ru/marketing.json' with { type: 'json' };
+// Sign-in and the password reset without JavaScript (decision 070) answer with the sign-in pages' own words.
+import authEn from '../../../../web/src/locales/en/auth.json' with { type: 'json' };
+import authRu from '../../../../web/src/locales/ru/auth.json' with { type: 'json' };
 
 const texts = i18next.createInstance();
 void texts.init({
   resources: {
-    en: { dashboard: en, admin: adminEn, common: commonEn, marketing: marketingEn },
-    ru: { dashboard: ru, admin: adminRu, common: commonRu, marketing: marketingRu },
+    en: { dashboard: en, admin: adminEn, common: commonEn, marketing: marketingEn, auth: authEn },
+    ru: { dashboard: ru, admin: adminRu, common: commonRu, marketing: marketingRu, auth: authRu },
   },
-  ns: ['dashboard', 'admin', 'common', 'marketing'],
+  ns: ['dashboard', 'admin', 'common', 'marketing', 'auth'],
   defaultNS: 'dashboard',
   fallbackLng: 'en',
   supportedLngs: ['en', 'ru'],
@@ -65,6 +68,11 @@ export function adminTextsOf(language: Language): TFunction {
 /** The public site's texts of one language (common.json and marketing.json), for pages the server answers. */
 export function siteTextsOf(language: Language): TFunction {
   return texts.getFixedT(language, 'marketing');
+}
+
+/** The sign-in pages' texts of one language (auth.json; `common:` keys reach common.json), for pages the server answers. */
+export function authTextsOf(language: Language): TFunction {
+  return texts.getFixedT(language, 'auth');
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   type PasswordPolicy,
   passwordPolicyIssue,
   type RegisterData,
+  type HandoffResponse,
   type TwoFactorChallenge,
   type User,
   validationMessage,
@@ -271,6 +272,27 @@ export function createAuthService(deps: AuthServiceDeps) {
     );
   }
 
+  async function refresh(value: string, ctx: RequestContext): Promise<RefreshResult> {
+    const row = await refreshTokens.findByValue(value);
+    const now = clock.now();
+    if (!row || row.revokedAt !== null) throw invalidRefreshToken();
+    if (row.usedAt !== null) {
+      await revokeOnReuse(row, ctx);
+      throw invalidRefreshToken();
+    }
+    if (row.expiresAt <= now) throw invalidRefreshToken();
+    const user = await users.findById(row.userId);
+    if (!user) throw invalidRefreshToken();
+    const child = await refreshTokens.rotate(row, now, refreshTtlMs(row.remember === 1));
+    if (!child) {
+      // Another request used it between our read and our update: that is a second use too.
+      await revokeOnReuse(row, ctx);
+      throw invalidRefreshToken();
+    }
+    await signIns.touch(row.familyId, ctx.ip, now);
+    return { token: await signAccess(user, row.familyId), refresh_token: child.value };
+  }
+
   return {
     async register(input: RegisterData, ctx: RequestContext): Promise<AuthResult> {
       const limited = await limits.registerAttempt(ctx.ip);
@@ -396,25 +418,25 @@ export function createAuthService(deps: AuthServiceDeps) {
       return completeSignIn(row, challenge.remember === 1, ctx, { ...attempt, method: checked.method });
     },
 
-    async refresh(value: string, ctx: RequestContext): Promise<RefreshResult> {
+    refresh,
+
+    /**
+     * The hand-off of a sign-in made without JavaScript (docs/decisions/070-forms-that-work-before-the-app.md): the
+     * refresh token the form's answer left in a one-time cookie is used once, as a refresh, and the app gets the
+     * next pair with the account and where to keep them. A token already used revokes its sign-in, as a refresh does.
+     */
+    async handoff(value: string, ctx: RequestContext): Promise<HandoffResponse> {
       const row = await refreshTokens.findByValue(value);
-      const now = clock.now();
-      if (!row || row.revokedAt !== null) throw invalidRefreshToken();
-      if (row.usedAt !== null) {
-        await revokeOnReuse(row, ctx);
-        throw invalidRefreshToken();
-      }
-      if (row.expiresAt <= now) throw invalidRefreshToken();
-      const user = await users.findById(row.userId);
-      if (!user) throw invalidRefreshToken();
-      const child = await refreshTokens.rotate(row, now, refreshTtlMs(row.remember === 1));
-      if (!child) {
-        // Another request used it between our read and our update: that is a second use too.
-        await revokeOnReuse(row, ctx);
-        throw invalidRefreshToken();
-      }
-      await signIns.touch(row.familyId, ctx.ip, now);
-      return { token: await signAccess(user, row.familyId), refresh_token: child.value };
+      const next = await refresh(value, ctx);
+      const user = row ? await users.findById(row.userId) : undefined;
+      if (!row || !user) throw invalidRefreshToken();
+      if (user.status === 'suspended') throw new AppError('ACCOUNT_SUSPENDED');
+      return {
+        user: toPublicUser(user),
+        access_token: next.token,
+        refresh_token: next.refresh_token,
+        remember: row.remember === 1,
+      };
     },
 
     /** Revokes the token's family. Unknown, used or revoked tokens are accepted silently (idempotent). */

@@ -1,55 +1,34 @@
 import {
   CONTACT_HONEYPOT_FIELD,
   contactRequestSchema,
-  type FieldError,
   type Language,
   ticketNumber,
-  validationMessage,
   supportEndpoints,
 } from '@hostpilot/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import type { Config } from '../../config';
 import { clientAddressKey } from '../../lib/client-address';
 import type { Clock } from '../../lib/clock';
 import type { CounterStore } from '../../lib/counter-store';
 import { siteTextsOf } from '../../lib/documents/texts';
 import { AppError, errorResponses } from '../../lib/errors';
-import { mailLanguage } from '../../lib/mail/language';
+import {
+  acceptFormPosts,
+  type Fields,
+  fieldsOf,
+  FORM_TYPE,
+  formLanguage,
+  formValues,
+  isFormPost,
+  refuseCrossSite,
+} from '../../lib/form-post';
 import { contactResultPage } from './contact-page';
 import { openGuestTicket } from './tickets.actions';
 import { endpointRoute } from '../../lib/endpoint-route';
 
-const FORM_TYPE = 'application/x-www-form-urlencoded';
-/** A form post is a few kilobytes at most: the message's 5,000 characters, percent-encoded. */
-const FORM_BODY_LIMIT = 64 * 1024;
 /** Where a form post without JavaScript goes once its ticket is open: a prerendered page of the site. */
 export const CONTACT_SENT_PATH = '/contact/sent';
-
-type Fields = Record<string, FieldError>;
-
-function fieldsOf(error: z.ZodError): Fields {
-  const fields: Fields = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? '');
-    if (!field || fields[field]) continue;
-    fields[field] = { code: issue.message, message: validationMessage(issue.message) };
-  }
-  return fields;
-}
-
-/** The values a form post carried, as text (a repeated field keeps its first value). */
-function formValues(body: unknown): Record<string, string> {
-  const values: Record<string, string> = {};
-  if (body && typeof body === 'object') {
-    for (const [key, value] of Object.entries(body)) {
-      const first = Array.isArray(value) ? value[0] : value;
-      if (typeof first === 'string') values[key] = first;
-    }
-  }
-  return values;
-}
 
 /**
  * POST /api/contact (decision 053): the contact form opens a guest ticket, answered by staff by mail. It takes
@@ -66,9 +45,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{
   limits: Pick<Config['rateLimit'], 'contactPerEmail' | 'contactPerIp' | 'contactWindow'>;
 }> = async (app, { clock, store, limits }) => {
   // The API speaks JSON; this one route also reads a form post, in this plugin only.
-  app.addContentTypeParser(FORM_TYPE, { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
+  acceptFormPosts(app);
 
   const windowMs = limits.contactWindow * 1000;
 
@@ -86,10 +63,6 @@ export const contactRoutes: FastifyPluginAsyncZod<{
     // A refused message counts against nothing.
     await Promise.all(keys.map((key) => store.decrement(key))).catch(() => undefined);
     return Math.max(1, Math.ceil(Math.max(...hits.map((hit) => hit.resetInMs)) / 1000));
-  }
-
-  function languageOf(request: FastifyRequest, lng: unknown): Language {
-    return lng === 'en' || lng === 'ru' ? lng : mailLanguage(null, request.headers['accept-language']);
   }
 
   /** The contact page again, with the visitor's text and what to fix; the page's scripts left out. */
@@ -149,12 +122,12 @@ export const contactRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const form = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase() === FORM_TYPE;
+      const form = isFormPost(request);
       // A page of another site may not post the form in a visitor's name (the browser says where it came from).
-      if (request.headers['sec-fetch-site'] === 'cross-site') throw new AppError('FORBIDDEN');
+      refuseCrossSite(request);
       const values = form ? formValues(request.body) : {};
       const parsed = contactRequestSchema.safeParse(form ? values : request.body);
-      const language = languageOf(request, form ? values.lng : (request.body as { lng?: unknown } | null)?.lng);
+      const language = formLanguage(request, form ? values.lng : (request.body as { lng?: unknown } | null)?.lng);
       if (!parsed.success) {
         const fields = fieldsOf(parsed.error);
         if (form) return sendFormAgain(request, reply, 400, { language, values, fields });

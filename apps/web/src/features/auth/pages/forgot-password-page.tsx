@@ -8,13 +8,15 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { accountErrorKey } from '@/lib/account-errors';
+import { isLanguage } from '@/lib/languages';
 import { requestPasswordReset } from '../api/account-links';
 import { AuthCard } from '../components/auth-card';
 
 /** /forgot-password: asks for the e-mail and says the same thing whether or not an account has it. */
 export function ForgotPasswordPage() {
-  const { t } = useTranslation('auth');
+  const { t, i18n } = useTranslation('auth');
   const { t: tc } = useTranslation();
+  const language = isLanguage(i18n.language) ? i18n.language : 'en';
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
@@ -49,7 +51,11 @@ export function ForgotPasswordPage() {
               {tc(failure)}
             </Alert>
           )}
+          {/* Before the app runs the browser posts the form to the API, which answers with this page saying the
+              same thing (docs/decisions/070-forms-that-work-before-the-app.md); once hydrated the app sends it. */}
           <form
+            method="post"
+            action="/api/auth/password/forgot/form"
             noValidate
             className="space-y-5"
             onSubmit={handleSubmit(async ({ email }) => {
@@ -62,6 +68,7 @@ export function ForgotPasswordPage() {
               }
             })}
           >
+            <input type="hidden" name="lng" value={language} />
             <TextField
               label={t('fields.email')}
               type="email"

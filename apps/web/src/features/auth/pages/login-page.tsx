@@ -9,6 +9,7 @@ import { CheckboxField } from '@/components/ui/checkbox-field';
 import { PasswordField } from '@/components/ui/password-field';
 import { SecondFactorForm } from '@/components/ui/second-factor-form';
 import { TextField } from '@/components/ui/text-field';
+import { isLanguage } from '@/lib/languages';
 import { session, useSession } from '@/lib/session';
 import type { PendingTwoFactor } from '@/lib/session-store';
 import { useDemoMode } from '@/lib/use-demo-mode';
@@ -16,6 +17,9 @@ import { AuthCard } from '../components/auth-card';
 import { SessionErrorAlert } from '../components/session-error-alert';
 
 type LoginForm = LoginInput;
+
+/** Where the form posts before the app runs (apps/api/src/modules/accounts/auth-form.routes.ts). */
+const LOGIN_FORM_ACTION = '/api/auth/login/form';
 
 /**
  * The second step of a two-factor sign-in: a code from the app or, toggled, a recovery code. A refused code is shown
@@ -68,8 +72,9 @@ function TwoFactorStep({ pending, onRestart }: { pending: PendingTwoFactor; onRe
 export function LoginPage() {
   // The page first asked for (the checkout, say), handed on between sign-in and registration.
   const location = useLocation();
-  const { t } = useTranslation('auth');
+  const { t, i18n } = useTranslation('auth');
   const { t: tc } = useTranslation();
+  const language = isLanguage(i18n.language) ? i18n.language : 'en';
   const { login, error, clearError } = useSession();
   const demo = useDemoMode();
   const [pending, setPending] = useState<PendingTwoFactor | null>(null);
@@ -116,7 +121,11 @@ export function LoginPage() {
       }
     >
       <SessionErrorAlert error={error} title={t('login.errorTitle')} />
+      {/* Before the app runs the browser posts the form to the API, which signs in and hands the session to the app
+          (docs/decisions/070-forms-that-work-before-the-app.md); once hydrated the app sends it. */}
       <form
+        method="post"
+        action={LOGIN_FORM_ACTION}
         noValidate
         onSubmit={handleSubmit(async ({ email, password, remember }) => {
           const result = await login({ email, password, remember });
@@ -124,6 +133,7 @@ export function LoginPage() {
         })}
         className="space-y-5"
       >
+        <input type="hidden" name="lng" value={language} />
         <TextField
           label={t('fields.email')}
           type="email"

@@ -9,7 +9,9 @@ import { Button } from '@/components/ui/button';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
+import { isLanguage } from '@/lib/languages';
 import { session, useSession } from '@/lib/session';
+import { useHydrated } from '@/lib/use-hydrated';
 import { AuthCard } from '../components/auth-card';
 import { SessionErrorAlert } from '../components/session-error-alert';
 import { StepIndicator } from '../components/step-indicator';
@@ -27,8 +29,12 @@ const STEP_ONE_FIELDS = ['firstName', 'lastName'] as const;
 export function RegisterPage() {
   // The page first asked for (the checkout, say), handed on between sign-in and registration.
   const location = useLocation();
-  const { t } = useTranslation('auth');
+  const { t, i18n } = useTranslation('auth');
   const { t: tc } = useTranslation();
+  const language = isLanguage(i18n.language) ? i18n.language : 'en';
+  // Until hydrated, Continue posts the names to the API, which answers the second step as a page
+  // (docs/decisions/070-forms-that-work-before-the-app.md); then the app runs the wizard.
+  const hydrated = useHydrated();
   const { register: registerAccount, error, clearError } = useSession();
   const [step, setStep] = useState<Step>(1);
   const stepHeadingRef = useRef<HTMLHeadingElement>(null);
@@ -116,7 +122,19 @@ export function RegisterPage() {
         stepOf={(n, total) => t('register.stepOf', { step: n, total })}
       />
       <SessionErrorAlert error={error} title={t('register.errorTitle')} />
-      <form noValidate onSubmit={onSubmit}>
+      <form
+        method="post"
+        action="/api/auth/register/form"
+        noValidate
+        // On the first step a submit is Continue: Enter in a name field, or a tap on the prerendered Continue (a
+        // submit until hydrated) that React receives while it hydrates the page.
+        onSubmit={(event) => {
+          if (step === 2) return void onSubmit(event);
+          event.preventDefault();
+          void onContinue();
+        }}
+      >
+        <input type="hidden" name="lng" value={language} />
         {step === 1 ? (
           <section aria-labelledby="register-step-1" className="space-y-5">
             <h2
@@ -143,15 +161,18 @@ export function RegisterPage() {
             </div>
             <div>
               <Button
+                type={hydrated ? 'button' : 'submit'}
+                name={hydrated ? undefined : 'step'}
+                value={hydrated ? undefined : '1'}
                 size="lg"
                 fullWidth
-                disabled={!canContinue}
-                aria-describedby={canContinue ? undefined : continueHintId}
-                onClick={() => void onContinue()}
+                disabled={hydrated && !canContinue}
+                aria-describedby={canContinue || !hydrated ? undefined : continueHintId}
+                onClick={hydrated ? () => void onContinue() : undefined}
               >
                 {t('register.continue')}
               </Button>
-              {!canContinue && (
+              {hydrated && !canContinue && (
                 <p id={continueHintId} className="mt-2 text-center text-sm text-slate-500">
                   {t('register.continueHint')}
                 </p>
