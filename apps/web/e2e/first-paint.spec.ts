@@ -252,6 +252,11 @@ test.describe("the dashboard home's frame", () => {
       await expect(page.getByRole('navigation', { name: navigation })).toBeVisible();
       // No figures: the tiles' list is the app's, once the customer's summary is in.
       await expect(page.locator('main ul[aria-label]')).toHaveCount(0);
+      // The page's own code and its texts in this language are asked for with the app's entry, not after it has run.
+      const preloads = (await page.locator('script[data-entry]').getAttribute('data-preload'))!.split(' ');
+      for (const chunk of ['dashboard-layout', 'dashboard-home-page', 'common', 'dashboard']) {
+        expect(preloads.filter((href) => new RegExp(`^/assets/${chunk}-[\\w-]{8}\\.js$`).test(href))).toHaveLength(1);
+      }
     }
   });
 });
