@@ -40,7 +40,11 @@ export const SHELLS = {
  * of once the entry has run (scripts/prerender.mjs, docs/decisions/065-the-dashboard-paints-with-its-html.md).
  */
 export const SHELL_MODULES: Record<keyof typeof SHELLS, readonly string[]> = {
-  '/dashboard': ['app/layouts/dashboard-layout.tsx', 'features/dashboard/pages/dashboard-home-page.tsx'],
+  '/dashboard': [
+    'app/layouts/dashboard-layout.tsx',
+    'features/dashboard/pages/dashboard-home-page.tsx',
+    'features/dashboard/api/first-data.ts',
+  ],
 };
 
 /**
