@@ -79,6 +79,9 @@ export function defineViteConfig({
       assetsInlineLimit: 0,
       reportCompressedSize: false,
       sourcemap: false,
+      // Which file each module became, for the prerender step: the dashboard's frame names its page's chunks so that
+      // they are asked for with the entry (scripts/prerender.mjs, which removes the file once read).
+      manifest: !isSsrBuild,
       // The prerender step's server bundle (src/entry-server.tsx) is one module for Node, imported by name.
       copyPublicDir: !isSsrBuild,
       rolldownOptions: isSsrBuild

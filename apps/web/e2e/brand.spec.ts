@@ -76,6 +76,8 @@ for (const lang of LANGUAGES) {
     ).json()) as { days: { day: string; revenue: { amountMinor: number }; newCustomers: number }[] };
     for (const title of text.charts) {
       const panel = chart(page, title);
+      // A chart is drawn once its panel comes near the screen (apps/web/src/components/charts/chart-panel.tsx).
+      await panel.scrollIntoViewIfNeeded();
       await expect(panel.locator('canvas').first()).toBeVisible();
       await expect(panel.getByRole('table', { includeHidden: true })).toHaveCount(1);
       await expect(panel.locator('tbody tr')).toHaveCount(30);

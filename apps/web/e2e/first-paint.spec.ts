@@ -203,26 +203,33 @@ test.describe('before the first interaction', () => {
 });
 
 test.describe('on a phone-speed processor', () => {
-  test('Select Plan tapped right after the first paint adds the plan or opens its dialog', async ({ page }) => {
+  test('Select Plan tapped right after the first paint adds the plan to the cart', async ({ page }) => {
+    // Four times slower on a machine other work may already load: every wait below is for a state, with room.
+    test.setTimeout(180_000);
+    const patience = { timeout: 60_000 };
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     // The fixture's goto waits for hydration; this test must not.
     await page.request.get('/hosting');
-    const navigation = page.mainFrame().goto('/hosting', { waitUntil: 'commit' });
-    await navigation;
-    await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
-    await page.getByRole('link', { name: 'Select Plan: Business' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Add to cart' });
-    await expect(dialog.or(page.getByRole('heading', { level: 1, name: 'Your cart' }))).toBeVisible({
-      timeout: 20_000,
+    await page.mainFrame().goto('/hosting', { waitUntil: 'commit' });
+    await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, {
+      timeout: 60_000,
     });
+    await page.getByRole('link', { name: 'Select Plan: Business' }).click();
+    // Before the app, the link leads to the plan's cart page; once hydrated, the tap opens the Add to cart dialog.
+    const dialog = page.getByRole('dialog', { name: 'Add to cart' });
+    const cart = page.getByRole('heading', { level: 1, name: 'Your cart' });
+    await expect(dialog.or(cart)).toBeVisible(patience);
     if (await dialog.isVisible()) {
       await expect(dialog.getByRole('combobox', { name: 'Plan' }).locator('option:checked')).toHaveText('Business');
+      await dialog.getByRole('button', { name: 'Add to cart' }).click();
+      await expect(page.getByText('Business is in your cart.')).toBeVisible(patience);
     } else {
       await expect(page).toHaveURL(/\/cart/);
-      await expect(page.getByRole('listitem').filter({ hasText: 'Business' })).toBeVisible();
-      await expect.poll(() => storedPlans(page)).toMatchObject([{ planId: 'business' }]);
+      await expect(page.getByRole('listitem').filter({ hasText: 'Business' })).toBeVisible(patience);
     }
+    // Added, not only shown: the cart the app keeps has the plan, once.
+    await expect.poll(() => storedPlans(page), patience).toMatchObject([{ planId: 'business' }]);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   });
 });
@@ -245,22 +252,38 @@ test.describe("the dashboard home's frame", () => {
       await expect(page.getByRole('navigation', { name: navigation })).toBeVisible();
       // No figures: the tiles' list is the app's, once the customer's summary is in.
       await expect(page.locator('main ul[aria-label]')).toHaveCount(0);
+      // The page's own code and its texts in this language are asked for with the app's entry, not after it has run.
+      const preloads = (await page.locator('script[data-entry]').getAttribute('data-preload'))!.split(' ');
+      for (const chunk of ['dashboard-layout', 'dashboard-home-page', 'common', 'dashboard']) {
+        expect(preloads.filter((href) => new RegExp(`^/assets/${chunk}-[\\w-]{8}\\.js$`).test(href))).toHaveLength(1);
+      }
     }
   });
 });
 
 test.describe('the dashboard home', () => {
-  test('replaces its frame with the page, without a warning, and sends a signed-out visitor to sign in', async ({
+  test('replaces its frame with the page in either language, without a hydration warning, and sends a signed-out visitor to sign in', async ({
     page,
   }) => {
+    // The frame is rendered over, never hydrated (decision 065): a message about hydration here is a regression.
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (/hydrat/i.test(message.text())) warnings.push(`${message.type()}: ${message.text()}`);
+    });
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/login$/);
     const tokens = await apiSignIn(page.request, DEMO_CUSTOMER);
     await storeTokens(page, tokens.access_token, tokens.refresh_token);
-    await page.goto('/dashboard');
-    await expect(page.getByRole('heading', { level: 1, name: /^Good (morning|afternoon|evening), / })).toBeVisible();
-    await expect(page.getByRole('list', { name: 'Your account in numbers' })).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+    for (const [language, greeting, figures] of [
+      ['en', /^Good (morning|afternoon|evening), /, 'Your account in numbers'],
+      ['ru', /^(Доброе утро|Добрый день|Добрый вечер), /, 'Ваш аккаунт в цифрах'],
+    ] as const) {
+      await gotoInLanguage(page, '/dashboard', language);
+      await expect(page.getByRole('heading', { level: 1, name: greeting })).toBeVisible();
+      await expect(page.getByRole('list', { name: figures })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+    }
+    expect(warnings).toEqual([]);
   });
 
   test("asks for the customer's figures with its HTML, before the app's code, and only once", async ({ page }) => {

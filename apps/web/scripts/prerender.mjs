@@ -22,6 +22,7 @@ const {
   PRERENDERED_ROUTES,
   ROUTE_TABLE,
   SHELLS,
+  SHELL_MODULES,
   addressesOf,
   renderPage,
   renderShell,
@@ -73,6 +74,47 @@ function page(markup, language, { frame = false } = {}) {
   );
 }
 
+/**
+ * Which file each source module became (`build.manifest`). Read once, then removed: the server has no use for it and
+ * should not serve it.
+ */
+const MANIFEST_FILE = path.join(DIST, '.vite', 'manifest.json');
+const manifest = JSON.parse(fs.readFileSync(MANIFEST_FILE, 'utf8'));
+fs.rmSync(path.dirname(MANIFEST_FILE), { recursive: true, force: true });
+
+/** A manifest entry's file and, recursively, the files it imports statically. */
+function chunksOf(key, into = new Set()) {
+  const entry = manifest[key];
+  if (!entry) throw new Error(`The build's manifest has no ${key}`);
+  if (into.has(`/${entry.file}`)) return into;
+  into.add(`/${entry.file}`);
+  for (const imported of entry.imports ?? []) chunksOf(imported, into);
+  return into;
+}
+
+/**
+ * The boot script's tag of a frame (`SHELLS`) in `language`: besides the entry's own imports, it names the chunks of
+ * the page the app renders over the frame (its layout and page, `SHELL_MODULES`) and of the texts it needs in that
+ * language, so that the boot script asks for all of them together with the entry. Without this, the page's code and
+ * texts were asked for only once the entry had downloaded and run, a second wait on a phone's network
+ * (docs/decisions/065-the-dashboard-paints-with-its-html.md).
+ */
+function withPageChunks(html, address, language) {
+  const route = ROUTE_TABLE.find((entry) => entry.path === address);
+  if (!route) throw new Error(`The route table has no ${address}`);
+  return html.replace(/ data-preload="([^"]*)"/, (_attribute, preloads) => {
+    const named = new Set(preloads.split(' ').filter(Boolean));
+    const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
+    chunksOf(Object.keys(manifest).find((key) => manifest[key] === entry)).forEach((file) => named.add(file));
+    const wanted = [
+      ...SHELL_MODULES[address].map((module) => `src/${module}`),
+      ...['common', ...route.namespaces].map((namespace) => `src/locales/${language}/${namespace}.json`),
+    ].flatMap((key) => [...chunksOf(key)]);
+    const extra = [...new Set(wanted)].filter((file) => !named.has(file));
+    return ` data-preload="${[...preloads.split(' ').filter(Boolean), ...extra].join(' ')}"`;
+  });
+}
+
 const fileOf = (route) => (route === '/' ? 'index.html' : `${route.slice(1)}.html`);
 /** The prerendered frame of a client-rendered address (`SHELLS`): `shell/dashboard.html`. */
 const shellFileOf = (route) => `shell/${route.slice(1)}.html`;
@@ -110,7 +152,8 @@ for (const language of LANGUAGES) {
   for (const address of Object.keys(SHELLS)) {
     const file = path.join(OUT, language, shellFileOf(address));
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, page(await renderShell(address, language), language, { frame: true }));
+    const frame = page(await renderShell(address, language), language, { frame: true });
+    fs.writeFileSync(file, withPageChunks(frame, address, language));
   }
 }
 

@@ -35,6 +35,19 @@ export const SHELLS = {
 } as const;
 
 /**
+ * The modules (under `src/`) of each frame's page as the app renders it over the frame: the build names their chunks,
+ * with the page's texts, on the frame's boot script, so that they are asked for together with the app's entry instead
+ * of once the entry has run (scripts/prerender.mjs, docs/decisions/065-the-dashboard-paints-with-its-html.md).
+ */
+export const SHELL_MODULES: Record<keyof typeof SHELLS, readonly string[]> = {
+  '/dashboard': [
+    'app/layouts/dashboard-layout.tsx',
+    'features/dashboard/pages/dashboard-home-page.tsx',
+    'features/dashboard/api/first-data.ts',
+  ],
+};
+
+/**
  * The frame of a signed-in page as the app first draws it, for the server to send with the HTML: the dashboard's
  * layout around the page's shell (`SHELLS`), with no user and no data. The browser never hydrates it: the app renders
  * over it once its code, the session and the page's data are in (main.tsx, docs/decisions/065-the-dashboard-paints-with-its-html.md).

@@ -35,9 +35,17 @@ const prerendered =
 /**
  * The prerendered frame of a signed-in page (`data-shell`, the dashboard home: docs/decisions/065-the-dashboard-paints-with-its-html.md)
  * stays on screen until the session is checked too, so that the app's first render is the page, not the spinner
- * of the check, over a frame that already showed the page's outline.
+ * of the check, over a frame that already showed the page's outline; and, when no figures are kept from a last visit,
+ * until the summary the boot script asked for is read (features/dashboard/api/first-data.ts).
  */
-const shown = container.hasAttribute('data-shell') ? sessionChecked.catch(() => undefined) : undefined;
+const shown = container.hasAttribute('data-shell')
+  ? sessionChecked
+      .catch(() => undefined)
+      // The only frame is the dashboard home's: its summary is read before the first render when nothing is kept.
+      .then(() => import('@/features/dashboard/api/first-data'))
+      .then((module) => module.prepareDashboardHome())
+      .catch(() => undefined)
+  : undefined;
 
 const app = (
   <StrictMode>

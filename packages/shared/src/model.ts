@@ -88,3 +88,11 @@ export function ticketNumber(number: number): string {
 export function invoiceNumber(year: number, sequence: number): string {
   return `INV-${year}-${String(sequence).padStart(4, '0')}`;
 }
+
+/**
+ * The steps of the first-run checklist, in the order the dashboard shows them. Here, with the other value sets and
+ * apart from the schemas, so that the dashboard home's first render does not need zod (its first code is kept small:
+ * docs/decisions/065-the-dashboard-paints-with-its-html.md).
+ */
+export const GETTING_STARTED_STEPS = ['verifyEmail', 'firstOrder', 'pointDomain', 'uploadSite'] as const;
+export type GettingStartedStep = (typeof GETTING_STARTED_STEPS)[number];

@@ -3,55 +3,12 @@ import {
   passwordHasPersonalPart,
   type PasswordPerson,
   type PasswordPolicy,
-  type PublicSettings,
   passwordPolicyIssue,
 } from '@hostpilot/shared';
-import { useSyncExternalStore } from 'react';
 import type { FieldValues, Path, Resolver } from 'react-hook-form';
-import { api } from './session';
+import { usePublicSettings } from './public-settings-store';
 
-/*
- * GET /api/settings/public, read once per visit and shared by every form and page that needs it (public pages
- * have no query client, so this is a small store of its own). A failed read leaves the defaults: the API checks
- * the same rules anyway.
- */
-let current: PublicSettings | undefined;
-let loading: Promise<void> | undefined;
-const listeners = new Set<() => void>();
-
-function load(): void {
-  if (loading) return;
-  loading = api.get<PublicSettings>('/settings/public').then(
-    (settings) => {
-      current = settings;
-      listeners.forEach((listener) => listener());
-    },
-    () => {
-      loading = undefined;
-    },
-  );
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  load();
-  return () => listeners.delete(listener);
-}
-
-/** The public settings once read, or undefined. */
-export function usePublicSettings(): PublicSettings | undefined {
-  return useSyncExternalStore(
-    subscribe,
-    () => current,
-    () => undefined,
-  );
-}
-
-/** Reads the public settings again (after the back office saved them). */
-export function refreshPublicSettings(): void {
-  loading = undefined;
-  load();
-}
+export { refreshPublicSettings, usePublicSettings } from './public-settings-store';
 
 /**
  * The password policy the back office saved (docs/decisions/034-system-settings-and-mail.md); the default until it

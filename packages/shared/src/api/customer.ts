@@ -3,6 +3,8 @@ import {
   ARTICLE_CATEGORIES,
   BILLING_PERIODS,
   DNS_RECORD_TYPES,
+  GETTING_STARTED_STEPS,
+  type GettingStartedStep,
   LANGUAGES,
   LEDGER_ENTRY_TYPES,
   NOTIFICATION_TYPES,
@@ -551,10 +553,6 @@ export const dashboardTrendsSchema = z.object({
     .describe("Every hosting service's daily figures added up; null on a day with no sample"),
 });
 export type DashboardTrends = z.infer<typeof dashboardTrendsSchema>;
-
-/** The steps of the first-run checklist, in the order the dashboard shows them. */
-export const GETTING_STARTED_STEPS = ['verifyEmail', 'firstOrder', 'pointDomain', 'uploadSite'] as const;
-export type GettingStartedStep = (typeof GETTING_STARTED_STEPS)[number];
 
 /** GET /api/dashboard/getting-started: each step of the first-run checklist as the account's data stands now. */
 export const gettingStartedSchema = z.object({

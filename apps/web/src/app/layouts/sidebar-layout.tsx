@@ -6,7 +6,7 @@ import { useDisclosure } from '@/components/ui/use-disclosure';
 import { useDismiss } from '@/components/ui/use-dismiss';
 import { LanguageSwitcher } from '@/features/i18n/language-switcher';
 import { cn } from '@/lib/cn';
-import { usePublicSettings } from '@/lib/public-settings';
+import { usePublicSettings } from '@/lib/public-settings-store';
 import { SiteLogo } from './site-logo';
 import { RouteOutlet } from './route-outlet';
 import { MaintenanceBanner } from './maintenance-banner';

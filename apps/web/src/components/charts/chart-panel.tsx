@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, type RefObject, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { TrendChartProps, TrendSeries } from './trend-chart';
 
@@ -27,10 +27,35 @@ export interface ChartPanelProps {
 }
 
 /**
+ * Whether the element has come near the screen (within half a screen's height); true from then on, and at once where
+ * the browser cannot tell.
+ */
+function useNearScreen(ref: RefObject<Element | null>): boolean {
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          observer.disconnect();
+          setNear(true);
+        }
+      },
+      { rootMargin: '50% 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near, ref]);
+  return near;
+}
+
+/**
  * A titled chart with its legend and its figures as a table (docs/decisions/054-charts-and-the-look-of-a-brand.md).
  * The drawing is hidden from screen readers, which read the table instead; the legend under the chart gives the
  * values of the point under the pointer (the latest point otherwise). The chart's code and uPlot load only when a
- * panel renders; until then the panel keeps its height, so nothing moves.
+ * panel comes near the screen (below the first screen on a phone, they would otherwise compete with the page's first
+ * figures for the network and the main thread); until then the panel keeps its height, so nothing moves.
  */
 export function ChartPanel({
   title,
@@ -47,6 +72,8 @@ export function ChartPanel({
   className,
 }: ChartPanelProps) {
   const headingId = useId();
+  const drawing = useRef<HTMLDivElement>(null);
+  const near = useNearScreen(drawing);
   const [index, setIndex] = useState<number | null>(null);
   const shown = index ?? points.length - 1;
   const labels = points.map((point) => point.tick);
@@ -62,18 +89,22 @@ export function ChartPanel({
         {title}
       </h2>
       {description && <p className="mt-0.5 text-sm text-slate-600">{description}</p>}
-      <div aria-hidden="true" className="mt-3">
-        <Suspense fallback={<Skeleton className="h-[200px]" />}>
-          <TrendChart
-            kind={kind}
-            labels={labels}
-            series={series}
-            formatValue={formatTick}
-            onCursor={setIndex}
-            max={max}
-            integer={integer}
-          />
-        </Suspense>
+      <div ref={drawing} aria-hidden="true" className="mt-3">
+        {near ? (
+          <Suspense fallback={<Skeleton className="h-[200px]" />}>
+            <TrendChart
+              kind={kind}
+              labels={labels}
+              series={series}
+              formatValue={formatTick}
+              onCursor={setIndex}
+              max={max}
+              integer={integer}
+            />
+          </Suspense>
+        ) : (
+          <Skeleton className="h-[200px]" />
+        )}
         {points[shown] && (
           <dl
             className="mt-2 flex flex-wrap items-baseline gap-x-4 gap-y-1 text-sm text-slate-700"

@@ -84,7 +84,7 @@ export interface DialogFormActionsProps {
   cancelLabel: string;
   onCancel: () => void;
   submitLabel: ReactNode;
-  /** The form is being sent: the submit button is busy and disabled. */
+  /** The form is being sent: the submit button is busy and disabled, with a spinner before its label ("Paying…"). */
   pending?: boolean;
   /** The submit button is disabled for another reason (nothing chosen yet, say). */
   disabled?: boolean;
@@ -113,6 +113,12 @@ export function DialogFormActions({
         disabled={pending || disabled}
         aria-busy={pending || undefined}
       >
+        {pending && (
+          <span
+            aria-hidden="true"
+            className="size-4 shrink-0 animate-spin rounded-full border-2 border-current border-t-transparent motion-reduce:animate-none"
+          />
+        )}
         {submitLabel}
       </Button>
     </DialogActions>

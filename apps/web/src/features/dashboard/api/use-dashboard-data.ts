@@ -18,7 +18,7 @@ import type {
   Usage,
 } from '@hostpilot/shared';
 import { readStoredMessage } from '@hostpilot/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@/lib/i18n';
@@ -204,10 +204,17 @@ export function useDashboardSummary() {
   );
   // What the last visit showed, at once, until the fresh answer replaces it
   // (docs/decisions/047-interactive-from-first-paint.md).
+  // Only when the cache has no answer yet: an answer read this visit (before the first render, first-data.ts, or on an
+  // earlier page) is at least as fresh as what it kept, and taking the kept copy for the last visit's would mark it as
+  // old, or, saved in the same millisecond, ask for it again.
   const accountId = useSession().user?.id;
+  const client = useQueryClient();
   const kept = useMemo(
-    () => (accountId === undefined ? null : keptAnswers.read<SummaryAnswer>(KEPT_SUMMARY, accountId)),
-    [accountId],
+    () =>
+      accountId === undefined || client.getQueryData(dashboardQueries.summary().queryKey) !== undefined
+        ? null
+        : keptAnswers.read<SummaryAnswer>(KEPT_SUMMARY, accountId),
+    [accountId, client],
   );
   const query = useQuery({
     ...dashboardQueries.summary(),

@@ -20,6 +20,7 @@ import { useDemoMode } from '@/lib/use-demo-mode';
 import { accountErrorKey, fieldErrorsOf } from '@/lib/account-errors';
 import { useTopUp } from '../../api/use-money-actions';
 import { createIdempotencyKeys } from '@/lib/idempotency-key';
+import { useSubmitOnce } from '@/lib/use-submit-once';
 import { useDashboardFormat } from '../../lib/use-dashboard-format';
 import { PaymentDetails } from './payment-details';
 
@@ -72,6 +73,7 @@ function AddFundsContent({ onClose }: { onClose: () => void }) {
   const formId = useId();
   const topUp = useTopUp();
   const keys = useMemo(() => createIdempotencyKeys(), []);
+  const submitOnce = useSubmitOnce();
   const [result, setResult] = useState<TopUpResponse | null>(null);
   const {
     register,
@@ -104,19 +106,21 @@ function AddFundsContent({ onClose }: { onClose: () => void }) {
         id={formId}
         noValidate
         className="mt-4 grid gap-4"
-        onSubmit={handleSubmit(async (values) => {
-          const request = toRequest(values);
-          try {
-            const answer = await topUp.mutateAsync({ request, key: keys.keyFor(request) });
-            keys.reset();
-            setResult(answer);
-          } catch (error) {
-            for (const [field, detail] of Object.entries(fieldErrorsOf(error))) {
-              const name = FIELDS.find((known) => known === field);
-              if (name) setError(name, { message: detail.code });
+        onSubmit={submitOnce(
+          handleSubmit(async (values) => {
+            const request = toRequest(values);
+            try {
+              const answer = await topUp.mutateAsync({ request, key: keys.keyFor(request) });
+              keys.reset();
+              setResult(answer);
+            } catch (error) {
+              for (const [field, detail] of Object.entries(fieldErrorsOf(error))) {
+                const name = FIELDS.find((known) => known === field);
+                if (name) setError(name, { message: detail.code });
+              }
             }
-          }
-        })}
+          }),
+        )}
       >
         <TextField
           label={t('money.addFunds.amount', { currency: CURRENCY })}

@@ -15,6 +15,7 @@ import { Field } from '@/components/ui/field';
 import { RadioGroup } from '@/components/ui/radio-group';
 import { Textarea } from '@/components/ui/textarea';
 import { accountErrorKey, fieldErrorsOf } from '@/lib/account-errors';
+import { useSubmitOnce } from '@/lib/use-submit-once';
 import { useCancelService } from '../../api/use-money-actions';
 import type { Moment } from '../../api/types';
 import { useDashboardFormat } from '../../lib/use-dashboard-format';
@@ -51,6 +52,7 @@ function CancelForm({ subject, onClose }: { subject: CancelSubject; onClose: () 
   const format = useDashboardFormat();
   const formId = useId();
   const cancel = useCancelService();
+  const submitOnce = useSubmitOnce();
   const {
     register,
     handleSubmit,
@@ -93,15 +95,17 @@ function CancelForm({ subject, onClose }: { subject: CancelSubject; onClose: () 
         id={formId}
         noValidate
         className="grid gap-4"
-        onSubmit={handleSubmit(async (request) => {
-          try {
-            await cancel.mutateAsync({ id: subject.id, request });
-          } catch (error) {
-            for (const [field, detail] of Object.entries(fieldErrorsOf(error))) {
-              if (field === 'when' || field === 'reason') setError(field, { message: detail.code });
+        onSubmit={submitOnce(
+          handleSubmit(async (request) => {
+            try {
+              await cancel.mutateAsync({ id: subject.id, request });
+            } catch (error) {
+              for (const [field, detail] of Object.entries(fieldErrorsOf(error))) {
+                if (field === 'when' || field === 'reason') setError(field, { message: detail.code });
+              }
             }
-          }
-        })}
+          }),
+        )}
       >
         <RadioGroup<CancelWhen>
           legend={t('money.cancel.when')}

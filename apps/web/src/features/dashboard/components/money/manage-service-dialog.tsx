@@ -25,6 +25,7 @@ import { StatusBadge } from '@/components/ui/status-badge';
 import { accountErrorKey, fieldErrorsOf } from '@/lib/account-errors';
 import { cn } from '@/lib/cn';
 import { createIdempotencyKeys } from '@/lib/idempotency-key';
+import { useSubmitOnce } from '@/lib/use-submit-once';
 import { statusTone } from '@/lib/status';
 import type { HostingStatus, Moment, PlanRef } from '../../api/types';
 import { dashboardQueries } from '../../api/queries';
@@ -237,6 +238,7 @@ function ChangePlan({
   const formId = useId();
   const change = useChangePlan();
   const keys = useMemo(() => createIdempotencyKeys(), []);
+  const submitOnce = useSubmitOnce();
   const current = findServicePlan(subject.kind, subject.plan.id);
   const options = useMemo(() => planChangeOptions(subject.kind, subject.plan.id), [subject.kind, subject.plan.id]);
   // The next plan up is offered first, the way a customer usually changes; else the nearest one down.
@@ -304,20 +306,17 @@ function ChangePlan({
         id={formId}
         noValidate
         className="mt-4 grid gap-4"
-        onSubmit={(event) => {
-          event.preventDefault();
+        onSubmit={submitOnce(async () => {
           if (!chosen) return;
           const request = { id: subject.id, planId: chosen.id };
-          change.mutate(
-            { ...request, key: keys.keyFor(request) },
-            {
-              onSuccess: (answer) => {
-                keys.reset();
-                onDone(answer);
-              },
-            },
-          );
-        }}
+          try {
+            const answer = await change.mutateAsync({ ...request, key: keys.keyFor(request) });
+            keys.reset();
+            onDone(answer);
+          } catch {
+            // Shown from the mutation's error, with the chosen plan kept.
+          }
+        })}
       >
         <RadioGroup<string>
           legend={t('money.manage.changePlan')}
@@ -344,7 +343,7 @@ function ChangePlan({
         onCancel={onClose}
         submitLabel={
           change.isPending
-            ? t('money.manage.saving')
+            ? t(quote?.direction === 'upgrade' ? 'money.manage.paying' : 'money.manage.saving')
             : quote?.direction === 'upgrade'
               ? t('money.manage.submitUpgrade', { amount: format.money(amount), plan: chosen?.name })
               : t('money.manage.submitDowngrade', { date, plan: chosen?.name })

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetDemoMode } from '@/lib/use-demo-mode';
@@ -23,6 +23,15 @@ const payment = (status: 'completed' | 'pending', amountMinor: number) => ({
   createdAt: '2026-11-24T10:00:00.000Z',
   completedAt: status === 'completed' ? '2026-11-24T10:00:00.000Z' : null,
 });
+
+/** An answer the test gives when it chooses: the dialog stays in its pending state until then. */
+function held() {
+  const waiting: ((answer: unknown) => void)[] = [];
+  return {
+    handler: () => new Promise((resolve) => waiting.push(resolve)),
+    answer: (value: unknown) => waiting.splice(0).forEach((resolve) => resolve(value)),
+  };
+}
 
 const invoice = { id: 'i9', number: 'INV-2026-0200', status: 'unpaid', issuedAt: '2026-11-24T10:00:00.000Z' };
 
@@ -141,6 +150,69 @@ describe('Add funds', () => {
       '/dashboard/finance/invoices/i9',
     );
     expect(api.writes[0]!.body).toEqual({ method: 'bank_transfer', amount: '50' });
+  });
+});
+
+describe('Pending and refused payments', () => {
+  it('Add funds: a double tap sends once, the button says Processing… while it is sent, and a refusal keeps what was typed', async () => {
+    const user = userEvent.setup();
+    const topUp = held();
+    api.on('/api/finance/top-ups', topUp.handler);
+    await renderWithRouter(<Harness />, ns);
+    await user.click(screen.getByRole('button', { name: 'open add funds' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add funds' }));
+    await user.type(dialog.getByRole('textbox', { name: 'Amount, USD' }), '35.50');
+    await user.click(await dialog.findByRole('radio', { name: /Test card/ }));
+    await user.type(dialog.getByRole('textbox', { name: 'Card number' }), '4000 0000 0000 0002');
+
+    // Two taps in the same moment, before React has rendered anything in between.
+    const submit = dialog.getByRole('button', { name: 'Add funds' });
+    fireEvent.click(submit);
+    fireEvent.click(submit);
+    const busy = await dialog.findByRole('button', { name: 'Processing…' });
+    expect(busy).toBeDisabled();
+    expect(busy).toHaveAttribute('aria-busy', 'true');
+    await waitForWrites(1);
+
+    topUp.answer(failure(402, 'PAYMENT_DECLINED'));
+    const alert = await dialog.findByRole('alert');
+    expect(alert).toHaveTextContent('The payment did not go through');
+    expect(alert).toHaveTextContent('The payment was declined. Try another card or payment method.');
+    expect(dialog.getByRole('textbox', { name: 'Amount, USD' })).toHaveValue('35.50');
+    expect(dialog.getByRole('radio', { name: /Test card/ })).toBeChecked();
+    expect(dialog.getByRole('textbox', { name: 'Card number' })).toHaveValue('4000 0000 0000 0002');
+    const again = dialog.getByRole('button', { name: 'Add funds' });
+    expect(again).toBeEnabled();
+    expect(again).not.toHaveAttribute('aria-busy');
+    expect(api.writes).toHaveLength(1);
+  });
+
+  it('Renew, in Russian: «Оплата…» while it is sent, one request for a double tap, the refusal in Russian with the period kept', async () => {
+    const user = userEvent.setup();
+    const renew = held();
+    api.on('/api/services/s1/renew', renew.handler);
+    await renderWithRouter(<Harness />, { ...ns, language: 'ru' });
+    await user.click(screen.getByRole('button', { name: 'open renew' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Продление' }));
+    const period = await dialog.findByRole('combobox', { name: 'Продлить на' });
+    await user.selectOptions(period, '24');
+
+    const submit = dialog.getByRole('button', { name: /^Оплатить .+ с баланса$/ });
+    fireEvent.click(submit);
+    fireEvent.click(submit);
+    const busy = await dialog.findByRole('button', { name: 'Оплата…' });
+    expect(busy).toBeDisabled();
+    expect(busy).toHaveAttribute('aria-busy', 'true');
+    await waitForWrites(1);
+
+    renew.answer(failure(409, 'INVALID_STATE'));
+    const alert = await dialog.findByRole('alert');
+    expect(alert).toHaveTextContent('Продление не прошло');
+    expect(alert).toHaveTextContent('Сейчас это сделать нельзя. Обновите страницу, чтобы увидеть текущее состояние.');
+    expect(period).toHaveValue('24');
+    expect(dialog.getByRole('button', { name: /^Оплатить .+ с баланса$/ })).toBeEnabled();
+    expect(api.writes).toHaveLength(1);
+    expect(api.writes[0]).toMatchObject({ path: '/api/services/s1/renew', body: { months: 24 } });
   });
 });
 

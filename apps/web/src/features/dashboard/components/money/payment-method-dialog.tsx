@@ -8,6 +8,7 @@ import { Dialog, DialogFormActions } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/text-field';
 import { accountErrorKey, applyFieldErrors } from '@/lib/account-errors';
 import { useDemoModeAnswer } from '@/lib/use-demo-mode';
+import { useSubmitOnce } from '@/lib/use-submit-once';
 import { usePaymentMethod, useRemovePaymentMethod, useSavePaymentMethod } from '../../api/use-payment-method';
 
 /**
@@ -175,6 +176,7 @@ function CardForm({ onSaved, onCancel }: { onSaved: () => void; onCancel: () => 
   const { t: tc } = useTranslation();
   const formId = useId();
   const save = useSavePaymentMethod();
+  const submitOnce = useSubmitOnce();
   const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
@@ -199,15 +201,17 @@ function CardForm({ onSaved, onCancel }: { onSaved: () => void; onCancel: () => 
         noValidate
         className="mt-4 grid gap-4"
         aria-label={t('money.paymentMethod.formLabel')}
-        onSubmit={handleSubmit(async (values) => {
-          setFormError(null);
-          try {
-            await save.mutateAsync(toRequest(values));
-            onSaved();
-          } catch (error) {
-            setFormError(applyFieldErrors(error, FIELDS, setError));
-          }
-        })}
+        onSubmit={submitOnce(
+          handleSubmit(async (values) => {
+            setFormError(null);
+            try {
+              await save.mutateAsync(toRequest(values));
+              onSaved();
+            } catch (error) {
+              setFormError(applyFieldErrors(error, FIELDS, setError));
+            }
+          }),
+        )}
       >
         <TextField
           label={t('money.paymentMethod.cardNumber')}

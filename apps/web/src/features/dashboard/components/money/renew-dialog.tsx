@@ -22,6 +22,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { dashboardQueries } from '../../api/queries';
 import { type RenewSubject, useRenew } from '../../api/use-money-actions';
 import { createIdempotencyKeys } from '@/lib/idempotency-key';
+import { useSubmitOnce } from '@/lib/use-submit-once';
 import { useDashboardFormat } from '../../lib/use-dashboard-format';
 import { AmountAndBalance } from './amount-and-balance';
 import { DoneWithInvoice } from './done-with-invoice';
@@ -152,6 +153,7 @@ function RenewForm({
   const formId = useId();
   const renew = useRenew();
   const keys = useMemo(() => createIdempotencyKeys(), []);
+  const submitOnce = useSubmitOnce();
   const [period, setPeriod] = useState(renewable.periods[0]!);
   const [result, setResult] = useState<RenewalResponse | null>(null);
   const price: Money = { amountMinor: renewable.priceOf(period), currency: CURRENCY };
@@ -189,19 +191,16 @@ function RenewForm({
         id={formId}
         noValidate
         className="mt-4 grid gap-4"
-        onSubmit={(event) => {
-          event.preventDefault();
+        onSubmit={submitOnce(async () => {
           const request = { subject, period };
-          renew.mutate(
-            { ...request, key: keys.keyFor(request) },
-            {
-              onSuccess: (answer) => {
-                keys.reset();
-                setResult(answer);
-              },
-            },
-          );
-        }}
+          try {
+            const answer = await renew.mutateAsync({ ...request, key: keys.keyFor(request) });
+            keys.reset();
+            setResult(answer);
+          } catch {
+            // Shown from the mutation's error, with the chosen period kept.
+          }
+        })}
       >
         <Field label={t('money.renew.period')}>
           {(control) => (

@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogActions, DialogFormActions } from '@/components/ui/dialog';
 import { accountErrorKey, fieldErrorsOf } from '@/lib/account-errors';
 import { createIdempotencyKeys } from '@/lib/idempotency-key';
+import { useSubmitOnce } from '@/lib/use-submit-once';
 import { useDemoMode } from '@/lib/use-demo-mode';
 import { dashboardQueries } from '../../api/queries';
 import { useCancelOrder, usePayOrder, useRefreshDashboard } from '../../api/use-money-actions';
@@ -72,6 +73,7 @@ function PayOrderForm({ order, onClose }: { order: OrderSummary; onClose: () => 
   const balance = useQuery(dashboardQueries.balance());
   const pay = usePayOrder();
   const keys = useMemo(() => createIdempotencyKeys(), []);
+  const submitOnce = useSubmitOnce();
   const [chosen, setMethod] = useState<OrderPaymentMethod | null>(null);
   const [cardNumber, setCardNumber] = useState('');
   const [cardError, setCardError] = useState<string | undefined>();
@@ -128,15 +130,7 @@ function PayOrderForm({ order, onClose }: { order: OrderSummary; onClose: () => 
           <p className="mt-1">{t('orders.payAnotherWay')}</p>
         </Alert>
       )}
-      <form
-        id={formId}
-        noValidate
-        className="mt-4 grid gap-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
+      <form id={formId} noValidate className="mt-4 grid gap-4" onSubmit={submitOnce(submit)}>
         <OrderPaymentFields
           legend={t('orders.method')}
           bankTransferHint={t('orders.bankTransferHint')}
@@ -168,6 +162,7 @@ function CancelOrderForm({ order, onClose }: { order: OrderSummary; onClose: () 
   const format = useDashboardFormat();
   const formId = useId();
   const cancel = useCancelOrder();
+  const submitOnce = useSubmitOnce();
   if (cancel.isSuccess) {
     return (
       <>
@@ -187,10 +182,13 @@ function CancelOrderForm({ order, onClose }: { order: OrderSummary; onClose: () 
       )}
       <form
         id={formId}
-        onSubmit={(event) => {
-          event.preventDefault();
-          cancel.mutate(order.id);
-        }}
+        onSubmit={submitOnce(async () => {
+          try {
+            await cancel.mutateAsync(order.id);
+          } catch {
+            // Shown from the mutation's error.
+          }
+        })}
       >
         <p className="text-slate-700">
           {t('orders.cancelText', { number: order.number, amount: format.money(order.total) })}

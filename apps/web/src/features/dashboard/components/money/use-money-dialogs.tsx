@@ -7,8 +7,11 @@ const MoneyDialogs = lazy(loadMoneyDialogs);
 
 /**
  * The money dialogs of a page: Add funds, Renew, Cancel and Manage (a plan change), one open at a time. A renewal the balance does not
- * cover offers Add funds, which replaces the renewal dialog. Their code (forms, validation) is not on the page's first path: it is
- * asked for when the browser is idle after the page rendered, or on the first open, whichever comes first.
+ * cover offers Add funds, which replaces the renewal dialog. Their code (forms, validation: zod and react-hook-form, some 60 KB gzip)
+ * is not on the page's first path: it is asked for on the visitor's first interaction with the page (a press, a key, a focus, the
+ * pointer over a button or a link), usually well before a dialog is opened, or on the first open. Not when the browser is idle: on a
+ * phone that download and its evaluation competed with the page's own figures and charts for the network and the main thread
+ * (docs/decisions/065-the-dashboard-paints-with-its-html.md, addendum).
  */
 export function useMoneyDialogs() {
   const [addFunds, setAddFunds] = useState(false);
@@ -18,12 +21,16 @@ export function useMoneyDialogs() {
   const [wanted, setWanted] = useState(false);
   const used = wanted || addFunds || renew !== null || cancel !== null || manage !== null;
   useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 1));
-    const cancelIdle = window.cancelIdleCallback ?? window.clearTimeout;
-    const handle = idle(() => {
+    const events = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'mouseover'] as const;
+    const stop = () => events.forEach((type) => document.removeEventListener(type, intent, true));
+    function intent(event: Event) {
+      // The pointer over the page's text is no intent; over a button or a link it may be.
+      if (event.type === 'mouseover' && !(event.target as Element | null)?.closest?.('a,button')) return;
+      stop();
       void loadMoneyDialogs().then(() => setWanted(true));
-    });
-    return () => cancelIdle(handle);
+    }
+    events.forEach((type) => document.addEventListener(type, intent, { capture: true, passive: true }));
+    return stop;
   }, []);
   const openAddFunds = useCallback(() => setAddFunds(true), []);
   const dialogs = used ? (
