@@ -58,16 +58,14 @@ describe(`addon domains on a web node (${DATABASE_UNDER_TEST})`, () => {
     const domain = `main-${randomUUID().slice(0, 8)}.com`;
     const addon = `addon-${randomUUID().slice(0, 8)}.example`;
     await db.updateTable('services').set({ serverId, domain }).where('id', '=', serviceId).execute();
-    await db
-      .transaction()
-      .execute((trx) =>
-        enqueueProvisioning(trx, {
-          resourceType: 'service',
-          resourceId: serviceId,
-          operation: 'create',
-          now: Date.now(),
-        }),
-      );
+    await db.transaction().execute((trx) =>
+      enqueueProvisioning(trx, {
+        resourceType: 'service',
+        resourceId: serviceId,
+        operation: 'create',
+        now: Date.now(),
+      }),
+    );
     await ctx.app.provisioning.runDue();
     const main = await getSite(node.port, domain);
     expect(main.status).toBe(200);
