@@ -53,6 +53,7 @@ import { knowledgeRoutes } from './modules/knowledge/knowledge.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { servicesRoutes } from './modules/services/services.routes';
 import { hostingDatabasesRoutes } from './modules/services/hosting-databases.routes';
+import { hostingDomainsRoutes } from './modules/services/hosting-domains.routes';
 import { certificatesRoutes } from './modules/certificates/certificates.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { supportRoutes } from './modules/support/support.routes';
@@ -330,6 +331,7 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
       await api.register(dashboardRoutes, { clock });
       await api.register(servicesRoutes, { clock });
       await api.register(hostingDatabasesRoutes, { clock, secretBox });
+      await api.register(hostingDomainsRoutes, { clock });
       await api.register(certificatesRoutes, { clock, secretBox, auth: authService });
       await api.register(filesRoutes, { secretBox });
       await api.register(domainSearchRoutes);

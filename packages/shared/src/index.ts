@@ -30,4 +30,5 @@ export * from './dns';
 export * from './zone-file';
 export * from './api/certificate';
 export * from './api/hosting-databases';
+export * from './api/hosting-domains';
 export * from './endpoints/index';

@@ -701,6 +701,18 @@ export interface Database {
   provisioningTasks: ProvisioningTasksTable;
   provisioningCalls: ProvisioningCallsTable;
   dnsChallengeLocks: DnsChallengeLocksTable;
+  serviceDomains: ServiceDomainsTable;
+}
+
+/** A hosting service's addon domain (migration 0390; docs/decisions/069-addon-domains.md). */
+export interface ServiceDomainsTable {
+  /** Lower-case A-labels; unique across every service. */
+  name: string;
+  serviceId: string;
+  userId: string;
+  status: 'adding' | 'active' | 'removing';
+  createdAt: number;
+  updatedAt: number;
 }
 
 /**

@@ -87,6 +87,8 @@ describe(`OpenAPI description at /api/docs (${DATABASE_UNDER_TEST})`, () => {
       '/api/hosting/{id}/databases',
       '/api/hosting/{id}/databases/{name}',
       '/api/hosting/{id}/databases/{name}/password',
+      '/api/hosting/{id}/domains',
+      '/api/hosting/{id}/domains/{name}',
       '/api/hosting/{id}/files',
       '/api/hosting/{id}/files/delete',
       '/api/hosting/{id}/files/download',

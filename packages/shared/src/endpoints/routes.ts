@@ -385,6 +385,15 @@ export const servicesRoutes = {
   deleteHostingDatabasesItem: { method: 'DELETE', path: '/hosting/:id/databases/:name', auth: 'customer' } as RouteOf<
     typeof servicesEndpoints.deleteHostingDatabasesItem
   >,
+  getHostingDomains: { method: 'GET', path: '/hosting/:id/domains', auth: 'customer' } as RouteOf<
+    typeof servicesEndpoints.getHostingDomains
+  >,
+  postHostingDomains: { method: 'POST', path: '/hosting/:id/domains', auth: 'customer' } as RouteOf<
+    typeof servicesEndpoints.postHostingDomains
+  >,
+  deleteHostingDomainsItem: { method: 'DELETE', path: '/hosting/:id/domains/:name', auth: 'customer' } as RouteOf<
+    typeof servicesEndpoints.deleteHostingDomainsItem
+  >,
   putServicesAutoRenew: { method: 'PUT', path: '/services/:id/auto-renew', auth: 'customer' } as RouteOf<
     typeof servicesEndpoints.putServicesAutoRenew
   >,

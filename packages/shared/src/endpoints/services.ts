@@ -18,6 +18,12 @@ import {
   databaseParamsSchema,
   hostingDatabasesSchema,
 } from '../api/hosting-databases';
+import {
+  addonDomainCreateSchema,
+  addonDomainParamsSchema,
+  addonDomainSchema,
+  hostingDomainsSchema,
+} from '../api/hosting-domains';
 import { changePlanRequestSchema, changePlanResponseSchema } from '../api/plan-change';
 import { autoRenewRequestSchema, cancelServiceRequestSchema, serviceStateSchema } from '../api/self-service';
 
@@ -93,6 +99,29 @@ export const servicesEndpoints = {
     path: '/hosting/:id/databases/:name',
     params: databaseParamsSchema,
     response: z.object({ name: z.string(), deleted: z.literal(true) }),
+    auth: 'customer',
+  }),
+  getHostingDomains: defineEndpoint({
+    method: 'GET',
+    path: '/hosting/:id/domains',
+    params: idParamsSchema,
+    response: hostingDomainsSchema,
+    auth: 'customer',
+  }),
+  postHostingDomains: defineEndpoint({
+    method: 'POST',
+    path: '/hosting/:id/domains',
+    params: idParamsSchema,
+    body: addonDomainCreateSchema,
+    response: addonDomainSchema,
+    status: 201,
+    auth: 'customer',
+  }),
+  deleteHostingDomainsItem: defineEndpoint({
+    method: 'DELETE',
+    path: '/hosting/:id/domains/:name',
+    params: addonDomainParamsSchema,
+    response: addonDomainSchema,
     auth: 'customer',
   }),
   putServicesAutoRenew: defineEndpoint({

@@ -38,6 +38,7 @@ import * as m0340 from './0340-measured-usage';
 import * as m0350 from './0350-certificate-installed-on-site';
 import * as m0370 from './0370-provisioning-hot-path-indexes';
 import * as m0380 from './0380-dns-challenge-locks';
+import * as m0390 from './0390-service-addon-domains';
 
 /**
  * Every migration, in order. Imported statically so that the bundled server carries them.
@@ -83,4 +84,5 @@ export const migrations: Record<string, Migration> = {
   '0350-certificate-installed-on-site': m0350,
   '0370-provisioning-hot-path-indexes': m0370,
   '0380-dns-challenge-locks': m0380,
+  '0390-service-addon-domains': m0390,
 };

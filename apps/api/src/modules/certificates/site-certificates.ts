@@ -4,6 +4,7 @@ import type { DriverContext, DriverSettings, ProvisioningDriver, ProvisioningTar
 import { openConnection, parseConnection } from '../provisioning/connection-settings';
 import type { Http01Publisher } from '../provisioning/drivers/acme/issue';
 import { createWebNodeDriver, siteChallenges, type WebNodeHooks } from '../provisioning/drivers/web-node/driver';
+import { addonDomainHooks } from '../services/addon-domains';
 import { findSiteNodes } from '../provisioning/site-node';
 import { providerNameservers } from '../provisioning/targets';
 import { enqueueProvisioning } from '../provisioning/tasks';
@@ -163,5 +164,8 @@ export function siteCertificateHooks(context: DriverContext): WebNodeHooks {
 
 /** The registry's web-node factory: with the engine's context its sites get their certificates. */
 export function webNodeDriverFactory(settings: DriverSettings, context?: DriverContext): ProvisioningDriver {
-  return createWebNodeDriver(settings, context ? siteCertificateHooks(context) : {});
+  return createWebNodeDriver(
+    settings,
+    context ? { ...siteCertificateHooks(context), ...addonDomainHooks(context.db, () => context.clock.now()) } : {},
+  );
 }

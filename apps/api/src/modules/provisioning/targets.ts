@@ -1,6 +1,7 @@
 import { isIPv4 } from 'node:net';
 import type { Kysely } from 'kysely';
 import type { Database, ProvisioningTaskRow } from '../../db/schema';
+import { SERVED_STATUSES, servedAddonDomains } from '../services/addon-domains';
 import type { DriverSettings, ProvisioningTarget } from './driver';
 
 /**
@@ -60,6 +61,17 @@ async function domainTarget(
     .where('services.domain', '=', domain.name)
     .where('services.status', '!=', 'cancelled')
     .execute();
+  // A hosting service serving the name as an addon domain (docs/decisions/069-addon-domains.md) points it there too.
+  const addonHosts = await db
+    .selectFrom('serviceDomains')
+    .innerJoin('services', 'services.id', 'serviceDomains.serviceId')
+    .innerJoin('servers', 'servers.id', 'services.serverId')
+    .select('servers.ip')
+    .where('serviceDomains.name', '=', domain.name)
+    .where('serviceDomains.status', 'in', SERVED_STATUSES)
+    .where('services.status', '!=', 'cancelled')
+    .execute();
+  hosts.push(...addonHosts);
   const data: DnsZoneData = {
     records: records.map((r) => ({
       type: r.type,
@@ -108,6 +120,8 @@ async function serviceTarget(db: Kysely<Database>, id: string): Promise<Provisio
     .where('services.id', '=', id)
     .executeTakeFirst();
   if (!service) return undefined;
+  // The site's addon domains (docs/decisions/069-addon-domains.md), sent whole with every state of the site.
+  const aliases = service.kind === 'hosting' ? await servedAddonDomains(db, service.id) : [];
   return {
     kind: 'service',
     id: service.id,
@@ -119,6 +133,7 @@ async function serviceTarget(db: Kysely<Database>, id: string): Promise<Provisio
       status: service.status,
       serverAddress: service.ip,
       ownerLanguage: service.preferredLanguage,
+      aliases,
     },
   };
 }

@@ -17,6 +17,7 @@ import {
 } from '@hostpilot/shared';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
+import { SERVED_STATUSES } from './addon-domains';
 import type { Database, ServiceRow } from '../../db/schema';
 import { contains, iso, isoOrNull, money, offsetOf } from '../../lib/listing';
 
@@ -49,6 +50,7 @@ interface Measurement {
   storageLimitBytes: number | null;
   databaseLimit: number | null;
   domainLimit: number | null;
+  addonDomains: unknown;
 }
 
 const SORT_COLUMNS = { createdAt: 'createdAt', expiresAt: 'expiresAt', name: 'name' } as const;
@@ -184,6 +186,13 @@ export function createServicesRepository(db: Kysely<Database>) {
         'serviceUsage.storageLimitBytes',
         'serviceUsage.databaseLimit',
         'serviceUsage.domainLimit',
+        // Its addon domains served or being added (docs/decisions/069-addon-domains.md), with the main one.
+        eb
+          .selectFrom('serviceDomains')
+          .select((inner) => inner.fn.countAll<string>().as('count'))
+          .whereRef('serviceDomains.serviceId', '=', 'services.id')
+          .where('serviceDomains.status', 'in', SERVED_STATUSES)
+          .as('addonDomains'),
       ])
       .where('services.id', 'in', ids)
       .execute();
@@ -218,7 +227,7 @@ export function createServicesRepository(db: Kysely<Database>) {
           storageLimitBytes,
           overQuota: diskBytes > storageLimitBytes,
           databases: { used: Number(found.databases), limit: Number(found.databaseLimit) },
-          domains: { used: 1, limit: Number(found.domainLimit) },
+          domains: { used: 1 + Number(found.addonDomains ?? 0), limit: Number(found.domainLimit) },
         },
       };
     }

@@ -64,3 +64,38 @@ export function useDeleteDatabase(serviceId: string) {
     onSuccess: refresh,
   });
 }
+
+/**
+ * The site's main and addon domains and the plan's limit (docs/decisions/069-addon-domains.md); looked at again
+ * while one is being added or removed on the web node.
+ */
+export const hostingDomainsQuery = (serviceId: string) =>
+  queryOptions({
+    queryKey: dashboardKeys.hostingDomains(serviceId),
+    queryFn: ({ signal }) => api.call(servicesRoutes.getHostingDomains, { params: { id: serviceId }, signal }),
+    refetchInterval: (query) => (query.state.data?.domains.some((domain) => domain.status !== 'active') ? 5000 : false),
+  });
+
+function useRefreshDomains(serviceId: string) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: dashboardKeys.hostingDomains(serviceId) });
+}
+
+/** Adds an addon domain; the server checks the name, the plan's limit and who else uses it. */
+export function useAddDomain(serviceId: string) {
+  const refresh = useRefreshDomains(serviceId);
+  return useMutation({
+    mutationFn: (name: string) =>
+      api.call(servicesRoutes.postHostingDomains, { params: { id: serviceId }, body: { name } }),
+    onSuccess: refresh,
+  });
+}
+
+export function useRemoveDomain(serviceId: string) {
+  const refresh = useRefreshDomains(serviceId);
+  return useMutation({
+    mutationFn: (name: string) =>
+      api.call(servicesRoutes.deleteHostingDomainsItem, { params: { id: serviceId, name } }),
+    onSuccess: refresh,
+  });
+}

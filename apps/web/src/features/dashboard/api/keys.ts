@@ -22,6 +22,7 @@ export const dashboardKeys = {
   hostingService: (id: string) => [...dashboardKeys.hosting(), 'detail', id] as const,
   /** Under `hosting()`: a hosting site's databases. */
   hostingDatabases: (id: string) => [...dashboardKeys.hosting(), 'databases', id] as const,
+  hostingDomains: (id: string) => [...dashboardKeys.hosting(), 'domains', id] as const,
   services: () => [...dashboardKeys.all, 'services'] as const,
   servers: () => [...dashboardKeys.all, 'servers'] as const,
   server: (id: string) => [...dashboardKeys.all, 'servers', id] as const,

@@ -14,6 +14,7 @@ import { ApiError } from '@/lib/http';
 import { hostingStatusTone } from '@/lib/status';
 import { hostingDatabasesQuery, hostingServiceQuery, notReady } from '../api/hosting-panel';
 import type { HostingService } from '../api/types';
+import { HostingDomainsPanel } from '../components/hosting-domains-panel';
 import { Panel } from '../components/panel';
 import { SetupBadge } from '../components/setup-badge';
 import { useStatusLabel } from '../components/status-label';
@@ -141,6 +142,7 @@ function PanelView({ service }: { service: HostingService }) {
             />
           </div>
         </Panel>
+        <HostingDomainsPanel service={service} />
         <DatabasesSummary service={service} />
         <Panel title={t('panel.files.title')}>
           <p className="mb-4 text-sm text-slate-600">{t('panel.files.body')}</p>

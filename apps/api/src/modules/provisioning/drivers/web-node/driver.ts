@@ -166,6 +166,14 @@ export interface WebNodeHooks {
   certificate?(target: ProvisioningTarget): Promise<SiteCertificate | null>;
   /** What the node now serves for the site: the certificate (id and serial), or null for none. */
   installed?(target: ProvisioningTarget, installed: { id: string; serial: string } | null): Promise<void>;
+  /** The node now serves the site with these addon domains (docs/decisions/069-addon-domains.md). */
+  aliasesServed?(target: ProvisioningTarget, aliases: string[]): Promise<void>;
+}
+
+/** The addon domains a task's target carries (`data.aliases`, read when the task runs; none when absent). */
+function aliasesOf(target: ProvisioningTarget): string[] {
+  const aliases = target.data?.aliases;
+  return Array.isArray(aliases) ? aliases.filter((alias): alias is string => typeof alias === 'string') : [];
 }
 
 /** Signed calls to one node's agent, its answers mapped to DriverErrors. */
@@ -246,6 +254,7 @@ export function createWebNodeDriver(raw: DriverSettings, hooks: WebNodeHooks = {
       throw new DriverError({ code: 'invalid', message: 'A hosting service needs a domain', retryable: false });
     }
     const language = target.data?.ownerLanguage === 'ru' ? 'ru' : 'en';
+    const aliases = aliasesOf(target);
     const site = await ok<{
       user: string;
       status: string;
@@ -253,16 +262,19 @@ export function createWebNodeDriver(raw: DriverSettings, hooks: WebNodeHooks = {
       certificate?: { serial: string } | null;
     }>('PUT', sitePath(target), {
       domain: target.domain,
+      aliases,
       language,
       status,
       limits: planLimits(target.plan),
     });
+    await hooks.aliasesServed?.(target, aliases);
     const certificateSerial = await syncCertificate(target, site.certificate ?? null);
     return {
       details: {
         siteUser: site.user,
         siteStatus: site.status,
         databases: site.databases.length,
+        aliases: aliases.length,
         certificateSerial,
       },
     };

@@ -1,0 +1,98 @@
+import { domainToASCII } from 'node:url';
+import { type AddonDomain, ADDON_DOMAIN_MAX, validationMessage, type ValidationMessageKey } from '@hostpilot/shared';
+import type { Kysely } from 'kysely';
+import type { Database, ServiceDomainsTable } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import type { WebNodeHooks } from '../provisioning/drivers/web-node/driver';
+import { displayDomainName } from '../ordering/domain-names';
+
+/**
+ * Addon domains of a hosting service (docs/decisions/069-addon-domains.md): the rules a name must pass, the rows
+ * the provisioning task sends to the web node, and what the task marks once the node serves them.
+ */
+
+/** A label as the agent accepts it (docs/decisions/055-web-node-agent.md): lower-case A-label, no edge hyphen. */
+const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+
+/**
+ * What the customer typed as a host name, in lower-case A-labels (Punycode for international names), without a
+ * trailing dot or a leading `www.` (the site serves the `www.` of each of its domains); null when it is not a host
+ * name of at least two labels with a non-numeric top label.
+ */
+export function normaliseHostName(input: string): string | null {
+  let text = input.trim().toLowerCase().replace(/\.$/, '');
+  if (text.startsWith('www.') && text.split('.').length > 2) text = text.slice(4);
+  if (text === '' || text.length > ADDON_DOMAIN_MAX || /[\s/:@?#*\\%]/.test(text)) return null;
+  const ascii = domainToASCII(text);
+  if (!ascii || ascii.length > ADDON_DOMAIN_MAX) return null;
+  const labels = ascii.split('.');
+  if (labels.length < 2 || !labels.every((label) => LABEL.test(label))) return null;
+  if (/^[0-9]+$/.test(labels[labels.length - 1]!)) return null;
+  return ascii;
+}
+
+/** The name and each parent of it with two labels or more: `a.b.example.com` → itself, `b.example.com`, `example.com`. */
+export function nameAndParents(name: string): string[] {
+  const labels = name.split('.');
+  return labels.slice(0, -1).map((_, i) => labels.slice(i).join('.'));
+}
+
+/** A refusal of the `name` field, translated by the web from its key. */
+export function addonRefusal(
+  key: ValidationMessageKey,
+  code: 'VALIDATION_FAILED' | 'INVALID_STATE' = 'VALIDATION_FAILED',
+) {
+  return new AppError(code, {
+    message: validationMessage(key),
+    fields: { name: { code: key, message: validationMessage(key) } },
+  });
+}
+
+/** Statuses the web node is asked to serve: a name being removed is left out of the next task. */
+export const SERVED_STATUSES = ['adding', 'active'] as const;
+
+export function toAddonDomain(row: Pick<ServiceDomainsTable, 'name' | 'status' | 'createdAt'>): AddonDomain {
+  return {
+    name: row.name,
+    displayName: displayDomainName(row.name),
+    status: row.status,
+    createdAt: new Date(Number(row.createdAt)).toISOString(),
+  };
+}
+
+/** The addon domains a service's site should serve now, oldest first (read when its task runs). */
+export async function servedAddonDomains(db: Kysely<Database>, serviceId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('serviceDomains')
+    .select('name')
+    .where('serviceId', '=', serviceId)
+    .where('status', 'in', SERVED_STATUSES)
+    .orderBy('createdAt')
+    .orderBy('name')
+    .execute();
+  return rows.map((row) => row.name);
+}
+
+/**
+ * What the web-node driver reports once the node serves a site with `aliases`: those being added are active, those
+ * being removed and no longer sent are gone (their names free again). A name removed while the task ran was still
+ * sent, so it waits for the task its removal wrote.
+ */
+export function addonDomainHooks(db: Kysely<Database>, now: () => number): Pick<WebNodeHooks, 'aliasesServed'> {
+  return {
+    async aliasesServed(target, aliases) {
+      if (aliases.length > 0) {
+        await db
+          .updateTable('serviceDomains')
+          .set({ status: 'active', updatedAt: now() })
+          .where('serviceId', '=', target.id)
+          .where('status', '=', 'adding')
+          .where('name', 'in', aliases)
+          .execute();
+      }
+      let gone = db.deleteFrom('serviceDomains').where('serviceId', '=', target.id).where('status', '=', 'removing');
+      if (aliases.length > 0) gone = gone.where('name', 'not in', aliases);
+      await gone.execute();
+    },
+  };
+}
