@@ -1,12 +1,7 @@
-import {
-  adminAuditExportQuerySchema,
-  type AdminAuditEntry,
-  adminAuditPageSchema,
-  adminAuditQuerySchema,
-  dayRange,
-} from '@hostpilot/shared';
+import { type AdminAuditEntry, type adminAuditQuerySchema, auditEndpoints, dayRange } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { endpointRoute } from '../../lib/endpoint-route';
 import { attachment, batches, csvStream } from '../../lib/documents/csv-export';
 import { adminTextsOf } from '../../lib/documents/texts';
 import { readerLanguage } from '../../lib/reader-language';
@@ -50,10 +45,10 @@ export const adminAuditRoutes: FastifyPluginAsyncZod = async (app) => {
     return { filtered, rows };
   };
 
-  app.get(
-    '/audit/export',
+  endpointRoute(
+    app,
+    auditEndpoints.getAdminAuditExport,
     {
-      config: { access: 'audit.read' },
       schema: {
         tags: ['admin'],
         summary: 'Every audit entry the filters match, as CSV',
@@ -61,14 +56,12 @@ export const adminAuditRoutes: FastifyPluginAsyncZod = async (app) => {
           "The log's `q`, filters and order; `page` and `pageSize` are ignored (all entries), `lang` picks the " +
           "headings' language. Streamed; UTF-8 with a byte-order mark; formula cells start with an apostrophe. " +
           'Needs `audit.read`.',
-        security: [{ bearerAuth: [] }],
-        querystring: adminAuditExportQuerySchema,
         produces: ['text/csv'],
-        response: { 200: z.string().describe('The CSV text'), ...errorResponses({ ...LIST_ERRORS, ...STAFF_ERRORS }) },
+        response: errorResponses({ ...LIST_ERRORS, ...STAFF_ERRORS }),
       },
     },
     async (request, reply) => {
-      const query = request.query as z.output<typeof adminAuditExportQuerySchema>;
+      const query = request.query;
       const language = await readerLanguage(db, staffOf(request).userId, query.lang);
       const t = adminTextsOf(language);
       const { rows } = search(query);
@@ -102,26 +95,21 @@ export const adminAuditRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/audit',
+  endpointRoute(
+    app,
+    auditEndpoints.getAdminAudit,
     {
-      config: { access: 'audit.read' },
       schema: {
         tags: ['admin'],
         summary: 'The audit log: filter by actor, action and dates; page',
         description:
           "`q` matches any part of the actor's e-mail or name; `from` and `to` are days (UTC), both included. " +
           'Values before and after are JSON with secrets masked. Needs `audit.read`.',
-        security: [{ bearerAuth: [] }],
-        querystring: adminAuditQuerySchema,
-        response: {
-          200: adminAuditPageSchema.describe('One page of entries, newest first, and the total that match'),
-          ...errorResponses({ ...LIST_ERRORS, ...STAFF_ERRORS }),
-        },
+        response: errorResponses({ ...LIST_ERRORS, ...STAFF_ERRORS }),
       },
     },
     async (request) => {
-      const query = request.query as Query;
+      const query = request.query;
       const { filtered, rows } = search(query);
       // The records' names for the whole page at once (decision 048): one lookup per kind, not per row.
       const named = async (limit: number, offset: number) => {

@@ -1,5 +1,6 @@
-import { adminErrorLogPageSchema, adminErrorLogQuerySchema } from '@hostpilot/shared';
+import { operationsEndpoints } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { endpointRoute } from '../../lib/endpoint-route';
 import { errorResponses } from '../../lib/errors';
 import { LIST_ERRORS, STAFF_ERRORS } from '../../lib/staff-errors';
 import { iso, pageOf } from '../../lib/staff-list';
@@ -8,19 +9,17 @@ import { ERROR_LOG_LIMIT } from './error-log';
 /** GET /admin/error-logs: the recent server errors, newest first. Administrators (`settings.read`). */
 export const adminErrorLogRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
-  app.get(
-    '/error-logs',
+  endpointRoute(
+    app,
+    operationsEndpoints.getAdminErrorLogs,
     {
-      config: { access: 'settings.read' },
       schema: {
         tags: ['admin'],
         summary: "The API's recent server errors",
         description:
           `Every 5xx answer of any instance: time, request id, method, route pattern, status, error name and a ` +
           `message with secrets taken out; no bodies or query strings. The newest ${ERROR_LOG_LIMIT} are kept.`,
-        security: [{ bearerAuth: [] }],
-        querystring: adminErrorLogQuerySchema,
-        response: { 200: adminErrorLogPageSchema, ...errorResponses({ ...LIST_ERRORS, ...STAFF_ERRORS }) },
+        response: errorResponses({ ...LIST_ERRORS, ...STAFF_ERRORS }),
       },
     },
     async (request) => {

@@ -1,13 +1,12 @@
-import { maintenanceInputSchema, maintenanceSchema } from '@hostpilot/shared';
+import { operationsEndpoints } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../../lib/clock';
+import { endpointRoute } from '../../lib/endpoint-route';
 import { BODY_ERRORS, errorResponses } from '../../lib/errors';
 import { journal } from '../../lib/journal';
 import { staffOf } from '../../plugins/authorize';
 import { STAFF_ERRORS } from '../../lib/staff-errors';
 import { MAINTENANCE_SETTING, type Stored, readStored, toAnswer, type MaintenanceState } from './maintenance';
-
-const security = [{ bearerAuth: [] }];
 
 /** GET and PUT /admin/maintenance: the overview's System Maintenance switch. */
 export const adminMaintenanceRoutes: FastifyPluginAsyncZod<{ state: MaintenanceState; clock: Clock }> = async (
@@ -16,40 +15,34 @@ export const adminMaintenanceRoutes: FastifyPluginAsyncZod<{ state: MaintenanceS
 ) => {
   const db = app.database.db;
 
-  app.get(
-    '/maintenance',
+  endpointRoute(
+    app,
+    operationsEndpoints.getAdminMaintenance,
     {
-      config: { access: 'overview.read' },
       schema: {
         tags: ['admin'],
         summary: 'Maintenance mode, as stored now',
-        security,
-        response: { 200: maintenanceSchema, ...errorResponses(STAFF_ERRORS) },
+        response: errorResponses(STAFF_ERRORS),
       },
     },
     async () => toAnswer(await readStored(db)),
   );
 
-  app.put(
-    '/maintenance',
+  endpointRoute(
+    app,
+    operationsEndpoints.putAdminMaintenance,
     {
-      config: { access: 'system.maintenance' },
       schema: {
         tags: ['admin'],
         summary: 'Turn maintenance mode on or off',
         description:
           "With `enabled`, customers' changes answer 503 MAINTENANCE until it is turned off; `message` (up to 500 " +
           'characters) shows in the banner. Recorded in the audit log. Needs `system.maintenance`.',
-        security,
-        body: maintenanceInputSchema,
-        response: {
-          200: maintenanceSchema,
-          ...errorResponses({
-            ...BODY_ERRORS,
-            ...STAFF_ERRORS,
-            400: 'VALIDATION_FAILED (with `fields`): `message` validation.tooLong, or a malformed body',
-          }),
-        },
+        response: errorResponses({
+          ...BODY_ERRORS,
+          ...STAFF_ERRORS,
+          400: 'VALIDATION_FAILED (with `fields`): `message` validation.tooLong, or a malformed body',
+        }),
       },
     },
     async (request) => {

@@ -2,13 +2,12 @@ import {
   type adminProvisioningQuerySchema,
   type AdminProvisioningTask,
   type adminServerDriverInputSchema,
-  idParamsSchema,
   PROVISIONING_TASK_STATUSES,
   type ProvisioningTaskStatus,
   provisioningEndpoints,
 } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Database, ProvisioningTaskRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError, BODY_ERRORS, errorResponses } from '../../lib/errors';
@@ -38,6 +37,12 @@ import { endpointRoute } from '../../lib/endpoint-route';
 type Query = z.output<typeof adminProvisioningQuerySchema>;
 const security = [{ bearerAuth: [] }];
 const NOT_FOUND = { 404: 'NOT_FOUND: no task (or server) has this id' } as const;
+/** The staff actions on a task, by the last segment of their path. */
+const ACTIONS = {
+  retry: provisioningEndpoints.postAdminProvisioningRetry,
+  cancel: provisioningEndpoints.postAdminProvisioningCancel,
+  complete: provisioningEndpoints.postAdminProvisioningComplete,
+} as const;
 
 export const adminProvisioningRoutes: FastifyPluginAsyncZod<{
   clock: Clock;
@@ -295,24 +300,19 @@ export const adminProvisioningRoutes: FastifyPluginAsyncZod<{
       mails: NoticeMail[],
     ) => Promise<void>,
   ) =>
-    app.post(
-      `/provisioning/:id/${path}`,
+    endpointRoute(
+      app,
+      ACTIONS[path],
       {
-        config: { access: 'provisioning.write' },
         schema: {
           tags: ['admin'],
           summary,
           description: `Allowed from ${from.join(', ')}; 409 INVALID_STATE otherwise. Needs \`provisioning.write\`; audited (\`provisioning.${path}\`).`,
-          security,
-          params: idParamsSchema,
-          response: {
-            204: z.null().describe('Done'),
-            ...errorResponses({
-              ...STAFF_ERRORS,
-              ...NOT_FOUND,
-              409: 'INVALID_STATE: the task is not in a status this allows',
-            }),
-          },
+          response: errorResponses({
+            ...STAFF_ERRORS,
+            ...NOT_FOUND,
+            409: 'INVALID_STATE: the task is not in a status this allows',
+          }),
         },
       },
       async (request, reply) => {

@@ -1,22 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import {
-  adminOutboxPageSchema,
-  adminOutboxQuerySchema,
-  emailTestInputSchema,
-  emailTestResultSchema,
   type EmailTestResult,
-  outboxMailSchema,
-  securitySettingsSchema,
+  settingsEndpoints,
   smtpPortOf,
-  systemSettingsInputSchema,
   type SystemSettingsInput,
-  systemSettingsViewSchema,
   validationMessage,
 } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import nodemailer from 'nodemailer';
-import { z } from 'zod';
 import type { Clock } from '../../lib/clock';
+import { endpointRoute } from '../../lib/endpoint-route';
 import { AppError, BODY_ERRORS, errorResponses } from '../../lib/errors';
 import { journal } from '../../lib/journal';
 import { pageOf } from '../../lib/listing';
@@ -35,8 +28,6 @@ import {
 } from './system-settings';
 import { LIST_ERRORS, STAFF_ERRORS } from '../../lib/staff-errors';
 import { readSecuritySettings, writeSecuritySettings } from './security-settings';
-
-const security = [{ bearerAuth: [] }];
 
 export interface AdminMailOptions {
   /** SMTP_URL: when set it wins over the saved server (docs/decisions/034-system-settings-and-mail.md). */
@@ -85,25 +76,24 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<{ clock: Clock; mail: Ad
   const db = app.database.db;
   const box = app.siteSettings.box;
 
-  app.get(
-    '/settings',
+  endpointRoute(
+    app,
+    settingsEndpoints.getAdminSettings,
     {
-      config: { access: 'settings.read' },
       schema: {
         tags: ['admin'],
         summary: 'The System Settings',
         description: 'The SMTP password is never sent: `email.smtpPasswordSet` says whether one is saved.',
-        security,
-        response: { 200: systemSettingsViewSchema, ...errorResponses(STAFF_ERRORS) },
+        response: errorResponses(STAFF_ERRORS),
       },
     },
     async () => settingsView(await readStoredSettings(db), Boolean(mail.smtpUrl)),
   );
 
-  app.put(
-    '/settings',
+  endpointRoute(
+    app,
+    settingsEndpoints.putAdminSettings,
     {
-      config: { access: 'settings.write' },
       schema: {
         tags: ['admin'],
         summary: 'Save All Settings',
@@ -112,16 +102,11 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<{ clock: Clock; mail: Ad
           'password masked). The SMTP password is write-only: absent or empty keeps the saved one, ' +
           '`smtpPasswordClear` removes it; it is stored encrypted (AES-256-GCM under a key derived from the ' +
           'server secret).',
-        security,
-        body: systemSettingsInputSchema,
-        response: {
-          200: systemSettingsViewSchema,
-          ...errorResponses({
-            ...BODY_ERRORS,
-            ...STAFF_ERRORS,
-            400: 'VALIDATION_FAILED (with `fields`, by field path such as `email.smtpPort`), or a malformed body',
-          }),
-        },
+        response: errorResponses({
+          ...BODY_ERRORS,
+          ...STAFF_ERRORS,
+          400: 'VALIDATION_FAILED (with `fields`, by field path such as `email.smtpPort`), or a malformed body',
+        }),
       },
     },
     async (request) => {
@@ -156,10 +141,10 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<{ clock: Clock; mail: Ad
     },
   );
 
-  app.post(
-    '/settings/email/test',
+  endpointRoute(
+    app,
+    settingsEndpoints.postAdminSettingsEmailTest,
     {
-      config: { access: 'settings.write' },
       schema: {
         tags: ['admin'],
         summary: 'Test Email Settings',
@@ -167,12 +152,7 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<{ clock: Clock; mail: Ad
           'Sends a test message through the Email section as given (an empty password uses the saved one) to `to`, ' +
           "by default the caller's own address, and answers the server's reply or error. With no host the message " +
           'is filed in the outbox. Nothing is saved.',
-        security,
-        body: emailTestInputSchema,
-        response: {
-          200: emailTestResultSchema,
-          ...errorResponses({ ...BODY_ERRORS, ...STAFF_ERRORS }),
-        },
+        response: errorResponses({ ...BODY_ERRORS, ...STAFF_ERRORS }),
       },
     },
     async (request): Promise<EmailTestResult> => {
@@ -235,19 +215,17 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<{ clock: Clock; mail: Ad
     },
   );
 
-  app.get(
-    '/outbox',
+  endpointRoute(
+    app,
+    settingsEndpoints.getAdminOutbox,
     {
-      config: { access: 'settings.read' },
       schema: {
         tags: ['admin'],
         summary: 'Mails filed in the outbox',
         description:
           'Mails go to the outbox (DATA_DIR/outbox) while no SMTP server is configured. Newest first; `q` ' +
           'matches the recipient.',
-        security,
-        querystring: adminOutboxQuerySchema,
-        response: { 200: adminOutboxPageSchema, ...errorResponses({ ...LIST_ERRORS, ...STAFF_ERRORS }) },
+        response: errorResponses({ ...LIST_ERRORS, ...STAFF_ERRORS }),
       },
     },
     async (request) => {
@@ -269,20 +247,19 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<{ clock: Clock; mail: Ad
     },
   );
 
-  app.get(
-    '/outbox/:id',
+  endpointRoute(
+    app,
+    settingsEndpoints.getAdminOutboxItem,
     {
-      config: { access: 'settings.read' },
       schema: {
         tags: ['admin'],
         summary: 'One mail of the outbox',
         description: 'Its HTML is shown by the back office in a sandboxed frame, never in the page itself.',
-        security,
-        params: z.object({ id: z.uuid() }),
-        response: {
-          200: outboxMailSchema,
-          ...errorResponses({ ...STAFF_ERRORS, 404: 'NOT_FOUND: no such mail', 400: 'VALIDATION_FAILED: not an id' }),
-        },
+        response: errorResponses({
+          ...STAFF_ERRORS,
+          404: 'NOT_FOUND: no such mail',
+          400: 'VALIDATION_FAILED: not an id',
+        }),
       },
     },
     async (request) => {
@@ -298,24 +275,23 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<{ clock: Clock; mail: Ad
     },
   );
 
-  app.get(
-    '/settings/security',
+  endpointRoute(
+    app,
+    settingsEndpoints.getAdminSettingsSecurity,
     {
-      config: { access: 'settings.read' },
       schema: {
         tags: ['admin'],
         summary: 'Sign-in rules for staff',
-        security,
-        response: { 200: securitySettingsSchema, ...errorResponses(STAFF_ERRORS) },
+        response: errorResponses(STAFF_ERRORS),
       },
     },
     async () => readSecuritySettings(db),
   );
 
-  app.put(
-    '/settings/security',
+  endpointRoute(
+    app,
+    settingsEndpoints.putAdminSettingsSecurity,
     {
-      config: { access: 'settings.write' },
       schema: {
         tags: ['admin'],
         summary: 'Change the sign-in rules for staff',
@@ -323,16 +299,11 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<{ clock: Clock; mail: Ad
           'With `requireStaffTwoFactor` on, every /api/admin route answers 403 TWO_FACTOR_REQUIRED to a staff ' +
           "account without two-factor sign-in. Turning it on needs two-factor sign-in on the caller's own account " +
           '(else the caller would lock themselves out). Recorded in the audit log.',
-        security,
-        body: securitySettingsSchema,
-        response: {
-          200: securitySettingsSchema,
-          ...errorResponses({
-            ...BODY_ERRORS,
-            ...STAFF_ERRORS,
-            400: 'VALIDATION_FAILED (with `fields`): `requireStaffTwoFactor` validation.twoFactorSelfFirst, or a malformed body',
-          }),
-        },
+        response: errorResponses({
+          ...BODY_ERRORS,
+          ...STAFF_ERRORS,
+          400: 'VALIDATION_FAILED (with `fields`): `requireStaffTwoFactor` validation.twoFactorSelfFirst, or a malformed body',
+        }),
       },
     },
     async (request) => {
