@@ -3,10 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../../lib/clock';
 import { endpointRoute } from '../../lib/endpoint-route';
 import { BODY_ERRORS, errorResponses } from '../../lib/errors';
-import { journal } from '../../lib/journal';
 import { staffOf } from '../../plugins/authorize';
 import { STAFF_ERRORS } from '../../lib/staff-errors';
-import { MAINTENANCE_SETTING, type Stored, readStored, toAnswer, type MaintenanceState } from './maintenance';
+import { readStored, toAnswer, type MaintenanceState } from './maintenance';
+import { setMaintenance } from './set-maintenance';
 
 /** GET and PUT /admin/maintenance: the overview's System Maintenance switch. */
 export const adminMaintenanceRoutes: FastifyPluginAsyncZod<{ state: MaintenanceState; clock: Clock }> = async (
@@ -47,30 +47,11 @@ export const adminMaintenanceRoutes: FastifyPluginAsyncZod<{ state: MaintenanceS
     },
     async (request) => {
       const staff = staffOf(request);
-      const now = clock.now();
-      const next = await db.transaction().execute(async (trx) => {
-        const before = await readStored(trx);
-        const value: Stored = {
-          enabled: request.body.enabled,
-          message: request.body.enabled ? request.body.message : null,
-          // Turning it on again keeps the time it began.
-          since: request.body.enabled ? (before.enabled ? before.since : now) : null,
-        };
-        await trx
-          .insertInto('settings')
-          .values({ key: MAINTENANCE_SETTING, value: JSON.stringify(value), updatedAt: now, updatedBy: staff.userId })
-          .onConflict((oc) =>
-            oc.column('key').doUpdateSet({ value: JSON.stringify(value), updatedAt: now, updatedBy: staff.userId }),
-          )
-          .execute();
-        await journal(trx, staff.userId, staff.userId, now, request.ip).audit({
-          action: 'maintenance.update',
-          entityType: 'settings',
-          entityId: MAINTENANCE_SETTING,
-          before,
-          after: value,
-        });
-        return value;
+      const next = await setMaintenance(db, {
+        input: request.body,
+        staffId: staff.userId,
+        now: clock.now(),
+        ip: request.ip,
       });
       state.remember(next);
       request.log.info({ event: 'maintenance_changed', enabled: next.enabled, adminId: staff.userId }, 'maintenance');
