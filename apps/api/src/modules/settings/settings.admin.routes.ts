@@ -1,69 +1,19 @@
-import { randomUUID } from 'node:crypto';
-import {
-  type EmailTestResult,
-  settingsEndpoints,
-  smtpPortOf,
-  type SystemSettingsInput,
-  validationMessage,
-} from '@hostpilot/shared';
+import { settingsEndpoints } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import nodemailer from 'nodemailer';
 import type { Clock } from '../../lib/clock';
 import { endpointRoute } from '../../lib/endpoint-route';
-import { AppError, BODY_ERRORS, errorResponses } from '../../lib/errors';
-import { journal } from '../../lib/journal';
-import { pageOf } from '../../lib/listing';
-import { mailLanguage } from '../../lib/mail/language';
-import { fileInOutbox, findOutboxMail, maskLinkTokens, readOutbox } from '../../lib/mail/mailer';
-import { isSmtpConversationError, smtpErrorText, smtpPortAllowed, smtpTransportOptions } from '../../lib/mail/smtp';
-import { renderMail } from '../../lib/mail/templates';
-import { staffOf } from '../../plugins/authorize';
-import {
-  auditView,
-  readStoredSettings,
-  settingsView,
-  smtpPassword,
-  storedFrom,
-  writeStoredSettings,
-} from './system-settings';
+import { BODY_ERRORS, errorResponses } from '../../lib/errors';
 import { LIST_ERRORS, STAFF_ERRORS } from '../../lib/staff-errors';
-import { readSecuritySettings, writeSecuritySettings } from './security-settings';
+import { staffOf } from '../../plugins/authorize';
+import type { AdminMailOptions } from './mail-options';
+import { listOutboxMails, outboxMail } from './outbox-mails';
+import { saveSecuritySettings } from './save-security-settings';
+import { saveSystemSettings } from './save-system-settings';
+import { readSecuritySettings } from './security-settings';
+import { readStoredSettings, settingsView } from './system-settings';
+import { testEmailSettings } from './test-email-settings';
 
-export interface AdminMailOptions {
-  /** SMTP_URL: when set it wins over the saved server (docs/decisions/034-system-settings-and-mail.md). */
-  smtpUrl: string | undefined;
-  /** MAIL_FROM, the sender when the settings name none. */
-  from: string;
-  outboxDir: string;
-  /** SMTP_EXTRA_PORTS: ports allowed besides the SMTP ones (lib/mail/smtp.ts). */
-  extraPorts: readonly number[];
-}
-
-/** Refuses a server on a port that is not a mail port (docs/decisions/045-production-hardening.md). */
-function checkSmtpPort(email: SmtpFields, extraPorts: readonly number[]): void {
-  if (!email.smtpHost) return;
-  if (smtpPortAllowed(smtpPortOf(email.smtpPort, email.encryption), extraPorts)) return;
-  throw new AppError('VALIDATION_FAILED', {
-    fields: {
-      'email.smtpPort': {
-        code: 'validation.smtpPortNotAllowed',
-        message: validationMessage('validation.smtpPortNotAllowed'),
-      },
-    },
-  });
-}
-type SmtpFields = Pick<SystemSettingsInput['email'], 'smtpHost' | 'smtpPort' | 'encryption'>;
-
-function twoFactorSelfFirst(field = 'requireStaffTwoFactor'): AppError {
-  return new AppError('VALIDATION_FAILED', {
-    fields: {
-      [field]: {
-        code: 'validation.twoFactorSelfFirst',
-        message: validationMessage('validation.twoFactorSelfFirst'),
-      },
-    },
-  });
-}
+export type { AdminMailOptions } from './mail-options';
 
 /**
  * The back office's System Settings (docs/decisions/034-system-settings-and-mail.md), its sign-in rules
@@ -111,30 +61,13 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<{ clock: Clock; mail: Ad
     },
     async (request) => {
       const staff = staffOf(request);
-      const input = request.body;
-      checkSmtpPort(input.email, mail.extraPorts);
-      const now = clock.now();
-      const saved = await db.transaction().execute(async (trx) => {
-        const before = await readStoredSettings(trx);
-        if (input.security.requireStaffTwoFactor === true && !before.requireStaffTwoFactor && !staff.twoFactor) {
-          throw twoFactorSelfFirst('security.requireStaffTwoFactor');
-        }
-        const after = storedFrom(before, input, box);
-        await writeStoredSettings(trx, after, staff.userId, now);
-        const afterView = auditView(after);
-        afterView.email.smtpCredentialChange = input.email.smtpPasswordClear
-          ? 'cleared'
-          : input.email.smtpPassword
-            ? 'replaced'
-            : 'kept';
-        await journal(trx, staff.userId, staff.userId, now, request.ip).audit({
-          action: 'settings.update',
-          entityType: 'settings',
-          entityId: 'system',
-          before: auditView(before),
-          after: afterView,
-        });
-        return after;
+      const saved = await saveSystemSettings(db, {
+        input: request.body,
+        staff,
+        box,
+        extraPorts: mail.extraPorts,
+        now: clock.now(),
+        ip: request.ip,
       });
       request.log.info({ event: 'settings_changed', key: 'system', adminId: staff.userId }, 'settings');
       return settingsView(saved, Boolean(mail.smtpUrl));
@@ -155,64 +88,16 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<{ clock: Clock; mail: Ad
         response: errorResponses({ ...BODY_ERRORS, ...STAFF_ERRORS }),
       },
     },
-    async (request): Promise<EmailTestResult> => {
-      const staff = staffOf(request);
-      const { email } = request.body;
-      checkSmtpPort(email, mail.extraPorts);
-      const account = await db
-        .selectFrom('users')
-        .select(['email', 'preferredLanguage'])
-        .where('id', '=', staff.userId)
-        .executeTakeFirstOrThrow();
-      const to = request.body.to ?? account.email;
-      const stored = await readStoredSettings(db);
-      const language = mailLanguage(account.preferredLanguage, request.headers['accept-language']);
-      const site = { name: stored.general.siteName, supportEmail: stored.general.supportEmail };
-      const from = email.smtpFrom || stored.smtp.smtpFrom || mail.from;
-      if (!email.smtpHost) {
-        const content = renderMail({ kind: 'settings-test', server: 'outbox' }, language, site);
-        await fileInOutbox(mail.outboxDir, {
-          id: randomUUID(),
-          createdAt: clock.now(),
-          from,
-          to,
-          language,
-          template: 'settings-test',
-          ...content,
-        });
-        return { sent: true, via: 'outbox', to, server: null, detail: '' };
-      }
-      const password = email.smtpPasswordClear
-        ? undefined
-        : email.smtpPassword || smtpPassword(stored.smtp, box) || undefined;
-      const server = `${email.smtpHost}:${smtpPortOf(email.smtpPort, email.encryption)}`;
-      const transport = nodemailer.createTransport(
-        smtpTransportOptions({
-          host: email.smtpHost,
-          port: email.smtpPort,
-          encryption: email.encryption,
-          username: email.smtpUsername,
-          password,
-        }),
-      );
-      try {
-        const info = await transport.sendMail({
-          from,
-          to,
-          ...renderMail({ kind: 'settings-test', server }, language, site),
-        });
-        request.log.info({ event: 'smtp_test', outcome: 'sent', server, adminId: staff.userId }, 'smtp test');
-        return { sent: true, via: 'smtp', to, server, detail: smtpErrorText(info.response, password) };
-      } catch (error) {
-        // Only a mail server's own answer is shown: a refused, silent or foreign port answers the same empty
-        // detail, so that the test cannot tell which ports of a host are open.
-        const detail = isSmtpConversationError(error) ? smtpErrorText(error, password) : '';
-        request.log.info({ event: 'smtp_test', outcome: 'failed', server, detail, adminId: staff.userId }, 'smtp test');
-        return { sent: false, via: 'smtp', to, server, detail };
-      } finally {
-        transport.close();
-      }
-    },
+    async (request) =>
+      testEmailSettings(db, {
+        input: request.body,
+        staffId: staffOf(request).userId,
+        acceptLanguage: request.headers['accept-language'],
+        box,
+        mail,
+        now: clock.now(),
+        log: request.log,
+      }),
   );
 
   endpointRoute(
@@ -228,23 +113,7 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<{ clock: Clock; mail: Ad
         response: errorResponses({ ...LIST_ERRORS, ...STAFF_ERRORS }),
       },
     },
-    async (request) => {
-      const query = request.query;
-      const needle = query.q?.toLowerCase();
-      let mails = readOutbox(mail.outboxDir);
-      if (needle) mails = mails.filter((item) => item.to.toLowerCase().includes(needle));
-      if (query.order === 'desc') mails.reverse();
-      const start = (query.page - 1) * query.pageSize;
-      const items = mails.slice(start, start + query.pageSize).map((item) => ({
-        id: item.id,
-        createdAt: new Date(item.createdAt).toISOString(),
-        to: item.to,
-        subject: item.subject,
-        language: item.language,
-        template: item.template,
-      }));
-      return pageOf(query, mails.length, items);
-    },
+    async (request) => listOutboxMails(mail.outboxDir, request.query),
   );
 
   endpointRoute(
@@ -262,17 +131,7 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<{ clock: Clock; mail: Ad
         }),
       },
     },
-    async (request) => {
-      const found = findOutboxMail(mail.outboxDir, request.params.id);
-      if (!found) throw new AppError('NOT_FOUND');
-      // A reset or verification link would let any reader of the outbox act as its recipient.
-      return {
-        ...found,
-        text: maskLinkTokens(found.text),
-        html: maskLinkTokens(found.html),
-        createdAt: new Date(found.createdAt).toISOString(),
-      };
-    },
+    async (request) => outboxMail(mail.outboxDir, request.params.id),
   );
 
   endpointRoute(
@@ -308,20 +167,7 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<{ clock: Clock; mail: Ad
     },
     async (request) => {
       const staff = staffOf(request);
-      const next = request.body;
-      if (next.requireStaffTwoFactor && !staff.twoFactor) throw twoFactorSelfFirst();
-      const now = clock.now();
-      await db.transaction().execute(async (trx) => {
-        const before = await readSecuritySettings(trx);
-        await writeSecuritySettings(trx, next, staff.userId, now);
-        await journal(trx, staff.userId, staff.userId, now, request.ip).audit({
-          action: 'settings.security.update',
-          entityType: 'settings',
-          entityId: 'security.staff',
-          before,
-          after: next,
-        });
-      });
+      const next = await saveSecuritySettings(db, { next: request.body, staff, now: clock.now(), ip: request.ip });
       request.log.info(
         { event: 'settings_changed', key: 'security.staff', adminId: staff.userId, ...next },
         'settings',
