@@ -1,6 +1,7 @@
-import { adminPermissionsSchema } from '@hostpilot/shared';
+import { dashboardEndpoints } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from './lib/clock';
+import { endpointRoute } from './lib/endpoint-route';
 import { errorResponses } from './lib/errors';
 import { guardStaffScope, staffOf } from './plugins/authorize';
 import { STAFF_ERRORS } from './lib/staff-errors';
@@ -46,19 +47,15 @@ export const adminRoutes: FastifyPluginAsyncZod<{
 }> = async (app, options) => {
   guardStaffScope(app);
 
-  app.get(
-    '/me/permissions',
+  endpointRoute(
+    app,
+    dashboardEndpoints.getAdminMePermissions,
     {
-      config: { access: 'staff' },
       schema: {
         tags: ['admin'],
         summary: "The caller's role and back-office permissions",
         description: 'Read from the database on this request. Any staff role; a customer answers 403.',
-        security: [{ bearerAuth: [] }],
-        response: {
-          200: adminPermissionsSchema.describe('The role number and its permissions'),
-          ...errorResponses(STAFF_ERRORS),
-        },
+        response: errorResponses(STAFF_ERRORS),
       },
     },
     async (request) => {

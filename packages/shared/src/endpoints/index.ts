@@ -1,4 +1,5 @@
 import { accountEndpoints } from './account';
+import { auditEndpoints } from './audit';
 import { authEndpoints } from './auth';
 import { billingEndpoints } from './billing';
 import { certificatesEndpoints } from './certificates';
@@ -8,16 +9,19 @@ import { filesEndpoints } from './files';
 import { knowledgeEndpoints } from './knowledge';
 import { metaEndpoints } from './meta';
 import { notificationsEndpoints } from './notifications';
+import { operationsEndpoints } from './operations';
 import { orderingEndpoints } from './ordering';
 import { provisioningEndpoints } from './provisioning';
 import { schedulerEndpoints } from './scheduler';
 import { servicesEndpoints } from './services';
+import { settingsEndpoints } from './settings';
 import { supportEndpoints } from './support';
 import { usersEndpoints } from './users';
 
 export * from './define';
 export * from './routes';
 export { accountEndpoints } from './account';
+export { auditEndpoints } from './audit';
 export { authEndpoints } from './auth';
 export { billingEndpoints } from './billing';
 export { certificatesEndpoints } from './certificates';
@@ -27,10 +31,12 @@ export { filesEndpoints } from './files';
 export { knowledgeEndpoints } from './knowledge';
 export { metaEndpoints } from './meta';
 export { notificationsEndpoints } from './notifications';
+export { operationsEndpoints } from './operations';
 export { orderingEndpoints } from './ordering';
 export { provisioningEndpoints } from './provisioning';
 export { schedulerEndpoints } from './scheduler';
 export { servicesEndpoints } from './services';
+export { settingsEndpoints } from './settings';
 export { supportEndpoints } from './support';
 export { usersEndpoints } from './users';
 export { healthSchema, metaResponseSchema } from './meta';
@@ -41,6 +47,7 @@ export { healthSchema, metaResponseSchema } from './meta';
  */
 export const endpoints = {
   account: accountEndpoints,
+  audit: auditEndpoints,
   auth: authEndpoints,
   billing: billingEndpoints,
   certificates: certificatesEndpoints,
@@ -50,10 +57,12 @@ export const endpoints = {
   knowledge: knowledgeEndpoints,
   meta: metaEndpoints,
   notifications: notificationsEndpoints,
+  operations: operationsEndpoints,
   ordering: orderingEndpoints,
   provisioning: provisioningEndpoints,
   scheduler: schedulerEndpoints,
   services: servicesEndpoints,
+  settings: settingsEndpoints,
   support: supportEndpoints,
   users: usersEndpoints,
 };

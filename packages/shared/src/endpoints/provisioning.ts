@@ -1,3 +1,4 @@
+import { z } from '../schemas/zod';
 import { defineEndpoint } from './define';
 import { idParamsSchema } from '../api/customer';
 import {
@@ -33,5 +34,32 @@ export const provisioningEndpoints = {
     response: adminProvisioningPageSchema,
     auth: 'staff',
     permission: 'provisioning.read',
+  }),
+  postAdminProvisioningRetry: defineEndpoint({
+    method: 'POST',
+    path: '/admin/provisioning/:id/retry',
+    params: idParamsSchema,
+    response: z.null().describe('Done'),
+    status: 204,
+    auth: 'staff',
+    permission: 'provisioning.write',
+  }),
+  postAdminProvisioningCancel: defineEndpoint({
+    method: 'POST',
+    path: '/admin/provisioning/:id/cancel',
+    params: idParamsSchema,
+    response: z.null().describe('Done'),
+    status: 204,
+    auth: 'staff',
+    permission: 'provisioning.write',
+  }),
+  postAdminProvisioningComplete: defineEndpoint({
+    method: 'POST',
+    path: '/admin/provisioning/:id/complete',
+    params: idParamsSchema,
+    response: z.null().describe('Done'),
+    status: 204,
+    auth: 'staff',
+    permission: 'provisioning.write',
   }),
 };

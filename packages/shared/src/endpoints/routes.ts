@@ -2,6 +2,7 @@
 // docs/decisions/068-typed-endpoint-contract.md: the web calls through these, without the schemas.
 import type { RouteOf } from './define';
 import type { accountEndpoints } from './account';
+import type { auditEndpoints } from './audit';
 import type { authEndpoints } from './auth';
 import type { billingEndpoints } from './billing';
 import type { certificatesEndpoints } from './certificates';
@@ -11,10 +12,12 @@ import type { filesEndpoints } from './files';
 import type { knowledgeEndpoints } from './knowledge';
 import type { metaEndpoints } from './meta';
 import type { notificationsEndpoints } from './notifications';
+import type { operationsEndpoints } from './operations';
 import type { orderingEndpoints } from './ordering';
 import type { provisioningEndpoints } from './provisioning';
 import type { schedulerEndpoints } from './scheduler';
 import type { servicesEndpoints } from './services';
+import type { settingsEndpoints } from './settings';
 import type { supportEndpoints } from './support';
 import type { usersEndpoints } from './users';
 
@@ -68,6 +71,13 @@ export const accountRoutes = {
   postAdminUsersSessionsEnd: { method: 'POST', path: '/admin/users/:id/sessions/end', auth: 'staff' } as RouteOf<
     typeof accountEndpoints.postAdminUsersSessionsEnd
   >,
+};
+
+export const auditRoutes = {
+  getAdminAuditExport: { method: 'GET', path: '/admin/audit/export', auth: 'staff' } as RouteOf<
+    typeof auditEndpoints.getAdminAuditExport
+  >,
+  getAdminAudit: { method: 'GET', path: '/admin/audit', auth: 'staff' } as RouteOf<typeof auditEndpoints.getAdminAudit>,
 };
 
 export const authRoutes = {
@@ -183,6 +193,15 @@ export const dashboardRoutes = {
     path: '/dashboard/getting-started/dismiss',
     auth: 'customer',
   } as RouteOf<typeof dashboardEndpoints.postDashboardGettingStartedDismiss>,
+  getAdminMePermissions: { method: 'GET', path: '/admin/me/permissions', auth: 'staff' } as RouteOf<
+    typeof dashboardEndpoints.getAdminMePermissions
+  >,
+  getAdminOverview: { method: 'GET', path: '/admin/overview', auth: 'staff' } as RouteOf<
+    typeof dashboardEndpoints.getAdminOverview
+  >,
+  getAdminOverviewTrends: { method: 'GET', path: '/admin/overview/trends', auth: 'staff' } as RouteOf<
+    typeof dashboardEndpoints.getAdminOverviewTrends
+  >,
 };
 
 export const domainsRoutes = {
@@ -285,6 +304,21 @@ export const notificationsRoutes = {
   >,
 };
 
+export const operationsRoutes = {
+  getMaintenance: { method: 'GET', path: '/maintenance', auth: 'public' } as RouteOf<
+    typeof operationsEndpoints.getMaintenance
+  >,
+  getAdminMaintenance: { method: 'GET', path: '/admin/maintenance', auth: 'staff' } as RouteOf<
+    typeof operationsEndpoints.getAdminMaintenance
+  >,
+  putAdminMaintenance: { method: 'PUT', path: '/admin/maintenance', auth: 'staff' } as RouteOf<
+    typeof operationsEndpoints.putAdminMaintenance
+  >,
+  getAdminErrorLogs: { method: 'GET', path: '/admin/error-logs', auth: 'staff' } as RouteOf<
+    typeof operationsEndpoints.getAdminErrorLogs
+  >,
+};
+
 export const orderingRoutes = {
   postOrdersQuote: { method: 'POST', path: '/orders/quote', auth: 'public' } as RouteOf<
     typeof orderingEndpoints.postOrdersQuote
@@ -334,6 +368,15 @@ export const provisioningRoutes = {
   } as RouteOf<typeof provisioningEndpoints.postAdminServersTestConnection>,
   getAdminProvisioning: { method: 'GET', path: '/admin/provisioning', auth: 'staff' } as RouteOf<
     typeof provisioningEndpoints.getAdminProvisioning
+  >,
+  postAdminProvisioningRetry: { method: 'POST', path: '/admin/provisioning/:id/retry', auth: 'staff' } as RouteOf<
+    typeof provisioningEndpoints.postAdminProvisioningRetry
+  >,
+  postAdminProvisioningCancel: { method: 'POST', path: '/admin/provisioning/:id/cancel', auth: 'staff' } as RouteOf<
+    typeof provisioningEndpoints.postAdminProvisioningCancel
+  >,
+  postAdminProvisioningComplete: { method: 'POST', path: '/admin/provisioning/:id/complete', auth: 'staff' } as RouteOf<
+    typeof provisioningEndpoints.postAdminProvisioningComplete
   >,
 };
 
@@ -408,6 +451,30 @@ export const servicesRoutes = {
   >,
   deleteServicesPendingPlan: { method: 'DELETE', path: '/services/:id/pending-plan', auth: 'customer' } as RouteOf<
     typeof servicesEndpoints.deleteServicesPendingPlan
+  >,
+};
+
+export const settingsRoutes = {
+  getAdminSettings: { method: 'GET', path: '/admin/settings', auth: 'staff' } as RouteOf<
+    typeof settingsEndpoints.getAdminSettings
+  >,
+  putAdminSettings: { method: 'PUT', path: '/admin/settings', auth: 'staff' } as RouteOf<
+    typeof settingsEndpoints.putAdminSettings
+  >,
+  postAdminSettingsEmailTest: { method: 'POST', path: '/admin/settings/email/test', auth: 'staff' } as RouteOf<
+    typeof settingsEndpoints.postAdminSettingsEmailTest
+  >,
+  getAdminOutbox: { method: 'GET', path: '/admin/outbox', auth: 'staff' } as RouteOf<
+    typeof settingsEndpoints.getAdminOutbox
+  >,
+  getAdminOutboxItem: { method: 'GET', path: '/admin/outbox/:id', auth: 'staff' } as RouteOf<
+    typeof settingsEndpoints.getAdminOutboxItem
+  >,
+  getAdminSettingsSecurity: { method: 'GET', path: '/admin/settings/security', auth: 'staff' } as RouteOf<
+    typeof settingsEndpoints.getAdminSettingsSecurity
+  >,
+  putAdminSettingsSecurity: { method: 'PUT', path: '/admin/settings/security', auth: 'staff' } as RouteOf<
+    typeof settingsEndpoints.putAdminSettingsSecurity
   >,
 };
 

@@ -2,11 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import {
   type AdminOverview,
-  adminOverviewSchema,
   type AdminTrends,
-  adminTrendsQuerySchema,
-  adminTrendsSchema,
   CURRENCY,
+  dashboardEndpoints,
   CUSTOMER_ROLE,
   TICKET_PRIORITIES,
 } from '@hostpilot/shared';
@@ -14,6 +12,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { endpointRoute } from '../../lib/endpoint-route';
 import { errorResponses } from '../../lib/errors';
 import { STAFF_ERRORS } from '../../lib/staff-errors';
 import { fullName, iso } from '../../lib/staff-list';
@@ -63,16 +62,15 @@ export function systemStatus(dataDir: string): AdminOverview['system'] {
 export const adminOverviewRoutes: FastifyPluginAsyncZod<{ dataDir: string; clock: Clock }> = async (app, options) => {
   const { db } = app.database;
 
-  app.get(
-    '/overview',
+  endpointRoute(
+    app,
+    dashboardEndpoints.getAdminOverview,
     {
-      config: { access: 'overview.read' },
       schema: {
         tags: ['admin'],
         summary: 'Overview figures: users, hosting and server load, domains by TLD, revenue, tickets, activity, host',
         description: 'Computed on each call from the data. Needs `overview.read`.',
-        security: [{ bearerAuth: [] }],
-        response: { 200: adminOverviewSchema, ...errorResponses(STAFF_ERRORS) },
+        response: errorResponses(STAFF_ERRORS),
       },
     },
     async (): Promise<AdminOverview> => {
@@ -214,19 +212,17 @@ export const adminOverviewRoutes: FastifyPluginAsyncZod<{ dataDir: string; clock
     },
   );
 
-  app.get(
-    '/overview/trends',
+  endpointRoute(
+    app,
+    dashboardEndpoints.getAdminOverviewTrends,
     {
-      config: { access: 'overview.read' },
       schema: {
         tags: ['admin'],
         summary: 'Daily revenue, new customers, orders, tickets and server load of the last 7, 30 or 90 days',
         description:
           'One entry per UTC day, oldest first, ending today; every figure grouped by day in the database. ' +
           'Needs `overview.read`.',
-        security: [{ bearerAuth: [] }],
-        querystring: adminTrendsQuerySchema,
-        response: { 200: adminTrendsSchema, ...errorResponses(STAFF_ERRORS) },
+        response: errorResponses(STAFF_ERRORS),
       },
     },
     async (request) => readTrends(db, options.clock.now(), request.query.days),

@@ -2,6 +2,7 @@ import type { ServerErrorEntry } from '../../plugins/error-handler';
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { insertErrorLog, pruneErrorLog } from './operations.repository';
 
 /**
  * The API's recent server errors (docs/decisions/035-support-queue-and-operations.md), in the `error_log` table
@@ -41,28 +42,17 @@ function describe(error: unknown): { name: string; message: string } {
 export async function recordServerError(db: Kysely<Database>, entry: ServerError): Promise<boolean> {
   const { name, message } = describe(entry.error);
   try {
-    await db
-      .insertInto('errorLog')
-      .values({
-        id: randomUUID(),
-        createdAt: entry.now,
-        requestId: entry.requestId.slice(0, 100),
-        method: entry.method.slice(0, 10),
-        route: entry.route.slice(0, 200),
-        status: entry.status,
-        errorName: name,
-        message,
-      })
-      .execute();
-    const cutoff = await db
-      .selectFrom('errorLog')
-      .select('createdAt')
-      .orderBy('createdAt', 'desc')
-      .orderBy('id', 'desc')
-      .offset(ERROR_LOG_LIMIT - 1)
-      .limit(1)
-      .executeTakeFirst();
-    if (cutoff) await db.deleteFrom('errorLog').where('createdAt', '<', cutoff.createdAt).execute();
+    await insertErrorLog(db, {
+      id: randomUUID(),
+      createdAt: entry.now,
+      requestId: entry.requestId.slice(0, 100),
+      method: entry.method.slice(0, 10),
+      route: entry.route.slice(0, 200),
+      status: entry.status,
+      errorName: name,
+      message,
+    });
+    await pruneErrorLog(db, ERROR_LOG_LIMIT);
     return true;
   } catch {
     return false;

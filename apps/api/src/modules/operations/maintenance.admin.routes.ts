@@ -1,13 +1,12 @@
-import { maintenanceInputSchema, maintenanceSchema } from '@hostpilot/shared';
+import { operationsEndpoints } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../../lib/clock';
+import { endpointRoute } from '../../lib/endpoint-route';
 import { BODY_ERRORS, errorResponses } from '../../lib/errors';
-import { journal } from '../../lib/journal';
 import { staffOf } from '../../plugins/authorize';
 import { STAFF_ERRORS } from '../../lib/staff-errors';
-import { MAINTENANCE_SETTING, type Stored, readStored, toAnswer, type MaintenanceState } from './maintenance';
-
-const security = [{ bearerAuth: [] }];
+import { readStored, toAnswer, type MaintenanceState } from './maintenance';
+import { setMaintenance } from './set-maintenance';
 
 /** GET and PUT /admin/maintenance: the overview's System Maintenance switch. */
 export const adminMaintenanceRoutes: FastifyPluginAsyncZod<{ state: MaintenanceState; clock: Clock }> = async (
@@ -16,68 +15,43 @@ export const adminMaintenanceRoutes: FastifyPluginAsyncZod<{ state: MaintenanceS
 ) => {
   const db = app.database.db;
 
-  app.get(
-    '/maintenance',
+  endpointRoute(
+    app,
+    operationsEndpoints.getAdminMaintenance,
     {
-      config: { access: 'overview.read' },
       schema: {
         tags: ['admin'],
         summary: 'Maintenance mode, as stored now',
-        security,
-        response: { 200: maintenanceSchema, ...errorResponses(STAFF_ERRORS) },
+        response: errorResponses(STAFF_ERRORS),
       },
     },
     async () => toAnswer(await readStored(db)),
   );
 
-  app.put(
-    '/maintenance',
+  endpointRoute(
+    app,
+    operationsEndpoints.putAdminMaintenance,
     {
-      config: { access: 'system.maintenance' },
       schema: {
         tags: ['admin'],
         summary: 'Turn maintenance mode on or off',
         description:
           "With `enabled`, customers' changes answer 503 MAINTENANCE until it is turned off; `message` (up to 500 " +
           'characters) shows in the banner. Recorded in the audit log. Needs `system.maintenance`.',
-        security,
-        body: maintenanceInputSchema,
-        response: {
-          200: maintenanceSchema,
-          ...errorResponses({
-            ...BODY_ERRORS,
-            ...STAFF_ERRORS,
-            400: 'VALIDATION_FAILED (with `fields`): `message` validation.tooLong, or a malformed body',
-          }),
-        },
+        response: errorResponses({
+          ...BODY_ERRORS,
+          ...STAFF_ERRORS,
+          400: 'VALIDATION_FAILED (with `fields`): `message` validation.tooLong, or a malformed body',
+        }),
       },
     },
     async (request) => {
       const staff = staffOf(request);
-      const now = clock.now();
-      const next = await db.transaction().execute(async (trx) => {
-        const before = await readStored(trx);
-        const value: Stored = {
-          enabled: request.body.enabled,
-          message: request.body.enabled ? request.body.message : null,
-          // Turning it on again keeps the time it began.
-          since: request.body.enabled ? (before.enabled ? before.since : now) : null,
-        };
-        await trx
-          .insertInto('settings')
-          .values({ key: MAINTENANCE_SETTING, value: JSON.stringify(value), updatedAt: now, updatedBy: staff.userId })
-          .onConflict((oc) =>
-            oc.column('key').doUpdateSet({ value: JSON.stringify(value), updatedAt: now, updatedBy: staff.userId }),
-          )
-          .execute();
-        await journal(trx, staff.userId, staff.userId, now, request.ip).audit({
-          action: 'maintenance.update',
-          entityType: 'settings',
-          entityId: MAINTENANCE_SETTING,
-          before,
-          after: value,
-        });
-        return value;
+      const next = await setMaintenance(db, {
+        input: request.body,
+        staffId: staff.userId,
+        now: clock.now(),
+        ip: request.ip,
       });
       state.remember(next);
       request.log.info({ event: 'maintenance_changed', enabled: next.enabled, adminId: staff.userId }, 'maintenance');

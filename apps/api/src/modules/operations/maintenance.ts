@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
+import { readSettingValue } from './operations.repository';
 
 /**
  * Maintenance mode (docs/decisions/035-support-queue-and-operations.md): one `settings` row. While it is on,
@@ -37,8 +38,7 @@ function parseStored(value: string | undefined): Stored {
 }
 
 export async function readStored(db: Kysely<Database>): Promise<Stored> {
-  const row = await db.selectFrom('settings').select('value').where('key', '=', MAINTENANCE_SETTING).executeTakeFirst();
-  return parseStored(row?.value);
+  return parseStored(await readSettingValue(db, MAINTENANCE_SETTING));
 }
 
 export const toAnswer = (stored: Stored): Maintenance => ({

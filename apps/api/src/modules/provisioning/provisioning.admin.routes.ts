@@ -2,14 +2,12 @@ import {
   type adminProvisioningQuerySchema,
   type AdminProvisioningTask,
   type adminServerDriverInputSchema,
-  idParamsSchema,
   PROVISIONING_TASK_STATUSES,
   type ProvisioningTaskStatus,
   provisioningEndpoints,
 } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { Database, ProvisioningTaskRow } from '../../db/schema';
+import type { z } from 'zod';
 import type { Clock } from '../../lib/clock';
 import { AppError, BODY_ERRORS, errorResponses } from '../../lib/errors';
 import { journal } from '../../lib/journal';
@@ -19,13 +17,12 @@ import { staffOf } from '../../plugins/authorize';
 import { LIST_ERRORS, STAFF_ERRORS } from '../../lib/staff-errors';
 import { fullName, iso, isoOrNull, pageOf } from '../../lib/staff-list';
 import { contains } from '../../lib/search';
-import { type NoticeMail, sendNoticeMails } from '../scheduler/job-records';
+import { sendNoticeMails } from '../scheduler/job-records';
 import { driverView, maskSecrets, parseConnection, secretValues, updateConnection } from './connection-settings';
 import { buildDriver } from './build-driver';
 import { DriverError } from './driver';
 import { driverFactory } from './registry';
-import { refreshSetupState } from './tasks';
-import type { Kysely } from 'kysely';
+import { actOnTask, TASK_ACTIONS, type TaskAction } from './task-actions';
 import { randomUUID } from 'node:crypto';
 import { endpointRoute } from '../../lib/endpoint-route';
 
@@ -38,6 +35,12 @@ import { endpointRoute } from '../../lib/endpoint-route';
 type Query = z.output<typeof adminProvisioningQuerySchema>;
 const security = [{ bearerAuth: [] }];
 const NOT_FOUND = { 404: 'NOT_FOUND: no task (or server) has this id' } as const;
+/** The staff actions on a task, by the last segment of their path. */
+const ACTIONS = {
+  retry: provisioningEndpoints.postAdminProvisioningRetry,
+  cancel: provisioningEndpoints.postAdminProvisioningCancel,
+  complete: provisioningEndpoints.postAdminProvisioningComplete,
+} as const;
 
 export const adminProvisioningRoutes: FastifyPluginAsyncZod<{
   clock: Clock;
@@ -279,102 +282,42 @@ export const adminProvisioningRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  /**
-   * One staff action on a task: allowed only from the given statuses (409 otherwise), in one transaction with its
-   * audit entry and the resource's setup state.
-   */
-  const action = (
-    path: 'retry' | 'cancel' | 'complete',
-    from: readonly ProvisioningTaskStatus[],
-    summary: string,
-    change: (
-      trx: Kysely<Database>,
-      task: ProvisioningTaskRow,
-      now: number,
-      staffId: string,
-      mails: NoticeMail[],
-    ) => Promise<void>,
-  ) =>
-    app.post(
-      `/provisioning/:id/${path}`,
+  /** Retry, Cancel or Mark done on one task, audited in the transaction of its change (task-actions.ts). */
+  const action = (path: TaskAction, summary: string) => {
+    const { from } = TASK_ACTIONS[path];
+    endpointRoute(
+      app,
+      ACTIONS[path],
       {
-        config: { access: 'provisioning.write' },
         schema: {
           tags: ['admin'],
           summary,
           description: `Allowed from ${from.join(', ')}; 409 INVALID_STATE otherwise. Needs \`provisioning.write\`; audited (\`provisioning.${path}\`).`,
           security,
-          params: idParamsSchema,
-          response: {
-            204: z.null().describe('Done'),
-            ...errorResponses({
-              ...STAFF_ERRORS,
-              ...NOT_FOUND,
-              409: 'INVALID_STATE: the task is not in a status this allows',
-            }),
-          },
+          response: errorResponses({
+            ...STAFF_ERRORS,
+            ...NOT_FOUND,
+            409: 'INVALID_STATE: the task is not in a status this allows',
+          }),
         },
       },
       async (request, reply) => {
-        const staff = staffOf(request);
-        const { id } = request.params;
-        const now = clock.now();
-        const mails: NoticeMail[] = [];
-        await db.transaction().execute(async (trx) => {
-          const task = await trx.selectFrom('provisioningTasks').selectAll().where('id', '=', id).executeTakeFirst();
-          if (!task) throw new AppError('NOT_FOUND');
-          if (!from.includes(task.status))
-            throw new AppError('INVALID_STATE', { message: 'The task is not in a status this allows' });
-          // Conditional on the status read: a worker finishing it at the same moment wins, and this answers 409.
-          const moved = await trx
-            .updateTable('provisioningTasks')
-            .set({ updatedAt: now })
-            .where('id', '=', id)
-            .where('status', '=', task.status)
-            .executeTakeFirst();
-          if (Number(moved.numUpdatedRows) !== 1) throw new AppError('INVALID_STATE');
-          await change(trx, task, now, staff.userId, mails);
-          await refreshSetupState(trx, task.resourceType, task.resourceId);
-          await journal(trx, task.userId, staff.userId, now, request.ip).audit({
-            action: `provisioning.${path}`,
-            entityType: 'provisioning_task',
-            entityId: id,
-            before: { status: task.status, attempts: task.attempts },
-            after: { status: path === 'retry' ? 'pending' : path === 'cancel' ? 'cancelled' : 'done' },
-          });
+        const mails = await actOnTask(db, app.provisioning, {
+          id: request.params.id,
+          action: path,
+          staffId: staffOf(request).userId,
+          now: clock.now(),
+          ip: request.ip,
         });
         await sendNoticeMails(db, mailer, request.log, mails);
         return reply.code(204).send(null);
       },
     );
+  };
 
-  action('retry', ['failed', 'pending'], 'Retry a task now, with a fresh set of tries', async (trx, task, now) => {
-    await trx
-      .updateTable('provisioningTasks')
-      .set({ status: 'pending', attempts: 0, nextAttemptAt: now, waitReason: null, leaseOwner: null, leaseUntil: null })
-      .where('id', '=', task.id)
-      .execute();
-  });
-  action('cancel', ['pending', 'failed'], 'Cancel a task: it will not run', async (trx, task, now) => {
-    await trx
-      .updateTable('provisioningTasks')
-      .set({ status: 'cancelled', finishedAt: now, leaseOwner: null, leaseUntil: null })
-      .where('id', '=', task.id)
-      .execute();
-  });
-  action(
-    'complete',
-    ['pending', 'failed'],
-    'Mark a task done by hand (the change was made outside the engine)',
-    async (trx, task, now, staffId, mails) => {
-      await trx
-        .updateTable('provisioningTasks')
-        .set({ status: 'done', finishedAt: now, leaseOwner: null, leaseUntil: null, waitReason: null })
-        .where('id', '=', task.id)
-        .execute();
-      await app.provisioning.afterDone(trx, task, now, mails, staffId);
-    },
-  );
+  action('retry', 'Retry a task now, with a fresh set of tries');
+  action('cancel', 'Cancel a task: it will not run');
+  action('complete', 'Mark a task done by hand (the change was made outside the engine)');
 };
 
 function keptName(row: { details: string | null }): string | undefined {

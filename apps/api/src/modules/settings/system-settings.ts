@@ -14,6 +14,7 @@ import type { Database } from '../../db/schema';
 import type { SecretBox } from '../../lib/secret-box';
 import { parseSecuritySettings, SECURITY_SETTING } from '../../lib/security-settings';
 import { writeSecuritySettings } from './security-settings';
+import { readSettingValues, writeSettingValue } from './settings.repository';
 
 /**
  * The System Settings in the `settings` table, one JSON row per part (docs/decisions/034-system-settings-and-mail.md):
@@ -82,8 +83,7 @@ const str = (value: unknown, fallback: string) => (typeof value === 'string' ? v
 const bool = (value: unknown, fallback: boolean) => (typeof value === 'boolean' ? value : fallback);
 
 export async function readStoredSettings(db: Kysely<Database>): Promise<StoredSettings> {
-  const rows = await db.selectFrom('settings').select(['key', 'value']).where('key', 'in', KEYS).execute();
-  const byKey = new Map(rows.map((row) => [row.key, row.value]));
+  const byKey = await readSettingValues(db, KEYS);
   const general = parseJson(byKey.get(GENERAL_SETTING));
   const policy = parseJson(byKey.get(POLICY_SETTING));
   const passwordPolicy = (policy.passwordPolicy ?? {}) as Record<string, unknown>;
@@ -180,12 +180,7 @@ export function smtpPassword(smtp: StoredSmtp, box: SecretBox): string | undefin
 }
 
 async function upsert(executor: Kysely<Database>, key: string, value: unknown, actorId: string, now: number) {
-  const json = JSON.stringify(value);
-  await executor
-    .insertInto('settings')
-    .values({ key, value: json, updatedAt: now, updatedBy: actorId })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value: json, updatedAt: now, updatedBy: actorId }))
-    .execute();
+  await writeSettingValue(executor, key, JSON.stringify(value), actorId, now);
 }
 
 /** Writes every part; call inside the transaction that writes the audit entry. */

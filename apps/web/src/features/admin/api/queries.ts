@@ -1,25 +1,19 @@
 import {
-  type AutomationSettings,
   type OrderSettings,
-  type SecuritySettings,
-  type OutboxMailView,
-  type SystemSettingsView,
-  type SchedulerStatus,
-  type StatusHistory,
   type AdminDomainsPage,
-  type AdminOverview as OverviewAnswer,
-  type AdminTrends,
   type AdminPlacement,
-  type AdminPermissions,
   type AdminServersPage,
   type AdminServicesPage,
   type AdminTransactionsPage,
   type AdminUsersPage,
+  dashboardRoutes,
   DOMAIN_STATUSES,
   PAYMENT_STATUSES,
   ROLE_NAMES,
+  schedulerRoutes,
   SERVER_STATUSES,
   SERVICE_STATUSES,
+  settingsRoutes,
   USER_STATUSES,
 } from '@hostpilot/shared';
 import { queryOptions } from '@tanstack/react-query';
@@ -67,6 +61,21 @@ export const SERVER_LIST = {
   filters: { status: SERVER_STATUSES },
 } as const satisfies ListSpec;
 
+/**
+ * The list state as the API's list query (the list-query contract): q, filters, sort, order, page, pageSize, after
+ * the `fixed` values; a call of the endpoint table leaves out the empty ones.
+ */
+export function listSearch(params: ListParams, fixed: Record<string, string> = {}): Record<string, string | number> {
+  const query: Record<string, string | number> = { ...fixed };
+  if (params.search) query.q = params.search;
+  for (const [name, value] of Object.entries(params.filters)) if (value) query[name] = value;
+  query.sort = params.sort;
+  query.order = params.direction;
+  query.page = params.page;
+  query.pageSize = params.pageSize;
+  return query;
+}
+
 /** The list state as the API's query string (the list-query contract): q, filters, sort, order, page, pageSize. */
 export function listQuery(path: string, params: ListParams, fixed: Record<string, string> = {}): string {
   const search = new URLSearchParams(fixed);
@@ -93,19 +102,19 @@ export const adminQueries = {
   overview: () =>
     queryOptions({
       queryKey: adminKeys.overview(),
-      queryFn: ({ signal }) => api.get<OverviewAnswer>('/admin/overview', { signal }),
+      queryFn: ({ signal }) => api.call(dashboardRoutes.getAdminOverview, { signal }),
     }),
   /** The overview's charts: figures per day of the last `days` days. */
   trends: (days: number) =>
     queryOptions({
       queryKey: adminKeys.trends(days),
-      queryFn: ({ signal }) => api.get<AdminTrends>(`/admin/overview/trends?days=${days}`, { signal }),
+      queryFn: ({ signal }) => api.call(dashboardRoutes.getAdminOverviewTrends, { query: { days }, signal }),
     }),
   /** What the caller's role may do now, read from the database by the API: the pages hide what it cannot. */
   permissions: () =>
     queryOptions({
       queryKey: adminKeys.permissions(),
-      queryFn: ({ signal }) => api.get<AdminPermissions>('/admin/me/permissions', { signal }),
+      queryFn: ({ signal }) => api.call(dashboardRoutes.getAdminMePermissions, { signal }),
       staleTime: 60_000,
     }),
   users: (params: ListParams) => page<AdminUsersPage>('users', '/admin/users', params),
@@ -122,12 +131,12 @@ export const adminQueries = {
   scheduler: () =>
     queryOptions({
       queryKey: adminKeys.scheduler(),
-      queryFn: ({ signal }) => api.get<SchedulerStatus>('/admin/scheduler', { signal }),
+      queryFn: ({ signal }) => api.call(schedulerRoutes.getAdminScheduler, { signal }),
     }),
   automation: () =>
     queryOptions({
       queryKey: adminKeys.automation(),
-      queryFn: ({ signal }) => api.get<AutomationSettings>('/admin/settings/automation', { signal }),
+      queryFn: ({ signal }) => api.call(schedulerRoutes.getAdminSettingsAutomation, { signal }),
     }),
   /** "New orders need approval" (docs/decisions/032-ordering-and-checkout.md). */
   orderSettings: () =>
@@ -139,24 +148,31 @@ export const adminQueries = {
   securitySettings: () =>
     queryOptions({
       queryKey: adminKeys.securitySettings(),
-      queryFn: ({ signal }) => api.get<SecuritySettings>('/admin/settings/security', { signal }),
+      queryFn: ({ signal }) => api.call(settingsRoutes.getAdminSettingsSecurity, { signal }),
     }),
   /** The System Settings (docs/decisions/034-system-settings-and-mail.md); never the SMTP password. */
   systemSettings: () =>
     queryOptions({
       queryKey: adminKeys.systemSettings(),
-      queryFn: ({ signal }) => api.get<SystemSettingsView>('/admin/settings', { signal }),
+      queryFn: ({ signal }) => api.call(settingsRoutes.getAdminSettings, { signal }),
     }),
   /** One mail of the outbox. */
   outboxMail: (id: string) =>
     queryOptions({
       queryKey: adminKeys.outboxMail(id),
-      queryFn: ({ signal }) => api.get<OutboxMailView>(`/admin/outbox/${encodeURIComponent(id)}`, { signal }),
+      queryFn: ({ signal }) => api.call(settingsRoutes.getAdminOutboxItem, { params: { id }, signal }),
     }),
   /** The status history of a service or a domain (docs/decisions/030-lifecycle-automation.md). */
   history: (entity: 'services' | 'domains', id: string) =>
     queryOptions({
       queryKey: adminKeys.history(entity, id),
-      queryFn: ({ signal }) => api.get<StatusHistory>(`/admin/${entity}/${id}/history`, { signal }),
+      queryFn: ({ signal }) =>
+        api.call(
+          entity === 'services' ? schedulerRoutes.getAdminServicesHistory : schedulerRoutes.getAdminDomainsHistory,
+          {
+            params: { id },
+            signal,
+          },
+        ),
     }),
 };

@@ -1,3 +1,4 @@
+import { dashboardRoutes } from '@hostpilot/shared';
 import { ApiError } from '@/lib/http';
 import { api } from '@/lib/session';
 
@@ -13,7 +14,7 @@ export type StaffAccess = 'open' | 'twoFactorRequired';
  */
 export async function staffAccess(): Promise<StaffAccess> {
   try {
-    await api.get('/admin/me/permissions');
+    await api.call(dashboardRoutes.getAdminMePermissions);
     return 'open';
   } catch (error) {
     return error instanceof ApiError && error.code === 'TWO_FACTOR_REQUIRED' ? 'twoFactorRequired' : 'open';

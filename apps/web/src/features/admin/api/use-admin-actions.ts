@@ -2,8 +2,6 @@ import {
   type AdminCreateServiceInput,
   type AdminEditServiceInput,
   type AdminService,
-  type AdminOutboxPage,
-  type AdminAuditPage,
   type AdminCreditInput,
   type AdminPaymentDetail,
   type AdminRefundInput,
@@ -11,11 +9,12 @@ import {
   type BulkResult,
   IDEMPOTENCY_KEY_HEADER,
 } from '@hostpilot/shared';
+import { auditRoutes, settingsRoutes } from '@hostpilot/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/session';
 import type { ListParams } from '../lib/use-table-controls';
 import { adminKeys } from './keys';
-import { listQuery } from './queries';
+import { listSearch } from './queries';
 
 /**
  * The back office's actions (docs/decisions/027-back-office-actions-and-audit.md) as TanStack Query mutations
@@ -158,7 +157,7 @@ export function usePayment(id: string | null) {
 export function useAuditLog(params: ListParams) {
   return useQuery({
     queryKey: adminKeys.page('audit', params),
-    queryFn: ({ signal }) => api.get<AdminAuditPage>(listQuery('/admin/audit', params), { signal }),
+    queryFn: ({ signal }) => api.call(auditRoutes.getAdminAudit, { query: listSearch(params), signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -167,7 +166,7 @@ export function useAuditLog(params: ListParams) {
 export function useOutbox(params: ListParams) {
   return useQuery({
     queryKey: adminKeys.page('outbox', params),
-    queryFn: ({ signal }) => api.get<AdminOutboxPage>(listQuery('/admin/outbox', params), { signal }),
+    queryFn: ({ signal }) => api.call(settingsRoutes.getAdminOutbox, { query: listSearch(params), signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,9 +1,9 @@
-import type { AdminCertificatesPage } from '@hostpilot/shared';
+import { certificatesRoutes } from '@hostpilot/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/session';
 import type { ListParams } from '../lib/use-table-controls';
 import { adminKeys } from './keys';
-import { listQuery } from './queries';
+import { listSearch } from './queries';
 
 /**
  * The certificates' back office (docs/decisions/049-certificates-through-acme.md): the list, with the view
@@ -12,7 +12,7 @@ import { listQuery } from './queries';
 export function useAdminCertificates(params: ListParams) {
   return useQuery({
     queryKey: adminKeys.page('certificates', params),
-    queryFn: ({ signal }) => api.get<AdminCertificatesPage>(listQuery('/admin/certificates', params), { signal }),
+    queryFn: ({ signal }) => api.call(certificatesRoutes.getAdminCertificates, { query: listSearch(params), signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -21,7 +21,7 @@ export function useAdminCertificates(params: ListParams) {
 export function useRetryCertificate() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post<null>(`/admin/certificates/${encodeURIComponent(id)}/retry`),
+    mutationFn: (id: string) => api.call(certificatesRoutes.postAdminCertificatesRetry, { params: { id } }),
     onSettled: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: adminKeys.list('certificates') }),

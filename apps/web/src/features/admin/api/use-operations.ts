@@ -1,22 +1,21 @@
 import {
-  type AdminErrorLogPage,
   type AdminServerUsage,
   type AdminTicketAssignees,
   type AdminTicketDetail,
   type AdminTicketsPage,
   type AdminTicketUpdate,
-  type Maintenance,
   type MaintenanceInput,
   type ServerUsageRange,
   TICKET_PRIORITIES,
   TICKET_STATUSES,
 } from '@hostpilot/shared';
+import { operationsRoutes } from '@hostpilot/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/session';
 import { MAINTENANCE_CHANGED_EVENT } from '@/lib/use-maintenance';
 import type { ListParams, ListSpec } from '../lib/use-table-controls';
 import { adminKeys } from './keys';
-import { listQuery } from './queries';
+import { listQuery, listSearch } from './queries';
 
 /**
  * The back office's operations (docs/decisions/035-support-queue-and-operations.md): the support queue,
@@ -87,7 +86,7 @@ export function useTicketAction(id: string) {
 export function useAdminMaintenance() {
   return useQuery({
     queryKey: adminKeys.maintenance(),
-    queryFn: ({ signal }) => api.get<Maintenance>('/admin/maintenance', { signal }),
+    queryFn: ({ signal }) => api.call(operationsRoutes.getAdminMaintenance, { signal }),
   });
 }
 
@@ -95,7 +94,7 @@ export function useAdminMaintenance() {
 export function useSetMaintenance() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: MaintenanceInput) => api.put<Maintenance>('/admin/maintenance', input),
+    mutationFn: (input: MaintenanceInput) => api.call(operationsRoutes.putAdminMaintenance, { body: input }),
     onSuccess: (answer) => {
       client.setQueryData(adminKeys.maintenance(), answer);
       window.dispatchEvent(new CustomEvent(MAINTENANCE_CHANGED_EVENT, { detail: answer }));
@@ -107,7 +106,7 @@ export function useSetMaintenance() {
 export function useErrorLog(params: ListParams) {
   return useQuery({
     queryKey: adminKeys.page('errorLogs', params),
-    queryFn: ({ signal }) => api.get<AdminErrorLogPage>(listQuery('/admin/error-logs', params), { signal }),
+    queryFn: ({ signal }) => api.call(operationsRoutes.getAdminErrorLogs, { query: listSearch(params), signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,14 +1,13 @@
-import type {
-  AutomationSettings,
-  EmailTestInput,
-  EmailTestResult,
-  OrderSettings,
-  SchedulerJob,
-  SchedulerJobName,
-  SchedulerStatus,
-  SecuritySettings,
-  SystemSettingsInput,
-  SystemSettingsView,
+import {
+  type AutomationSettings,
+  type EmailTestInput,
+  type OrderSettings,
+  schedulerRoutes,
+  type SchedulerJobName,
+  type SchedulerStatus,
+  type SecuritySettings,
+  settingsRoutes,
+  type SystemSettingsInput,
 } from '@hostpilot/shared';
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/session';
@@ -21,10 +20,13 @@ import { adminKeys } from './keys';
  * goes stale with it.
  */
 
-function useSaveSettings<Settings, Input = Partial<Settings>>(path: string, queryKey: QueryKey) {
+function useSaveSettings<Settings, Input = Partial<Settings>>(
+  save: (change: Input) => Promise<Settings>,
+  queryKey: QueryKey,
+) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (change: Input) => api.put<Settings>(path, change),
+    mutationFn: save,
     onSuccess: async (saved) => {
       client.setQueryData(queryKey, saved);
       await client.invalidateQueries({ queryKey: adminKeys.list('audit') });
@@ -34,29 +36,43 @@ function useSaveSettings<Settings, Input = Partial<Settings>>(path: string, quer
 
 /** General, Security and Email of the System Settings; never answers the SMTP password. */
 export function useSaveSystemSettings() {
-  return useSaveSettings<SystemSettingsView, SystemSettingsInput>('/admin/settings', adminKeys.systemSettings());
+  return useSaveSettings(
+    (body: SystemSettingsInput) => api.call(settingsRoutes.putAdminSettings, { body }),
+    adminKeys.systemSettings(),
+  );
 }
 
 /** Sends a test mail through the e-mail settings as typed (not yet saved); changes nothing. */
 export function useTestEmailSettings() {
   return useMutation({
-    mutationFn: (input: EmailTestInput) => api.post<EmailTestResult>('/admin/settings/email/test', input),
+    mutationFn: (body: EmailTestInput) => api.call(settingsRoutes.postAdminSettingsEmailTest, { body }),
   });
 }
 
 /** The lifecycle jobs' settings. */
 export function useSaveAutomationSettings() {
-  return useSaveSettings<AutomationSettings>('/admin/settings/automation', adminKeys.automation());
+  return useSaveSettings(
+    (body: AutomationSettings) => api.call(schedulerRoutes.putAdminSettingsAutomation, { body }),
+    adminKeys.automation(),
+  );
 }
 
 /** "New orders need approval". */
 export function useSaveOrderSettings() {
-  return useSaveSettings<OrderSettings>('/admin/orders/settings', adminKeys.orderSettings());
+  return useSaveSettings(
+    (change: Partial<OrderSettings>) => api.put<OrderSettings>('/admin/orders/settings', change),
+    adminKeys.orderSettings(),
+  );
 }
 
 /** "Require two-factor sign-in for staff". */
 export function useSaveSecuritySettings() {
-  return useSaveSettings<SecuritySettings>('/admin/settings/security', adminKeys.securitySettings());
+  return useSaveSettings(
+    // The switch card sends its one field, which is the whole of these settings.
+    (change: Partial<SecuritySettings>) =>
+      api.call(settingsRoutes.putAdminSettingsSecurity, { body: change as SecuritySettings }),
+    adminKeys.securitySettings(),
+  );
 }
 
 /**
@@ -66,7 +82,7 @@ export function useSaveSecuritySettings() {
 export function useRunSchedulerJob() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (job: SchedulerJobName) => api.post<SchedulerJob>(`/admin/scheduler/${job}/run`),
+    mutationFn: (job: SchedulerJobName) => api.call(schedulerRoutes.postAdminSchedulerRun, { params: { job } }),
     onSuccess: (job) => {
       client.setQueryData<SchedulerStatus>(adminKeys.scheduler(), (old) =>
         old ? { ...old, jobs: old.jobs.map((row) => (row.name === job.name ? job : row)) } : old,
