@@ -4,6 +4,7 @@ import { billingEndpoints } from './billing';
 import { certificatesEndpoints } from './certificates';
 import { dashboardEndpoints } from './dashboard';
 import { domainsEndpoints } from './domains';
+import { domainsAdminEndpoints } from './domains.admin';
 import { filesEndpoints } from './files';
 import { knowledgeEndpoints } from './knowledge';
 import { metaEndpoints } from './meta';
@@ -11,7 +12,9 @@ import { notificationsEndpoints } from './notifications';
 import { orderingEndpoints } from './ordering';
 import { provisioningEndpoints } from './provisioning';
 import { schedulerEndpoints } from './scheduler';
+import { serversAdminEndpoints } from './servers.admin';
 import { servicesEndpoints } from './services';
+import { servicesAdminEndpoints } from './services.admin';
 import { supportEndpoints } from './support';
 import { usersEndpoints } from './users';
 
@@ -23,6 +26,7 @@ export { billingEndpoints } from './billing';
 export { certificatesEndpoints } from './certificates';
 export { dashboardEndpoints } from './dashboard';
 export { domainsEndpoints } from './domains';
+export { domainsAdminEndpoints } from './domains.admin';
 export { filesEndpoints } from './files';
 export { knowledgeEndpoints } from './knowledge';
 export { metaEndpoints } from './meta';
@@ -30,7 +34,9 @@ export { notificationsEndpoints } from './notifications';
 export { orderingEndpoints } from './ordering';
 export { provisioningEndpoints } from './provisioning';
 export { schedulerEndpoints } from './scheduler';
+export { serversAdminEndpoints } from './servers.admin';
 export { servicesEndpoints } from './services';
+export { servicesAdminEndpoints } from './services.admin';
 export { supportEndpoints } from './support';
 export { usersEndpoints } from './users';
 export { healthSchema, metaResponseSchema } from './meta';
@@ -46,6 +52,7 @@ export const endpoints = {
   certificates: certificatesEndpoints,
   dashboard: dashboardEndpoints,
   domains: domainsEndpoints,
+  domainsAdmin: domainsAdminEndpoints,
   files: filesEndpoints,
   knowledge: knowledgeEndpoints,
   meta: metaEndpoints,
@@ -53,7 +60,9 @@ export const endpoints = {
   ordering: orderingEndpoints,
   provisioning: provisioningEndpoints,
   scheduler: schedulerEndpoints,
+  serversAdmin: serversAdminEndpoints,
   services: servicesEndpoints,
+  servicesAdmin: servicesAdminEndpoints,
   support: supportEndpoints,
   users: usersEndpoints,
 };

@@ -1,14 +1,10 @@
-import {
-  type AdminDomain,
-  adminDomainsExportQuerySchema,
-  adminDomainsPageSchema,
-  adminDomainsQuerySchema,
-} from '@hostpilot/shared';
+import { type AdminDomain, type adminDomainsQuerySchema, domainsAdminEndpoints } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { endpointRoute } from '../../lib/endpoint-route';
 import { errorResponses } from '../../lib/errors';
 import { contains } from '../../lib/search';
-import { col, exportSchema, sendCsv, yesNo } from '../../lib/staff-export';
+import { col, exportRouteSchema, sendCsv, yesNo } from '../../lib/staff-export';
 import { LIST_ERRORS, STAFF_ERRORS } from '../../lib/staff-errors';
 import {
   direction,
@@ -22,7 +18,6 @@ import {
 import { staffOf } from '../../plugins/authorize';
 
 const ERRORS = errorResponses({ ...LIST_ERRORS, ...STAFF_ERRORS });
-const security = [{ bearerAuth: [] }];
 
 const DOMAIN_SORT = {
   name: 'domains.name',
@@ -83,22 +78,20 @@ export const adminDomainListRoutes: FastifyPluginAsyncZod = async (app) => {
         .offset(offset)
         .execute();
 
-  app.get(
-    '/domains',
+  endpointRoute(
+    app,
+    domainsAdminEndpoints.getAdminDomains,
     {
-      config: { access: 'domains.read' },
       schema: {
         tags: ['admin'],
         summary: 'Domains: search, filter (status, tld), sort, page',
         description:
           "`q` matches any part of the domain name or of its owner's e-mail or name, literally. Needs `domains.read`.",
-        security,
-        querystring: adminDomainsQuerySchema,
-        response: { 200: adminDomainsPageSchema, ...ERRORS },
+        response: ERRORS,
       },
     },
     async (request) => {
-      const query = request.query as z.output<typeof adminDomainsQuerySchema>;
+      const query = request.query;
       const filtered = domainsMatching(query);
       return pageOf(
         query,
@@ -121,18 +114,12 @@ export const adminDomainListRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/domains/export',
-    {
-      config: { access: 'domains.read' },
-      schema: exportSchema(
-        "Every domain the list's search and filters match, as CSV",
-        'domains.read',
-        adminDomainsExportQuerySchema,
-      ),
-    },
+  endpointRoute(
+    app,
+    domainsAdminEndpoints.getAdminDomainsExport,
+    { schema: exportRouteSchema("Every domain the list's search and filters match, as CSV", 'domains.read') },
     async (request, reply) => {
-      const query = request.query as z.output<typeof adminDomainsExportQuerySchema>;
+      const query = request.query;
       return sendCsv(
         db,
         staffOf(request).userId,

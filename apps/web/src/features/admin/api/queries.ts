@@ -6,7 +6,6 @@ import {
   type SystemSettingsView,
   type SchedulerStatus,
   type StatusHistory,
-  type AdminDomainsPage,
   type AdminOverview as OverviewAnswer,
   type AdminTrends,
   type AdminPlacement,
@@ -16,6 +15,7 @@ import {
   type AdminTransactionsPage,
   type AdminUsersPage,
   DOMAIN_STATUSES,
+  domainsAdminRoutes,
   PAYMENT_STATUSES,
   ROLE_NAMES,
   SERVER_STATUSES,
@@ -67,8 +67,8 @@ export const SERVER_LIST = {
   filters: { status: SERVER_STATUSES },
 } as const satisfies ListSpec;
 
-/** The list state as the API's query string (the list-query contract): q, filters, sort, order, page, pageSize. */
-export function listQuery(path: string, params: ListParams, fixed: Record<string, string> = {}): string {
+/** The list state as the API's query (the list-query contract): q, filters, sort, order, page, pageSize. */
+function listSearch(params: ListParams, fixed: Record<string, string>): URLSearchParams {
   const search = new URLSearchParams(fixed);
   if (params.search) search.set('q', params.search);
   for (const [name, value] of Object.entries(params.filters)) if (value) search.set(name, value);
@@ -76,7 +76,20 @@ export function listQuery(path: string, params: ListParams, fixed: Record<string
   search.set('order', params.direction);
   search.set('page', String(params.page));
   search.set('pageSize', String(params.pageSize));
-  return `${path}?${search.toString()}`;
+  return search;
+}
+
+/** The list state as the API's query string, below `path`. */
+export function listQuery(path: string, params: ListParams, fixed: Record<string, string> = {}): string {
+  return `${path}?${listSearch(params, fixed).toString()}`;
+}
+
+/**
+ * The list state as the query of a list's endpoint entry, for `api.call` (docs/decisions/068-typed-endpoint-
+ * contract.md). Its sorts and filters are the list's spec above, which holds the values the entry's schema accepts.
+ */
+export function listInput<Query>(params: ListParams, fixed: Record<string, string> = {}): Query {
+  return Object.fromEntries(listSearch(params, fixed)) as Query;
 }
 
 const page = <Answer>(name: AdminListName, path: string, params: ListParams, fixed?: Record<string, string>) =>
@@ -110,7 +123,11 @@ export const adminQueries = {
     }),
   users: (params: ListParams) => page<AdminUsersPage>('users', '/admin/users', params),
   hosting: (params: ListParams) => page<AdminServicesPage>('hosting', '/admin/services', params, { kind: 'hosting' }),
-  domains: (params: ListParams) => page<AdminDomainsPage>('domains', '/admin/domains', params),
+  domains: (params: ListParams) =>
+    queryOptions({
+      queryKey: adminKeys.page('domains', params),
+      queryFn: ({ signal }) => api.call(domainsAdminRoutes.getAdminDomains, { query: listInput(params), signal }),
+    }),
   transactions: (params: ListParams) => page<AdminTransactionsPage>('transactions', '/admin/transactions', params),
   servers: (params: ListParams) => page<AdminServersPage>('servers', '/admin/servers', params),
   /** The active shared servers with their free slots, for Add New Hosting and Edit (decision 033). */
