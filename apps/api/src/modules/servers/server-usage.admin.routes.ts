@@ -1,6 +1,7 @@
-import { adminServerUsageQuerySchema, adminServerUsageSchema, idParamsSchema } from '@hostpilot/shared';
+import { serversAdminEndpoints } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../../lib/clock';
+import { endpointRoute } from '../../lib/endpoint-route';
 import { errorResponses } from '../../lib/errors';
 import { notFound } from '../../lib/not-found';
 import { STAFF_ERRORS } from '../../lib/staff-errors';
@@ -19,10 +20,10 @@ const RANGES = {
  */
 export const adminServerUsageRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async (app, { clock }) => {
   const db = app.database.db;
-  app.get(
-    '/servers/:id/usage',
+  endpointRoute(
+    app,
+    serversAdminEndpoints.getAdminServersUsage,
     {
-      config: { access: 'servers.read' },
       schema: {
         tags: ['admin'],
         summary: "A server's usage over time",
@@ -30,17 +31,11 @@ export const adminServerUsageRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = a
           '`range` `24h` (a point per 15 minutes) or `7d` (a point per hour): CPU, memory, storage and bandwidth in ' +
           'percent, averaged over the point; `up` is false when any sample of the point found the server down. ' +
           'Needs `servers.read`.',
-        security: [{ bearerAuth: [] }],
-        params: idParamsSchema,
-        querystring: adminServerUsageQuerySchema,
-        response: {
-          200: adminServerUsageSchema,
-          ...errorResponses({
-            400: 'VALIDATION_FAILED: a malformed id or an unknown range',
-            ...STAFF_ERRORS,
-            404: 'NOT_FOUND: no server has this id',
-          }),
-        },
+        response: errorResponses({
+          400: 'VALIDATION_FAILED: a malformed id or an unknown range',
+          ...STAFF_ERRORS,
+          404: 'NOT_FOUND: no server has this id',
+        }),
       },
     },
     async (request) => {

@@ -1,17 +1,17 @@
-import { adminServersExportQuerySchema, adminServersPageSchema, adminServersQuerySchema } from '@hostpilot/shared';
+import { type adminServersQuerySchema, serversAdminEndpoints } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema';
+import { endpointRoute } from '../../lib/endpoint-route';
 import { errorResponses } from '../../lib/errors';
-import { col, exportSchema, sendCsv } from '../../lib/staff-export';
+import { col, exportRouteSchema, sendCsv } from '../../lib/staff-export';
 import { LIST_ERRORS, STAFF_ERRORS } from '../../lib/staff-errors';
 import { direction, iso, pageOf } from '../../lib/staff-list';
 import { staffOf } from '../../plugins/authorize';
 import { placedServices, serverExtras, toAdminServer } from './server-rows';
 
 const ERRORS = errorResponses({ ...LIST_ERRORS, ...STAFF_ERRORS });
-const security = [{ bearerAuth: [] }];
 
 /** Orders servers as the list does: by a column or by the services placed on them, then by id. */
 export function serversOrdered<Q extends SelectQueryBuilder<Database, 'servers', object>>(
@@ -56,23 +56,21 @@ export const adminServerListRoutes: FastifyPluginAsyncZod = async (app) => {
         .offset(offset)
         .execute();
 
-  app.get(
-    '/servers',
+  endpointRoute(
+    app,
+    serversAdminEndpoints.getAdminServers,
     {
-      config: { access: 'servers.read' },
       schema: {
         tags: ['admin'],
         summary: 'Servers: search, filter (status, type, location), sort, page, with the summary',
         description:
           '`q` matches any part of the name or address, literally (a short table: no index needed). `summary` ' +
           'covers every server. Needs `servers.read`.',
-        security,
-        querystring: adminServersQuerySchema,
-        response: { 200: adminServersPageSchema, ...ERRORS },
+        response: ERRORS,
       },
     },
     async (request) => {
-      const query = request.query as z.output<typeof adminServersQuerySchema>;
+      const query = request.query;
       const filtered = serversMatching(query);
       const page = await pageOf(
         query,
@@ -108,18 +106,12 @@ export const adminServerListRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/servers/export',
-    {
-      config: { access: 'servers.read' },
-      schema: exportSchema(
-        "Every server the list's search and filters match, as CSV",
-        'servers.read',
-        adminServersExportQuerySchema,
-      ),
-    },
+  endpointRoute(
+    app,
+    serversAdminEndpoints.getAdminServersExport,
+    { schema: exportRouteSchema("Every server the list's search and filters match, as CSV", 'servers.read') },
     async (request, reply) => {
-      const query = request.query as z.output<typeof adminServersExportQuerySchema>;
+      const query = request.query;
       return sendCsv(
         db,
         staffOf(request).userId,

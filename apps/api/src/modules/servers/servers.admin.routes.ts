@@ -1,19 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import {
-  adminServerInputSchema,
-  adminServerMaintenanceSchema,
-  adminServerSchema,
+  type adminServerInputSchema,
   type FieldError,
-  idParamsSchema,
+  serversAdminEndpoints,
   serverStates,
   validationMessage,
   type ValidationMessageKey,
 } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Kysely, sql } from 'kysely';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Database, ServerRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
+import { endpointRoute } from '../../lib/endpoint-route';
 import { AppError, BODY_ERRORS, errorResponses } from '../../lib/errors';
 import { journal } from '../../lib/journal';
 import { staffOf } from '../../plugins/authorize';
@@ -23,7 +22,6 @@ import { placedServices, serverExtras, toAdminServer } from './server-rows';
 
 type Input = z.output<typeof adminServerInputSchema>;
 
-const security = [{ bearerAuth: [] }];
 const NOT_FOUND = { 404: 'NOT_FOUND: no server has this id' } as const;
 const TAKEN =
   'INVALID_STATE (with `fields`): `name` validation.serverNameTaken or `ip` validation.serverAddressTaken — another ' +
@@ -131,22 +129,17 @@ async function placedOn(trx: Kysely<Database>, id: string): Promise<number> {
 export const adminServerRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async (app, { clock }) => {
   const { db, kind } = app.database;
 
-  app.post(
-    '/servers',
+  endpointRoute(
+    app,
+    serversAdminEndpoints.postAdminServers,
     {
-      config: { access: 'servers.write' },
       schema: {
         tags: ['admin'],
         summary: 'Add a server',
         description:
           'Name (unique in any case), data centre of the catalogue, type, address (IPv4, IPv6 or host name, ' +
           'unique), capacity (services it takes) and specs. Starts active. Needs `servers.write`; audited.',
-        security,
-        body: adminServerInputSchema,
-        response: {
-          201: adminServerSchema,
-          ...errorResponses({ ...BODY_ERRORS, ...STAFF_ERRORS, 409: TAKEN }),
-        },
+        response: errorResponses({ ...BODY_ERRORS, ...STAFF_ERRORS, 409: TAKEN }),
       },
     },
     async (request, reply) => {
@@ -189,28 +182,22 @@ export const adminServerRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async 
     },
   );
 
-  app.patch(
-    '/servers/:id',
+  endpointRoute(
+    app,
+    serversAdminEndpoints.patchAdminServersItem,
     {
-      config: { access: 'servers.write' },
       schema: {
         tags: ['admin'],
         summary: 'Edit a server',
         description:
           'Any of the fields of POST /servers; `specs` as a whole. The capacity cannot go below the services ' +
           'placed on it. Needs `servers.write`; audited with the values before and after.',
-        security,
-        params: idParamsSchema,
-        body: adminServerInputSchema.partial(),
-        response: {
-          200: adminServerSchema,
-          ...errorResponses({
-            ...BODY_ERRORS,
-            ...STAFF_ERRORS,
-            ...NOT_FOUND,
-            409: `${TAKEN}; or \`capacity\` validation.capacityBelowServices`,
-          }),
-        },
+        response: errorResponses({
+          ...BODY_ERRORS,
+          ...STAFF_ERRORS,
+          ...NOT_FOUND,
+          409: `${TAKEN}; or \`capacity\` validation.capacityBelowServices`,
+        }),
       },
     },
     async (request) => {
@@ -247,26 +234,21 @@ export const adminServerRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async 
     },
   );
 
-  app.delete(
-    '/servers/:id',
+  endpointRoute(
+    app,
+    serversAdminEndpoints.deleteAdminServersItem,
     {
-      config: { access: 'servers.write' },
       schema: {
         tags: ['admin'],
         summary: 'Delete a server',
         description:
           'Refused while any service that is not cancelled is placed on it. Cancelled services keep their ' +
           'history but no longer name the server. Needs `servers.write`; audited with the values before.',
-        security,
-        params: idParamsSchema,
-        response: {
-          204: z.null().describe('Deleted'),
-          ...errorResponses({
-            ...STAFF_ERRORS,
-            ...NOT_FOUND,
-            409: 'INVALID_STATE (with `fields.services` validation.serverHasServices): services still run on it',
-          }),
-        },
+        response: errorResponses({
+          ...STAFF_ERRORS,
+          ...NOT_FOUND,
+          409: 'INVALID_STATE (with `fields.services` validation.serverHasServices): services still run on it',
+        }),
       },
     },
     async (request, reply) => {
@@ -290,29 +272,23 @@ export const adminServerRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async 
     },
   );
 
-  app.put(
-    '/servers/:id/maintenance',
+  endpointRoute(
+    app,
+    serversAdminEndpoints.putAdminServersMaintenance,
     {
-      config: { access: 'servers.write' },
       schema: {
         tags: ['admin'],
         summary: 'Put a server into maintenance, or back into service',
         description:
           '`{ maintenance: true }` moves an active server to maintenance (it takes no new services), `false` ' +
           'back to active. Asking for the status it already has changes nothing. Needs `servers.write`; audited.',
-        security,
-        params: idParamsSchema,
-        body: adminServerMaintenanceSchema,
-        response: {
-          200: adminServerSchema,
-          ...errorResponses({ ...BODY_ERRORS, ...STAFF_ERRORS, ...NOT_FOUND }),
-        },
+        response: errorResponses({ ...BODY_ERRORS, ...STAFF_ERRORS, ...NOT_FOUND }),
       },
     },
     async (request) => {
       const staff = staffOf(request);
       const { id } = request.params as { id: string };
-      const { maintenance } = request.body as z.output<typeof adminServerMaintenanceSchema>;
+      const { maintenance } = request.body;
       const to = maintenance ? 'maintenance' : 'active';
       const now = clock.now();
       await db.transaction().execute(async (trx) => {

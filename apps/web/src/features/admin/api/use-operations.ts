@@ -1,6 +1,5 @@
 import {
   type AdminErrorLogPage,
-  type AdminServerUsage,
   type AdminTicketAssignees,
   type AdminTicketDetail,
   type AdminTicketsPage,
@@ -8,6 +7,7 @@ import {
   type Maintenance,
   type MaintenanceInput,
   type ServerUsageRange,
+  serversAdminRoutes,
   TICKET_PRIORITIES,
   TICKET_STATUSES,
 } from '@hostpilot/shared';
@@ -116,7 +116,7 @@ export function useServerUsage(id: string | null, range: ServerUsageRange) {
   return useQuery({
     queryKey: adminKeys.serverUsage(id ?? '', range),
     queryFn: ({ signal }) =>
-      api.get<AdminServerUsage>(`/admin/servers/${encodeURIComponent(id!)}/usage?range=${range}`, { signal }),
+      api.call(serversAdminRoutes.getAdminServersUsage, { params: { id: id! }, query: { range }, signal }),
     enabled: id !== null,
   });
 }
