@@ -1,16 +1,16 @@
-import { adminServicesExportQuerySchema, adminServicesPageSchema, adminServicesQuerySchema } from '@hostpilot/shared';
+import { type adminServicesQuerySchema, servicesAdminEndpoints } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { endpointRoute } from '../../lib/endpoint-route';
 import { errorResponses } from '../../lib/errors';
 import { contains } from '../../lib/search';
-import { col, decimal, exportSchema, sendCsv, yesNo } from '../../lib/staff-export';
+import { col, decimal, exportRouteSchema, sendCsv, yesNo } from '../../lib/staff-export';
 import { LIST_ERRORS, STAFF_ERRORS } from '../../lib/staff-errors';
 import { direction, fullName, iso, pageOf } from '../../lib/staff-list';
 import { staffOf } from '../../plugins/authorize';
 import { ADMIN_SERVICE_COLUMNS, toAdminService } from './service-rows';
 
 const ERRORS = errorResponses({ ...LIST_ERRORS, ...STAFF_ERRORS });
-const security = [{ bearerAuth: [] }];
 
 const SERVICE_SORT = {
   createdAt: 'services.createdAt',
@@ -50,23 +50,21 @@ export const adminServiceListRoutes: FastifyPluginAsyncZod = async (app) => {
         .offset(offset)
         .execute();
 
-  app.get(
-    '/services',
+  endpointRoute(
+    app,
+    servicesAdminEndpoints.getAdminServices,
     {
-      config: { access: 'hosting.read' },
       schema: {
         tags: ['admin'],
         summary: 'Services (hosting and every other kind): search, filter (kind, status), sort, page',
         description:
           "`q` matches any part of the service's domain or of its owner's e-mail or name, literally. The hosting " +
           'page asks for `kind=hosting`. Needs `hosting.read`.',
-        security,
-        querystring: adminServicesQuerySchema,
-        response: { 200: adminServicesPageSchema, ...ERRORS },
+        response: ERRORS,
       },
     },
     async (request) => {
-      const query = request.query as z.output<typeof adminServicesQuerySchema>;
+      const query = request.query;
       const filtered = servicesMatching(query);
       return pageOf(
         query,
@@ -77,18 +75,12 @@ export const adminServiceListRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/services/export',
-    {
-      config: { access: 'hosting.read' },
-      schema: exportSchema(
-        "Every service the list's search and filters match, as CSV",
-        'hosting.read',
-        adminServicesExportQuerySchema,
-      ),
-    },
+  endpointRoute(
+    app,
+    servicesAdminEndpoints.getAdminServicesExport,
+    { schema: exportRouteSchema("Every service the list's search and filters match, as CSV", 'hosting.read') },
     async (request, reply) => {
-      const query = request.query as z.output<typeof adminServicesExportQuerySchema>;
+      const query = request.query;
       return sendCsv(
         db,
         staffOf(request).userId,

@@ -8,10 +8,7 @@ import {
   type StatusHistory,
   type AdminOverview as OverviewAnswer,
   type AdminTrends,
-  type AdminPlacement,
   type AdminPermissions,
-  type AdminServersPage,
-  type AdminServicesPage,
   type AdminTransactionsPage,
   type AdminUsersPage,
   DOMAIN_STATUSES,
@@ -19,7 +16,9 @@ import {
   PAYMENT_STATUSES,
   ROLE_NAMES,
   SERVER_STATUSES,
+  serversAdminRoutes,
   SERVICE_STATUSES,
+  servicesAdminRoutes,
   USER_STATUSES,
 } from '@hostpilot/shared';
 import { queryOptions } from '@tanstack/react-query';
@@ -122,19 +121,28 @@ export const adminQueries = {
       staleTime: 60_000,
     }),
   users: (params: ListParams) => page<AdminUsersPage>('users', '/admin/users', params),
-  hosting: (params: ListParams) => page<AdminServicesPage>('hosting', '/admin/services', params, { kind: 'hosting' }),
+  hosting: (params: ListParams) =>
+    queryOptions({
+      queryKey: adminKeys.page('hosting', params),
+      queryFn: ({ signal }) =>
+        api.call(servicesAdminRoutes.getAdminServices, { query: listInput(params, { kind: 'hosting' }), signal }),
+    }),
   domains: (params: ListParams) =>
     queryOptions({
       queryKey: adminKeys.page('domains', params),
       queryFn: ({ signal }) => api.call(domainsAdminRoutes.getAdminDomains, { query: listInput(params), signal }),
     }),
   transactions: (params: ListParams) => page<AdminTransactionsPage>('transactions', '/admin/transactions', params),
-  servers: (params: ListParams) => page<AdminServersPage>('servers', '/admin/servers', params),
+  servers: (params: ListParams) =>
+    queryOptions({
+      queryKey: adminKeys.page('servers', params),
+      queryFn: ({ signal }) => api.call(serversAdminRoutes.getAdminServers, { query: listInput(params), signal }),
+    }),
   /** The active shared servers with their free slots, for Add New Hosting and Edit (decision 033). */
   placement: () =>
     queryOptions({
       queryKey: adminKeys.placement(),
-      queryFn: ({ signal }) => api.get<AdminPlacement>('/admin/services/placement', { signal }),
+      queryFn: ({ signal }) => api.call(servicesAdminRoutes.getAdminServicesPlacement, { signal }),
     }),
   scheduler: () =>
     queryOptions({
