@@ -78,8 +78,9 @@ const boundaryZones = [
 /** Imports the web app refuses everywhere. */
 const ENDPOINT_GROUPS = fs
   .readdirSync(path.join(import.meta.dirname, 'packages/shared/src/endpoints'))
-  .filter((file) => /^[a-z]+\.ts$/.test(file) && !['define.ts', 'index.ts', 'routes.ts'].includes(file))
-  .map((file) => file.replace(/\.ts$/, ''));
+  .filter((file) => /^[a-z]+(\.admin)?\.ts$/.test(file) && !['define.ts', 'index.ts', 'routes.ts'].includes(file))
+  // A staff group's file is named after its module: domains.admin.ts holds domainsAdminEndpoints.
+  .map((file) => file.replace(/\.ts$/, '').replace(/\.admin$/, 'Admin'));
 
 const webRestrictedImports = [
   // zod only through the shared module that configures it jitless (no eval probe under the CSP).

@@ -36,18 +36,32 @@ export const sendCsv = async (
     .send(csvStream(language, heading(t), rows()) as never);
 };
 
+const exportDescription = (permission: string) =>
+  "The list's `q`, filters and sort; `page` and `pageSize` are ignored (all rows), `lang` picks the headings' " +
+  "language (else the caller's). Streamed; UTF-8 with a byte-order mark; commas in English, semicolons in " +
+  `Russian; formula cells start with an apostrophe. Needs \`${permission}\`.`;
+
 /** The OpenAPI schema of a list's export. */
 export const exportSchema = (summary: string, permission: string, querystring: z.ZodType) => ({
   tags: ['admin'],
   summary,
-  description:
-    "The list's `q`, filters and sort; `page` and `pageSize` are ignored (all rows), `lang` picks the headings' " +
-    "language (else the caller's). Streamed; UTF-8 with a byte-order mark; commas in English, semicolons in " +
-    `Russian; formula cells start with an apostrophe. Needs \`${permission}\`.`,
+  description: exportDescription(permission),
   security: [{ bearerAuth: [] }],
   querystring,
   produces: ['text/csv'],
   response: { 200: z.string().describe('The CSV text'), ...errorResponses({ ...LIST_ERRORS, ...STAFF_ERRORS }) },
+});
+
+/**
+ * What a list's export registered from its endpoint table entry adds to it (docs/decisions/068-typed-endpoint-
+ * contract.md): the entry holds the query and the CSV answer, the route its words, `produces` and its errors.
+ */
+export const exportRouteSchema = (summary: string, permission: string) => ({
+  tags: ['admin'],
+  summary,
+  description: exportDescription(permission),
+  produces: ['text/csv'],
+  response: errorResponses({ ...LIST_ERRORS, ...STAFF_ERRORS }),
 });
 
 /** Minor units as a decimal amount. */

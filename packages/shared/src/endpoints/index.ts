@@ -5,6 +5,7 @@ import { billingEndpoints } from './billing';
 import { certificatesEndpoints } from './certificates';
 import { dashboardEndpoints } from './dashboard';
 import { domainsEndpoints } from './domains';
+import { domainsAdminEndpoints } from './domains.admin';
 import { filesEndpoints } from './files';
 import { knowledgeEndpoints } from './knowledge';
 import { metaEndpoints } from './meta';
@@ -13,8 +14,10 @@ import { operationsEndpoints } from './operations';
 import { orderingEndpoints } from './ordering';
 import { provisioningEndpoints } from './provisioning';
 import { schedulerEndpoints } from './scheduler';
+import { serversAdminEndpoints } from './servers.admin';
 import { servicesEndpoints } from './services';
 import { settingsEndpoints } from './settings';
+import { servicesAdminEndpoints } from './services.admin';
 import { supportEndpoints } from './support';
 import { usersEndpoints } from './users';
 
@@ -27,6 +30,7 @@ export { billingEndpoints } from './billing';
 export { certificatesEndpoints } from './certificates';
 export { dashboardEndpoints } from './dashboard';
 export { domainsEndpoints } from './domains';
+export { domainsAdminEndpoints } from './domains.admin';
 export { filesEndpoints } from './files';
 export { knowledgeEndpoints } from './knowledge';
 export { metaEndpoints } from './meta';
@@ -35,8 +39,10 @@ export { operationsEndpoints } from './operations';
 export { orderingEndpoints } from './ordering';
 export { provisioningEndpoints } from './provisioning';
 export { schedulerEndpoints } from './scheduler';
+export { serversAdminEndpoints } from './servers.admin';
 export { servicesEndpoints } from './services';
 export { settingsEndpoints } from './settings';
+export { servicesAdminEndpoints } from './services.admin';
 export { supportEndpoints } from './support';
 export { usersEndpoints } from './users';
 export { healthSchema, metaResponseSchema } from './meta';
@@ -53,6 +59,7 @@ export const endpoints = {
   certificates: certificatesEndpoints,
   dashboard: dashboardEndpoints,
   domains: domainsEndpoints,
+  domainsAdmin: domainsAdminEndpoints,
   files: filesEndpoints,
   knowledge: knowledgeEndpoints,
   meta: metaEndpoints,
@@ -61,8 +68,10 @@ export const endpoints = {
   ordering: orderingEndpoints,
   provisioning: provisioningEndpoints,
   scheduler: schedulerEndpoints,
+  serversAdmin: serversAdminEndpoints,
   services: servicesEndpoints,
   settings: settingsEndpoints,
+  servicesAdmin: servicesAdminEndpoints,
   support: supportEndpoints,
   users: usersEndpoints,
 };

@@ -8,6 +8,7 @@ import type { billingEndpoints } from './billing';
 import type { certificatesEndpoints } from './certificates';
 import type { dashboardEndpoints } from './dashboard';
 import type { domainsEndpoints } from './domains';
+import type { domainsAdminEndpoints } from './domains.admin';
 import type { filesEndpoints } from './files';
 import type { knowledgeEndpoints } from './knowledge';
 import type { metaEndpoints } from './meta';
@@ -16,8 +17,10 @@ import type { operationsEndpoints } from './operations';
 import type { orderingEndpoints } from './ordering';
 import type { provisioningEndpoints } from './provisioning';
 import type { schedulerEndpoints } from './scheduler';
+import type { serversAdminEndpoints } from './servers.admin';
 import type { servicesEndpoints } from './services';
 import type { settingsEndpoints } from './settings';
+import type { servicesAdminEndpoints } from './services.admin';
 import type { supportEndpoints } from './support';
 import type { usersEndpoints } from './users';
 
@@ -237,6 +240,40 @@ export const domainsRoutes = {
   } as RouteOf<typeof domainsEndpoints.deleteDomainsDnsRecordsItem>,
 };
 
+export const domainsAdminRoutes = {
+  getAdminDomains: { method: 'GET', path: '/admin/domains', auth: 'staff' } as RouteOf<
+    typeof domainsAdminEndpoints.getAdminDomains
+  >,
+  getAdminDomainsExport: { method: 'GET', path: '/admin/domains/export', auth: 'staff' } as RouteOf<
+    typeof domainsAdminEndpoints.getAdminDomainsExport
+  >,
+  postAdminDomains: { method: 'POST', path: '/admin/domains', auth: 'staff' } as RouteOf<
+    typeof domainsAdminEndpoints.postAdminDomains
+  >,
+  getAdminDomainsDnsRecords: { method: 'GET', path: '/admin/domains/:id/dns-records', auth: 'staff' } as RouteOf<
+    typeof domainsAdminEndpoints.getAdminDomainsDnsRecords
+  >,
+  postAdminDomainsDnsRecords: { method: 'POST', path: '/admin/domains/:id/dns-records', auth: 'staff' } as RouteOf<
+    typeof domainsAdminEndpoints.postAdminDomainsDnsRecords
+  >,
+  putAdminDomainsDnsRecordsItem: {
+    method: 'PUT',
+    path: '/admin/domains/:id/dns-records/:recordId',
+    auth: 'staff',
+  } as RouteOf<typeof domainsAdminEndpoints.putAdminDomainsDnsRecordsItem>,
+  deleteAdminDomainsDnsRecordsItem: {
+    method: 'DELETE',
+    path: '/admin/domains/:id/dns-records/:recordId',
+    auth: 'staff',
+  } as RouteOf<typeof domainsAdminEndpoints.deleteAdminDomainsDnsRecordsItem>,
+  postAdminDomainsTransfer: { method: 'POST', path: '/admin/domains/:id/transfer', auth: 'staff' } as RouteOf<
+    typeof domainsAdminEndpoints.postAdminDomainsTransfer
+  >,
+  deleteAdminDomainsItem: { method: 'DELETE', path: '/admin/domains/:id', auth: 'staff' } as RouteOf<
+    typeof domainsAdminEndpoints.deleteAdminDomainsItem
+  >,
+};
+
 export const filesRoutes = {
   getHostingFiles: { method: 'GET', path: '/hosting/:id/files', auth: 'customer' } as RouteOf<
     typeof filesEndpoints.getHostingFiles
@@ -401,6 +438,30 @@ export const schedulerRoutes = {
   >,
 };
 
+export const serversAdminRoutes = {
+  getAdminServers: { method: 'GET', path: '/admin/servers', auth: 'staff' } as RouteOf<
+    typeof serversAdminEndpoints.getAdminServers
+  >,
+  getAdminServersExport: { method: 'GET', path: '/admin/servers/export', auth: 'staff' } as RouteOf<
+    typeof serversAdminEndpoints.getAdminServersExport
+  >,
+  getAdminServersUsage: { method: 'GET', path: '/admin/servers/:id/usage', auth: 'staff' } as RouteOf<
+    typeof serversAdminEndpoints.getAdminServersUsage
+  >,
+  postAdminServers: { method: 'POST', path: '/admin/servers', auth: 'staff' } as RouteOf<
+    typeof serversAdminEndpoints.postAdminServers
+  >,
+  patchAdminServersItem: { method: 'PATCH', path: '/admin/servers/:id', auth: 'staff' } as RouteOf<
+    typeof serversAdminEndpoints.patchAdminServersItem
+  >,
+  deleteAdminServersItem: { method: 'DELETE', path: '/admin/servers/:id', auth: 'staff' } as RouteOf<
+    typeof serversAdminEndpoints.deleteAdminServersItem
+  >,
+  putAdminServersMaintenance: { method: 'PUT', path: '/admin/servers/:id/maintenance', auth: 'staff' } as RouteOf<
+    typeof serversAdminEndpoints.putAdminServersMaintenance
+  >,
+};
+
 export const servicesRoutes = {
   getHosting: { method: 'GET', path: '/hosting', auth: 'customer' } as RouteOf<typeof servicesEndpoints.getHosting>,
   getHostingItem: { method: 'GET', path: '/hosting/:id', auth: 'customer' } as RouteOf<
@@ -475,6 +536,33 @@ export const settingsRoutes = {
   >,
   putAdminSettingsSecurity: { method: 'PUT', path: '/admin/settings/security', auth: 'staff' } as RouteOf<
     typeof settingsEndpoints.putAdminSettingsSecurity
+  >,
+};
+
+export const servicesAdminRoutes = {
+  getAdminServices: { method: 'GET', path: '/admin/services', auth: 'staff' } as RouteOf<
+    typeof servicesAdminEndpoints.getAdminServices
+  >,
+  getAdminServicesExport: { method: 'GET', path: '/admin/services/export', auth: 'staff' } as RouteOf<
+    typeof servicesAdminEndpoints.getAdminServicesExport
+  >,
+  getAdminServicesPlacement: { method: 'GET', path: '/admin/services/placement', auth: 'staff' } as RouteOf<
+    typeof servicesAdminEndpoints.getAdminServicesPlacement
+  >,
+  postAdminServices: { method: 'POST', path: '/admin/services', auth: 'staff' } as RouteOf<
+    typeof servicesAdminEndpoints.postAdminServices
+  >,
+  patchAdminServicesItem: { method: 'PATCH', path: '/admin/services/:id', auth: 'staff' } as RouteOf<
+    typeof servicesAdminEndpoints.patchAdminServicesItem
+  >,
+  postAdminServicesSuspend: { method: 'POST', path: '/admin/services/:id/suspend', auth: 'staff' } as RouteOf<
+    typeof servicesAdminEndpoints.postAdminServicesSuspend
+  >,
+  postAdminServicesActivate: { method: 'POST', path: '/admin/services/:id/activate', auth: 'staff' } as RouteOf<
+    typeof servicesAdminEndpoints.postAdminServicesActivate
+  >,
+  deleteAdminServicesItem: { method: 'DELETE', path: '/admin/services/:id', auth: 'staff' } as RouteOf<
+    typeof servicesAdminEndpoints.deleteAdminServicesItem
   >,
 };
 

@@ -1,19 +1,13 @@
 import { createHash, randomInt } from 'node:crypto';
 import {
   addMonths,
-  adminDomainCreateSchema,
-  adminDomainDeleteSchema,
-  adminDomainSchema,
-  adminDomainTransferResultSchema,
+  type adminDomainSchema,
   AUTH_CODE_ALPHABET,
   AUTH_CODE_LENGTH,
-  dnsRecordInputSchema,
-  adminDnsRecordListSchema,
-  dnsRecordSchema,
+  domainsAdminEndpoints,
   domainStates,
   type ErrorCode,
   type FieldError,
-  idParamsSchema,
   ORDER_TLDS,
   validationMessage,
   type ValidationMessageKey,
@@ -21,9 +15,10 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
+import { endpointRoute } from '../../lib/endpoint-route';
 import { AppError, BODY_ERRORS, errorResponses } from '../../lib/errors';
 import { journal } from '../../lib/journal';
 import { staffOf } from '../../plugins/authorize';
@@ -35,7 +30,6 @@ import { STAFF_ERRORS } from '../../lib/staff-errors';
 import { fullName, iso, isoOrNull } from '../../lib/staff-list';
 import { enqueueProvisioning } from '../provisioning/tasks';
 
-const security = [{ bearerAuth: [] }];
 const NOT_FOUND = { 404: 'NOT_FOUND: no domain (or record) has this id' } as const;
 
 /** A refusal with the field it concerns, translated by the web from its key (docs/product/errors.md). */
@@ -110,10 +104,10 @@ export const adminDomainRoutes: FastifyPluginAsyncZod<{ clock: Clock; registrar?
     ip: request.ip,
   });
 
-  app.post(
-    '/domains',
+  endpointRoute(
+    app,
+    domainsAdminEndpoints.postAdminDomains,
     {
-      config: { access: 'domains.write' },
       schema: {
         tags: ['admin'],
         summary: 'Register a domain for a customer, free of charge; the customer is notified',
@@ -121,24 +115,19 @@ export const adminDomainRoutes: FastifyPluginAsyncZod<{ clock: Clock; registrar?
           '`ownerEmail` names an active customer account; `name` is read as the domain search reads it (an ' +
           'ending we sell is required); `years` is one of the periods the catalogue sells (1, 2, 3, 5, 10). The ' +
           'domain is active from now, with the registry’s defaults. Needs `domains.write`; audited.',
-        security,
-        body: adminDomainCreateSchema,
-        response: {
-          201: adminDomainSchema,
-          ...errorResponses({
-            ...BODY_ERRORS,
-            ...STAFF_ERRORS,
-            400:
-              'VALIDATION_FAILED (with `fields`): `ownerEmail` validation.domainOwner or an e-mail rule; `name` ' +
-              'validation.domain* (the domain search’s rules); `years` validation.period',
-            409: 'DOMAIN_UNAVAILABLE (with `fields.name` validation.domainRegistered or validation.domainReserved)',
-          }),
-        },
+        response: errorResponses({
+          ...BODY_ERRORS,
+          ...STAFF_ERRORS,
+          400:
+            'VALIDATION_FAILED (with `fields`): `ownerEmail` validation.domainOwner or an e-mail rule; `name` ' +
+            'validation.domain* (the domain search’s rules); `years` validation.period',
+          409: 'DOMAIN_UNAVAILABLE (with `fields.name` validation.domainRegistered or validation.domainReserved)',
+        }),
       },
     },
     async (request, reply) => {
       const staff = staffOf(request);
-      const { ownerEmail, name: typed, years } = request.body as z.output<typeof adminDomainCreateSchema>;
+      const { ownerEmail, name: typed, years } = request.body;
       const parsed = parseDomainQuery(typed, ORDER_TLDS);
       if (!parsed.ok) throw refused('VALIDATION_FAILED', 'name', parsed.key);
       if (parsed.tld === null) throw refused('VALIDATION_FAILED', 'name', 'validation.domainSubdomain');
@@ -181,16 +170,14 @@ export const adminDomainRoutes: FastifyPluginAsyncZod<{ clock: Clock; registrar?
     },
   );
 
-  app.get(
-    '/domains/:id/dns-records',
+  endpointRoute(
+    app,
+    domainsAdminEndpoints.getAdminDomainsDnsRecords,
     {
-      config: { access: 'domains.read' },
       schema: {
         tags: ['admin'],
         summary: 'A domain’s DNS records and the DNSSEC DS records the registry holds',
-        security,
-        params: idParamsSchema,
-        response: { 200: adminDnsRecordListSchema, ...errorResponses({ ...STAFF_ERRORS, ...NOT_FOUND }) },
+        response: errorResponses({ ...STAFF_ERRORS, ...NOT_FOUND }),
       },
     },
     async (request) => {
@@ -204,7 +191,6 @@ export const adminDomainRoutes: FastifyPluginAsyncZod<{ clock: Clock; registrar?
     },
   );
 
-  const recordParams = idParamsSchema.extend({ recordId: z.string().min(1).max(100) });
   const recordErrors = errorResponses({
     ...BODY_ERRORS,
     ...STAFF_ERRORS,
@@ -216,53 +202,45 @@ export const adminDomainRoutes: FastifyPluginAsyncZod<{ clock: Clock; registrar?
     'The customer’s DNS editor rules (docs/product/validation.md). Needs `domains.write`; audited with the record ' +
     'before and after, and the customer’s activity records it.';
 
-  app.post(
-    '/domains/:id/dns-records',
+  endpointRoute(
+    app,
+    domainsAdminEndpoints.postAdminDomainsDnsRecords,
     {
-      config: { access: 'domains.write' },
       schema: {
         tags: ['admin'],
         summary: 'Add a DNS record to any customer’s domain',
         description: dnsDescription,
-        security,
-        params: idParamsSchema,
-        body: dnsRecordInputSchema,
-        response: { 201: dnsRecordSchema, ...recordErrors },
+        response: recordErrors,
       },
     },
     async (request, reply) =>
       reply.code(201).send(await actions.addRecord(staffEditor(request), request.params.id, request.body)),
   );
 
-  app.put(
-    '/domains/:id/dns-records/:recordId',
+  endpointRoute(
+    app,
+    domainsAdminEndpoints.putAdminDomainsDnsRecordsItem,
     {
-      config: { access: 'domains.write' },
       schema: {
         tags: ['admin'],
         summary: 'Change a DNS record of any customer’s domain',
         description: dnsDescription,
-        security,
-        params: recordParams,
-        body: dnsRecordInputSchema,
-        response: { 200: dnsRecordSchema, ...recordErrors },
+        response: recordErrors,
       },
     },
     async (request) =>
       actions.updateRecord(staffEditor(request), request.params.id, request.params.recordId, request.body),
   );
 
-  app.delete(
-    '/domains/:id/dns-records/:recordId',
+  endpointRoute(
+    app,
+    domainsAdminEndpoints.deleteAdminDomainsDnsRecordsItem,
     {
-      config: { access: 'domains.write' },
       schema: {
         tags: ['admin'],
         summary: 'Delete a DNS record of any customer’s domain',
         description: dnsDescription,
-        security,
-        params: recordParams,
-        response: { 204: z.null().describe('Deleted'), ...errorResponses({ ...STAFF_ERRORS, ...NOT_FOUND }) },
+        response: errorResponses({ ...STAFF_ERRORS, ...NOT_FOUND }),
       },
     },
     async (request, reply) => {
@@ -271,10 +249,10 @@ export const adminDomainRoutes: FastifyPluginAsyncZod<{ clock: Clock; registrar?
     },
   );
 
-  app.post(
-    '/domains/:id/transfer',
+  endpointRoute(
+    app,
+    domainsAdminEndpoints.postAdminDomainsTransfer,
     {
-      config: { access: 'domains.write' },
       schema: {
         tags: ['admin'],
         summary: 'Start a transfer out: the domain becomes transferring, with an authorisation code shown once',
@@ -282,18 +260,13 @@ export const adminDomainRoutes: FastifyPluginAsyncZod<{ clock: Clock; registrar?
           'Only an active domain with its transfer lock off. The answer holds the code this one time; only its ' +
           'SHA-256 is stored and the audit entry masks it. Needs `domains.write`; audited, with a status-history ' +
           'row; the customer is notified.',
-        security,
-        params: idParamsSchema,
-        response: {
-          200: adminDomainTransferResultSchema,
-          ...errorResponses({
-            ...STAFF_ERRORS,
-            ...NOT_FOUND,
-            409:
-              'INVALID_STATE (with `fields.transferLock` validation.domainTransferLocked, or `fields.status` ' +
-              'validation.domainNotTransferable)',
-          }),
-        },
+        response: errorResponses({
+          ...STAFF_ERRORS,
+          ...NOT_FOUND,
+          409:
+            'INVALID_STATE (with `fields.transferLock` validation.domainTransferLocked, or `fields.status` ' +
+            'validation.domainNotTransferable)',
+        }),
       },
     },
     async (request) => {
@@ -338,10 +311,10 @@ export const adminDomainRoutes: FastifyPluginAsyncZod<{ clock: Clock; registrar?
     },
   );
 
-  app.delete(
-    '/domains/:id',
+  endpointRoute(
+    app,
+    domainsAdminEndpoints.deleteAdminDomainsItem,
     {
-      config: { access: 'domains.write' },
       schema: {
         tags: ['admin'],
         summary: 'Delete a domain and its DNS records after its name is typed again; the customer is notified',
@@ -349,24 +322,18 @@ export const adminDomainRoutes: FastifyPluginAsyncZod<{ clock: Clock; registrar?
           '`confirm` must equal the domain’s name (as stored or as read, in any case). The DNS records go; the ' +
           'domain row goes too unless invoices, ledger entries or orders name it, in which case it is marked ' +
           'deleted and hidden, so accounting keeps its reference. Needs `domains.write`; audited.',
-        security,
-        params: idParamsSchema,
-        body: adminDomainDeleteSchema,
-        response: {
-          204: z.null().describe('Deleted'),
-          ...errorResponses({
-            ...BODY_ERRORS,
-            ...STAFF_ERRORS,
-            ...NOT_FOUND,
-            400: 'VALIDATION_FAILED (with `fields.confirm` validation.confirmDomainName): the typed name differs',
-          }),
-        },
+        response: errorResponses({
+          ...BODY_ERRORS,
+          ...STAFF_ERRORS,
+          ...NOT_FOUND,
+          400: 'VALIDATION_FAILED (with `fields.confirm` validation.confirmDomainName): the typed name differs',
+        }),
       },
     },
     async (request, reply) => {
       const staff = staffOf(request);
       const { id } = request.params;
-      const { confirm } = request.body as z.output<typeof adminDomainDeleteSchema>;
+      const { confirm } = request.body;
       const now = clock.now();
       await db.transaction().execute(async (trx) => {
         const before = await lockedDomain(trx, id, kind);

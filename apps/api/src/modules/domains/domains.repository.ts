@@ -1,8 +1,11 @@
-import type { Domain, DomainDetail, domainListQuerySchema } from '@hostpilot/shared';
+import type { adminDomainsQuerySchema, Domain, DomainDetail, domainListQuerySchema } from '@hostpilot/shared';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
+import type { DatabaseKind } from '../../db/index';
 import type { Database, DomainRow } from '../../db/schema';
 import { contains, iso, isoOrNull, offsetOf, parseStringList } from '../../lib/listing';
+import { contains as searchText } from '../../lib/search';
+import { direction, OWNER_COLUMNS } from '../../lib/staff-list';
 import { parseDsRecords } from '../ordering/registrar';
 import { parseConnection } from '../provisioning/connection-settings';
 import { providerNameservers } from '../provisioning/targets';
@@ -140,3 +143,77 @@ async function zoneInUse(db: Kysely<Database>, nameservers: string[]): Promise<b
   const normal = nameservers.map((n) => n.trim().toLowerCase().replace(/\.$/, ''));
   return normal.length > 0 && normal.every((n) => ours.has(n));
 }
+
+type AdminListQuery = z.output<typeof adminDomainsQuerySchema>;
+
+const ADMIN_DOMAIN_SORT = {
+  name: 'domains.name',
+  registeredAt: 'domains.registeredAt',
+  expiresAt: 'domains.expiresAt',
+  status: 'domains.status',
+} as const;
+
+/**
+ * The domains the back office's list and its export match (docs/decisions/033-hosting-and-domain-administration.md):
+ * its search runs over the owner too, in one statement with the owner's `users` row (decision 025's query plans).
+ */
+export function adminDomainsMatching(
+  db: Kysely<Database>,
+  kind: DatabaseKind,
+  query: Pick<AdminListQuery, 'q' | 'status' | 'tld'>,
+) {
+  let filtered = db
+    .selectFrom('domains')
+    .innerJoin('users', 'users.id', 'domains.userId')
+    .where('domains.deletedAt', 'is', null);
+  if (query.status !== undefined) filtered = filtered.where('domains.status', '=', query.status);
+  if (query.tld !== undefined) filtered = filtered.where('domains.tld', '=', query.tld);
+  if (query.q !== undefined) {
+    const q = query.q;
+    filtered = filtered.where((eb) =>
+      eb.or([searchText(kind, 'domains', 'domains', q), searchText(kind, 'users', 'users', q)]),
+    );
+  }
+  return filtered;
+}
+
+/** How many domains the back office's search matches. */
+export const countAdminDomains = (
+  db: Kysely<Database>,
+  kind: DatabaseKind,
+  query: Pick<AdminListQuery, 'q' | 'status' | 'tld'>,
+) =>
+  adminDomainsMatching(db, kind, query)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirst();
+
+/** One page of the domains a search matches, in the list's order, with their owner and DNS record count. */
+export const adminDomainsPage =
+  (db: Kysely<Database>, kind: DatabaseKind, query: Pick<AdminListQuery, 'q' | 'status' | 'tld' | 'sort' | 'order'>) =>
+  (limit: number, offset: number) =>
+    adminDomainsMatching(db, kind, query)
+      .select([
+        'domains.id',
+        'domains.name',
+        'domains.tld',
+        'domains.status',
+        'domains.registeredAt',
+        'domains.expiresAt',
+        'domains.autoRenew',
+        'domains.transferLock',
+        'domains.nameservers',
+        'domains.dnsUpdatedAt',
+        ...OWNER_COLUMNS,
+      ])
+      .select((eb) =>
+        eb
+          .selectFrom('dnsRecords')
+          .select(eb.fn.countAll<number>().as('n'))
+          .whereRef('dnsRecords.domainId', '=', 'domains.id')
+          .as('dnsCount'),
+      )
+      .orderBy(ADMIN_DOMAIN_SORT[query.sort], direction(query.order))
+      .orderBy('domains.id')
+      .limit(limit)
+      .offset(offset)
+      .execute();

@@ -1,16 +1,11 @@
 import { servicesEndpoints } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../../lib/clock';
-import { AppError, BODY_ERRORS, errorResponses } from '../../lib/errors';
-import { notFound } from '../../lib/not-found';
+import { endpointRoute } from '../../lib/endpoint-route';
+import { BODY_ERRORS, errorResponses } from '../../lib/errors';
 import type { SecretBox } from '../../lib/secret-box';
 import { authOf } from '../../plugins/authenticate';
-import { fieldError } from '../accounts/auth.service';
-import { buildDriver } from '../provisioning/build-driver';
-import { DriverError, type ProvisioningTarget } from '../provisioning/driver';
-import { isWebNodeDriver, type WebNodeDriver } from '../provisioning/drivers/web-node/driver';
-import { findSiteNode } from '../provisioning/site-node';
-import { endpointRoute } from '../../lib/endpoint-route';
+import { createSiteDatabase, dropSiteDatabase, listSiteDatabases, resetSiteDatabasePassword } from './site-databases';
 
 const READ_ERRORS = errorResponses({
   400: 'VALIDATION_FAILED: a malformed id',
@@ -41,73 +36,7 @@ export const hostingDatabasesRoutes: FastifyPluginAsyncZod<{ clock: Clock; secre
   app,
   { clock, secretBox },
 ) => {
-  const db = app.database.db;
-
-  /** The owner's active hosting service on a web node, with the driver of that node. */
-  async function ownSite(
-    userId: string,
-    serviceId: string,
-  ): Promise<{ driver: WebNodeDriver; target: ProvisioningTarget }> {
-    const service = await db
-      .selectFrom('services')
-      .select(['id', 'kind', 'planId', 'status', 'domain', 'serverId'])
-      .where('id', '=', serviceId)
-      .where('userId', '=', userId)
-      .where('kind', '=', 'hosting')
-      .executeTakeFirst();
-    if (!service) throw notFound('Hosting service');
-    if (service.status !== 'active') {
-      throw new AppError('INVALID_STATE', {
-        message:
-          service.status === 'pending'
-            ? 'The site is still being set up; its databases open once it is active'
-            : 'The site is not active, so its databases cannot be changed',
-      });
-    }
-    const server = await findSiteNode(db, service);
-    const built =
-      server?.driverType === 'web-node'
-        ? await buildDriver({ db, secretBox, clock }, 'web-node', server).catch(() => undefined)
-        : undefined;
-    if (!built || !isWebNodeDriver(built.driver)) {
-      throw new AppError('INVALID_STATE', {
-        message: server
-          ? 'This site does not run on a web node with databases'
-          : 'The site is still being set up; its databases open once it is active',
-      });
-    }
-    return {
-      driver: built.driver,
-      target: { kind: 'service', id: service.id, domain: service.domain ?? undefined, plan: service.planId },
-    };
-  }
-
-  /** The node's refusals as our errors; nothing the node said is passed on beyond its meaning. */
-  async function onNode<T>(work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (error) {
-      if (!(error instanceof DriverError)) throw error;
-      const agentCode = (error.problem as { agentCode?: unknown } | undefined)?.agentCode;
-      if (agentCode === 'database-limit') throw fieldError('name', 'validation.databaseLimit');
-      if (agentCode === 'database-exists') throw fieldError('name', 'validation.databaseExists');
-      if (agentCode === 'invalid') throw fieldError('name', 'validation.databaseName');
-      if (agentCode === 'site-not-found') {
-        throw new AppError('INVALID_STATE', {
-          message: 'The site is still being set up; its databases open once it is active',
-          cause: error,
-        });
-      }
-      if (error.code === 'not-found') throw notFound('Database');
-      if (error.retryable || error.code === 'unreachable' || error.code === 'server-error') {
-        throw new AppError('SERVICE_UNAVAILABLE', {
-          message: 'The web node of this site does not answer; try again shortly',
-          cause: error,
-        });
-      }
-      throw new AppError('INVALID_STATE', { message: 'The web node refused this', cause: error });
-    }
-  }
+  const deps = { db: app.database.db, secretBox, clock };
 
   endpointRoute(
     app,
@@ -119,17 +48,7 @@ export const hostingDatabasesRoutes: FastifyPluginAsyncZod<{ clock: Clock; secre
         response: { ...READ_ERRORS },
       },
     },
-    async (request) => {
-      const { driver, target } = await ownSite(authOf(request).userId, request.params.id);
-      const node = await onNode(() => driver.databases(target));
-      return {
-        databases: node.databases.map((name) => ({ name, user: name })),
-        limit: node.limit,
-        prefix: node.prefix,
-        host: node.host,
-        port: node.port,
-      };
-    },
+    async (request) => listSiteDatabases(deps, authOf(request).userId, request.params.id),
   );
 
   endpointRoute(
@@ -146,13 +65,7 @@ export const hostingDatabasesRoutes: FastifyPluginAsyncZod<{ clock: Clock; secre
       },
     },
     async (request, reply) => {
-      const { driver, target } = await ownSite(authOf(request).userId, request.params.id);
-      const current = await onNode(() => driver.databases(target));
-      if (current.databases.includes(`${current.prefix}${request.body.name}`)) {
-        throw fieldError('name', 'validation.databaseExists');
-      }
-      if (current.databases.length >= current.limit) throw fieldError('name', 'validation.databaseLimit');
-      const created = await onNode(() => driver.createDatabase(target, request.body.name));
+      const created = await createSiteDatabase(deps, authOf(request).userId, request.params.id, request.body.name);
       void reply.header('cache-control', 'no-store').status(201);
       return created;
     },
@@ -169,8 +82,8 @@ export const hostingDatabasesRoutes: FastifyPluginAsyncZod<{ clock: Clock; secre
       },
     },
     async (request, reply) => {
-      const { driver, target } = await ownSite(authOf(request).userId, request.params.id);
-      const credentials = await onNode(() => driver.resetDatabasePassword(target, request.params.name));
+      const { id, name } = request.params;
+      const credentials = await resetSiteDatabasePassword(deps, authOf(request).userId, id, name);
       void reply.header('cache-control', 'no-store');
       return credentials;
     },
@@ -186,10 +99,6 @@ export const hostingDatabasesRoutes: FastifyPluginAsyncZod<{ clock: Clock; secre
         response: { ...WRITE_ERRORS },
       },
     },
-    async (request) => {
-      const { driver, target } = await ownSite(authOf(request).userId, request.params.id);
-      await onNode(() => driver.dropDatabase(target, request.params.name));
-      return { name: request.params.name, deleted: true as const };
-    },
+    async (request) => dropSiteDatabase(deps, authOf(request).userId, request.params.id, request.params.name),
   );
 };

@@ -1,16 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import {
   addMonths,
-  adminCreateServiceSchema,
-  adminEditServiceSchema,
-  adminPlacementSchema,
   type AdminService,
-  adminServiceSchema,
-  adminSuspendServiceSchema,
-  adminTerminateServiceSchema,
   type FieldError,
   findServicePlan,
-  idParamsSchema,
+  servicesAdminEndpoints,
   serviceStates,
   toCents,
   validationMessage,
@@ -19,9 +13,9 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import type { z } from 'zod';
 import type { Database, ServiceRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
+import { endpointRoute } from '../../lib/endpoint-route';
 import { AppError, BODY_ERRORS, errorResponses } from '../../lib/errors';
 import { type Journal, journal } from '../../lib/journal';
 import { staffOf } from '../../plugins/authorize';
@@ -34,7 +28,6 @@ import { STAFF_ERRORS } from '../../lib/staff-errors';
 import { placedServices } from '../servers/server-rows';
 import { ADMIN_SERVICE_COLUMNS, toAdminService } from './service-rows';
 
-const security = [{ bearerAuth: [] }];
 const NOT_FOUND = { 404: 'NOT_FOUND: no service has this id' } as const;
 
 /** A refusal with the field it concerns, translated by the web from its key (docs/product/errors.md). */
@@ -173,18 +166,17 @@ export const adminHostingRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async
     return readService(db, id);
   };
 
-  app.get(
-    '/services/placement',
+  endpointRoute(
+    app,
+    servicesAdminEndpoints.getAdminServicesPlacement,
     {
-      config: { access: 'hosting.write' },
       schema: {
         tags: ['admin'],
         summary: 'The active shared servers a hosting service can be placed on, with their free slots',
         description:
           'For Add New Hosting and Edit: active servers of type `shared` (servers in maintenance take no new ' +
           'service), by name, with capacity, services placed (not cancelled) and free slots. Needs `hosting.write`.',
-        security,
-        response: { 200: adminPlacementSchema, ...errorResponses({ ...STAFF_ERRORS }) },
+        response: errorResponses({ ...STAFF_ERRORS }),
       },
     },
     async () => {
@@ -212,10 +204,10 @@ export const adminHostingRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async
     },
   );
 
-  app.post(
-    '/services',
+  endpointRoute(
+    app,
+    servicesAdminEndpoints.postAdminServices,
     {
-      config: { access: 'hosting.write' },
       schema: {
         tags: ['admin'],
         summary: 'Add a hosting service for a customer on a server with a free slot; the customer is notified',
@@ -226,27 +218,22 @@ export const adminHostingRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async
           'additions for the last slot cannot both win). The service starts active and expires after the period. ' +
           'No invoice is charged (docs/decisions/033-hosting-and-domain-administration.md). Needs ' +
           '`hosting.write`; audited (`service.create`), with a status-history row, notification and activity.',
-        security,
-        body: adminCreateServiceSchema,
-        response: {
-          201: adminServiceSchema,
-          ...errorResponses({
-            ...BODY_ERRORS,
-            ...STAFF_ERRORS,
-            400:
-              'VALIDATION_FAILED (with `fields`): `ownerEmail` validation.hostingOwner (no active customer), ' +
-              '`planId` validation.orderPlan, `months` validation.period, `domain` validation.domain*, ' +
-              '`serverId` validation.hostingServer (no such server) or validation.serverWrongType',
-            409:
-              'INVALID_STATE (with `fields.serverId`): validation.serverInMaintenance, or validation.serverFull ' +
-              '(no free slot)',
-          }),
-        },
+        response: errorResponses({
+          ...BODY_ERRORS,
+          ...STAFF_ERRORS,
+          400:
+            'VALIDATION_FAILED (with `fields`): `ownerEmail` validation.hostingOwner (no active customer), ' +
+            '`planId` validation.orderPlan, `months` validation.period, `domain` validation.domain*, ' +
+            '`serverId` validation.hostingServer (no such server) or validation.serverWrongType',
+          409:
+            'INVALID_STATE (with `fields.serverId`): validation.serverInMaintenance, or validation.serverFull ' +
+            '(no free slot)',
+        }),
       },
     },
     async (request, reply) => {
       const staff = staffOf(request);
-      const input = request.body as z.output<typeof adminCreateServiceSchema>;
+      const input = request.body;
       const plan = findServicePlan('hosting', input.planId);
       if (!plan) throw refused('VALIDATION_FAILED', 'planId', 'validation.orderPlan');
       const domain = readDomain(input.domain);
@@ -310,10 +297,10 @@ export const adminHostingRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async
     },
   );
 
-  app.patch(
-    '/services/:id',
+  endpointRoute(
+    app,
+    servicesAdminEndpoints.patchAdminServicesItem,
     {
-      config: { access: 'hosting.write' },
       schema: {
         tags: ['admin'],
         summary: "Change a service's plan, server or expiry day",
@@ -323,30 +310,24 @@ export const adminHostingRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async
           'of the current expiry is kept). Fields left out or equal to the service change nothing; with nothing ' +
           'to change nothing is written. Needs `hosting.write`; audited (`service.update`) with the values ' +
           'before and after.',
-        security,
-        params: idParamsSchema,
-        body: adminEditServiceSchema,
-        response: {
-          200: adminServiceSchema,
-          ...errorResponses({
-            ...BODY_ERRORS,
-            ...STAFF_ERRORS,
-            ...NOT_FOUND,
-            400:
-              'VALIDATION_FAILED (with `fields`): `planId` validation.orderPlan, `expiresOn` validation.date or ' +
-              'validation.expiryPast, `serverId` validation.hostingServer or validation.serverWrongType',
-            409:
-              'INVALID_STATE (with `fields`): `serverId` validation.serverInMaintenance or validation.serverFull; ' +
-              '`status` validation.serviceCancelled; `service` validation.serviceChanged (changed since ' +
-              '`unchangedSince`, or meanwhile)',
-          }),
-        },
+        response: errorResponses({
+          ...BODY_ERRORS,
+          ...STAFF_ERRORS,
+          ...NOT_FOUND,
+          400:
+            'VALIDATION_FAILED (with `fields`): `planId` validation.orderPlan, `expiresOn` validation.date or ' +
+            'validation.expiryPast, `serverId` validation.hostingServer or validation.serverWrongType',
+          409:
+            'INVALID_STATE (with `fields`): `serverId` validation.serverInMaintenance or validation.serverFull; ' +
+            '`status` validation.serviceCancelled; `service` validation.serviceChanged (changed since ' +
+            '`unchangedSince`, or meanwhile)',
+        }),
       },
     },
     async (request) => {
       const staff = staffOf(request);
       const { id } = request.params as { id: string };
-      const input = request.body as z.output<typeof adminEditServiceSchema>;
+      const input = request.body;
       const now = clock.now();
       await db.transaction().execute(async (trx) => {
         const before = await lockedService(trx, id, kind);
@@ -412,33 +393,27 @@ export const adminHostingRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async
     },
   );
 
-  app.post(
-    '/services/:id/suspend',
+  endpointRoute(
+    app,
+    servicesAdminEndpoints.postAdminServicesSuspend,
     {
-      config: { access: 'hosting.write' },
       schema: {
         tags: ['admin'],
         summary: 'Suspend an active service with a reason; the customer is notified',
         description:
           'A staff suspension: a payment does not lift it, only Activate does. Needs `hosting.write`; audited, ' +
           'with a status-history row.',
-        security,
-        params: idParamsSchema,
-        body: adminSuspendServiceSchema,
-        response: {
-          200: adminServiceSchema,
-          ...errorResponses({
-            ...BODY_ERRORS,
-            ...STAFF_ERRORS,
-            ...NOT_FOUND,
-            400: 'VALIDATION_FAILED (with `fields`): `reason` validation.reason',
-            409: 'INVALID_STATE (with `fields.status` validation.serviceNotSuspendable): the service is not active',
-          }),
-        },
+        response: errorResponses({
+          ...BODY_ERRORS,
+          ...STAFF_ERRORS,
+          ...NOT_FOUND,
+          400: 'VALIDATION_FAILED (with `fields`): `reason` validation.reason',
+          409: 'INVALID_STATE (with `fields.status` validation.serviceNotSuspendable): the service is not active',
+        }),
       },
     },
     async (request) => {
-      const { reason } = request.body as z.output<typeof adminSuspendServiceSchema>;
+      const { reason } = request.body;
       return moveStatus(request, {
         from: 'active',
         to: 'suspended',
@@ -450,26 +425,21 @@ export const adminHostingRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async
     },
   );
 
-  app.post(
-    '/services/:id/activate',
+  endpointRoute(
+    app,
+    servicesAdminEndpoints.postAdminServicesActivate,
     {
-      config: { access: 'hosting.write' },
       schema: {
         tags: ['admin'],
         summary: 'Activate a suspended service; the customer is notified',
         description:
           'Lifts any suspension (by staff or for an unpaid renewal). Needs `hosting.write`; audited, with a ' +
           'status-history row.',
-        security,
-        params: idParamsSchema,
-        response: {
-          200: adminServiceSchema,
-          ...errorResponses({
-            ...STAFF_ERRORS,
-            ...NOT_FOUND,
-            409: 'INVALID_STATE (with `fields.status` validation.serviceNotActivatable): the service is not suspended',
-          }),
-        },
+        response: errorResponses({
+          ...STAFF_ERRORS,
+          ...NOT_FOUND,
+          409: 'INVALID_STATE (with `fields.status` validation.serviceNotActivatable): the service is not suspended',
+        }),
       },
     },
     async (request) =>
@@ -483,10 +453,10 @@ export const adminHostingRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async
       }),
   );
 
-  app.delete(
-    '/services/:id',
+  endpointRoute(
+    app,
+    servicesAdminEndpoints.deleteAdminServicesItem,
     {
-      config: { access: 'hosting.write' },
       schema: {
         tags: ['admin'],
         summary: 'Terminate a service after its domain is typed again; the customer is notified',
@@ -494,25 +464,19 @@ export const adminHostingRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async
           "`confirm` must equal the service's domain (its name when it has none), in any case. The service " +
           'becomes cancelled (final) and frees its place on the server; its invoices and ledger stay. Needs ' +
           '`hosting.write`; audited, with a status-history row.',
-        security,
-        params: idParamsSchema,
-        body: adminTerminateServiceSchema,
-        response: {
-          200: adminServiceSchema,
-          ...errorResponses({
-            ...BODY_ERRORS,
-            ...STAFF_ERRORS,
-            ...NOT_FOUND,
-            400: 'VALIDATION_FAILED (with `fields.confirm` validation.confirmDomain): the typed domain differs',
-            409: 'INVALID_STATE: the service is already cancelled',
-          }),
-        },
+        response: errorResponses({
+          ...BODY_ERRORS,
+          ...STAFF_ERRORS,
+          ...NOT_FOUND,
+          400: 'VALIDATION_FAILED (with `fields.confirm` validation.confirmDomain): the typed domain differs',
+          409: 'INVALID_STATE: the service is already cancelled',
+        }),
       },
     },
     async (request) => {
       const staff = staffOf(request);
       const { id } = request.params as { id: string };
-      const { confirm } = request.body as z.output<typeof adminTerminateServiceSchema>;
+      const { confirm } = request.body;
       const now = clock.now();
       await db.transaction().execute(async (trx) => {
         const before = await lockedService(trx, id, kind);

@@ -1,4 +1,5 @@
 import {
+  type adminServicesQuerySchema,
   type CustomerServer,
   type customerServerListQuerySchema,
   DEDICATED_PLANS,
@@ -18,8 +19,12 @@ import {
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { SERVED_STATUSES } from './addon-domains';
+import type { DatabaseKind } from '../../db/index';
 import type { Database, ServiceRow } from '../../db/schema';
 import { contains, iso, isoOrNull, money, offsetOf } from '../../lib/listing';
+import { contains as searchText } from '../../lib/search';
+import { direction } from '../../lib/staff-list';
+import { ADMIN_SERVICE_COLUMNS } from './service-rows';
 
 export type HostingQuery = z.output<typeof hostingListQuerySchema>;
 export type ServiceQuery = z.output<typeof serviceListQuerySchema>;
@@ -351,3 +356,66 @@ export function createServicesRepository(db: Kysely<Database>) {
 }
 
 export type ServicesRepository = ReturnType<typeof createServicesRepository>;
+
+type AdminListQuery = z.output<typeof adminServicesQuerySchema>;
+
+const SERVICE_SORT = {
+  createdAt: 'services.createdAt',
+  expiresAt: 'services.expiresAt',
+  domain: 'services.domain',
+  status: 'services.status',
+} as const;
+
+/**
+ * The services the back office's list and its export match (docs/decisions/033-hosting-and-domain-administration.md):
+ * its search runs over the owner too, in one statement with the owner's `users` row (decision 025's query plans).
+ */
+export function adminServicesMatching(
+  db: Kysely<Database>,
+  kind: DatabaseKind,
+  query: Pick<AdminListQuery, 'q' | 'kind' | 'status'>,
+) {
+  let filtered = db.selectFrom('services').innerJoin('users', 'users.id', 'services.userId');
+  if (query.kind !== undefined) filtered = filtered.where('services.kind', '=', query.kind);
+  if (query.status !== undefined) filtered = filtered.where('services.status', '=', query.status);
+  if (query.q !== undefined) {
+    const q = query.q;
+    filtered = filtered.where((eb) =>
+      eb.or([searchText(kind, 'services', 'services', q), searchText(kind, 'users', 'users', q)]),
+    );
+  }
+  return filtered;
+}
+
+/** How many services the back office's search matches. */
+export const countAdminServices = (
+  db: Kysely<Database>,
+  kind: DatabaseKind,
+  query: Pick<AdminListQuery, 'q' | 'kind' | 'status'>,
+) =>
+  adminServicesMatching(db, kind, query)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirst();
+
+/** One page of the services a search matches, in the list's order, with what the list and its export show. */
+export const adminServicesPage =
+  (db: Kysely<Database>, kind: DatabaseKind, query: Pick<AdminListQuery, 'q' | 'kind' | 'status' | 'sort' | 'order'>) =>
+  (limit: number, offset: number) =>
+    adminServicesMatching(db, kind, query)
+      .leftJoin('servers', 'servers.id', 'services.serverId')
+      .select(ADMIN_SERVICE_COLUMNS)
+      .orderBy(SERVICE_SORT[query.sort], (ob) => ob[direction(query.order)]().nullsLast())
+      .orderBy('services.id')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+
+/** The owner's hosting service with what its site's databases need; undefined when it is not theirs. */
+export const findOwnHostingService = (db: Kysely<Database>, userId: string, serviceId: string) =>
+  db
+    .selectFrom('services')
+    .select(['id', 'kind', 'planId', 'status', 'domain', 'serverId'])
+    .where('id', '=', serviceId)
+    .where('userId', '=', userId)
+    .where('kind', '=', 'hosting')
+    .executeTakeFirst();

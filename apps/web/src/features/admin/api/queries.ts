@@ -1,19 +1,18 @@
 import {
   type OrderSettings,
-  type AdminDomainsPage,
-  type AdminPlacement,
-  type AdminServersPage,
-  type AdminServicesPage,
   type AdminTransactionsPage,
   type AdminUsersPage,
   dashboardRoutes,
   DOMAIN_STATUSES,
+  domainsAdminRoutes,
   PAYMENT_STATUSES,
   ROLE_NAMES,
   schedulerRoutes,
   SERVER_STATUSES,
+  serversAdminRoutes,
   SERVICE_STATUSES,
   settingsRoutes,
+  servicesAdminRoutes,
   USER_STATUSES,
 } from '@hostpilot/shared';
 import { queryOptions } from '@tanstack/react-query';
@@ -76,16 +75,19 @@ export function listSearch(params: ListParams, fixed: Record<string, string> = {
   return query;
 }
 
-/** The list state as the API's query string (the list-query contract): q, filters, sort, order, page, pageSize. */
+/** The list state as the API's query string, below `path`. */
 export function listQuery(path: string, params: ListParams, fixed: Record<string, string> = {}): string {
-  const search = new URLSearchParams(fixed);
-  if (params.search) search.set('q', params.search);
-  for (const [name, value] of Object.entries(params.filters)) if (value) search.set(name, value);
-  search.set('sort', params.sort);
-  search.set('order', params.direction);
-  search.set('page', String(params.page));
-  search.set('pageSize', String(params.pageSize));
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(listSearch(params, fixed))) search.set(name, String(value));
   return `${path}?${search.toString()}`;
+}
+
+/**
+ * The list state as the query of a list's endpoint entry, for `api.call` (docs/decisions/068-typed-endpoint-
+ * contract.md). Its sorts and filters are the list's spec above, which holds the values the entry's schema accepts.
+ */
+export function listInput<Query>(params: ListParams, fixed: Record<string, string> = {}): Query {
+  return listSearch(params, fixed) as Query;
 }
 
 const page = <Answer>(name: AdminListName, path: string, params: ListParams, fixed?: Record<string, string>) =>
@@ -118,15 +120,28 @@ export const adminQueries = {
       staleTime: 60_000,
     }),
   users: (params: ListParams) => page<AdminUsersPage>('users', '/admin/users', params),
-  hosting: (params: ListParams) => page<AdminServicesPage>('hosting', '/admin/services', params, { kind: 'hosting' }),
-  domains: (params: ListParams) => page<AdminDomainsPage>('domains', '/admin/domains', params),
+  hosting: (params: ListParams) =>
+    queryOptions({
+      queryKey: adminKeys.page('hosting', params),
+      queryFn: ({ signal }) =>
+        api.call(servicesAdminRoutes.getAdminServices, { query: listInput(params, { kind: 'hosting' }), signal }),
+    }),
+  domains: (params: ListParams) =>
+    queryOptions({
+      queryKey: adminKeys.page('domains', params),
+      queryFn: ({ signal }) => api.call(domainsAdminRoutes.getAdminDomains, { query: listInput(params), signal }),
+    }),
   transactions: (params: ListParams) => page<AdminTransactionsPage>('transactions', '/admin/transactions', params),
-  servers: (params: ListParams) => page<AdminServersPage>('servers', '/admin/servers', params),
+  servers: (params: ListParams) =>
+    queryOptions({
+      queryKey: adminKeys.page('servers', params),
+      queryFn: ({ signal }) => api.call(serversAdminRoutes.getAdminServers, { query: listInput(params), signal }),
+    }),
   /** The active shared servers with their free slots, for Add New Hosting and Edit (decision 033). */
   placement: () =>
     queryOptions({
       queryKey: adminKeys.placement(),
-      queryFn: ({ signal }) => api.get<AdminPlacement>('/admin/services/placement', { signal }),
+      queryFn: ({ signal }) => api.call(servicesAdminRoutes.getAdminServicesPlacement, { signal }),
     }),
   scheduler: () =>
     queryOptions({

@@ -1,13 +1,13 @@
 import {
   type AdminCreateServiceInput,
   type AdminEditServiceInput,
-  type AdminService,
   type AdminCreditInput,
   type AdminPaymentDetail,
   type AdminRefundInput,
   type AdminUserEdit,
   type BulkResult,
   IDEMPOTENCY_KEY_HEADER,
+  servicesAdminRoutes,
 } from '@hostpilot/shared';
 import { auditRoutes, settingsRoutes } from '@hostpilot/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -110,14 +110,14 @@ export function useServiceAction() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (action: ServiceAction) => {
-      const path = `/admin/services/${encodeURIComponent(action.id)}`;
+      const params = { id: action.id };
       switch (action.kind) {
         case 'suspend':
-          return api.post(`${path}/suspend`, { reason: action.reason });
+          return api.call(servicesAdminRoutes.postAdminServicesSuspend, { params, body: { reason: action.reason } });
         case 'activate':
-          return api.post(`${path}/activate`);
+          return api.call(servicesAdminRoutes.postAdminServicesActivate, { params });
         case 'terminate':
-          return api.request('DELETE', path, { body: { confirm: action.confirm } });
+          return api.call(servicesAdminRoutes.deleteAdminServicesItem, { params, body: { confirm: action.confirm } });
       }
     },
     onSettled: () => invalidate('hosting', 'users'),
@@ -134,8 +134,8 @@ export function useSaveService() {
   return useMutation({
     mutationFn: (save: ServiceSave) =>
       save.kind === 'create'
-        ? api.post<AdminService>('/admin/services', save.body)
-        : api.patch<AdminService>(`/admin/services/${encodeURIComponent(save.id)}`, save.body),
+        ? api.call(servicesAdminRoutes.postAdminServices, { body: save.body })
+        : api.call(servicesAdminRoutes.patchAdminServicesItem, { params: { id: save.id }, body: save.body }),
     onSettled: () =>
       Promise.all([
         invalidate('hosting', 'users', 'servers'),

@@ -1,9 +1,4 @@
-import type {
-  AdminDnsRecordList,
-  AdminDomain,
-  AdminDomainCreateInput,
-  AdminDomainTransferResult,
-} from '@hostpilot/shared';
+import { type AdminDomainCreateInput, domainsAdminRoutes, endpointUrl } from '@hostpilot/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/session';
 import { adminKeys } from './keys';
@@ -14,10 +9,9 @@ import { adminKeys } from './keys';
  * list, the overview and the audit log.
  */
 
-const segment = encodeURIComponent;
-
 export const domainRecordsKey = (id: string) => [...adminKeys.list('domains'), 'dns-records', id] as const;
-export const domainRecordsPath = (id: string) => `/admin/domains/${segment(id)}/dns-records`;
+/** The staff path of a domain's DNS records, for the DNS editor shared with the dashboard (lib/dns-records.ts). */
+export const domainRecordsPath = (id: string) => endpointUrl(domainsAdminRoutes.getAdminDomainsDnsRecords, { id });
 
 export function useRefreshDomains() {
   const client = useQueryClient();
@@ -32,7 +26,7 @@ export function useRefreshDomains() {
 export function useAddDomain() {
   const refresh = useRefreshDomains();
   return useMutation({
-    mutationFn: (input: AdminDomainCreateInput) => api.post<AdminDomain>('/admin/domains', input),
+    mutationFn: (input: AdminDomainCreateInput) => api.call(domainsAdminRoutes.postAdminDomains, { body: input }),
     onSuccess: refresh,
   });
 }
@@ -41,14 +35,14 @@ export function useAddDomain() {
 export function useDomainRecords(id: string) {
   return useQuery({
     queryKey: domainRecordsKey(id),
-    queryFn: () => api.get<AdminDnsRecordList>(domainRecordsPath(id)),
+    queryFn: ({ signal }) => api.call(domainsAdminRoutes.getAdminDomainsDnsRecords, { params: { id }, signal }),
   });
 }
 
 export function useTransferDomain() {
   const refresh = useRefreshDomains();
   return useMutation({
-    mutationFn: (id: string) => api.post<AdminDomainTransferResult>(`/admin/domains/${segment(id)}/transfer`),
+    mutationFn: (id: string) => api.call(domainsAdminRoutes.postAdminDomainsTransfer, { params: { id } }),
     onSuccess: refresh,
   });
 }
@@ -57,7 +51,7 @@ export function useDeleteDomain() {
   const refresh = useRefreshDomains();
   return useMutation({
     mutationFn: ({ id, confirm }: { id: string; confirm: string }) =>
-      api.request('DELETE', `/admin/domains/${segment(id)}`, { body: { confirm } }),
+      api.call(domainsAdminRoutes.deleteAdminDomainsItem, { params: { id }, body: { confirm } }),
     onSuccess: refresh,
   });
 }

@@ -1,11 +1,11 @@
 import {
-  type AdminServerUsage,
   type AdminTicketAssignees,
   type AdminTicketDetail,
   type AdminTicketsPage,
   type AdminTicketUpdate,
   type MaintenanceInput,
   type ServerUsageRange,
+  serversAdminRoutes,
   TICKET_PRIORITIES,
   TICKET_STATUSES,
 } from '@hostpilot/shared';
@@ -115,7 +115,7 @@ export function useServerUsage(id: string | null, range: ServerUsageRange) {
   return useQuery({
     queryKey: adminKeys.serverUsage(id ?? '', range),
     queryFn: ({ signal }) =>
-      api.get<AdminServerUsage>(`/admin/servers/${encodeURIComponent(id!)}/usage?range=${range}`, { signal }),
+      api.call(serversAdminRoutes.getAdminServersUsage, { params: { id: id! }, query: { range }, signal }),
     enabled: id !== null,
   });
 }

@@ -1,4 +1,10 @@
-import type { AdminServer, AdminServerDriver, AdminServerDriverInput, AdminServerInput } from '@hostpilot/shared';
+import {
+  type AdminServerDriver,
+  type AdminServerDriverInput,
+  type AdminServerInput,
+  provisioningRoutes,
+  serversAdminRoutes,
+} from '@hostpilot/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/session';
 import { adminKeys } from './keys';
@@ -7,8 +13,6 @@ import { adminKeys } from './keys';
  * The back office's changes to servers (docs/decisions/031-server-administration.md). Each refreshes every page of
  * the server list and the overview (its server count and load) when it succeeds.
  */
-
-const segment = encodeURIComponent;
 
 function useRefreshServers() {
   const client = useQueryClient();
@@ -22,7 +26,7 @@ function useRefreshServers() {
 export function useAddServer() {
   const refresh = useRefreshServers();
   return useMutation({
-    mutationFn: (input: AdminServerInput) => api.post<AdminServer>('/admin/servers', input),
+    mutationFn: (input: AdminServerInput) => api.call(serversAdminRoutes.postAdminServers, { body: input }),
     onSuccess: refresh,
   });
 }
@@ -31,7 +35,7 @@ export function useEditServer() {
   const refresh = useRefreshServers();
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: Partial<AdminServerInput> }) =>
-      api.patch<AdminServer>(`/admin/servers/${segment(id)}`, input),
+      api.call(serversAdminRoutes.patchAdminServersItem, { params: { id }, body: input }),
     onSuccess: refresh,
   });
 }
@@ -39,7 +43,7 @@ export function useEditServer() {
 export function useDeleteServer() {
   const refresh = useRefreshServers();
   return useMutation({
-    mutationFn: (id: string) => api.delete<void>(`/admin/servers/${segment(id)}`),
+    mutationFn: (id: string) => api.call(serversAdminRoutes.deleteAdminServersItem, { params: { id } }),
     onSuccess: refresh,
   });
 }
@@ -48,7 +52,7 @@ export function useServerMaintenance() {
   const refresh = useRefreshServers();
   return useMutation({
     mutationFn: ({ id, maintenance }: { id: string; maintenance: boolean }) =>
-      api.put<AdminServer>(`/admin/servers/${segment(id)}/maintenance`, { maintenance }),
+      api.call(serversAdminRoutes.putAdminServersMaintenance, { params: { id }, body: { maintenance } }),
     onSuccess: refresh,
   });
 }
@@ -62,16 +66,17 @@ export function useServerDriver(
   on: { saved: (driver: AdminServerDriver) => void; tested: (driver: AdminServerDriver) => void },
 ) {
   const refresh = useRefreshServers();
-  const path = `/admin/servers/${segment(serverId)}`;
+  const params = { id: serverId };
   const save = useMutation({
-    mutationFn: (input: AdminServerDriverInput) => api.put<AdminServerDriver>(`${path}/driver`, input),
+    mutationFn: (input: AdminServerDriverInput) =>
+      api.call(provisioningRoutes.putAdminServersDriver, { params, body: input }),
     onSuccess: (answer) => {
       on.saved(answer);
       return refresh();
     },
   });
   const test = useMutation({
-    mutationFn: () => api.post<AdminServerDriver>(`${path}/test-connection`),
+    mutationFn: () => api.call(provisioningRoutes.postAdminServersTestConnection, { params }),
     onSuccess: (answer) => {
       on.tested(answer);
       return refresh();

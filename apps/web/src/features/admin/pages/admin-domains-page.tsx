@@ -1,6 +1,7 @@
 import { History, ArrowRightLeft, Plus, Settings2, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { domainsAdminRoutes } from '@hostpilot/shared';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import type { Column } from '@/components/ui/data-table';
@@ -173,7 +174,7 @@ export function AdminDomainsPage() {
           { value: 'expiresAt', label: t('list.expiry') },
           { value: 'name', label: t('domains.sortName') },
         ]}
-        exportPath="/admin/domains/export"
+        exportPath={domainsAdminRoutes.getAdminDomainsExport.path}
         onNotice={show}
       />
       <NoticeDialog notice={notice} onClose={close} />

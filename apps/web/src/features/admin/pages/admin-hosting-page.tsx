@@ -1,6 +1,7 @@
 import { History, Pause, Pencil, Play, Plus, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { servicesAdminRoutes } from '@hostpilot/shared';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import type { Column } from '@/components/ui/data-table';
@@ -214,7 +215,7 @@ export function AdminHostingPage() {
           { value: 'expiresAt', label: t('list.expiry') },
           { value: 'domain', label: t('hosting.sortDomain') },
         ]}
-        exportPath="/admin/services/export"
+        exportPath={servicesAdminRoutes.getAdminServicesExport.path}
         exportFixed={{ kind: 'hosting' }}
         onNotice={show}
       />

@@ -1,4 +1,4 @@
-import type { AdminServer } from '@hostpilot/shared';
+import { type AdminServer, serversAdminRoutes } from '@hostpilot/shared';
 import { Cpu, HardDrive, Layers, Plus, Server as ServerIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -149,7 +149,7 @@ export function AdminServersPage() {
           { value: 'name', label: t('servers.sortName') },
           { value: 'location', label: t('servers.sortLocation') },
         ]}
-        exportPath="/admin/servers/export"
+        exportPath={serversAdminRoutes.getAdminServersExport.path}
         onNotice={show}
         renderRows={(servers) => (
           <div className="grid gap-6 lg:grid-cols-2">

@@ -1,0 +1,161 @@
+import type { adminServersQuerySchema } from '@hostpilot/shared';
+import { type Insertable, type Kysely, type SelectQueryBuilder, sql, type Updateable } from 'kysely';
+import type { z } from 'zod';
+import type { DatabaseKind } from '../../db/index';
+import type { Database, ServersTable } from '../../db/schema';
+import { direction } from '../../lib/staff-list';
+import { placedServices, serverExtras } from './server-rows';
+
+type ListQuery = z.output<typeof adminServersQuerySchema>;
+
+/**
+ * The servers module's queries (docs/decisions/056-module-shape.md): the only place that reads the `servers` and
+ * `server_usage_samples` tables for the back office's list, its export and a server's usage history. The list's
+ * summary counts the active services placed on a server in the same place, as the list shows them.
+ */
+
+/** Orders servers as the list does: by a column or by the services placed on them, then by id. */
+export function serversOrdered<Q extends SelectQueryBuilder<Database, 'servers', object>>(
+  rows: Q,
+  query: { sort: ListQuery['sort']; order: 'asc' | 'desc' },
+): Q {
+  const sorted =
+    query.sort === 'services'
+      ? rows.orderBy((eb) => placedServices(eb), direction(query.order))
+      : rows.orderBy(`servers.${query.sort}`, direction(query.order));
+  return sorted.orderBy('servers.id') as Q;
+}
+
+/** The servers a search and its filters match. */
+export function serversMatching(
+  db: Kysely<Database>,
+  kind: DatabaseKind,
+  query: Pick<ListQuery, 'q' | 'status' | 'type' | 'location'>,
+) {
+  let filtered = db.selectFrom('servers');
+  if (query.status !== undefined) filtered = filtered.where('servers.status', '=', query.status);
+  if (query.type !== undefined) filtered = filtered.where('servers.type', '=', query.type);
+  if (query.location !== undefined) filtered = filtered.where('servers.location', '=', query.location);
+  if (query.q !== undefined) {
+    const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = kind === 'postgres' ? sql.raw('ilike') : sql.raw('like');
+    filtered = filtered.where(
+      sql<boolean>`(servers.name ${like} ${pattern} escape '\\' or servers.ip ${like} ${pattern} escape '\\')`,
+    );
+  }
+  return filtered;
+}
+
+/** How many servers a search matches. */
+export const countServers = (
+  db: Kysely<Database>,
+  kind: DatabaseKind,
+  query: Pick<ListQuery, 'q' | 'status' | 'type' | 'location'>,
+) =>
+  serversMatching(db, kind, query)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirst();
+
+/** One page of the servers a search matches, in the list's order, with their services and latest sample. */
+export const serversPage =
+  (
+    db: Kysely<Database>,
+    kind: DatabaseKind,
+    query: Pick<ListQuery, 'q' | 'status' | 'type' | 'location' | 'sort' | 'order'>,
+  ) =>
+  (limit: number, offset: number) =>
+    serversOrdered(serversMatching(db, kind, query).selectAll('servers').select(serverExtras), query)
+      .limit(limit)
+      .offset(offset)
+      .execute();
+
+/** Every server's count, storage and memory, and the active services placed on a server. */
+export async function serversSummary(db: Kysely<Database>) {
+  const [servers, services] = await Promise.all([
+    db
+      .selectFrom('servers')
+      .select((eb) => [
+        eb.fn.countAll<number>().as('count'),
+        eb.fn.coalesce(eb.fn.sum<number>('storageGb'), sql<number>`0`).as('storage'),
+        eb.fn.coalesce(eb.fn.sum<number>('ramGb'), sql<number>`0`).as('ram'),
+      ])
+      .executeTakeFirst(),
+    db
+      .selectFrom('services')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('status', '=', 'active')
+      .where('serverId', 'is not', null)
+      .executeTakeFirst(),
+  ]);
+  return {
+    totalServers: Number(servers?.count ?? 0),
+    activeServices: Number(services?.count ?? 0),
+    totalStorageGb: Number(servers?.storage ?? 0),
+    totalRamGb: Number(servers?.ram ?? 0),
+  };
+}
+
+/** The server's id when it exists. */
+export const findServerId = (db: Kysely<Database>, id: string) =>
+  db.selectFrom('servers').select('id').where('id', '=', id).executeTakeFirst();
+
+/** The server's usage samples taken after `since`, oldest first. */
+export const usageSamplesSince = (db: Kysely<Database>, serverId: string, since: number) =>
+  db
+    .selectFrom('serverUsageSamples')
+    .select(['takenAt', 'cpuPercent', 'memoryPercent', 'storagePercent', 'bandwidthPercent', 'up'])
+    .where('serverId', '=', serverId)
+    .where('takenAt', '>', since)
+    .orderBy('takenAt')
+    .execute();
+
+type Transaction = Kysely<Database>;
+
+/** The server with its placed services, latest sample and node reading; undefined when there is none. */
+export const findServerRow = (db: Kysely<Database>, id: string) =>
+  db.selectFrom('servers').selectAll('servers').select(serverExtras).where('id', '=', id).executeTakeFirst();
+
+/** A server row locked for the change (Postgres; SQLite runs one writer at a time). */
+export function lockedServer(trx: Transaction, id: string, kind: DatabaseKind) {
+  const query = trx.selectFrom('servers').selectAll().where('id', '=', id);
+  return (kind === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+}
+
+/** Services placed on the server and not cancelled. */
+export async function placedOn(trx: Transaction, id: string): Promise<number> {
+  const row = await trx
+    .selectFrom('servers')
+    .select((eb) => placedServices(eb).as('n'))
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Whether another server has this name, in any case. */
+export async function nameTaken(trx: Transaction, name: string, exceptId: string | null): Promise<boolean> {
+  let same = trx
+    .selectFrom('servers')
+    .select('id')
+    .where(sql<string>`lower(name)`, '=', name.toLowerCase());
+  if (exceptId) same = same.where('id', '!=', exceptId);
+  return (await same.executeTakeFirst()) !== undefined;
+}
+
+/** Whether another server has this address (stored lower-cased). */
+export async function addressTaken(trx: Transaction, ip: string, exceptId: string | null): Promise<boolean> {
+  let same = trx.selectFrom('servers').select('id').where('ip', '=', ip);
+  if (exceptId) same = same.where('id', '!=', exceptId);
+  return (await same.executeTakeFirst()) !== undefined;
+}
+
+export const insertServer = (trx: Transaction, values: Insertable<ServersTable>) =>
+  trx.insertInto('servers').values(values).execute();
+
+export const updateServer = (trx: Transaction, id: string, values: Updateable<ServersTable>) =>
+  trx.updateTable('servers').set(values).where('id', '=', id).execute();
+
+/** Deletes the server; the cancelled services placed on it keep their history but no longer name it. */
+export async function deleteServerRow(trx: Transaction, id: string): Promise<void> {
+  await trx.updateTable('services').set({ serverId: null }).where('serverId', '=', id).execute();
+  await trx.deleteFrom('servers').where('id', '=', id).execute();
+}
