@@ -14,7 +14,9 @@ export function routesSource() {
     "import type { RouteOf } from './define';",
   ];
   const groups = Object.keys(endpoints);
-  for (const group of groups) lines.push(`import type { ${group}Endpoints } from './${group}';`);
+  // A module's staff group `xAdmin` is written in `x.admin.ts`.
+  const fileOf = (group) => group.replace(/Admin$/, '.admin');
+  for (const group of groups) lines.push(`import type { ${group}Endpoints } from './${fileOf(group)}';`);
   for (const group of groups) {
     lines.push('', `export const ${group}Routes = {`);
     for (const [name, entry] of Object.entries(endpoints[group])) {

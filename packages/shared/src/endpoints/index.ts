@@ -1,6 +1,7 @@
 import { accountEndpoints } from './account';
 import { authEndpoints } from './auth';
 import { billingEndpoints } from './billing';
+import { billingAdminEndpoints } from './billing.admin';
 import { certificatesEndpoints } from './certificates';
 import { dashboardEndpoints } from './dashboard';
 import { domainsEndpoints } from './domains';
@@ -9,17 +10,21 @@ import { knowledgeEndpoints } from './knowledge';
 import { metaEndpoints } from './meta';
 import { notificationsEndpoints } from './notifications';
 import { orderingEndpoints } from './ordering';
+import { orderingAdminEndpoints } from './ordering.admin';
 import { provisioningEndpoints } from './provisioning';
 import { schedulerEndpoints } from './scheduler';
 import { servicesEndpoints } from './services';
 import { supportEndpoints } from './support';
+import { supportAdminEndpoints } from './support.admin';
 import { usersEndpoints } from './users';
+import { usersAdminEndpoints } from './users.admin';
 
 export * from './define';
 export * from './routes';
 export { accountEndpoints } from './account';
 export { authEndpoints } from './auth';
 export { billingEndpoints } from './billing';
+export { billingAdminEndpoints } from './billing.admin';
 export { certificatesEndpoints } from './certificates';
 export { dashboardEndpoints } from './dashboard';
 export { domainsEndpoints } from './domains';
@@ -28,11 +33,14 @@ export { knowledgeEndpoints } from './knowledge';
 export { metaEndpoints } from './meta';
 export { notificationsEndpoints } from './notifications';
 export { orderingEndpoints } from './ordering';
+export { orderingAdminEndpoints } from './ordering.admin';
 export { provisioningEndpoints } from './provisioning';
 export { schedulerEndpoints } from './scheduler';
 export { servicesEndpoints } from './services';
 export { supportEndpoints } from './support';
+export { supportAdminEndpoints } from './support.admin';
 export { usersEndpoints } from './users';
+export { usersAdminEndpoints } from './users.admin';
 export { healthSchema, metaResponseSchema } from './meta';
 
 /**
@@ -43,6 +51,7 @@ export const endpoints = {
   account: accountEndpoints,
   auth: authEndpoints,
   billing: billingEndpoints,
+  billingAdmin: billingAdminEndpoints,
   certificates: certificatesEndpoints,
   dashboard: dashboardEndpoints,
   domains: domainsEndpoints,
@@ -51,9 +60,12 @@ export const endpoints = {
   meta: metaEndpoints,
   notifications: notificationsEndpoints,
   ordering: orderingEndpoints,
+  orderingAdmin: orderingAdminEndpoints,
   provisioning: provisioningEndpoints,
   scheduler: schedulerEndpoints,
   services: servicesEndpoints,
   support: supportEndpoints,
+  supportAdmin: supportAdminEndpoints,
   users: usersEndpoints,
+  usersAdmin: usersAdminEndpoints,
 };

@@ -1,23 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import {
   ADMIN_ROLE,
-  adminCreditResultSchema,
-  adminCreditSchema,
-  adminUserBulkSchema,
-  adminUserDeleteSchema,
-  bulkResultSchema,
-  adminUserEditSchema,
   CURRENCY,
   idempotencyHeadersSchema,
   IDEMPOTENCY_KEY_HEADER,
-  optionalReasonSchema,
-  reasonRequestSchema,
+  usersAdminEndpoints,
   validationMessage,
 } from '@hostpilot/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import type { Database, UserRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError, BODY_ERRORS, errorResponses } from '../../lib/errors';
@@ -28,6 +20,7 @@ import { appendLedgerEntry, balanceOf, money } from '../billing/ledger';
 import { isUniqueViolation } from '../../db/errors';
 import { BULK_DESCRIPTION, eachOnItsOwn } from '../../lib/bulk';
 import { STAFF_ERRORS } from '../../lib/staff-errors';
+import { endpointRoute } from '../../lib/endpoint-route';
 
 /**
  * Account actions of the back office (docs/decisions/027-back-office-actions-and-audit.md): edit, suspend,
@@ -35,10 +28,6 @@ import { STAFF_ERRORS } from '../../lib/staff-errors';
  * deletes their own account (409 OWN_ACCOUNT), and no change may leave the product without an active
  * administrator (409 LAST_ADMINISTRATOR), even when two administrators act on each other at the same moment.
  */
-
-const security = [{ bearerAuth: [] }];
-const params = z.object({ id: z.string().min(1).max(64) });
-const done = z.object({ id: z.string(), status: z.enum(['active', 'suspended']) });
 
 const ACTION_ERRORS = {
   ...BODY_ERRORS,
@@ -152,24 +141,19 @@ export const adminUserActionsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = a
     });
   };
 
-  app.post(
-    '/users/bulk',
+  endpointRoute(
+    app,
+    usersAdminEndpoints.postAdminUsersBulk,
     {
-      config: { access: 'users.write' },
       schema: {
         tags: ['admin'],
         summary: 'Suspend (with a reason) or activate several accounts, each on its own',
         description: `${BULK_DESCRIPTION}Needs \`users.write\`.`,
-        security,
-        body: adminUserBulkSchema,
-        response: {
-          200: bulkResultSchema,
-          ...errorResponses({
-            ...BODY_ERRORS,
-            ...STAFF_ERRORS,
-            400: 'VALIDATION_FAILED (with `fields`): `ids` validation.bulkIds, `reason` validation.reason',
-          }),
-        },
+        response: errorResponses({
+          ...BODY_ERRORS,
+          ...STAFF_ERRORS,
+          400: 'VALIDATION_FAILED (with `fields`): `ids` validation.bulkIds, `reason` validation.reason',
+        }),
       },
     },
     async (request) =>
@@ -178,27 +162,21 @@ export const adminUserActionsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = a
       ),
   );
 
-  app.patch(
-    '/users/:id',
+  endpointRoute(
+    app,
+    usersAdminEndpoints.patchAdminUsersItem,
     {
-      config: { access: 'users.write' },
       schema: {
         tags: ['admin'],
         summary: "Edit an account's name, e-mail, role and status",
         description:
           'Suspending here ends every session, as POST /suspend does. Recorded in the audit log with the values ' +
           'before and after. Needs `users.write`.',
-        security,
-        params,
-        body: adminUserEditSchema,
-        response: {
-          200: done,
-          ...errorResponses({
-            ...ACTION_ERRORS,
-            400: 'VALIDATION_FAILED (with `fields`): a bad name or e-mail, an unknown role (validation.role) or status (validation.userStatus)',
-            409: `${ACTION_ERRORS[409]}; EMAIL_TAKEN: another account has this e-mail`,
-          }),
-        },
+        response: errorResponses({
+          ...ACTION_ERRORS,
+          400: 'VALIDATION_FAILED (with `fields`): a bad name or e-mail, an unknown role (validation.role) or status (validation.userStatus)',
+          409: `${ACTION_ERRORS[409]}; EMAIL_TAKEN: another account has this e-mail`,
+        }),
       },
     },
     async (request) => {
@@ -238,10 +216,10 @@ export const adminUserActionsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = a
 
   for (const action of ['suspend', 'activate'] as const) {
     const to: 'active' | 'suspended' = action === 'suspend' ? 'suspended' : 'active';
-    app.post(
-      `/users/:id/${action}`,
+    endpointRoute(
+      app,
+      action === 'suspend' ? usersAdminEndpoints.postAdminUsersSuspend : usersAdminEndpoints.postAdminUsersActivate,
       {
-        config: { access: 'users.write' },
         schema: {
           tags: ['admin'],
           summary:
@@ -252,29 +230,23 @@ export const adminUserActionsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = a
             action === 'suspend'
               ? 'The body gives the reason (required), kept in the audit entry. Needs `users.write`.'
               : 'The body may give a reason, kept in the audit entry. Needs `users.write`.',
-          security,
-          params,
-          body: action === 'suspend' ? reasonRequestSchema : optionalReasonSchema,
-          response: {
-            200: done,
-            ...errorResponses({
-              ...BODY_ERRORS,
-              ...STAFF_ERRORS,
-              400: 'VALIDATION_FAILED (with `fields`): `reason` validation.reason',
-              404: ACTION_ERRORS[404],
-              409: `${ACTION_ERRORS[409]}; INVALID_STATE: the account is already ${to}`,
-            }),
-          },
+          response: errorResponses({
+            ...BODY_ERRORS,
+            ...STAFF_ERRORS,
+            400: 'VALIDATION_FAILED (with `fields`): `reason` validation.reason',
+            404: ACTION_ERRORS[404],
+            409: `${ACTION_ERRORS[409]}; INVALID_STATE: the account is already ${to}`,
+          }),
         },
       },
       async (request) => setStatus(request, request.params.id, action, request.body.reason),
     );
   }
 
-  app.delete(
-    '/users/:id',
+  endpointRoute(
+    app,
+    usersAdminEndpoints.deleteAdminUsersItem,
     {
-      config: { access: 'users.write' },
       schema: {
         tags: ['admin'],
         summary: 'Delete an account: its sign-in and personal data go; invoices and ledger stay, anonymised',
@@ -282,16 +254,10 @@ export const adminUserActionsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = a
           "The body repeats the account's e-mail as the confirmation. The e-mail, name and password are replaced, " +
           'sessions, sign-in records, two-factor data and links are removed; invoices, payments and the ledger ' +
           'keep pointing at the anonymised account. Recorded in the audit log without personal data. Needs `users.write`.',
-        security,
-        params,
-        body: adminUserDeleteSchema,
-        response: {
-          204: z.null().describe('Deleted'),
-          ...errorResponses({
-            ...ACTION_ERRORS,
-            400: "VALIDATION_FAILED (with `fields`): `confirmEmail` validation.confirmEmail, it is not the account's e-mail",
-          }),
-        },
+        response: errorResponses({
+          ...ACTION_ERRORS,
+          400: "VALIDATION_FAILED (with `fields`): `confirmEmail` validation.confirmEmail, it is not the account's e-mail",
+        }),
       },
     },
     async (request, reply) => {
@@ -338,10 +304,10 @@ export const adminUserActionsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = a
     },
   );
 
-  app.post(
-    '/users/:id/credit',
+  endpointRoute(
+    app,
+    usersAdminEndpoints.postAdminUsersCredit,
     {
-      config: { access: 'billing.write' },
       schema: {
         tags: ['admin'],
         summary: "Add to or deduct from an account's balance, with a reason (a ledger adjustment)",
@@ -349,20 +315,14 @@ export const adminUserActionsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = a
           'The amount is in major units with at most two decimals ($0.01 to $10,000.00) and becomes one ledger ' +
           'entry in integer cents, in one transaction with its audit entry, once per `Idempotency-Key` ' +
           '(docs/decisions/022-money-transactions.md). A deduction larger than the balance is refused. Needs `billing.write`.',
-        security,
-        params,
         headers: idempotencyHeadersSchema.loose(),
-        body: adminCreditSchema,
-        response: {
-          201: adminCreditResultSchema,
-          ...errorResponses({
-            ...BODY_ERRORS,
-            ...STAFF_ERRORS,
-            400: 'VALIDATION_FAILED (with `fields`): amount (validation.amountFormat, amountMin, amountMax), reason (validation.reason), the Idempotency-Key header',
-            404: ACTION_ERRORS[404],
-            409: 'INSUFFICIENT_FUNDS: the deduction exceeds the balance; IDEMPOTENCY_KEY_REUSED',
-          }),
-        },
+        response: errorResponses({
+          ...BODY_ERRORS,
+          ...STAFF_ERRORS,
+          400: 'VALIDATION_FAILED (with `fields`): amount (validation.amountFormat, amountMin, amountMax), reason (validation.reason), the Idempotency-Key header',
+          404: ACTION_ERRORS[404],
+          409: 'INSUFFICIENT_FUNDS: the deduction exceeds the balance; IDEMPOTENCY_KEY_REUSED',
+        }),
       },
     },
     async (request, reply) => {

@@ -1,15 +1,15 @@
 import {
   type AdminUser,
-  adminUsersExportQuerySchema,
-  adminUsersPageSchema,
-  adminUsersQuerySchema,
+  type adminUsersExportQuerySchema,
+  type adminUsersQuerySchema,
   dayRange,
+  usersAdminEndpoints,
   ROLES,
 } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { attachment, batches, csvStream } from '../../lib/documents/csv-export';
 import { adminTextsOf } from '../../lib/documents/texts';
 import { readerLanguage } from '../../lib/reader-language';
@@ -20,6 +20,7 @@ import { iso, isoOrNull, pageOf } from '../../lib/staff-list';
 import { contains } from '../../lib/search';
 import { LIST_ERRORS, STAFF_ERRORS } from '../../lib/staff-errors';
 import { type OrderedIds, OrderedIdsCache } from '../../lib/ordered-ids-cache';
+import { endpointRoute } from '../../lib/endpoint-route';
 
 type Query = z.output<typeof adminUsersQuerySchema>;
 
@@ -98,10 +99,10 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     return { filtered, ordered };
   };
 
-  app.get(
-    '/users/export',
+  endpointRoute(
+    app,
+    usersAdminEndpoints.getAdminUsersExport,
     {
-      config: { access: 'users.read' },
       schema: {
         tags: ['admin'],
         summary: "Every account the list's search and filters match, as CSV",
@@ -109,10 +110,8 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
           "The list's `q`, filters and sort; `page` and `pageSize` are ignored (all rows), `lang` picks the " +
           "headings' language (else the caller's). Streamed; UTF-8 with a byte-order mark; commas in English, " +
           'semicolons in Russian; formula cells start with an apostrophe. Needs `users.read`.',
-        security: [{ bearerAuth: [] }],
-        querystring: adminUsersExportQuerySchema,
         produces: ['text/csv'],
-        response: { 200: z.string().describe('The CSV text'), ...errorResponses({ ...LIST_ERRORS, ...STAFF_ERRORS }) },
+        response: errorResponses({ ...LIST_ERRORS, ...STAFF_ERRORS }),
       },
     },
     async (request, reply) => {
@@ -158,22 +157,17 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/users',
+  endpointRoute(
+    app,
+    usersAdminEndpoints.getAdminUsers,
     {
-      config: { access: 'users.read' },
       schema: {
         tags: ['admin'],
         summary: 'Accounts: search (e-mail or name), filter (role, status), sort, page',
         description:
           '`q` matches any part of the e-mail or the name, any case, every character literally. ' +
           'Sorted by `sort` then id. Needs `users.read`.',
-        security: [{ bearerAuth: [] }],
-        querystring: adminUsersQuerySchema,
-        response: {
-          200: adminUsersPageSchema.describe('One page of accounts and the total that match'),
-          ...errorResponses({ ...LIST_ERRORS, ...STAFF_ERRORS }),
-        },
+        response: errorResponses({ ...LIST_ERRORS, ...STAFF_ERRORS }),
       },
     },
     async (request, reply) => {

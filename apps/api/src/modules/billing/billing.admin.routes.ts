@@ -1,21 +1,15 @@
 import {
-  adminDeclineSchema,
-  adminRefundResultSchema,
-  adminRefundSchema,
+  billingAdminEndpoints,
   CURRENCY,
   idempotencyHeadersSchema,
   IDEMPOTENCY_KEY_HEADER,
   paymentStates,
   validationMessage,
-  adminPaymentDetailSchema,
   type AdminPaymentDetail,
-  optionalReasonSchema,
-  paymentSchema,
   refundDestinationOf,
   type ValidationMessageKey,
 } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Clock } from '../../lib/clock';
 import { AppError, BODY_ERRORS, errorResponses } from '../../lib/errors';
 import { staffOf } from '../../plugins/authorize';
@@ -25,10 +19,9 @@ import { appendLedgerEntry, balanceOf, money, toInvoice } from './ledger';
 import { refundProviderOf, settleBankTransfer } from './payments.service';
 import type { OrdersService } from '../ordering/orders.service';
 import { STAFF_ERRORS } from '../../lib/staff-errors';
+import { endpointRoute } from '../../lib/endpoint-route';
 import { fullName, iso, isoOrNull } from '../../lib/staff-list';
 
-const security = [{ bearerAuth: [] }];
-const params = z.object({ id: z.string().min(1).max(100) });
 const SETTLE_ERRORS = {
   ...STAFF_ERRORS,
   404: 'NOT_FOUND: no such bank transfer',
@@ -46,20 +39,15 @@ export const adminBillingRoutes: FastifyPluginAsyncZod<{ clock: Clock; orders: O
 ) => {
   const db = app.database.db;
 
-  app.get(
-    '/payments/:id',
+  endpointRoute(
+    app,
+    billingAdminEndpoints.getAdminPaymentsItem,
     {
-      config: { access: 'billing.read' },
       schema: {
         tags: ['admin'],
         summary: 'A payment with its invoice and the ledger entries it made',
         description: 'Needs `billing.read`.',
-        security,
-        params,
-        response: {
-          200: adminPaymentDetailSchema,
-          ...errorResponses({ ...STAFF_ERRORS, 404: 'NOT_FOUND: no such payment' }),
-        },
+        response: errorResponses({ ...STAFF_ERRORS, 404: 'NOT_FOUND: no such payment' }),
       },
     },
     async (request): Promise<AdminPaymentDetail> => {
@@ -103,23 +91,21 @@ export const adminBillingRoutes: FastifyPluginAsyncZod<{ clock: Clock; orders: O
     },
   );
 
-  app.post(
-    '/payments/:id/approve',
+  endpointRoute(
+    app,
+    billingAdminEndpoints.postAdminPaymentsApprove,
     {
-      config: { access: 'billing.approve' },
       schema: {
         tags: ['admin'],
         summary: 'Approve a pending bank transfer: ledger credit, invoice paid, the customer notified',
         description:
           'Exactly once: two approvals at the same moment credit once, the second answers 409. Recorded in the ' +
           'audit log with the optional reason. Needs `billing.approve`.',
-        security,
-        params,
-        body: optionalReasonSchema,
-        response: {
-          200: paymentSchema,
-          ...errorResponses({ ...BODY_ERRORS, ...SETTLE_ERRORS, 400: 'VALIDATION_FAILED: `reason` validation.reason' }),
-        },
+        response: errorResponses({
+          ...BODY_ERRORS,
+          ...SETTLE_ERRORS,
+          400: 'VALIDATION_FAILED: `reason` validation.reason',
+        }),
       },
     },
     async (request) =>
@@ -137,25 +123,19 @@ export const adminBillingRoutes: FastifyPluginAsyncZod<{ clock: Clock; orders: O
       ),
   );
 
-  app.post(
-    '/payments/:id/decline',
+  endpointRoute(
+    app,
+    billingAdminEndpoints.postAdminPaymentsDecline,
     {
-      config: { access: 'billing.approve' },
       schema: {
         tags: ['admin'],
         summary: 'Decline a pending bank transfer with a reason: invoice void, the customer notified',
         description: 'Exactly once, like approval. Recorded in the audit log. Needs `billing.approve`.',
-        security,
-        params,
-        body: adminDeclineSchema,
-        response: {
-          200: paymentSchema,
-          ...errorResponses({
-            ...BODY_ERRORS,
-            ...SETTLE_ERRORS,
-            400: 'VALIDATION_FAILED (with `fields`): `reason` validation.reason',
-          }),
-        },
+        response: errorResponses({
+          ...BODY_ERRORS,
+          ...SETTLE_ERRORS,
+          400: 'VALIDATION_FAILED (with `fields`): `reason` validation.reason',
+        }),
       },
     },
     async (request) =>
@@ -173,10 +153,10 @@ export const adminBillingRoutes: FastifyPluginAsyncZod<{ clock: Clock; orders: O
       ),
   );
 
-  app.post(
-    '/payments/:id/refund',
+  endpointRoute(
+    app,
+    billingAdminEndpoints.postAdminPaymentsRefund,
     {
-      config: { access: 'billing.write' },
       schema: {
         tags: ['admin'],
         summary: "Refund a completed payment, in full or in part: an invoice's to the balance, a top-up to its source",
@@ -190,24 +170,18 @@ export const adminBillingRoutes: FastifyPluginAsyncZod<{ clock: Clock; orders: O
           'refunded by the cancellation and is refused. The ledger entry, the audit entry, a status-history row ' +
           'when the payment is fully refunded, and a notification to the customer, in one transaction ' +
           '(docs/decisions/043-refunds-and-due-dates.md). Needs `billing.write`.',
-        security,
-        params,
         headers: idempotencyHeadersSchema.loose(),
-        body: adminRefundSchema,
-        response: {
-          201: adminRefundResultSchema,
-          ...errorResponses({
-            ...BODY_ERRORS,
-            ...STAFF_ERRORS,
-            400: 'VALIDATION_FAILED (with `fields`): amount (validation.amountFormat, amountMin, amountMax), reason (validation.reason), destination (validation.refundDestination), the Idempotency-Key header',
-            404: 'NOT_FOUND: no such payment',
-            409:
-              'INVALID_STATE with `fields.amount` validation.refundTooMuch (not completed, or more than is left ' +
-              'unrefunded), validation.refundOrderCancelled (its order was cancelled), validation.refundBalanceSpent ' +
-              '(a top-up beyond what is left on the balance), or `fields.destination` validation.refundDestination ' +
-              '(not where this payment may go); IDEMPOTENCY_KEY_REUSED',
-          }),
-        },
+        response: errorResponses({
+          ...BODY_ERRORS,
+          ...STAFF_ERRORS,
+          400: 'VALIDATION_FAILED (with `fields`): amount (validation.amountFormat, amountMin, amountMax), reason (validation.reason), destination (validation.refundDestination), the Idempotency-Key header',
+          404: 'NOT_FOUND: no such payment',
+          409:
+            'INVALID_STATE with `fields.amount` validation.refundTooMuch (not completed, or more than is left ' +
+            'unrefunded), validation.refundOrderCancelled (its order was cancelled), validation.refundBalanceSpent ' +
+            '(a top-up beyond what is left on the balance), or `fields.destination` validation.refundDestination ' +
+            '(not where this payment may go); IDEMPOTENCY_KEY_REUSED',
+        }),
       },
     },
     async (request, reply) => {

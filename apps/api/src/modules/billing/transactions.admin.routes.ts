@@ -1,17 +1,18 @@
 import {
   type AdminTransaction,
-  adminTransactionsExportQuerySchema,
-  adminTransactionsPageSchema,
-  adminTransactionsQuerySchema,
+  billingAdminEndpoints,
+  type adminTransactionsExportQuerySchema,
+  type adminTransactionsQuerySchema,
   CURRENCY,
   refundDestinationOf,
 } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { errorResponses } from '../../lib/errors';
 import { contains } from '../../lib/search';
 import { col, decimal, exportSchema, sendCsv } from '../../lib/staff-export';
+import { endpointRoute } from '../../lib/endpoint-route';
 import { LIST_ERRORS, STAFF_ERRORS } from '../../lib/staff-errors';
 import {
   direction,
@@ -26,7 +27,12 @@ import { staffOf } from '../../plugins/authorize';
 
 const DAY = 86_400_000;
 const ERRORS = errorResponses({ ...LIST_ERRORS, ...STAFF_ERRORS });
-const security = [{ bearerAuth: [] }];
+
+/** The OpenAPI words of a list's export; the query and the CSV answer are the endpoint table's. */
+function exportWords(summary: string, permission: string) {
+  const { querystring: _query, response: _answer, ...words } = exportSchema(summary, permission, z.unknown());
+  return { ...words, response: errorResponses({ ...LIST_ERRORS, ...STAFF_ERRORS }) };
+}
 const money = (amountMinor: number | string | null | undefined, currency: string = CURRENCY) => ({
   amountMinor: Number(amountMinor ?? 0),
   currency,
@@ -78,19 +84,17 @@ export const adminTransactionListRoutes: FastifyPluginAsyncZod = async (app) => 
         .offset(offset)
         .execute();
 
-  app.get(
-    '/transactions',
+  endpointRoute(
+    app,
+    billingAdminEndpoints.getAdminTransactions,
     {
-      config: { access: 'billing.read' },
       schema: {
         tags: ['admin'],
         summary: 'Payments: search, filter (status, method), sort, page, with the summary cards',
         description:
           "`q` matches any part of the payer's e-mail or name, literally. `summary` is computed over every payment " +
           '(not only this page or this search). Needs `billing.read`.',
-        security,
-        querystring: adminTransactionsQuerySchema,
-        response: { 200: adminTransactionsPageSchema, ...ERRORS },
+        response: ERRORS,
       },
     },
     async (request) => {
@@ -149,16 +153,10 @@ export const adminTransactionListRoutes: FastifyPluginAsyncZod = async (app) => 
       .executeTakeFirst();
   }
 
-  app.get(
-    '/transactions/export',
-    {
-      config: { access: 'billing.read' },
-      schema: exportSchema(
-        "Every payment the list's search and filters match, as CSV",
-        'billing.read',
-        adminTransactionsExportQuerySchema,
-      ),
-    },
+  endpointRoute(
+    app,
+    billingAdminEndpoints.getAdminTransactionsExport,
+    { schema: exportWords("Every payment the list's search and filters match, as CSV", 'billing.read') },
     async (request, reply) => {
       const query = request.query as z.output<typeof adminTransactionsExportQuerySchema>;
       return sendCsv(

@@ -1,9 +1,7 @@
 import {
-  adminOrderDecisionSchema,
-  adminOrderDetailSchema,
   type adminOrdersExportQuerySchema,
   type adminOrdersQuerySchema,
-  idParamsSchema,
+  orderingAdminEndpoints,
   orderingEndpoints,
 } from '@hostpilot/shared';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
@@ -292,10 +290,12 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{ clock: Clock; orders: Or
   );
 
   for (const decision of ['cancel', 'fraud'] as const) {
-    app.post(
-      `/orders/:id/${decision}`,
+    endpointRoute(
+      app,
+      decision === 'cancel'
+        ? orderingAdminEndpoints.postAdminOrdersCancel
+        : orderingAdminEndpoints.postAdminOrdersFraud,
       {
-        config: { access: 'orders.write' },
         schema: {
           tags: ['admin'],
           summary:
@@ -303,10 +303,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{ clock: Clock; orders: Or
               ? 'Cancel an order with a reason; what was paid goes back to the balance (ledger credit)'
               : 'Flag an order as fraud with a reason (no refund); nothing of it runs',
           description: 'Recorded in the audit log. Needs `orders.write`.',
-          security,
-          params: idParamsSchema,
-          body: adminOrderDecisionSchema,
-          response: { 200: adminOrderDetailSchema, ...errorResponses(DECISION_ERRORS) },
+          response: errorResponses(DECISION_ERRORS),
         },
       },
       async (request) =>

@@ -1,15 +1,10 @@
 import {
   type AdminTicket,
-  adminTicketAssigneesSchema,
-  adminTicketDetailSchema,
-  adminTicketReplySchema,
-  adminTicketsPageSchema,
-  adminTicketsQuerySchema,
-  adminTicketUpdateSchema,
+  type adminTicketsQuerySchema,
   hasPermission,
   ROLES,
-  idParamsSchema,
   permissionsOf,
+  supportAdminEndpoints,
   ticketNumber,
   validationMessage,
 } from '@hostpilot/shared';
@@ -30,10 +25,10 @@ import { answerTicketIn, setTicketStatusIn } from './tickets.actions';
 import { LIST_ERRORS, STAFF_ERRORS } from '../../lib/staff-errors';
 import { fullName, iso, pageOf } from '../../lib/staff-list';
 import { contains } from '../../lib/search';
+import { endpointRoute } from '../../lib/endpoint-route';
 
 type Query = z.output<typeof adminTicketsQuerySchema>;
 
-const security = [{ bearerAuth: [] }];
 const NOT_FOUND = { 404: 'NOT_FOUND: no ticket has this id' } as const;
 
 /** Priority sorts by urgency, not alphabetically. */
@@ -172,19 +167,17 @@ export const adminSupportRoutes: FastifyPluginAsyncZod<{ clock: Clock; mailer: M
     };
   };
 
-  app.get(
-    '/tickets',
+  endpointRoute(
+    app,
+    supportAdminEndpoints.getAdminTickets,
     {
-      config: { access: 'tickets.read' },
       schema: {
         tags: ['admin'],
         summary: 'Every customer ticket',
         description:
           "`q` matches the subject, the number (TCK-1042 or 1042) or the customer's e-mail or name. `assignee` is a " +
           'staff id, `me` or `none` (unassigned). Priority sorts by urgency. Needs `tickets.read`.',
-        security,
-        querystring: adminTicketsQuerySchema,
-        response: { 200: adminTicketsPageSchema, ...errorResponses({ ...LIST_ERRORS, ...STAFF_ERRORS }) },
+        response: errorResponses({ ...LIST_ERRORS, ...STAFF_ERRORS }),
       },
     },
     async (request) => {
@@ -207,16 +200,15 @@ export const adminSupportRoutes: FastifyPluginAsyncZod<{ clock: Clock; mailer: M
     },
   );
 
-  app.get(
-    '/tickets/assignees',
+  endpointRoute(
+    app,
+    supportAdminEndpoints.getAdminTicketsAssignees,
     {
-      config: { access: 'tickets.read' },
       schema: {
         tags: ['admin'],
         summary: 'The staff members a ticket can be assigned to',
         description: 'Active accounts of the roles with `tickets.write` (administrators and support), by name.',
-        security,
-        response: { 200: adminTicketAssigneesSchema, ...errorResponses(STAFF_ERRORS) },
+        response: errorResponses(STAFF_ERRORS),
       },
     },
     async () => {
@@ -235,28 +227,23 @@ export const adminSupportRoutes: FastifyPluginAsyncZod<{ clock: Clock; mailer: M
     },
   );
 
-  app.get(
-    '/tickets/:id',
+  endpointRoute(
+    app,
+    supportAdminEndpoints.getAdminTicketsItem,
     {
-      config: { access: 'tickets.read' },
       schema: {
         tags: ['admin'],
         summary: 'One ticket with its conversation',
-        security,
-        params: idParamsSchema,
-        response: {
-          200: adminTicketDetailSchema,
-          ...errorResponses({ 400: 'VALIDATION_FAILED: a malformed id', ...STAFF_ERRORS, ...NOT_FOUND }),
-        },
+        response: errorResponses({ 400: 'VALIDATION_FAILED: a malformed id', ...STAFF_ERRORS, ...NOT_FOUND }),
       },
     },
     async (request) => detail(request.params.id),
   );
 
-  app.post(
-    '/tickets/:id/messages',
+  endpointRoute(
+    app,
+    supportAdminEndpoints.postAdminTicketsMessages,
     {
-      config: { access: 'tickets.write' },
       schema: {
         tags: ['admin'],
         summary: 'Answer a ticket',
@@ -264,19 +251,13 @@ export const adminSupportRoutes: FastifyPluginAsyncZod<{ clock: Clock; mailer: M
           "The customer sees the answer signed with the staff member's first name; the ticket becomes answered; " +
           'the customer gets a notification and a mail in their language. A closed ticket is refused (409). ' +
           'Recorded in the audit log. Needs `tickets.write`.',
-        security,
-        params: idParamsSchema,
-        body: adminTicketReplySchema,
-        response: {
-          200: adminTicketDetailSchema,
-          ...errorResponses({
-            ...BODY_ERRORS,
-            ...STAFF_ERRORS,
-            ...NOT_FOUND,
-            400: 'VALIDATION_FAILED (with `fields`): `message` validation.messageMin or validation.messageMax',
-            409: 'INVALID_STATE: the ticket is closed',
-          }),
-        },
+        response: errorResponses({
+          ...BODY_ERRORS,
+          ...STAFF_ERRORS,
+          ...NOT_FOUND,
+          400: 'VALIDATION_FAILED (with `fields`): `message` validation.messageMin or validation.messageMax',
+          409: 'INVALID_STATE: the ticket is closed',
+        }),
       },
     },
     async (request) => {
@@ -345,29 +326,23 @@ export const adminSupportRoutes: FastifyPluginAsyncZod<{ clock: Clock; mailer: M
     );
   }
 
-  app.patch(
-    '/tickets/:id',
+  endpointRoute(
+    app,
+    supportAdminEndpoints.patchAdminTicketsItem,
     {
-      config: { access: 'tickets.write' },
       schema: {
         tags: ['admin'],
         summary: 'Assign a ticket, change its priority, close or reopen it',
         description:
           '`assigneeId` must be an active administrator or support account (null unassigns); `status` `closed` ' +
           'closes, `open` reopens a closed ticket. Recorded in the audit log. Needs `tickets.write`.',
-        security,
-        params: idParamsSchema,
-        body: adminTicketUpdateSchema,
-        response: {
-          200: adminTicketDetailSchema,
-          ...errorResponses({
-            ...BODY_ERRORS,
-            ...STAFF_ERRORS,
-            ...NOT_FOUND,
-            400: 'VALIDATION_FAILED (with `fields`): `assigneeId` validation.assignee — not a staff member who answers tickets',
-            409: 'INVALID_STATE: reopening a ticket that is not closed',
-          }),
-        },
+        response: errorResponses({
+          ...BODY_ERRORS,
+          ...STAFF_ERRORS,
+          ...NOT_FOUND,
+          400: 'VALIDATION_FAILED (with `fields`): `assigneeId` validation.assignee — not a staff member who answers tickets',
+          409: 'INVALID_STATE: reopening a ticket that is not closed',
+        }),
       },
     },
     async (request) => {
