@@ -1,6 +1,5 @@
 import {
   type AutomationSettings,
-  type OrderSettings,
   type SecuritySettings,
   type OutboxMailView,
   type SystemSettingsView,
@@ -13,8 +12,12 @@ import {
   type AdminPermissions,
   type AdminServersPage,
   type AdminServicesPage,
-  type AdminTransactionsPage,
-  type AdminUsersPage,
+  type AnyRoute,
+  billingAdminRoutes,
+  type EndpointQuery,
+  type EntryOf,
+  orderingRoutes,
+  usersAdminRoutes,
   DOMAIN_STATUSES,
   PAYMENT_STATUSES,
   ROLE_NAMES,
@@ -79,6 +82,27 @@ export function listQuery(path: string, params: ListParams, fixed: Record<string
   return `${path}?${search.toString()}`;
 }
 
+/**
+ * The list state as the query of a list's endpoint table entry: the same names, values and order as `listQuery`
+ * (the API validates them, as it does the URL's).
+ */
+export function listQueryOf<R extends AnyRoute>(
+  _route: R,
+  params: ListParams,
+  fixed: Record<string, string> = {},
+): NonNullable<EndpointQuery<EntryOf<R>>> {
+  const query: Record<string, string | number> = { ...fixed };
+  if (params.search) query.q = params.search;
+  for (const [name, value] of Object.entries(params.filters)) if (value) query[name] = value;
+  Object.assign(query, {
+    sort: params.sort,
+    order: params.direction,
+    page: params.page,
+    pageSize: params.pageSize,
+  });
+  return query as NonNullable<EndpointQuery<EntryOf<R>>>;
+}
+
 const page = <Answer>(name: AdminListName, path: string, params: ListParams, fixed?: Record<string, string>) =>
   queryOptions({
     queryKey: adminKeys.page(name, params),
@@ -108,10 +132,26 @@ export const adminQueries = {
       queryFn: ({ signal }) => api.get<AdminPermissions>('/admin/me/permissions', { signal }),
       staleTime: 60_000,
     }),
-  users: (params: ListParams) => page<AdminUsersPage>('users', '/admin/users', params),
+  users: (params: ListParams) =>
+    queryOptions({
+      queryKey: adminKeys.page('users', params),
+      queryFn: ({ signal }) =>
+        api.call(usersAdminRoutes.getAdminUsers, {
+          query: listQueryOf(usersAdminRoutes.getAdminUsers, params),
+          signal,
+        }),
+    }),
   hosting: (params: ListParams) => page<AdminServicesPage>('hosting', '/admin/services', params, { kind: 'hosting' }),
   domains: (params: ListParams) => page<AdminDomainsPage>('domains', '/admin/domains', params),
-  transactions: (params: ListParams) => page<AdminTransactionsPage>('transactions', '/admin/transactions', params),
+  transactions: (params: ListParams) =>
+    queryOptions({
+      queryKey: adminKeys.page('transactions', params),
+      queryFn: ({ signal }) =>
+        api.call(billingAdminRoutes.getAdminTransactions, {
+          query: listQueryOf(billingAdminRoutes.getAdminTransactions, params),
+          signal,
+        }),
+    }),
   servers: (params: ListParams) => page<AdminServersPage>('servers', '/admin/servers', params),
   /** The active shared servers with their free slots, for Add New Hosting and Edit (decision 033). */
   placement: () =>
@@ -133,7 +173,7 @@ export const adminQueries = {
   orderSettings: () =>
     queryOptions({
       queryKey: adminKeys.orderSettings(),
-      queryFn: ({ signal }) => api.get<OrderSettings>('/admin/orders/settings', { signal }),
+      queryFn: ({ signal }) => api.call(orderingRoutes.getAdminOrdersSettings, { signal }),
     }),
   /** "Require two-factor sign-in for staff" (docs/decisions/023-two-factor-sign-in.md). */
   securitySettings: () =>

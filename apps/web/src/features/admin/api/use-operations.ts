@@ -1,13 +1,11 @@
 import {
   type AdminErrorLogPage,
   type AdminServerUsage,
-  type AdminTicketAssignees,
-  type AdminTicketDetail,
-  type AdminTicketsPage,
   type AdminTicketUpdate,
   type Maintenance,
   type MaintenanceInput,
   type ServerUsageRange,
+  supportAdminRoutes,
   TICKET_PRIORITIES,
   TICKET_STATUSES,
 } from '@hostpilot/shared';
@@ -16,7 +14,7 @@ import { api } from '@/lib/session';
 import { MAINTENANCE_CHANGED_EVENT } from '@/lib/use-maintenance';
 import type { ListParams, ListSpec } from '../lib/use-table-controls';
 import { adminKeys } from './keys';
-import { listQuery } from './queries';
+import { listQuery, listQueryOf } from './queries';
 
 /**
  * The back office's operations (docs/decisions/035-support-queue-and-operations.md): the support queue,
@@ -41,7 +39,11 @@ export const ERROR_LOG_LIST = {
 export function useAdminTickets(params: ListParams) {
   return useQuery({
     queryKey: adminKeys.page('tickets', params),
-    queryFn: ({ signal }) => api.get<AdminTicketsPage>(listQuery('/admin/tickets', params), { signal }),
+    queryFn: ({ signal }) =>
+      api.call(supportAdminRoutes.getAdminTickets, {
+        query: listQueryOf(supportAdminRoutes.getAdminTickets, params),
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -49,14 +51,14 @@ export function useAdminTickets(params: ListParams) {
 export function useAdminTicket(id: string) {
   return useQuery({
     queryKey: adminKeys.ticket(id),
-    queryFn: ({ signal }) => api.get<AdminTicketDetail>(`/admin/tickets/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => api.call(supportAdminRoutes.getAdminTicketsItem, { params: { id }, signal }),
   });
 }
 
 export function useTicketAssignees(enabled = true) {
   return useQuery({
     queryKey: adminKeys.assignees(),
-    queryFn: ({ signal }) => api.get<AdminTicketAssignees>('/admin/tickets/assignees', { signal }),
+    queryFn: ({ signal }) => api.call(supportAdminRoutes.getAdminTicketsAssignees, { signal }),
     staleTime: 60_000,
     enabled,
   });
@@ -68,12 +70,10 @@ export type TicketAction = { kind: 'reply'; message: string } | { kind: 'update'
 export function useTicketAction(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (action: TicketAction) => {
-      const path = `/admin/tickets/${encodeURIComponent(id)}`;
-      return action.kind === 'reply'
-        ? api.post<AdminTicketDetail>(`${path}/messages`, { message: action.message })
-        : api.patch<AdminTicketDetail>(path, action.body);
-    },
+    mutationFn: (action: TicketAction) =>
+      action.kind === 'reply'
+        ? api.call(supportAdminRoutes.postAdminTicketsMessages, { params: { id }, body: { message: action.message } })
+        : api.call(supportAdminRoutes.patchAdminTicketsItem, { params: { id }, body: action.body }),
     onSuccess: (ticket) => client.setQueryData(adminKeys.ticket(id), ticket),
     onSettled: () =>
       Promise.all([
