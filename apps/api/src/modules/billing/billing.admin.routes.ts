@@ -1,26 +1,15 @@
-import {
-  billingAdminEndpoints,
-  CURRENCY,
-  idempotencyHeadersSchema,
-  IDEMPOTENCY_KEY_HEADER,
-  paymentStates,
-  validationMessage,
-  type AdminPaymentDetail,
-  refundDestinationOf,
-  type ValidationMessageKey,
-} from '@hostpilot/shared';
+import { billingAdminEndpoints, idempotencyHeadersSchema, IDEMPOTENCY_KEY_HEADER } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../../lib/clock';
-import { AppError, BODY_ERRORS, errorResponses } from '../../lib/errors';
+import { BODY_ERRORS, errorResponses } from '../../lib/errors';
 import { staffOf } from '../../plugins/authorize';
-import { requestFingerprint, runIdempotent } from '../../lib/idempotency';
-import { journal } from '../../lib/journal';
-import { appendLedgerEntry, balanceOf, money, toInvoice } from './ledger';
-import { refundProviderOf, settleBankTransfer } from './payments.service';
+import { requestFingerprint } from '../../lib/idempotency';
+import { settleBankTransfer } from './payments.service';
 import type { OrdersService } from '../ordering/orders.service';
 import { STAFF_ERRORS } from '../../lib/staff-errors';
 import { endpointRoute } from '../../lib/endpoint-route';
-import { fullName, iso, isoOrNull } from '../../lib/staff-list';
+import { readPaymentDetail } from './payment-detail';
+import { refundPayment } from './refund-payment';
 
 const SETTLE_ERRORS = {
   ...STAFF_ERRORS,
@@ -50,45 +39,7 @@ export const adminBillingRoutes: FastifyPluginAsyncZod<{ clock: Clock; orders: O
         response: errorResponses({ ...STAFF_ERRORS, 404: 'NOT_FOUND: no such payment' }),
       },
     },
-    async (request): Promise<AdminPaymentDetail> => {
-      const row = await db
-        .selectFrom('payments')
-        .innerJoin('users', 'users.id', 'payments.userId')
-        .selectAll('payments')
-        .select(['users.firstName', 'users.lastName', 'users.email'])
-        .where('payments.id', '=', request.params.id)
-        .executeTakeFirst();
-      if (!row) throw new AppError('NOT_FOUND');
-      const invoice = row.invoiceId
-        ? await db.selectFrom('invoices').selectAll().where('id', '=', row.invoiceId).executeTakeFirst()
-        : undefined;
-      const ledger = await db
-        .selectFrom('ledgerEntries')
-        .selectAll()
-        .where('paymentId', '=', row.id)
-        .orderBy('createdAt')
-        .orderBy('id')
-        .execute();
-      return {
-        id: row.id,
-        owner: { id: row.userId, name: fullName(row.firstName, row.lastName), email: row.email },
-        amount: money(row.amountCents, row.currency),
-        method: row.method,
-        status: row.status,
-        declineReason: row.declineReason,
-        providerReference: row.providerReference,
-        createdAt: iso(row.createdAt),
-        completedAt: isoOrNull(row.completedAt),
-        invoice: invoice ? toInvoice(invoice) : null,
-        ledger: ledger.map((entry) => ({
-          id: entry.id,
-          type: entry.type,
-          description: { key: entry.descriptionKey, params: JSON.parse(entry.descriptionParams) as never },
-          amount: money(entry.amountCents, entry.currency),
-          createdAt: iso(entry.createdAt),
-        })),
-      };
-    },
+    async (request) => readPaymentDetail(db, request.params.id),
   );
 
   endpointRoute(
@@ -185,126 +136,17 @@ export const adminBillingRoutes: FastifyPluginAsyncZod<{ clock: Clock; orders: O
       },
     },
     async (request, reply) => {
-      const staff = staffOf(request);
-      const { amount, reason, destination } = request.body;
-      const now = clock.now();
-      const payment = await db
-        .selectFrom('payments')
-        .select(['id', 'userId'])
-        .where('id', '=', request.params.id)
-        .executeTakeFirst();
-      if (!payment) throw new AppError('NOT_FOUND');
-      const refused = (field: 'amount' | 'destination', code: ValidationMessageKey) =>
-        new AppError('INVALID_STATE', {
-          message: validationMessage(code),
-          fields: { [field]: { code, message: validationMessage(code) } },
-        });
-      const answer = await runIdempotent(
-        db,
-        {
-          userId: payment.userId,
+      const answer = await refundPayment(db, {
+        ...request.body,
+        paymentId: request.params.id,
+        actorId: staffOf(request).userId,
+        clientIp: request.ip,
+        idempotency: {
           key: String(request.headers[IDEMPOTENCY_KEY_HEADER]),
           fingerprint: requestFingerprint(request.method, request.url, request.body),
-          now,
         },
-        async (trx) => {
-          // Read under the account's lock (runIdempotent), so a cancellation of its order cannot slip in between.
-          const before = await trx
-            .selectFrom('payments')
-            .selectAll()
-            .where('id', '=', payment.id)
-            .executeTakeFirstOrThrow();
-          const order = before.invoiceId
-            ? await trx
-                .selectFrom('orders')
-                .select('status')
-                .where('invoiceId', '=', before.invoiceId)
-                .executeTakeFirst()
-            : undefined;
-          if (order?.status === 'cancelled') throw refused('amount', 'validation.refundOrderCancelled');
-          if (before.status !== 'completed' || before.currency !== CURRENCY) {
-            throw refused('amount', 'validation.refundTooMuch');
-          }
-          if (destination !== refundDestinationOf(before)) {
-            throw refused('destination', 'validation.refundDestination');
-          }
-          if (amount > before.amountCents - before.refundedCents) throw refused('amount', 'validation.refundTooMuch');
-          const balanceBefore = await balanceOf(trx, payment.userId);
-          const toSource = destination !== 'balance';
-          // A top-up goes back out of the balance: never more than the part of it not yet spent.
-          if (toSource && amount > balanceBefore) throw refused('amount', 'validation.refundBalanceSpent');
-          // The conditional update decides: it passes only while the refunded total stays within the payment.
-          const updated = await trx
-            .updateTable('payments')
-            .set((eb) => ({ refundedCents: eb('refundedCents', '+', amount), updatedAt: now }))
-            .where('id', '=', payment.id)
-            .where('status', '=', 'completed')
-            .where((eb) => eb(eb('refundedCents', '+', amount), '<=', eb.ref('amountCents')))
-            .returningAll()
-            .executeTakeFirst();
-          if (!updated) throw refused('amount', 'validation.refundTooMuch');
-          const log = journal(trx, payment.userId, staff.userId, now, request.ip);
-          if (updated.refundedCents === updated.amountCents) {
-            paymentStates.assertTransition('completed', 'refunded');
-            await trx.updateTable('payments').set({ status: 'refunded' }).where('id', '=', payment.id).execute();
-            await log.statusChange({
-              entityType: 'payment',
-              entityId: payment.id,
-              from: 'completed',
-              to: 'refunded',
-              reason,
-            });
-          }
-          const sent = toSource
-            ? await refundProviderOf(before.method)!.refund({
-                amountCents: amount,
-                reference: before.providerReference,
-              })
-            : null;
-          const entryId = await appendLedgerEntry(trx, {
-            userId: payment.userId,
-            type: 'refund',
-            amountCents: toSource ? -amount : amount,
-            key: toSource ? 'transactions.refundToSource' : 'transactions.refund',
-            params: toSource ? { method: destination } : {},
-            paymentId: payment.id,
-            invoiceId: updated.invoiceId,
-            actorId: staff.userId,
-            now,
-          });
-          await log.audit({
-            action: 'payment.refund',
-            entityType: 'payment',
-            entityId: payment.id,
-            before: { status: before.status, refundedMinor: before.refundedCents },
-            after: {
-              status: updated.refundedCents === updated.amountCents ? 'refunded' : 'completed',
-              refundedMinor: updated.refundedCents,
-              amountMinor: amount,
-              destination,
-              providerReference: sent?.reference ?? null,
-              reason,
-              entryId,
-            },
-          });
-          const params = { amountMinor: amount, currency: CURRENCY };
-          await log.notify({ type: 'success', key: toSource ? 'paymentRefundedToSource' : 'paymentRefunded', params });
-          await log.activity({
-            action: toSource ? 'payment.refundToSource' : 'payment.refund',
-            subjectType: 'payment',
-            subjectId: payment.id,
-            params,
-          });
-          return {
-            statusCode: 201,
-            body: {
-              paymentId: payment.id,
-              refunded: money(updated.refundedCents),
-              balance: money(balanceBefore + (toSource ? -amount : amount)),
-            },
-          };
-        },
-      );
+        now: clock.now(),
+      });
       return reply.code(answer.statusCode as 201).send(answer.body);
     },
   );

@@ -271,3 +271,69 @@ export function createBillingRepository(db: Kysely<Database>) {
 
 /** One ledger entry of a statement, with the number of the invoice it belongs to. */
 export type BillingRepository = ReturnType<typeof createBillingRepository>;
+
+/** A payment with its payer's name and e-mail (the back office's payment view), or undefined. */
+export function paymentWithPayer(db: Kysely<Database>, paymentId: string) {
+  return db
+    .selectFrom('payments')
+    .innerJoin('users', 'users.id', 'payments.userId')
+    .selectAll('payments')
+    .select(['users.firstName', 'users.lastName', 'users.email'])
+    .where('payments.id', '=', paymentId)
+    .executeTakeFirst();
+}
+
+/** One invoice by id, or undefined. */
+export function invoiceById(db: Kysely<Database>, invoiceId: string) {
+  return db.selectFrom('invoices').selectAll().where('id', '=', invoiceId).executeTakeFirst();
+}
+
+/** The ledger entries a payment made, oldest first. */
+export function ledgerOfPayment(db: Kysely<Database>, paymentId: string) {
+  return db
+    .selectFrom('ledgerEntries')
+    .selectAll()
+    .where('paymentId', '=', paymentId)
+    .orderBy('createdAt')
+    .orderBy('id')
+    .execute();
+}
+
+/** Whose a payment is, or undefined when there is no such payment. */
+export function paymentOwner(db: Kysely<Database>, paymentId: string) {
+  return db.selectFrom('payments').select(['id', 'userId']).where('id', '=', paymentId).executeTakeFirst();
+}
+
+/** A payment as it is now (read in the caller's transaction, after the account's lock). */
+export function paymentById(trx: Kysely<Database>, paymentId: string) {
+  return trx.selectFrom('payments').selectAll().where('id', '=', paymentId).executeTakeFirstOrThrow();
+}
+
+/**
+ * The status of the order an invoice belongs to, if any: a refund reads it (a cancelled order's payment was
+ * refunded by the cancellation), beside the payment it refunds.
+ */
+export async function orderStatusOfInvoice(trx: Kysely<Database>, invoiceId: string) {
+  const row = await trx.selectFrom('orders').select('status').where('invoiceId', '=', invoiceId).executeTakeFirst();
+  return row?.status;
+}
+
+/**
+ * Adds `amountCents` to a completed payment's refunded total, only while the total stays within the payment (the
+ * conditional update decides between two refunds at the same moment); undefined when it would not.
+ */
+export function addRefunded(trx: Kysely<Database>, paymentId: string, amountCents: number, now: number) {
+  return trx
+    .updateTable('payments')
+    .set((eb) => ({ refundedCents: eb('refundedCents', '+', amountCents), updatedAt: now }))
+    .where('id', '=', paymentId)
+    .where('status', '=', 'completed')
+    .where((eb) => eb(eb('refundedCents', '+', amountCents), '<=', eb.ref('amountCents')))
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Marks a fully refunded payment `refunded`. */
+export async function markPaymentRefunded(trx: Kysely<Database>, paymentId: string): Promise<void> {
+  await trx.updateTable('payments').set({ status: 'refunded' }).where('id', '=', paymentId).execute();
+}
