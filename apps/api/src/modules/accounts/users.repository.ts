@@ -1,7 +1,8 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Language, User } from '@hostpilot/shared';
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../db/errors';
+import type { DatabaseKind } from '../../db/index';
 import type { Database, UserRow } from '../../db/schema';
 import { DomainError } from '../../lib/errors';
 
@@ -92,3 +93,96 @@ export function createUsersRepository(db: Kysely<Database>) {
 }
 
 export type UsersRepository = ReturnType<typeof createUsersRepository>;
+
+/** An account not deleted, or undefined (the back office's account actions read it in their transaction). */
+export function liveAccount(trx: Kysely<Database>, id: string): Promise<UserRow | undefined> {
+  return trx.selectFrom('users').selectAll().where('id', '=', id).where('deletedAt', 'is', null).executeTakeFirst();
+}
+
+/** The ids of the active administrators; on PostgreSQL their rows are locked until the transaction ends. */
+export async function activeAdministratorIds(
+  trx: Kysely<Database>,
+  kind: DatabaseKind,
+  adminRole: number,
+): Promise<string[]> {
+  let admins = trx
+    .selectFrom('users')
+    .select('id')
+    .where('role', '=', adminRole)
+    .where('status', '=', 'active')
+    .where('deletedAt', 'is', null);
+  if (kind === 'postgres') admins = admins.forUpdate();
+  return (await admins.execute()).map((row) => row.id);
+}
+
+/** Ends every session of an account in the caller's transaction: its refresh tokens stop working at once. */
+export async function endAllSessions(trx: Kysely<Database>, userId: string, now: number): Promise<void> {
+  await trx
+    .updateTable('refreshTokens')
+    .set({ revokedAt: now })
+    .where('userId', '=', userId)
+    .where('revokedAt', 'is', null)
+    .execute();
+}
+
+/** Sets an account's status. */
+export async function setUserStatus(
+  trx: Kysely<Database>,
+  id: string,
+  status: 'active' | 'suspended',
+  now: number,
+): Promise<void> {
+  await trx.updateTable('users').set({ status, updatedAt: now }).where('id', '=', id).execute();
+}
+
+/** Whether another account than `id` has this e-mail. */
+export async function emailTakenByOther(trx: Kysely<Database>, email: string, id: string): Promise<boolean> {
+  const taken = await trx
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email)
+    .where('id', '!=', id)
+    .executeTakeFirst();
+  return taken !== undefined;
+}
+
+/** Writes the fields staff edit: name, e-mail, role and status. */
+export async function updateAccount(
+  trx: Kysely<Database>,
+  id: string,
+  fields: Pick<UserRow, 'firstName' | 'lastName' | 'email' | 'role' | 'status'>,
+  now: number,
+): Promise<void> {
+  await trx
+    .updateTable('users')
+    .set({ ...fields, updatedAt: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Deletes an account's sign-in and personal data (sign-in records, tokens, two-factor data) and anonymises its
+ * row; invoices, payments and the ledger keep pointing at it. Sessions are ended by the caller.
+ */
+export async function anonymiseAccount(trx: Kysely<Database>, id: string, now: number): Promise<void> {
+  for (const table of ['signIns', 'accountTokens', 'recoveryCodes', 'signInChallenges', 'twoFactor'] as const) {
+    await trx.deleteFrom(table).where('userId', '=', id).execute();
+  }
+  await trx
+    .updateTable('users')
+    .set({
+      email: `deleted-${id}@deleted.invalid`,
+      firstName: 'Deleted',
+      lastName: 'account',
+      // No password verifies against a random value that is not a hash.
+      passwordHash: `deleted:${randomBytes(16).toString('hex')}`,
+      role: 0,
+      notifyEmail: 0,
+      notifyServiceUpdates: 0,
+      notifyMarketing: 0,
+      deletedAt: now,
+      updatedAt: now,
+    })
+    .where('id', '=', id)
+    .execute();
+}
