@@ -8,12 +8,16 @@ import {
   type Money,
   type PaymentMethod,
   type PaymentStatus,
+  type adminTransactionsQuerySchema,
   type Transaction,
   type transactionListQuerySchema,
 } from '@hostpilot/shared';
 import { type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
+import type { DatabaseKind } from '../../db/index';
 import type { Database, InvoiceRow } from '../../db/schema';
+import { contains as searchText } from '../../lib/search';
+import { direction, OWNER_COLUMNS } from '../../lib/staff-list';
 import type { StatementEntry } from '../../lib/documents/statement-csv';
 import { contains, iso, isoOrNull, money, offsetOf, parseParams } from '../../lib/listing';
 import { readBankAccount, readSeller } from './billing-settings';
@@ -336,4 +340,86 @@ export function addRefunded(trx: Kysely<Database>, paymentId: string, amountCent
 /** Marks a fully refunded payment `refunded`. */
 export async function markPaymentRefunded(trx: Kysely<Database>, paymentId: string): Promise<void> {
   await trx.updateTable('payments').set({ status: 'refunded' }).where('id', '=', paymentId).execute();
+}
+
+const PAYMENT_SORT = {
+  createdAt: 'payments.createdAt',
+  amount: 'payments.amountCents',
+  status: 'payments.status',
+} as const;
+
+type StaffPaymentsQuery = z.output<typeof adminTransactionsQuerySchema>;
+
+/** The payments a search and its filters match, with their payer (the back office's payments list). */
+export function paymentsMatching(
+  db: Kysely<Database>,
+  kind: DatabaseKind,
+  query: Pick<StaffPaymentsQuery, 'q' | 'status' | 'method'>,
+) {
+  let filtered = db.selectFrom('payments').innerJoin('users', 'users.id', 'payments.userId');
+  if (query.status !== undefined) filtered = filtered.where('payments.status', '=', query.status);
+  if (query.method !== undefined) filtered = filtered.where('payments.method', '=', query.method);
+  if (query.q !== undefined) filtered = filtered.where(searchText(kind, 'users', 'users', query.q));
+  return filtered;
+}
+
+/** How many payments match. */
+export function countPayments(rows: ReturnType<typeof paymentsMatching>) {
+  return rows.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst();
+}
+
+/** One page of the payments a search matches, in the list's order, with their invoice's number. */
+export function staffPaymentsPage(
+  db: Kysely<Database>,
+  kind: DatabaseKind,
+  query: Pick<StaffPaymentsQuery, 'q' | 'status' | 'method' | 'sort' | 'order'>,
+  limit: number,
+  offset: number,
+) {
+  return paymentsMatching(db, kind, query)
+    .leftJoin('invoices', 'invoices.id', 'payments.invoiceId')
+    .select([
+      'payments.id',
+      'payments.amountCents',
+      'payments.currency',
+      'payments.method',
+      'payments.status',
+      'payments.declineReason',
+      'payments.refundedCents',
+      'payments.purpose',
+      'payments.createdAt',
+      'payments.completedAt',
+      'invoices.id as invoiceId',
+      'invoices.number as invoiceNumber',
+      ...OWNER_COLUMNS,
+    ])
+    .orderBy(PAYMENT_SORT[query.sort], direction(query.order))
+    .orderBy('payments.id')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+/** The sum of the payments completed since `since`, in the shop's currency. */
+export function revenueSince(db: Kysely<Database>, since: number) {
+  return db
+    .selectFrom('payments')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amountCents'), sql<number>`0`).as('sum'))
+    .where('status', '=', 'completed')
+    .where('completedAt', '>=', since)
+    .where('currency', '=', CURRENCY)
+    .executeTakeFirst();
+}
+
+/** The count and sum of the payments of a status, in the shop's currency. */
+export function paymentStatusTotals(db: Kysely<Database>, status: 'pending' | 'failed') {
+  return db
+    .selectFrom('payments')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('count'),
+      eb.fn.coalesce(eb.fn.sum<number>('amountCents'), sql<number>`0`).as('sum'),
+    ])
+    .where('status', '=', status)
+    .where('currency', '=', CURRENCY)
+    .executeTakeFirst();
 }
