@@ -186,3 +186,39 @@ export async function anonymiseAccount(trx: Kysely<Database>, id: string, now: n
     .where('id', '=', id)
     .execute();
 }
+
+/** An account by id (deleted ones too), or undefined. */
+export function userById(db: Kysely<Database>, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Sets an account's name; answers the row after. */
+export function updateName(
+  trx: Kysely<Database>,
+  id: string,
+  name: Pick<UserRow, 'firstName' | 'lastName'>,
+  now: number,
+): Promise<UserRow> {
+  return trx
+    .updateTable('users')
+    .set({ ...name, updatedAt: now })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Sets some of an account's preferences (language, notifications); undefined when it was deleted. */
+export function updatePreferences(
+  db: Kysely<Database>,
+  id: string,
+  set: Partial<Pick<UserRow, 'preferredLanguage' | 'notifyEmail' | 'notifyServiceUpdates' | 'notifyMarketing'>>,
+  now: number,
+): Promise<UserRow | undefined> {
+  return db
+    .updateTable('users')
+    .set({ ...set, updatedAt: now })
+    .where('id', '=', id)
+    .where('deletedAt', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+}
