@@ -86,3 +86,47 @@ export function orderCustomer(db: Kysely<Database>, userId: string) {
 export function orderDecider(db: Kysely<Database>, userId: string) {
   return db.selectFrom('users').select(['id', 'firstName', 'lastName']).where('id', '=', userId).executeTakeFirst();
 }
+
+const CUSTOMER_SORT = { createdAt: 'createdAt', number: 'number', total: 'totalCents', status: 'status' } as const;
+
+/** A customer's orders, filtered by status. Every query filters by the owner. */
+export function customerOrders(db: Kysely<Database>, userId: string, status: OrderRow['status'] | undefined) {
+  let rows = db.selectFrom('orders').where('userId', '=', userId);
+  if (status) rows = rows.where('status', '=', status);
+  return rows;
+}
+
+/** One page of a customer's orders with their line count and pending transfer. */
+export function customerOrdersPage(
+  rows: ReturnType<typeof customerOrders>,
+  query: { sort: keyof typeof CUSTOMER_SORT; order: 'asc' | 'desc' },
+  limit: number,
+  offset: number,
+) {
+  return rows
+    .selectAll('orders')
+    .select((eb) =>
+      eb
+        .selectFrom('orderLines')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('orderLines.orderId', '=', 'orders.id')
+        .as('lineCount'),
+    )
+    .select(transferPendingOf)
+    .orderBy(CUSTOMER_SORT[query.sort], query.order)
+    .orderBy('id', query.order)
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+/** One of a customer's orders, or undefined. */
+export function customerOrderById(db: Kysely<Database>, userId: string, id: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('id', '=', id).where('userId', '=', userId).executeTakeFirst();
+}
+
+/** How many of a customer's orders match. */
+export async function countCustomerOrders(rows: ReturnType<typeof customerOrders>): Promise<number> {
+  const { total } = await rows.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  return Number(total);
+}
