@@ -1,10 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Language, User } from '@hostpilot/shared';
-import type { Kysely } from 'kysely';
+import { type adminUsersQuerySchema, dayRange, type Language, ROLES, type User } from '@hostpilot/shared';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import type { z } from 'zod';
+import { contains } from '../../lib/search';
 import { isUniqueViolation } from '../../db/errors';
 import type { DatabaseKind } from '../../db/index';
 import type { Database, UserRow } from '../../db/schema';
 import { DomainError } from '../../lib/errors';
+
+export type AdminUsersQuery = z.output<typeof adminUsersQuerySchema>;
 
 export interface NewUser {
   email: string;
@@ -221,4 +225,95 @@ export function updatePreferences(
     .where('deletedAt', 'is', null)
     .returningAll()
     .executeTakeFirst();
+}
+
+const SORT_COLUMNS = {
+  name: ['users.firstName', 'users.lastName'],
+  email: ['users.email'],
+  role: ['users.role'],
+  status: ['users.status'],
+  createdAt: ['users.createdAt'],
+  lastSignInAt: ['users.lastSignInAt'],
+} as const satisfies Record<AdminUsersQuery['sort'], readonly string[]>;
+
+/** The columns of each row of the list, and each account's service and domain counts. */
+export const accountListColumns = (rows: SelectQueryBuilder<Database, 'users', object>) =>
+  rows.select((eb) => [
+    'users.id',
+    'users.firstName',
+    'users.lastName',
+    'users.email',
+    'users.role',
+    'users.status',
+    'users.preferredLanguage',
+    'users.createdAt',
+    'users.lastSignInAt',
+    eb
+      .selectFrom('services')
+      .select(eb.fn.countAll<number>().as('n'))
+      .whereRef('services.userId', '=', 'users.id')
+      .where('services.kind', '=', 'hosting')
+      .where('services.status', '!=', 'cancelled')
+      .as('hostingCount'),
+    eb
+      .selectFrom('services')
+      .select(eb.fn.countAll<number>().as('n'))
+      .whereRef('services.userId', '=', 'users.id')
+      .where('services.kind', '!=', 'hosting')
+      .where('services.status', '!=', 'cancelled')
+      .as('otherCount'),
+    eb
+      .selectFrom('domains')
+      .select(eb.fn.countAll<number>().as('n'))
+      .whereRef('domains.userId', '=', 'users.id')
+      .where('domains.deletedAt', 'is', null)
+      .as('domainCount'),
+  ]);
+
+/** The page's rows by id, with the list's generation read in the same statement (decision 025). */
+export const pageByIds = (db: Kysely<Database>, ids: string[]) =>
+  accountListColumns(db.selectFrom('users').where('users.id', 'in', ids)).select((eb) =>
+    eb.selectFrom('listGenerations').select('value').where('name', '=', 'users').as('generation'),
+  );
+
+/** The accounts a search and its filters match, and their order (the back office's list and its export). */
+export function accountsMatching(
+  db: Kysely<Database>,
+  kind: DatabaseKind,
+  query: Omit<AdminUsersQuery, 'page' | 'pageSize'>,
+) {
+  let filtered = db.selectFrom('users').where('users.deletedAt', 'is', null);
+  if (query.role !== undefined) filtered = filtered.where('users.role', '=', ROLES[query.role]);
+  if (query.status !== undefined) filtered = filtered.where('users.status', '=', query.status);
+  if (query.q !== undefined) filtered = filtered.where(contains(kind, 'users', 'users', query.q));
+  const registered = dayRange(query.registeredFrom, query.registeredTo);
+  if (registered.start !== undefined) filtered = filtered.where('users.createdAt', '>=', registered.start);
+  if (registered.end !== undefined) filtered = filtered.where('users.createdAt', '<', registered.end);
+  const ordered = <Q extends typeof filtered>(rows: Q): Q => {
+    let sorted = rows;
+    for (const column of SORT_COLUMNS[query.sort]) {
+      sorted = sorted.orderBy(column, (ob) => (query.order === 'asc' ? ob.asc() : ob.desc()).nullsLast()) as Q;
+    }
+    return sorted.orderBy('users.id') as Q;
+  };
+  return { filtered, ordered };
+}
+
+type AccountSearch = ReturnType<typeof accountsMatching>;
+
+/** One page of the matching accounts with the list's columns, in the list's order. */
+export function accountListPage({ filtered, ordered }: AccountSearch, limit: number, offset: number) {
+  return ordered(accountListColumns(filtered)).limit(limit).offset(offset).execute();
+}
+
+/** How many accounts match. */
+export function countAccounts({ filtered }: AccountSearch) {
+  return filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst();
+}
+
+/** The first `limit` matching accounts' ids in the list's order, each with the total that match. */
+export function matchingAccountIds({ filtered, ordered }: AccountSearch, limit: number) {
+  return ordered(filtered.select(['users.id', sql<number>`count(*) over ()`.as('total')]))
+    .limit(limit)
+    .execute();
 }
