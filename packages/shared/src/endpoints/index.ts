@@ -2,6 +2,7 @@ import { accountEndpoints } from './account';
 import { auditEndpoints } from './audit';
 import { authEndpoints } from './auth';
 import { billingEndpoints } from './billing';
+import { billingAdminEndpoints } from './billing.admin';
 import { certificatesEndpoints } from './certificates';
 import { dashboardEndpoints } from './dashboard';
 import { domainsEndpoints } from './domains';
@@ -12,6 +13,7 @@ import { metaEndpoints } from './meta';
 import { notificationsEndpoints } from './notifications';
 import { operationsEndpoints } from './operations';
 import { orderingEndpoints } from './ordering';
+import { orderingAdminEndpoints } from './ordering.admin';
 import { provisioningEndpoints } from './provisioning';
 import { schedulerEndpoints } from './scheduler';
 import { serversAdminEndpoints } from './servers.admin';
@@ -19,7 +21,9 @@ import { servicesEndpoints } from './services';
 import { settingsEndpoints } from './settings';
 import { servicesAdminEndpoints } from './services.admin';
 import { supportEndpoints } from './support';
+import { supportAdminEndpoints } from './support.admin';
 import { usersEndpoints } from './users';
+import { usersAdminEndpoints } from './users.admin';
 
 export * from './define';
 export * from './routes';
@@ -27,6 +31,7 @@ export { accountEndpoints } from './account';
 export { auditEndpoints } from './audit';
 export { authEndpoints } from './auth';
 export { billingEndpoints } from './billing';
+export { billingAdminEndpoints } from './billing.admin';
 export { certificatesEndpoints } from './certificates';
 export { dashboardEndpoints } from './dashboard';
 export { domainsEndpoints } from './domains';
@@ -37,6 +42,7 @@ export { metaEndpoints } from './meta';
 export { notificationsEndpoints } from './notifications';
 export { operationsEndpoints } from './operations';
 export { orderingEndpoints } from './ordering';
+export { orderingAdminEndpoints } from './ordering.admin';
 export { provisioningEndpoints } from './provisioning';
 export { schedulerEndpoints } from './scheduler';
 export { serversAdminEndpoints } from './servers.admin';
@@ -44,7 +50,9 @@ export { servicesEndpoints } from './services';
 export { settingsEndpoints } from './settings';
 export { servicesAdminEndpoints } from './services.admin';
 export { supportEndpoints } from './support';
+export { supportAdminEndpoints } from './support.admin';
 export { usersEndpoints } from './users';
+export { usersAdminEndpoints } from './users.admin';
 export { healthSchema, metaResponseSchema } from './meta';
 
 /**
@@ -56,6 +64,7 @@ export const endpoints = {
   audit: auditEndpoints,
   auth: authEndpoints,
   billing: billingEndpoints,
+  billingAdmin: billingAdminEndpoints,
   certificates: certificatesEndpoints,
   dashboard: dashboardEndpoints,
   domains: domainsEndpoints,
@@ -66,6 +75,7 @@ export const endpoints = {
   notifications: notificationsEndpoints,
   operations: operationsEndpoints,
   ordering: orderingEndpoints,
+  orderingAdmin: orderingAdminEndpoints,
   provisioning: provisioningEndpoints,
   scheduler: schedulerEndpoints,
   serversAdmin: serversAdminEndpoints,
@@ -73,5 +83,7 @@ export const endpoints = {
   settings: settingsEndpoints,
   servicesAdmin: servicesAdminEndpoints,
   support: supportEndpoints,
+  supportAdmin: supportAdminEndpoints,
   users: usersEndpoints,
+  usersAdmin: usersAdminEndpoints,
 };

@@ -5,6 +5,7 @@ import type { accountEndpoints } from './account';
 import type { auditEndpoints } from './audit';
 import type { authEndpoints } from './auth';
 import type { billingEndpoints } from './billing';
+import type { billingAdminEndpoints } from './billing.admin';
 import type { certificatesEndpoints } from './certificates';
 import type { dashboardEndpoints } from './dashboard';
 import type { domainsEndpoints } from './domains';
@@ -15,6 +16,7 @@ import type { metaEndpoints } from './meta';
 import type { notificationsEndpoints } from './notifications';
 import type { operationsEndpoints } from './operations';
 import type { orderingEndpoints } from './ordering';
+import type { orderingAdminEndpoints } from './ordering.admin';
 import type { provisioningEndpoints } from './provisioning';
 import type { schedulerEndpoints } from './scheduler';
 import type { serversAdminEndpoints } from './servers.admin';
@@ -22,7 +24,9 @@ import type { servicesEndpoints } from './services';
 import type { settingsEndpoints } from './settings';
 import type { servicesAdminEndpoints } from './services.admin';
 import type { supportEndpoints } from './support';
+import type { supportAdminEndpoints } from './support.admin';
 import type { usersEndpoints } from './users';
+import type { usersAdminEndpoints } from './users.admin';
 
 export const accountRoutes = {
   postAuthPasswordForgot: { method: 'POST', path: '/auth/password/forgot', auth: 'public' } as RouteOf<
@@ -150,6 +154,30 @@ export const billingRoutes = {
   >,
   deleteBillingPaymentMethod: { method: 'DELETE', path: '/billing/payment-method', auth: 'customer' } as RouteOf<
     typeof billingEndpoints.deleteBillingPaymentMethod
+  >,
+};
+
+export const billingAdminRoutes = {
+  getAdminTransactions: { method: 'GET', path: '/admin/transactions', auth: 'staff' } as RouteOf<
+    typeof billingAdminEndpoints.getAdminTransactions
+  >,
+  getAdminTransactionsExport: { method: 'GET', path: '/admin/transactions/export', auth: 'staff' } as RouteOf<
+    typeof billingAdminEndpoints.getAdminTransactionsExport
+  >,
+  getAdminPaymentsItem: { method: 'GET', path: '/admin/payments/:id', auth: 'staff' } as RouteOf<
+    typeof billingAdminEndpoints.getAdminPaymentsItem
+  >,
+  postAdminPaymentsApprove: { method: 'POST', path: '/admin/payments/:id/approve', auth: 'staff' } as RouteOf<
+    typeof billingAdminEndpoints.postAdminPaymentsApprove
+  >,
+  postAdminPaymentsDecline: { method: 'POST', path: '/admin/payments/:id/decline', auth: 'staff' } as RouteOf<
+    typeof billingAdminEndpoints.postAdminPaymentsDecline
+  >,
+  postAdminPaymentsRefund: { method: 'POST', path: '/admin/payments/:id/refund', auth: 'staff' } as RouteOf<
+    typeof billingAdminEndpoints.postAdminPaymentsRefund
+  >,
+  postAdminPaymentsBulk: { method: 'POST', path: '/admin/payments/bulk', auth: 'staff' } as RouteOf<
+    typeof billingAdminEndpoints.postAdminPaymentsBulk
   >,
 };
 
@@ -394,6 +422,18 @@ export const orderingRoutes = {
   >,
 };
 
+export const orderingAdminRoutes = {
+  postAdminOrdersCancel: { method: 'POST', path: '/admin/orders/:id/cancel', auth: 'staff' } as RouteOf<
+    typeof orderingAdminEndpoints.postAdminOrdersCancel
+  >,
+  postAdminOrdersFraud: { method: 'POST', path: '/admin/orders/:id/fraud', auth: 'staff' } as RouteOf<
+    typeof orderingAdminEndpoints.postAdminOrdersFraud
+  >,
+  postAdminOrdersBulk: { method: 'POST', path: '/admin/orders/bulk', auth: 'staff' } as RouteOf<
+    typeof orderingAdminEndpoints.postAdminOrdersBulk
+  >,
+};
+
 export const provisioningRoutes = {
   putAdminServersDriver: { method: 'PUT', path: '/admin/servers/:id/driver', auth: 'staff' } as RouteOf<
     typeof provisioningEndpoints.putAdminServersDriver
@@ -584,6 +624,24 @@ export const supportRoutes = {
   >,
 };
 
+export const supportAdminRoutes = {
+  getAdminTickets: { method: 'GET', path: '/admin/tickets', auth: 'staff' } as RouteOf<
+    typeof supportAdminEndpoints.getAdminTickets
+  >,
+  getAdminTicketsAssignees: { method: 'GET', path: '/admin/tickets/assignees', auth: 'staff' } as RouteOf<
+    typeof supportAdminEndpoints.getAdminTicketsAssignees
+  >,
+  getAdminTicketsItem: { method: 'GET', path: '/admin/tickets/:id', auth: 'staff' } as RouteOf<
+    typeof supportAdminEndpoints.getAdminTicketsItem
+  >,
+  postAdminTicketsMessages: { method: 'POST', path: '/admin/tickets/:id/messages', auth: 'staff' } as RouteOf<
+    typeof supportAdminEndpoints.postAdminTicketsMessages
+  >,
+  patchAdminTicketsItem: { method: 'PATCH', path: '/admin/tickets/:id', auth: 'staff' } as RouteOf<
+    typeof supportAdminEndpoints.patchAdminTicketsItem
+  >,
+};
+
 export const usersRoutes = {
   getUsersMe: { method: 'GET', path: '/users/me', auth: 'customer' } as RouteOf<typeof usersEndpoints.getUsersMe>,
   getUsersMePreferences: { method: 'GET', path: '/users/me/preferences', auth: 'customer' } as RouteOf<
@@ -592,5 +650,32 @@ export const usersRoutes = {
   putUsersMe: { method: 'PUT', path: '/users/me', auth: 'customer' } as RouteOf<typeof usersEndpoints.putUsersMe>,
   patchUsersMePreferences: { method: 'PATCH', path: '/users/me/preferences', auth: 'customer' } as RouteOf<
     typeof usersEndpoints.patchUsersMePreferences
+  >,
+};
+
+export const usersAdminRoutes = {
+  getAdminUsersExport: { method: 'GET', path: '/admin/users/export', auth: 'staff' } as RouteOf<
+    typeof usersAdminEndpoints.getAdminUsersExport
+  >,
+  getAdminUsers: { method: 'GET', path: '/admin/users', auth: 'staff' } as RouteOf<
+    typeof usersAdminEndpoints.getAdminUsers
+  >,
+  postAdminUsersBulk: { method: 'POST', path: '/admin/users/bulk', auth: 'staff' } as RouteOf<
+    typeof usersAdminEndpoints.postAdminUsersBulk
+  >,
+  patchAdminUsersItem: { method: 'PATCH', path: '/admin/users/:id', auth: 'staff' } as RouteOf<
+    typeof usersAdminEndpoints.patchAdminUsersItem
+  >,
+  postAdminUsersSuspend: { method: 'POST', path: '/admin/users/:id/suspend', auth: 'staff' } as RouteOf<
+    typeof usersAdminEndpoints.postAdminUsersSuspend
+  >,
+  postAdminUsersActivate: { method: 'POST', path: '/admin/users/:id/activate', auth: 'staff' } as RouteOf<
+    typeof usersAdminEndpoints.postAdminUsersActivate
+  >,
+  deleteAdminUsersItem: { method: 'DELETE', path: '/admin/users/:id', auth: 'staff' } as RouteOf<
+    typeof usersAdminEndpoints.deleteAdminUsersItem
+  >,
+  postAdminUsersCredit: { method: 'POST', path: '/admin/users/:id/credit', auth: 'staff' } as RouteOf<
+    typeof usersAdminEndpoints.postAdminUsersCredit
   >,
 };

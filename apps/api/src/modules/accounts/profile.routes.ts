@@ -2,14 +2,12 @@ import { usersEndpoints } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../../lib/clock';
 import { CUSTOMER_ROUTE } from '../../lib/customer-route';
-import { AppError, BODY_ERRORS, errorResponses } from '../../lib/errors';
-import { journal } from '../../lib/journal';
+import { BODY_ERRORS, errorResponses } from '../../lib/errors';
 import type { AccountService } from './account.service';
 import { context } from '../../lib/request-context';
 import type { AuthService } from './auth.service';
-import { authOf, signInRequired } from '../../plugins/authenticate';
-import { isUniqueViolation } from '../../db/errors';
-import { toPublicUser } from './users.repository';
+import { authOf } from '../../plugins/authenticate';
+import { savePreferences, saveProfile } from './profile';
 import { endpointRoute } from '../../lib/endpoint-route';
 
 /**
@@ -46,44 +44,14 @@ export const profileActionsRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => {
-      const userId = authOf(request).userId;
-      const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
-      if (!user || user.deletedAt !== null) throw signInRequired();
-      const body = request.body;
-      const emailChanges = body.email !== user.email;
-      if (emailChanges) await options.auth.confirmPassword(user, body.currentPassword, context(request));
-      const now = options.clock.now();
-      let mailChange: ((ctx: ReturnType<typeof context>) => void) | undefined;
-      try {
-        const answer = await db.transaction().execute(async (trx) => {
-          if (emailChanges) mailChange = await options.account.changeEmail(user, body.email, now, trx);
-          const updated = await trx
-            .updateTable('users')
-            .set({ firstName: body.firstName, lastName: body.lastName, updatedAt: now })
-            .where('id', '=', userId)
-            .returningAll()
-            .executeTakeFirstOrThrow();
-          const log = journal(trx, userId, userId, now);
-          await log.activity({ action: 'account.profileUpdated', subjectType: 'account', subjectId: userId });
-          if (emailChanges) {
-            await log.audit({
-              action: 'user.emailChanged',
-              entityType: 'user',
-              entityId: userId,
-              before: { email: user.email },
-              after: { email: body.email },
-            });
-          }
-          return toPublicUser(updated);
-        });
-        mailChange?.(context(request));
-        return answer;
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN');
-        throw error;
-      }
-    },
+    async (request) =>
+      saveProfile(
+        { db, auth: options.auth, account: options.account },
+        authOf(request).userId,
+        request.body,
+        context(request),
+        () => options.clock.now(),
+      ),
   );
 
   endpointRoute(
@@ -98,33 +66,6 @@ export const profileActionsRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => {
-      const userId = authOf(request).userId;
-      const body = request.body;
-      const flag = (value: boolean | undefined) => (value === undefined ? undefined : value ? 1 : 0);
-      const set = Object.fromEntries(
-        Object.entries({
-          preferredLanguage: body.language,
-          notifyEmail: flag(body.emailNotifications),
-          notifyServiceUpdates: flag(body.serviceUpdates),
-          notifyMarketing: flag(body.marketing),
-        }).filter(([, value]) => value !== undefined),
-      );
-      const now = options.clock.now();
-      const user = await db
-        .updateTable('users')
-        .set({ ...set, updatedAt: now })
-        .where('id', '=', userId)
-        .where('deletedAt', 'is', null)
-        .returningAll()
-        .executeTakeFirst();
-      if (!user) throw signInRequired();
-      return {
-        language: user.preferredLanguage,
-        emailNotifications: user.notifyEmail === 1,
-        serviceUpdates: user.notifyServiceUpdates === 1,
-        marketing: user.notifyMarketing === 1,
-      };
-    },
+    async (request) => savePreferences(db, authOf(request).userId, request.body, options.clock.now()),
   );
 };

@@ -1,15 +1,12 @@
 import {
   type AdminUser,
-  adminUsersExportQuerySchema,
-  adminUsersPageSchema,
-  adminUsersQuerySchema,
-  dayRange,
+  type adminUsersExportQuerySchema,
+  type adminUsersQuerySchema,
+  usersAdminEndpoints,
   ROLES,
 } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
-import type { Database } from '../../db/schema';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { attachment, batches, csvStream } from '../../lib/documents/csv-export';
 import { adminTextsOf } from '../../lib/documents/texts';
 import { readerLanguage } from '../../lib/reader-language';
@@ -17,60 +14,19 @@ import { staffOf } from '../../plugins/authorize';
 import { errorResponses } from '../../lib/errors';
 import { sendKept, serialised } from '../../lib/kept-answers';
 import { iso, isoOrNull, pageOf } from '../../lib/staff-list';
-import { contains } from '../../lib/search';
 import { LIST_ERRORS, STAFF_ERRORS } from '../../lib/staff-errors';
 import { type OrderedIds, OrderedIdsCache } from '../../lib/ordered-ids-cache';
+import { endpointRoute } from '../../lib/endpoint-route';
+import {
+  type accountListColumns,
+  accountListPage,
+  accountsMatching,
+  countAccounts,
+  matchingAccountIds,
+  pageByIds,
+} from './users.repository';
 
 type Query = z.output<typeof adminUsersQuerySchema>;
-
-const SORT_COLUMNS = {
-  name: ['users.firstName', 'users.lastName'],
-  email: ['users.email'],
-  role: ['users.role'],
-  status: ['users.status'],
-  createdAt: ['users.createdAt'],
-  lastSignInAt: ['users.lastSignInAt'],
-} as const satisfies Record<Query['sort'], readonly string[]>;
-
-/** The columns of each row of the list, and each account's service and domain counts. */
-export const details = (rows: SelectQueryBuilder<Database, 'users', object>) =>
-  rows.select((eb) => [
-    'users.id',
-    'users.firstName',
-    'users.lastName',
-    'users.email',
-    'users.role',
-    'users.status',
-    'users.preferredLanguage',
-    'users.createdAt',
-    'users.lastSignInAt',
-    eb
-      .selectFrom('services')
-      .select(eb.fn.countAll<number>().as('n'))
-      .whereRef('services.userId', '=', 'users.id')
-      .where('services.kind', '=', 'hosting')
-      .where('services.status', '!=', 'cancelled')
-      .as('hostingCount'),
-    eb
-      .selectFrom('services')
-      .select(eb.fn.countAll<number>().as('n'))
-      .whereRef('services.userId', '=', 'users.id')
-      .where('services.kind', '!=', 'hosting')
-      .where('services.status', '!=', 'cancelled')
-      .as('otherCount'),
-    eb
-      .selectFrom('domains')
-      .select(eb.fn.countAll<number>().as('n'))
-      .whereRef('domains.userId', '=', 'users.id')
-      .where('domains.deletedAt', 'is', null)
-      .as('domainCount'),
-  ]);
-
-/** The page's rows by id, with the list's generation read in the same statement (decision 025). */
-export const pageByIds = (db: Kysely<Database>, ids: string[]) =>
-  details(db.selectFrom('users').where('users.id', 'in', ids)).select((eb) =>
-    eb.selectFrom('listGenerations').select('value').where('name', '=', 'users').as('generation'),
-  );
 
 /** GET /admin/users: every account not deleted, with its service counts and last sign-in; and its export. */
 export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -79,29 +35,12 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Searches being read, by search and generation. */
   const building = new Map<string, Promise<OrderedIds<AdminUser>>>();
 
-  /** The accounts a search and its filters match, and their order (the list's and the export's). */
-  const search = (query: Omit<Query, 'page' | 'pageSize'>) => {
-    let filtered = db.selectFrom('users').where('users.deletedAt', 'is', null);
-    if (query.role !== undefined) filtered = filtered.where('users.role', '=', ROLES[query.role]);
-    if (query.status !== undefined) filtered = filtered.where('users.status', '=', query.status);
-    if (query.q !== undefined) filtered = filtered.where(contains(kind, 'users', 'users', query.q));
-    const registered = dayRange(query.registeredFrom, query.registeredTo);
-    if (registered.start !== undefined) filtered = filtered.where('users.createdAt', '>=', registered.start);
-    if (registered.end !== undefined) filtered = filtered.where('users.createdAt', '<', registered.end);
-    const ordered = <Q extends typeof filtered>(rows: Q): Q => {
-      let sorted = rows;
-      for (const column of SORT_COLUMNS[query.sort]) {
-        sorted = sorted.orderBy(column, (ob) => (query.order === 'asc' ? ob.asc() : ob.desc()).nullsLast()) as Q;
-      }
-      return sorted.orderBy('users.id') as Q;
-    };
-    return { filtered, ordered };
-  };
+  const search = (query: Omit<Query, 'page' | 'pageSize'>) => accountsMatching(db, kind, query);
 
-  app.get(
-    '/users/export',
+  endpointRoute(
+    app,
+    usersAdminEndpoints.getAdminUsersExport,
     {
-      config: { access: 'users.read' },
       schema: {
         tags: ['admin'],
         summary: "Every account the list's search and filters match, as CSV",
@@ -109,25 +48,21 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
           "The list's `q`, filters and sort; `page` and `pageSize` are ignored (all rows), `lang` picks the " +
           "headings' language (else the caller's). Streamed; UTF-8 with a byte-order mark; commas in English, " +
           'semicolons in Russian; formula cells start with an apostrophe. Needs `users.read`.',
-        security: [{ bearerAuth: [] }],
-        querystring: adminUsersExportQuerySchema,
         produces: ['text/csv'],
-        response: { 200: z.string().describe('The CSV text'), ...errorResponses({ ...LIST_ERRORS, ...STAFF_ERRORS }) },
+        response: errorResponses({ ...LIST_ERRORS, ...STAFF_ERRORS }),
       },
     },
     async (request, reply) => {
       const query = request.query as z.output<typeof adminUsersExportQuerySchema>;
       const language = await readerLanguage(db, staffOf(request).userId, query.lang);
       const t = adminTextsOf(language);
-      const { filtered, ordered } = search(query);
+      const matching = search(query);
       const roleName = (role: number) => {
         const name = (Object.keys(ROLES) as (keyof typeof ROLES)[]).find((key) => ROLES[key] === role);
         return t(`users.roles.${name ?? 'other'}`);
       };
       const rows = async function* () {
-        for await (const page of batches((limit, offset) =>
-          ordered(details(filtered)).limit(limit).offset(offset).execute(),
-        )) {
+        for await (const page of batches((limit, offset) => accountListPage(matching, limit, offset))) {
           yield page.map((row) => [
             `${row.firstName} ${row.lastName}`.trim(),
             row.email,
@@ -158,27 +93,22 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/users',
+  endpointRoute(
+    app,
+    usersAdminEndpoints.getAdminUsers,
     {
-      config: { access: 'users.read' },
       schema: {
         tags: ['admin'],
         summary: 'Accounts: search (e-mail or name), filter (role, status), sort, page',
         description:
           '`q` matches any part of the e-mail or the name, any case, every character literally. ' +
           'Sorted by `sort` then id. Needs `users.read`.',
-        security: [{ bearerAuth: [] }],
-        querystring: adminUsersQuerySchema,
-        response: {
-          200: adminUsersPageSchema.describe('One page of accounts and the total that match'),
-          ...errorResponses({ ...LIST_ERRORS, ...STAFF_ERRORS }),
-        },
+        response: errorResponses({ ...LIST_ERRORS, ...STAFF_ERRORS }),
       },
     },
     async (request, reply) => {
       const query = request.query as Query;
-      type Row = Awaited<ReturnType<ReturnType<typeof details>['execute']>>[number];
+      type Row = Awaited<ReturnType<ReturnType<typeof accountListColumns>['execute']>>[number];
       const toItem = (row: Row): AdminUser => ({
         id: row.id,
         firstName: row.firstName,
@@ -238,7 +168,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
         const answer = await fromKept(kept);
         if (answer !== undefined) return sendKept(reply, answer);
       }
-      const { filtered, ordered } = search(query);
+      const matching = search(query);
       if (offset + query.pageSize <= listCache.maxIds) {
         // One build per search and generation at a time: requests that miss together (the first page views
         // after a change) wait for the same pass over the matches instead of each making their own.
@@ -247,9 +177,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!build) {
           build = (async (): Promise<OrderedIds<AdminUser>> => {
             // The generation was read first: a change that lands before the ids are read is seen as a change.
-            const matches = await ordered(filtered.select(['users.id', sql<number>`count(*) over ()`.as('total')]))
-              .limit(listCache.maxIds)
-              .execute();
+            const matches = await matchingAccountIds(matching, listCache.maxIds);
             const entry: OrderedIds<AdminUser> = {
               generation,
               total: Number(matches[0]?.total ?? 0),
@@ -268,8 +196,8 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
 
       return pageOf(
         query,
-        () => filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst(),
-        (limit, offset) => ordered(details(filtered)).limit(limit).offset(offset).execute(),
+        () => countAccounts(matching),
+        (limit, offset) => accountListPage(matching, limit, offset),
         toItem,
       );
     },

@@ -4,7 +4,7 @@ import { ADMIN_TEST_ENV, getAs, insertUsers, queryPlan, staffSession } from '../
 import type { Session } from '../../test/auth';
 import { createTestApp, DATABASE_UNDER_TEST, type TestContext } from '../../test/helpers';
 import { contains } from '../../lib/search';
-import { pageByIds } from './users.admin.routes';
+import { pageByIds } from './users.repository';
 
 const DAY = 86_400_000;
 

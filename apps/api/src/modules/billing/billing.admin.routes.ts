@@ -1,34 +1,16 @@
-import {
-  adminDeclineSchema,
-  adminRefundResultSchema,
-  adminRefundSchema,
-  CURRENCY,
-  idempotencyHeadersSchema,
-  IDEMPOTENCY_KEY_HEADER,
-  paymentStates,
-  validationMessage,
-  adminPaymentDetailSchema,
-  type AdminPaymentDetail,
-  optionalReasonSchema,
-  paymentSchema,
-  refundDestinationOf,
-  type ValidationMessageKey,
-} from '@hostpilot/shared';
+import { billingAdminEndpoints, idempotencyHeadersSchema, IDEMPOTENCY_KEY_HEADER } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Clock } from '../../lib/clock';
-import { AppError, BODY_ERRORS, errorResponses } from '../../lib/errors';
+import { BODY_ERRORS, errorResponses } from '../../lib/errors';
 import { staffOf } from '../../plugins/authorize';
-import { requestFingerprint, runIdempotent } from '../../lib/idempotency';
-import { journal } from '../../lib/journal';
-import { appendLedgerEntry, balanceOf, money, toInvoice } from './ledger';
-import { refundProviderOf, settleBankTransfer } from './payments.service';
+import { requestFingerprint } from '../../lib/idempotency';
+import { settleBankTransfer } from './payments.service';
 import type { OrdersService } from '../ordering/orders.service';
 import { STAFF_ERRORS } from '../../lib/staff-errors';
-import { fullName, iso, isoOrNull } from '../../lib/staff-list';
+import { endpointRoute } from '../../lib/endpoint-route';
+import { readPaymentDetail } from './payment-detail';
+import { refundPayment } from './refund-payment';
 
-const security = [{ bearerAuth: [] }];
-const params = z.object({ id: z.string().min(1).max(100) });
 const SETTLE_ERRORS = {
   ...STAFF_ERRORS,
   404: 'NOT_FOUND: no such bank transfer',
@@ -46,80 +28,35 @@ export const adminBillingRoutes: FastifyPluginAsyncZod<{ clock: Clock; orders: O
 ) => {
   const db = app.database.db;
 
-  app.get(
-    '/payments/:id',
+  endpointRoute(
+    app,
+    billingAdminEndpoints.getAdminPaymentsItem,
     {
-      config: { access: 'billing.read' },
       schema: {
         tags: ['admin'],
         summary: 'A payment with its invoice and the ledger entries it made',
         description: 'Needs `billing.read`.',
-        security,
-        params,
-        response: {
-          200: adminPaymentDetailSchema,
-          ...errorResponses({ ...STAFF_ERRORS, 404: 'NOT_FOUND: no such payment' }),
-        },
+        response: errorResponses({ ...STAFF_ERRORS, 404: 'NOT_FOUND: no such payment' }),
       },
     },
-    async (request): Promise<AdminPaymentDetail> => {
-      const row = await db
-        .selectFrom('payments')
-        .innerJoin('users', 'users.id', 'payments.userId')
-        .selectAll('payments')
-        .select(['users.firstName', 'users.lastName', 'users.email'])
-        .where('payments.id', '=', request.params.id)
-        .executeTakeFirst();
-      if (!row) throw new AppError('NOT_FOUND');
-      const invoice = row.invoiceId
-        ? await db.selectFrom('invoices').selectAll().where('id', '=', row.invoiceId).executeTakeFirst()
-        : undefined;
-      const ledger = await db
-        .selectFrom('ledgerEntries')
-        .selectAll()
-        .where('paymentId', '=', row.id)
-        .orderBy('createdAt')
-        .orderBy('id')
-        .execute();
-      return {
-        id: row.id,
-        owner: { id: row.userId, name: fullName(row.firstName, row.lastName), email: row.email },
-        amount: money(row.amountCents, row.currency),
-        method: row.method,
-        status: row.status,
-        declineReason: row.declineReason,
-        providerReference: row.providerReference,
-        createdAt: iso(row.createdAt),
-        completedAt: isoOrNull(row.completedAt),
-        invoice: invoice ? toInvoice(invoice) : null,
-        ledger: ledger.map((entry) => ({
-          id: entry.id,
-          type: entry.type,
-          description: { key: entry.descriptionKey, params: JSON.parse(entry.descriptionParams) as never },
-          amount: money(entry.amountCents, entry.currency),
-          createdAt: iso(entry.createdAt),
-        })),
-      };
-    },
+    async (request) => readPaymentDetail(db, request.params.id),
   );
 
-  app.post(
-    '/payments/:id/approve',
+  endpointRoute(
+    app,
+    billingAdminEndpoints.postAdminPaymentsApprove,
     {
-      config: { access: 'billing.approve' },
       schema: {
         tags: ['admin'],
         summary: 'Approve a pending bank transfer: ledger credit, invoice paid, the customer notified',
         description:
           'Exactly once: two approvals at the same moment credit once, the second answers 409. Recorded in the ' +
           'audit log with the optional reason. Needs `billing.approve`.',
-        security,
-        params,
-        body: optionalReasonSchema,
-        response: {
-          200: paymentSchema,
-          ...errorResponses({ ...BODY_ERRORS, ...SETTLE_ERRORS, 400: 'VALIDATION_FAILED: `reason` validation.reason' }),
-        },
+        response: errorResponses({
+          ...BODY_ERRORS,
+          ...SETTLE_ERRORS,
+          400: 'VALIDATION_FAILED: `reason` validation.reason',
+        }),
       },
     },
     async (request) =>
@@ -137,25 +74,19 @@ export const adminBillingRoutes: FastifyPluginAsyncZod<{ clock: Clock; orders: O
       ),
   );
 
-  app.post(
-    '/payments/:id/decline',
+  endpointRoute(
+    app,
+    billingAdminEndpoints.postAdminPaymentsDecline,
     {
-      config: { access: 'billing.approve' },
       schema: {
         tags: ['admin'],
         summary: 'Decline a pending bank transfer with a reason: invoice void, the customer notified',
         description: 'Exactly once, like approval. Recorded in the audit log. Needs `billing.approve`.',
-        security,
-        params,
-        body: adminDeclineSchema,
-        response: {
-          200: paymentSchema,
-          ...errorResponses({
-            ...BODY_ERRORS,
-            ...SETTLE_ERRORS,
-            400: 'VALIDATION_FAILED (with `fields`): `reason` validation.reason',
-          }),
-        },
+        response: errorResponses({
+          ...BODY_ERRORS,
+          ...SETTLE_ERRORS,
+          400: 'VALIDATION_FAILED (with `fields`): `reason` validation.reason',
+        }),
       },
     },
     async (request) =>
@@ -173,10 +104,10 @@ export const adminBillingRoutes: FastifyPluginAsyncZod<{ clock: Clock; orders: O
       ),
   );
 
-  app.post(
-    '/payments/:id/refund',
+  endpointRoute(
+    app,
+    billingAdminEndpoints.postAdminPaymentsRefund,
     {
-      config: { access: 'billing.write' },
       schema: {
         tags: ['admin'],
         summary: "Refund a completed payment, in full or in part: an invoice's to the balance, a top-up to its source",
@@ -190,147 +121,32 @@ export const adminBillingRoutes: FastifyPluginAsyncZod<{ clock: Clock; orders: O
           'refunded by the cancellation and is refused. The ledger entry, the audit entry, a status-history row ' +
           'when the payment is fully refunded, and a notification to the customer, in one transaction ' +
           '(docs/decisions/043-refunds-and-due-dates.md). Needs `billing.write`.',
-        security,
-        params,
         headers: idempotencyHeadersSchema.loose(),
-        body: adminRefundSchema,
-        response: {
-          201: adminRefundResultSchema,
-          ...errorResponses({
-            ...BODY_ERRORS,
-            ...STAFF_ERRORS,
-            400: 'VALIDATION_FAILED (with `fields`): amount (validation.amountFormat, amountMin, amountMax), reason (validation.reason), destination (validation.refundDestination), the Idempotency-Key header',
-            404: 'NOT_FOUND: no such payment',
-            409:
-              'INVALID_STATE with `fields.amount` validation.refundTooMuch (not completed, or more than is left ' +
-              'unrefunded), validation.refundOrderCancelled (its order was cancelled), validation.refundBalanceSpent ' +
-              '(a top-up beyond what is left on the balance), or `fields.destination` validation.refundDestination ' +
-              '(not where this payment may go); IDEMPOTENCY_KEY_REUSED',
-          }),
-        },
+        response: errorResponses({
+          ...BODY_ERRORS,
+          ...STAFF_ERRORS,
+          400: 'VALIDATION_FAILED (with `fields`): amount (validation.amountFormat, amountMin, amountMax), reason (validation.reason), destination (validation.refundDestination), the Idempotency-Key header',
+          404: 'NOT_FOUND: no such payment',
+          409:
+            'INVALID_STATE with `fields.amount` validation.refundTooMuch (not completed, or more than is left ' +
+            'unrefunded), validation.refundOrderCancelled (its order was cancelled), validation.refundBalanceSpent ' +
+            '(a top-up beyond what is left on the balance), or `fields.destination` validation.refundDestination ' +
+            '(not where this payment may go); IDEMPOTENCY_KEY_REUSED',
+        }),
       },
     },
     async (request, reply) => {
-      const staff = staffOf(request);
-      const { amount, reason, destination } = request.body;
-      const now = clock.now();
-      const payment = await db
-        .selectFrom('payments')
-        .select(['id', 'userId'])
-        .where('id', '=', request.params.id)
-        .executeTakeFirst();
-      if (!payment) throw new AppError('NOT_FOUND');
-      const refused = (field: 'amount' | 'destination', code: ValidationMessageKey) =>
-        new AppError('INVALID_STATE', {
-          message: validationMessage(code),
-          fields: { [field]: { code, message: validationMessage(code) } },
-        });
-      const answer = await runIdempotent(
-        db,
-        {
-          userId: payment.userId,
+      const answer = await refundPayment(db, {
+        ...request.body,
+        paymentId: request.params.id,
+        actorId: staffOf(request).userId,
+        clientIp: request.ip,
+        idempotency: {
           key: String(request.headers[IDEMPOTENCY_KEY_HEADER]),
           fingerprint: requestFingerprint(request.method, request.url, request.body),
-          now,
         },
-        async (trx) => {
-          // Read under the account's lock (runIdempotent), so a cancellation of its order cannot slip in between.
-          const before = await trx
-            .selectFrom('payments')
-            .selectAll()
-            .where('id', '=', payment.id)
-            .executeTakeFirstOrThrow();
-          const order = before.invoiceId
-            ? await trx
-                .selectFrom('orders')
-                .select('status')
-                .where('invoiceId', '=', before.invoiceId)
-                .executeTakeFirst()
-            : undefined;
-          if (order?.status === 'cancelled') throw refused('amount', 'validation.refundOrderCancelled');
-          if (before.status !== 'completed' || before.currency !== CURRENCY) {
-            throw refused('amount', 'validation.refundTooMuch');
-          }
-          if (destination !== refundDestinationOf(before)) {
-            throw refused('destination', 'validation.refundDestination');
-          }
-          if (amount > before.amountCents - before.refundedCents) throw refused('amount', 'validation.refundTooMuch');
-          const balanceBefore = await balanceOf(trx, payment.userId);
-          const toSource = destination !== 'balance';
-          // A top-up goes back out of the balance: never more than the part of it not yet spent.
-          if (toSource && amount > balanceBefore) throw refused('amount', 'validation.refundBalanceSpent');
-          // The conditional update decides: it passes only while the refunded total stays within the payment.
-          const updated = await trx
-            .updateTable('payments')
-            .set((eb) => ({ refundedCents: eb('refundedCents', '+', amount), updatedAt: now }))
-            .where('id', '=', payment.id)
-            .where('status', '=', 'completed')
-            .where((eb) => eb(eb('refundedCents', '+', amount), '<=', eb.ref('amountCents')))
-            .returningAll()
-            .executeTakeFirst();
-          if (!updated) throw refused('amount', 'validation.refundTooMuch');
-          const log = journal(trx, payment.userId, staff.userId, now, request.ip);
-          if (updated.refundedCents === updated.amountCents) {
-            paymentStates.assertTransition('completed', 'refunded');
-            await trx.updateTable('payments').set({ status: 'refunded' }).where('id', '=', payment.id).execute();
-            await log.statusChange({
-              entityType: 'payment',
-              entityId: payment.id,
-              from: 'completed',
-              to: 'refunded',
-              reason,
-            });
-          }
-          const sent = toSource
-            ? await refundProviderOf(before.method)!.refund({
-                amountCents: amount,
-                reference: before.providerReference,
-              })
-            : null;
-          const entryId = await appendLedgerEntry(trx, {
-            userId: payment.userId,
-            type: 'refund',
-            amountCents: toSource ? -amount : amount,
-            key: toSource ? 'transactions.refundToSource' : 'transactions.refund',
-            params: toSource ? { method: destination } : {},
-            paymentId: payment.id,
-            invoiceId: updated.invoiceId,
-            actorId: staff.userId,
-            now,
-          });
-          await log.audit({
-            action: 'payment.refund',
-            entityType: 'payment',
-            entityId: payment.id,
-            before: { status: before.status, refundedMinor: before.refundedCents },
-            after: {
-              status: updated.refundedCents === updated.amountCents ? 'refunded' : 'completed',
-              refundedMinor: updated.refundedCents,
-              amountMinor: amount,
-              destination,
-              providerReference: sent?.reference ?? null,
-              reason,
-              entryId,
-            },
-          });
-          const params = { amountMinor: amount, currency: CURRENCY };
-          await log.notify({ type: 'success', key: toSource ? 'paymentRefundedToSource' : 'paymentRefunded', params });
-          await log.activity({
-            action: toSource ? 'payment.refundToSource' : 'payment.refund',
-            subjectType: 'payment',
-            subjectId: payment.id,
-            params,
-          });
-          return {
-            statusCode: 201,
-            body: {
-              paymentId: payment.id,
-              refunded: money(updated.refundedCents),
-              balance: money(balanceBefore + (toSource ? -amount : amount)),
-            },
-          };
-        },
-      );
+        now: clock.now(),
+      });
       return reply.code(answer.statusCode as 201).send(answer.body);
     },
   );

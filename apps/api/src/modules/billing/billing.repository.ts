@@ -8,12 +8,16 @@ import {
   type Money,
   type PaymentMethod,
   type PaymentStatus,
+  type adminTransactionsQuerySchema,
   type Transaction,
   type transactionListQuerySchema,
 } from '@hostpilot/shared';
 import { type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
+import type { DatabaseKind } from '../../db/index';
 import type { Database, InvoiceRow } from '../../db/schema';
+import { contains as searchText } from '../../lib/search';
+import { direction, OWNER_COLUMNS } from '../../lib/staff-list';
 import type { StatementEntry } from '../../lib/documents/statement-csv';
 import { contains, iso, isoOrNull, money, offsetOf, parseParams } from '../../lib/listing';
 import { readBankAccount, readSeller } from './billing-settings';
@@ -271,3 +275,151 @@ export function createBillingRepository(db: Kysely<Database>) {
 
 /** One ledger entry of a statement, with the number of the invoice it belongs to. */
 export type BillingRepository = ReturnType<typeof createBillingRepository>;
+
+/** A payment with its payer's name and e-mail (the back office's payment view), or undefined. */
+export function paymentWithPayer(db: Kysely<Database>, paymentId: string) {
+  return db
+    .selectFrom('payments')
+    .innerJoin('users', 'users.id', 'payments.userId')
+    .selectAll('payments')
+    .select(['users.firstName', 'users.lastName', 'users.email'])
+    .where('payments.id', '=', paymentId)
+    .executeTakeFirst();
+}
+
+/** One invoice by id, or undefined. */
+export function invoiceById(db: Kysely<Database>, invoiceId: string) {
+  return db.selectFrom('invoices').selectAll().where('id', '=', invoiceId).executeTakeFirst();
+}
+
+/** The ledger entries a payment made, oldest first. */
+export function ledgerOfPayment(db: Kysely<Database>, paymentId: string) {
+  return db
+    .selectFrom('ledgerEntries')
+    .selectAll()
+    .where('paymentId', '=', paymentId)
+    .orderBy('createdAt')
+    .orderBy('id')
+    .execute();
+}
+
+/** Whose a payment is, or undefined when there is no such payment. */
+export function paymentOwner(db: Kysely<Database>, paymentId: string) {
+  return db.selectFrom('payments').select(['id', 'userId']).where('id', '=', paymentId).executeTakeFirst();
+}
+
+/** A payment as it is now (read in the caller's transaction, after the account's lock). */
+export function paymentById(trx: Kysely<Database>, paymentId: string) {
+  return trx.selectFrom('payments').selectAll().where('id', '=', paymentId).executeTakeFirstOrThrow();
+}
+
+/**
+ * The status of the order an invoice belongs to, if any: a refund reads it (a cancelled order's payment was
+ * refunded by the cancellation), beside the payment it refunds.
+ */
+export async function orderStatusOfInvoice(trx: Kysely<Database>, invoiceId: string) {
+  const row = await trx.selectFrom('orders').select('status').where('invoiceId', '=', invoiceId).executeTakeFirst();
+  return row?.status;
+}
+
+/**
+ * Adds `amountCents` to a completed payment's refunded total, only while the total stays within the payment (the
+ * conditional update decides between two refunds at the same moment); undefined when it would not.
+ */
+export function addRefunded(trx: Kysely<Database>, paymentId: string, amountCents: number, now: number) {
+  return trx
+    .updateTable('payments')
+    .set((eb) => ({ refundedCents: eb('refundedCents', '+', amountCents), updatedAt: now }))
+    .where('id', '=', paymentId)
+    .where('status', '=', 'completed')
+    .where((eb) => eb(eb('refundedCents', '+', amountCents), '<=', eb.ref('amountCents')))
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Marks a fully refunded payment `refunded`. */
+export async function markPaymentRefunded(trx: Kysely<Database>, paymentId: string): Promise<void> {
+  await trx.updateTable('payments').set({ status: 'refunded' }).where('id', '=', paymentId).execute();
+}
+
+const PAYMENT_SORT = {
+  createdAt: 'payments.createdAt',
+  amount: 'payments.amountCents',
+  status: 'payments.status',
+} as const;
+
+type StaffPaymentsQuery = z.output<typeof adminTransactionsQuerySchema>;
+
+/** The payments a search and its filters match, with their payer (the back office's payments list). */
+export function paymentsMatching(
+  db: Kysely<Database>,
+  kind: DatabaseKind,
+  query: Pick<StaffPaymentsQuery, 'q' | 'status' | 'method'>,
+) {
+  let filtered = db.selectFrom('payments').innerJoin('users', 'users.id', 'payments.userId');
+  if (query.status !== undefined) filtered = filtered.where('payments.status', '=', query.status);
+  if (query.method !== undefined) filtered = filtered.where('payments.method', '=', query.method);
+  if (query.q !== undefined) filtered = filtered.where(searchText(kind, 'users', 'users', query.q));
+  return filtered;
+}
+
+/** How many payments match. */
+export function countPayments(rows: ReturnType<typeof paymentsMatching>) {
+  return rows.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst();
+}
+
+/** One page of the payments a search matches, in the list's order, with their invoice's number. */
+export function staffPaymentsPage(
+  db: Kysely<Database>,
+  kind: DatabaseKind,
+  query: Pick<StaffPaymentsQuery, 'q' | 'status' | 'method' | 'sort' | 'order'>,
+  limit: number,
+  offset: number,
+) {
+  return paymentsMatching(db, kind, query)
+    .leftJoin('invoices', 'invoices.id', 'payments.invoiceId')
+    .select([
+      'payments.id',
+      'payments.amountCents',
+      'payments.currency',
+      'payments.method',
+      'payments.status',
+      'payments.declineReason',
+      'payments.refundedCents',
+      'payments.purpose',
+      'payments.createdAt',
+      'payments.completedAt',
+      'invoices.id as invoiceId',
+      'invoices.number as invoiceNumber',
+      ...OWNER_COLUMNS,
+    ])
+    .orderBy(PAYMENT_SORT[query.sort], direction(query.order))
+    .orderBy('payments.id')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+/** The sum of the payments completed since `since`, in the shop's currency. */
+export function revenueSince(db: Kysely<Database>, since: number) {
+  return db
+    .selectFrom('payments')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amountCents'), sql<number>`0`).as('sum'))
+    .where('status', '=', 'completed')
+    .where('completedAt', '>=', since)
+    .where('currency', '=', CURRENCY)
+    .executeTakeFirst();
+}
+
+/** The count and sum of the payments of a status, in the shop's currency. */
+export function paymentStatusTotals(db: Kysely<Database>, status: 'pending' | 'failed') {
+  return db
+    .selectFrom('payments')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('count'),
+      eb.fn.coalesce(eb.fn.sum<number>('amountCents'), sql<number>`0`).as('sum'),
+    ])
+    .where('status', '=', status)
+    .where('currency', '=', CURRENCY)
+    .executeTakeFirst();
+}

@@ -1,4 +1,4 @@
-import { adminOrderBulkSchema, adminPaymentBulkSchema, bulkResultSchema } from '@hostpilot/shared';
+import { billingAdminEndpoints, orderingAdminEndpoints } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../../lib/clock';
 import { BODY_ERRORS, errorResponses } from '../../lib/errors';
@@ -7,8 +7,8 @@ import { settleBankTransfer } from './payments.service';
 import type { OrdersService } from '../ordering/orders.service';
 import { BULK_DESCRIPTION, eachOnItsOwn } from '../../lib/bulk';
 import { STAFF_ERRORS } from '../../lib/staff-errors';
+import { endpointRoute } from '../../lib/endpoint-route';
 
-const security = [{ bearerAuth: [] }];
 const ERRORS = {
   ...BODY_ERRORS,
   ...STAFF_ERRORS,
@@ -26,17 +26,15 @@ export const adminBulkRoutes: FastifyPluginAsyncZod<{ clock: Clock; orders: Orde
 ) => {
   const { db } = app.database;
 
-  app.post(
-    '/orders/bulk',
+  endpointRoute(
+    app,
+    orderingAdminEndpoints.postAdminOrdersBulk,
     {
-      config: { access: 'orders.write' },
       schema: {
         tags: ['admin'],
         summary: 'Cancel several orders with one reason, each on its own (what was paid goes back to the balance)',
         description: `${BULK_DESCRIPTION}Needs \`orders.write\`.`,
-        security,
-        body: adminOrderBulkSchema,
-        response: { 200: bulkResultSchema, ...errorResponses(ERRORS) },
+        response: errorResponses(ERRORS),
       },
     },
     async (request) => {
@@ -46,17 +44,15 @@ export const adminBulkRoutes: FastifyPluginAsyncZod<{ clock: Clock; orders: Orde
     },
   );
 
-  app.post(
-    '/payments/bulk',
+  endpointRoute(
+    app,
+    billingAdminEndpoints.postAdminPaymentsBulk,
     {
-      config: { access: 'billing.approve' },
       schema: {
         tags: ['admin'],
         summary: 'Approve or decline (with a reason) several pending bank transfers, each on its own',
         description: `${BULK_DESCRIPTION}Needs \`billing.approve\`.`,
-        security,
-        body: adminPaymentBulkSchema,
-        response: { 200: bulkResultSchema, ...errorResponses(ERRORS) },
+        response: errorResponses(ERRORS),
       },
     },
     async (request) => {

@@ -11,12 +11,12 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { ITEM_ERRORS, LIST_ERRORS } from '../../lib/customer-route';
-import { AppError, BODY_ERRORS, errorResponses } from '../../lib/errors';
+import { BODY_ERRORS, errorResponses } from '../../lib/errors';
 import { requestFingerprint } from '../../lib/idempotency';
-import { offsetOf, pageOf } from '../../lib/listing';
 import { authOf } from '../../plugins/authenticate';
 import { toQuote } from './cart-pricing';
-import { type OrdersService, readOrderDetail, toOrderSummary, transferPendingOf } from './orders.service';
+import type { OrdersService } from './orders.service';
+import { customerOrderDetail, listCustomerOrders } from './customer-orders';
 import { endpointRoute } from '../../lib/endpoint-route';
 
 const headers = idempotencyHeadersSchema.loose();
@@ -33,8 +33,6 @@ const MONEY_ERRORS = {
   401: 'UNAUTHORIZED, TOKEN_INVALID, TOKEN_EXPIRED',
   403: 'EMAIL_NOT_VERIFIED: the account has not verified its e-mail address yet',
 } as const;
-
-const SORT_COLUMNS = { createdAt: 'createdAt', number: 'number', total: 'totalCents', status: 'status' } as const;
 
 /**
  * Ordering (docs/product/ordering.md, docs/decisions/032-ordering-and-checkout.md): the public quote, and the
@@ -155,33 +153,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
         response: LIST_ERRORS,
       },
     },
-    async (request) => {
-      const query = request.query as z.output<typeof orderListQuerySchema>;
-      const userId = authOf(request).userId;
-      let rows = db.selectFrom('orders').where('userId', '=', userId);
-      if (query.status) rows = rows.where('status', '=', query.status);
-      const { total } = await rows.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-      const items = await rows
-        .selectAll('orders')
-        .select((eb) =>
-          eb
-            .selectFrom('orderLines')
-            .select(eb.fn.countAll<number>().as('n'))
-            .whereRef('orderLines.orderId', '=', 'orders.id')
-            .as('lineCount'),
-        )
-        .select(transferPendingOf)
-        .orderBy(SORT_COLUMNS[query.sort], query.order)
-        .orderBy('id', query.order)
-        .limit(query.pageSize)
-        .offset(offsetOf(query))
-        .execute();
-      return pageOf(
-        query,
-        Number(total),
-        items.map((row) => toOrderSummary(row, Number(row.lineCount ?? 0), Boolean(row.transferPending))),
-      );
-    },
+    async (request) =>
+      listCustomerOrders(db, authOf(request).userId, request.query as z.output<typeof orderListQuerySchema>),
   );
 
   endpointRoute(
@@ -194,15 +167,6 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
         response: ITEM_ERRORS,
       },
     },
-    async (request) => {
-      const order = await db
-        .selectFrom('orders')
-        .selectAll()
-        .where('id', '=', request.params.id)
-        .where('userId', '=', authOf(request).userId)
-        .executeTakeFirst();
-      if (!order) throw new AppError('NOT_FOUND');
-      return readOrderDetail(db, order);
-    },
+    async (request) => customerOrderDetail(db, authOf(request).userId, request.params.id),
   );
 };

@@ -1,10 +1,20 @@
-import { type Ticket, type TicketDetail, ticketNumber, type ticketListQuerySchema } from '@hostpilot/shared';
+import {
+  type AdminTicket,
+  type adminTicketsQuerySchema,
+  type Ticket,
+  type TicketDetail,
+  ticketNumber,
+  type ticketListQuerySchema,
+} from '@hostpilot/shared';
 import { type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
+import type { DatabaseKind } from '../../db/index';
 import type { Database, TicketRow } from '../../db/schema';
+import { contains as containsWords } from '../../lib/search';
 import { contains, iso, offsetOf } from '../../lib/listing';
 
 export type TicketQuery = z.output<typeof ticketListQuerySchema>;
+export type AdminTicketsQuery = z.output<typeof adminTicketsQuerySchema>;
 
 /** Priority sorts by urgency, not alphabetically. */
 const PRIORITY_RANK = sql<number>`case priority when 'low' then 0 when 'medium' then 1 when 'high' then 2 else 3 end`;
@@ -80,4 +90,188 @@ export function createSupportRepository(db: Kysely<Database>) {
       };
     },
   };
+}
+
+/** Priority sorts by urgency, not alphabetically (the back office's list names its table). */
+const STAFF_PRIORITY_RANK = sql<number>`case tickets.priority when 'low' then 0 when 'medium' then 1 when 'high' then 2 else 3 end`;
+
+/** Every ticket with its customer and its assignee, for the back office. */
+export function staffTickets(db: Kysely<Database>) {
+  return db
+    .selectFrom('tickets')
+    .leftJoin('users as customer', 'customer.id', 'tickets.userId')
+    .leftJoin('users as assignee', 'assignee.id', 'tickets.assignedTo');
+}
+
+export const STAFF_TICKET_COLUMNS = [
+  'tickets.id',
+  'tickets.number',
+  'tickets.subject',
+  'tickets.department',
+  'tickets.priority',
+  'tickets.status',
+  'tickets.createdAt',
+  'tickets.updatedAt',
+  'tickets.userId',
+  'tickets.assignedTo',
+  'tickets.guestEmail',
+  'tickets.guestName',
+  'customer.firstName as customerFirstName',
+  'customer.lastName as customerLastName',
+  'customer.email as customerEmail',
+  'customer.deletedAt as customerDeletedAt',
+  'assignee.firstName as assigneeFirstName',
+  'assignee.lastName as assigneeLastName',
+  'assignee.email as assigneeEmail',
+] as const;
+
+export type StaffTicketRow = Awaited<
+  ReturnType<ReturnType<ReturnType<typeof staffTickets>['select']>['execute']>
+>[number] & {
+  id: string;
+  number: number;
+  subject: string;
+  department: AdminTicket['department'];
+  priority: AdminTicket['priority'];
+  status: AdminTicket['status'];
+  createdAt: number;
+  updatedAt: number;
+  userId: string | null;
+  assignedTo: string | null;
+  guestEmail: string | null;
+  guestName: string | null;
+  customerFirstName: string | null;
+  customerLastName: string | null;
+  customerEmail: string | null;
+  customerDeletedAt: number | null;
+  assigneeFirstName: string | null;
+  assigneeLastName: string | null;
+  assigneeEmail: string | null;
+};
+
+/** The back office's filters of the ticket list: status, priority, assignee (`me`, `none`, an id) and search. */
+export function staffTicketsMatching(
+  db: Kysely<Database>,
+  kind: DatabaseKind,
+  query: Pick<AdminTicketsQuery, 'status' | 'priority' | 'assignee' | 'q'>,
+  staffId: string,
+) {
+  let rows = staffTickets(db);
+  if (query.status !== undefined) rows = rows.where('tickets.status', '=', query.status);
+  if (query.priority !== undefined) rows = rows.where('tickets.priority', '=', query.priority);
+  if (query.assignee === 'none') rows = rows.where('tickets.assignedTo', 'is', null);
+  else if (query.assignee === 'me') rows = rows.where('tickets.assignedTo', '=', staffId);
+  else if (query.assignee !== undefined) rows = rows.where('tickets.assignedTo', '=', query.assignee.toLowerCase());
+  if (query.q !== undefined) {
+    const q = query.q;
+    const number = /^(tck-?)?(\d{1,9})$/i.exec(q);
+    rows = rows.where((eb) =>
+      eb.or([
+        contains(eb.ref('tickets.subject'), q.toLowerCase()),
+        containsWords(kind, 'users', 'customer', q),
+        contains(eb.ref('tickets.guestEmail'), q.toLowerCase()),
+        ...(number ? [eb('tickets.number', '=', Number(number[2]))] : []),
+      ]),
+    );
+  }
+  return rows;
+}
+
+/** The count of the back office's filtered tickets. */
+export function countStaffTickets(rows: ReturnType<typeof staffTicketsMatching>) {
+  return rows.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst();
+}
+
+/** One page of the back office's filtered tickets, sorted (priority by urgency, then the latest change). */
+export function staffTicketsPage(
+  rows: ReturnType<typeof staffTicketsMatching>,
+  query: Pick<AdminTicketsQuery, 'sort' | 'order'>,
+  limit: number,
+  offset: number,
+) {
+  const order = query.order === 'asc' ? 'asc' : 'desc';
+  let ordered = rows.select(STAFF_TICKET_COLUMNS);
+  ordered =
+    query.sort === 'priority'
+      ? ordered.orderBy(STAFF_PRIORITY_RANK, order).orderBy('tickets.updatedAt', 'desc')
+      : ordered.orderBy(`tickets.${query.sort}`, order);
+  return ordered.orderBy('tickets.id', order).limit(limit).offset(offset).execute() as Promise<StaffTicketRow[]>;
+}
+
+/** One ticket with its customer and assignee, or undefined. */
+export async function staffTicketById(db: Kysely<Database>, id: string) {
+  return (await staffTickets(db).select(STAFF_TICKET_COLUMNS).where('tickets.id', '=', id).executeTakeFirst()) as
+    StaffTicketRow | undefined;
+}
+
+/** A ticket's conversation with each author's name, oldest first. */
+export function ticketConversation(db: Kysely<Database>, ticketId: string) {
+  return db
+    .selectFrom('ticketMessages as m')
+    .leftJoin('users as u', 'u.id', 'm.authorId')
+    .select(['m.id', 'm.authorKind', 'm.body', 'm.createdAt', 'u.firstName', 'u.lastName'])
+    .where('m.ticketId', '=', ticketId)
+    .orderBy('m.createdAt')
+    .orderBy('m.id')
+    .execute();
+}
+
+/** The active staff of `roles`, by name (at most 500): who a ticket can be assigned to. */
+export function activeStaffOf(db: Kysely<Database>, roles: number[]) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'firstName', 'lastName', 'email'])
+    .where('role', 'in', roles)
+    .where('status', '=', 'active')
+    .where('deletedAt', 'is', null)
+    .orderBy('firstName')
+    .orderBy('lastName')
+    .orderBy('id')
+    .limit(500)
+    .execute();
+}
+
+/** The role of an active account not deleted, or undefined: whether it may be assigned a ticket. */
+export async function activeRoleOf(trx: Kysely<Database>, userId: string): Promise<number | undefined> {
+  const row = await trx
+    .selectFrom('users')
+    .select('role')
+    .where('id', '=', userId)
+    .where('status', '=', 'active')
+    .where('deletedAt', 'is', null)
+    .executeTakeFirst();
+  return row?.role;
+}
+
+/** A ticket's assignment and status, locked for the change on PostgreSQL. */
+export function ticketForUpdate(trx: Kysely<Database>, kind: DatabaseKind, id: string) {
+  let read = trx
+    .selectFrom('tickets')
+    .select(['id', 'userId', 'status', 'priority', 'assignedTo'])
+    .where('id', '=', id);
+  if (kind === 'postgres') read = read.forUpdate();
+  return read.executeTakeFirst();
+}
+
+/** Sets a ticket's assignee and priority. */
+export async function assignTicket(
+  trx: Kysely<Database>,
+  id: string,
+  fields: { assignedTo: string | null; priority: TicketRow['priority'] },
+  now: number,
+): Promise<void> {
+  await trx
+    .updateTable('tickets')
+    .set({ ...fields, updatedAt: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Where to tell an account holder their ticket was answered, or undefined (no such account). */
+export function ticketHolderContact(db: Kysely<Database>, userId: string) {
+  return db
+    .selectFrom('users')
+    .select(['email', 'firstName', 'preferredLanguage', 'deletedAt'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
 }

@@ -1,8 +1,8 @@
 import {
-  type OrderSettings,
-  type AdminTransactionsPage,
-  type AdminUsersPage,
   dashboardRoutes,
+  billingAdminRoutes,
+  orderingRoutes,
+  usersAdminRoutes,
   DOMAIN_STATUSES,
   domainsAdminRoutes,
   PAYMENT_STATUSES,
@@ -18,7 +18,7 @@ import {
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/session';
 import { DAY_FILTER, type ListParams, type ListSpec } from '../lib/use-table-controls';
-import { type AdminListName, adminKeys } from './keys';
+import { adminKeys } from './keys';
 
 /*
  * What each admin list can be sorted and filtered by: the same fields and values the admin API accepts
@@ -90,12 +90,6 @@ export function listInput<Query>(params: ListParams, fixed: Record<string, strin
   return listSearch(params, fixed) as Query;
 }
 
-const page = <Answer>(name: AdminListName, path: string, params: ListParams, fixed?: Record<string, string>) =>
-  queryOptions({
-    queryKey: adminKeys.page(name, params),
-    queryFn: ({ signal }) => api.get<Answer>(listQuery(path, params, fixed), { signal }),
-  });
-
 /**
  * The admin API's reads as `queryOptions`: keys from `adminKeys`, calls through the app's one HTTP client
  * (Bearer token; an expired one is refreshed once and the call replayed).
@@ -119,7 +113,15 @@ export const adminQueries = {
       queryFn: ({ signal }) => api.call(dashboardRoutes.getAdminMePermissions, { signal }),
       staleTime: 60_000,
     }),
-  users: (params: ListParams) => page<AdminUsersPage>('users', '/admin/users', params),
+  users: (params: ListParams) =>
+    queryOptions({
+      queryKey: adminKeys.page('users', params),
+      queryFn: ({ signal }) =>
+        api.call(usersAdminRoutes.getAdminUsers, {
+          query: listInput(params),
+          signal,
+        }),
+    }),
   hosting: (params: ListParams) =>
     queryOptions({
       queryKey: adminKeys.page('hosting', params),
@@ -131,7 +133,15 @@ export const adminQueries = {
       queryKey: adminKeys.page('domains', params),
       queryFn: ({ signal }) => api.call(domainsAdminRoutes.getAdminDomains, { query: listInput(params), signal }),
     }),
-  transactions: (params: ListParams) => page<AdminTransactionsPage>('transactions', '/admin/transactions', params),
+  transactions: (params: ListParams) =>
+    queryOptions({
+      queryKey: adminKeys.page('transactions', params),
+      queryFn: ({ signal }) =>
+        api.call(billingAdminRoutes.getAdminTransactions, {
+          query: listInput(params),
+          signal,
+        }),
+    }),
   servers: (params: ListParams) =>
     queryOptions({
       queryKey: adminKeys.page('servers', params),
@@ -157,7 +167,7 @@ export const adminQueries = {
   orderSettings: () =>
     queryOptions({
       queryKey: adminKeys.orderSettings(),
-      queryFn: ({ signal }) => api.get<OrderSettings>('/admin/orders/settings', { signal }),
+      queryFn: ({ signal }) => api.call(orderingRoutes.getAdminOrdersSettings, { signal }),
     }),
   /** "Require two-factor sign-in for staff" (docs/decisions/023-two-factor-sign-in.md). */
   securitySettings: () =>

@@ -2,12 +2,14 @@ import {
   type AdminCreateServiceInput,
   type AdminEditServiceInput,
   type AdminCreditInput,
-  type AdminPaymentDetail,
   type AdminRefundInput,
   type AdminUserEdit,
   type BulkResult,
   IDEMPOTENCY_KEY_HEADER,
   servicesAdminRoutes,
+  billingAdminRoutes,
+  orderingAdminRoutes,
+  usersAdminRoutes,
 } from '@hostpilot/shared';
 import { auditRoutes, settingsRoutes } from '@hostpilot/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -43,20 +45,26 @@ export function useUserAction() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async (action: UserAction) => {
-      const path = `/admin/users/${encodeURIComponent(action.id)}`;
+      const params = { id: action.id };
       switch (action.kind) {
         case 'edit':
-          return api.patch(path, action.body);
+          return api.call(usersAdminRoutes.patchAdminUsersItem, { params, body: action.body });
         case 'suspend':
+          return api.call(usersAdminRoutes.postAdminUsersSuspend, { params, body: { reason: action.reason } });
         case 'activate':
-          return api.post(
-            `${path}/${action.kind}`,
-            action.reason === undefined ? undefined : { reason: action.reason },
-          );
+          return api.call(usersAdminRoutes.postAdminUsersActivate, {
+            params,
+            body: action.reason === undefined ? undefined : { reason: action.reason },
+          });
         case 'delete':
-          return api.request('DELETE', path, { body: { confirmEmail: action.confirmEmail } });
+          return api.call(usersAdminRoutes.deleteAdminUsersItem, {
+            params,
+            body: { confirmEmail: action.confirmEmail },
+          });
         case 'credit':
-          return api.post(`${path}/credit`, action.body, {
+          return api.call(usersAdminRoutes.postAdminUsersCredit, {
+            params,
+            body: action.body,
             headers: { [IDEMPOTENCY_KEY_HEADER]: action.idempotencyKey },
           });
       }
@@ -74,10 +82,15 @@ export function usePaymentAction() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (action: PaymentAction) =>
-      api.post(
-        `/admin/payments/${encodeURIComponent(action.id)}/${action.kind}`,
-        action.reason === undefined ? undefined : { reason: action.reason },
-      ),
+      action.kind === 'approve'
+        ? api.call(billingAdminRoutes.postAdminPaymentsApprove, {
+            params: { id: action.id },
+            body: action.reason === undefined ? undefined : { reason: action.reason },
+          })
+        : api.call(billingAdminRoutes.postAdminPaymentsDecline, {
+            params: { id: action.id },
+            body: { reason: action.reason },
+          }),
     onSettled: (_data, _error, action) =>
       Promise.all([invalidate('transactions'), client.invalidateQueries({ queryKey: adminKeys.payment(action.id) })]),
   });
@@ -89,7 +102,9 @@ export function useRefund() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (action: { id: string; body: AdminRefundInput; idempotencyKey: string }) =>
-      api.post(`/admin/payments/${encodeURIComponent(action.id)}/refund`, action.body, {
+      api.call(billingAdminRoutes.postAdminPaymentsRefund, {
+        params: { id: action.id },
+        body: action.body,
         headers: { [IDEMPOTENCY_KEY_HEADER]: action.idempotencyKey },
       }),
     onSettled: (_data, _error, action) =>
@@ -148,7 +163,7 @@ export function useSaveService() {
 export function usePayment(id: string | null) {
   return useQuery({
     queryKey: adminKeys.payment(id ?? ''),
-    queryFn: ({ signal }) => api.get<AdminPaymentDetail>(`/admin/payments/${encodeURIComponent(id!)}`, { signal }),
+    queryFn: ({ signal }) => api.call(billingAdminRoutes.getAdminPaymentsItem, { params: { id: id! }, signal }),
     enabled: id !== null,
   });
 }
@@ -179,12 +194,28 @@ export interface BulkAction {
   reason?: string;
 }
 
+/** The bulk endpoint of a list, with the body it takes (the API refuses an action its list has not). */
+function bulkCall({ list, ids, action, reason }: BulkAction): Promise<BulkResult> {
+  switch (list) {
+    case 'users':
+      return api.call(usersAdminRoutes.postAdminUsersBulk, {
+        body: { action: action as 'suspend' | 'activate', ids, reason },
+      });
+    case 'orders':
+      return api.call(orderingAdminRoutes.postAdminOrdersBulk, { body: { action: action as 'cancel', ids, reason } });
+    case 'payments':
+      return api.call(billingAdminRoutes.postAdminPaymentsBulk, {
+        body: { action: action as 'approve' | 'decline', ids, reason },
+      });
+  }
+}
+
 /** Runs a bulk action; the API answers for each row. The list and the audit log are then stale. */
 export function useBulkAction() {
   const client = useQueryClient();
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({ list, ...body }: BulkAction) => api.post<BulkResult>(`/admin/${list}/bulk`, body),
+    mutationFn: (bulk: BulkAction) => bulkCall(bulk),
     onSettled: (_data, _error, { list }) =>
       list === 'users'
         ? invalidate('users')

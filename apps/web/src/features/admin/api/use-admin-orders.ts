@@ -1,9 +1,9 @@
-import { type AdminOrderDetail, type AdminOrdersPage, ORDER_STATUSES } from '@hostpilot/shared';
+import { ORDER_STATUSES, orderingAdminRoutes, orderingRoutes } from '@hostpilot/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/session';
 import type { ListParams, ListSpec } from '../lib/use-table-controls';
 import { adminKeys } from './keys';
-import { listQuery } from './queries';
+import { listInput } from './queries';
 
 /** What the orders list sorts and filters by: the same fields and values GET /api/admin/orders accepts. */
 export const ORDER_LIST = {
@@ -17,7 +17,7 @@ export const ORDER_LIST = {
 export function useAdminOrders(params: ListParams) {
   return useQuery({
     queryKey: adminKeys.page('orders', params),
-    queryFn: ({ signal }) => api.get<AdminOrdersPage>(listQuery('/admin/orders', params), { signal }),
+    queryFn: ({ signal }) => api.call(orderingRoutes.getAdminOrders, { query: listInput(params), signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -26,7 +26,7 @@ export function useAdminOrders(params: ListParams) {
 export function useAdminOrder(id: string) {
   return useQuery({
     queryKey: adminKeys.order(id),
-    queryFn: ({ signal }) => api.get<AdminOrderDetail>(`/admin/orders/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => api.call(orderingRoutes.getAdminOrdersItem, { params: { id }, signal }),
   });
 }
 
@@ -36,11 +36,17 @@ export type OrderDecision = { kind: 'accept'; id: string } | { kind: 'cancel' | 
 export function useOrderDecision() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (decision: OrderDecision) =>
-      api.post<AdminOrderDetail>(
-        `/admin/orders/${encodeURIComponent(decision.id)}/${decision.kind}`,
-        decision.kind === 'accept' ? undefined : { reason: decision.reason },
-      ),
+    mutationFn: (decision: OrderDecision) => {
+      const params = { id: decision.id };
+      switch (decision.kind) {
+        case 'accept':
+          return api.call(orderingRoutes.postAdminOrdersAccept, { params });
+        case 'cancel':
+          return api.call(orderingAdminRoutes.postAdminOrdersCancel, { params, body: { reason: decision.reason } });
+        case 'fraud':
+          return api.call(orderingAdminRoutes.postAdminOrdersFraud, { params, body: { reason: decision.reason } });
+      }
+    },
     onSettled: (_data, _error, decision) =>
       Promise.all([
         client.invalidateQueries({ queryKey: adminKeys.list('orders') }),

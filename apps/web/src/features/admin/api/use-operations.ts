@@ -1,11 +1,9 @@
 import {
-  type AdminTicketAssignees,
-  type AdminTicketDetail,
-  type AdminTicketsPage,
   type AdminTicketUpdate,
   type MaintenanceInput,
   type ServerUsageRange,
   serversAdminRoutes,
+  supportAdminRoutes,
   TICKET_PRIORITIES,
   TICKET_STATUSES,
 } from '@hostpilot/shared';
@@ -15,7 +13,7 @@ import { api } from '@/lib/session';
 import { MAINTENANCE_CHANGED_EVENT } from '@/lib/use-maintenance';
 import type { ListParams, ListSpec } from '../lib/use-table-controls';
 import { adminKeys } from './keys';
-import { listQuery, listSearch } from './queries';
+import { listInput, listSearch } from './queries';
 
 /**
  * The back office's operations (docs/decisions/035-support-queue-and-operations.md): the support queue,
@@ -40,7 +38,11 @@ export const ERROR_LOG_LIST = {
 export function useAdminTickets(params: ListParams) {
   return useQuery({
     queryKey: adminKeys.page('tickets', params),
-    queryFn: ({ signal }) => api.get<AdminTicketsPage>(listQuery('/admin/tickets', params), { signal }),
+    queryFn: ({ signal }) =>
+      api.call(supportAdminRoutes.getAdminTickets, {
+        query: listInput(params),
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -48,14 +50,14 @@ export function useAdminTickets(params: ListParams) {
 export function useAdminTicket(id: string) {
   return useQuery({
     queryKey: adminKeys.ticket(id),
-    queryFn: ({ signal }) => api.get<AdminTicketDetail>(`/admin/tickets/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => api.call(supportAdminRoutes.getAdminTicketsItem, { params: { id }, signal }),
   });
 }
 
 export function useTicketAssignees(enabled = true) {
   return useQuery({
     queryKey: adminKeys.assignees(),
-    queryFn: ({ signal }) => api.get<AdminTicketAssignees>('/admin/tickets/assignees', { signal }),
+    queryFn: ({ signal }) => api.call(supportAdminRoutes.getAdminTicketsAssignees, { signal }),
     staleTime: 60_000,
     enabled,
   });
@@ -67,12 +69,10 @@ export type TicketAction = { kind: 'reply'; message: string } | { kind: 'update'
 export function useTicketAction(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (action: TicketAction) => {
-      const path = `/admin/tickets/${encodeURIComponent(id)}`;
-      return action.kind === 'reply'
-        ? api.post<AdminTicketDetail>(`${path}/messages`, { message: action.message })
-        : api.patch<AdminTicketDetail>(path, action.body);
-    },
+    mutationFn: (action: TicketAction) =>
+      action.kind === 'reply'
+        ? api.call(supportAdminRoutes.postAdminTicketsMessages, { params: { id }, body: { message: action.message } })
+        : api.call(supportAdminRoutes.patchAdminTicketsItem, { params: { id }, body: action.body }),
     onSuccess: (ticket) => client.setQueryData(adminKeys.ticket(id), ticket),
     onSettled: () =>
       Promise.all([
