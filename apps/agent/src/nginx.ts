@@ -160,8 +160,12 @@ ${tlsDefault}    include ${sitesDir}/*.conf;
   async function reload(generation: string): Promise<void> {
     const master = pid();
     const oldWorkers = master === null ? [] : acceptingWorkers(master);
+    // A running master is signalled directly: `nginx -s reload` would first parse the whole configuration again
+    // (as `nginx -t` just did) only to find the pid, one full read of every server block more per change
+    // (docs/decisions/064-adding-a-site-at-scale.md). The master re-reads it on SIGHUP and keeps its old one when
+    // that fails, which the wait below reports.
     if (master === null) await run(options.binary, base);
-    else await run(options.binary, [...base, '-s', 'reload']);
+    else process.kill(master, 'SIGHUP');
     const deadline = Date.now() + 15_000;
     while (Date.now() < deadline) {
       // The new workers answer the new generation, and no old one still takes connections.
@@ -194,6 +198,44 @@ ${tlsDefault}    include ${sitesDir}/*.conf;
     return null;
   }
 
+  /**
+   * Puts each text in its site's file (or removes the file for null), checks the whole configuration and reloads;
+   * when the check fails every previous file is put back and the operation fails. Answers whether anything changed.
+   */
+  async function applyAll(texts: ReadonlyMap<string, string | null>, steps?: Steps): Promise<boolean> {
+    const previous = new Map<string, string | null>();
+    for (const [site, text] of texts) {
+      const file = path.join(sitesDir, `${site}.conf`);
+      const before = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null;
+      if (before !== text) previous.set(site, before);
+    }
+    if (previous.size === 0) {
+      if (pid() === null) await testAndReload();
+      return false;
+    }
+    for (const site of previous.keys()) {
+      const file = path.join(sitesDir, `${site}.conf`);
+      const text = texts.get(site) ?? null;
+      if (text === null) fs.rmSync(file, { force: true });
+      else writeAtomically(file, text);
+    }
+    const problem = await testAndReload(steps);
+    if (problem) {
+      for (const [site, before] of previous) {
+        const file = path.join(sitesDir, `${site}.conf`);
+        if (before === null) fs.rmSync(file, { force: true });
+        else writeAtomically(file, before);
+      }
+      throw new AgentError({
+        status: 422,
+        code: 'nginx-config-invalid',
+        message: `nginx refused the configuration of ${[...previous.keys()].join(', ')}; the previous one is kept: ${problem}`,
+        retryable: false,
+      });
+    }
+    return true;
+  }
+
   return {
     dir,
     sitesDir,
@@ -221,27 +263,11 @@ ${tlsDefault}    include ${sitesDir}/*.conf;
      * when the check fails the previous file is put back and the operation fails. Answers whether anything changed.
      */
     async apply(site: string, text: string | null, steps?: Steps): Promise<boolean> {
-      const file = path.join(sitesDir, `${site}.conf`);
-      const previous = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null;
-      if (previous === text) {
-        if (pid() === null) await testAndReload();
-        return false;
-      }
-      if (text === null) fs.rmSync(file, { force: true });
-      else writeAtomically(file, text);
-      const problem = await testAndReload(steps);
-      if (problem) {
-        if (previous === null) fs.rmSync(file, { force: true });
-        else writeAtomically(file, previous);
-        throw new AgentError({
-          status: 422,
-          code: 'nginx-config-invalid',
-          message: `nginx refused the configuration of ${site}; the previous one is kept: ${problem}`,
-          retryable: false,
-        });
-      }
-      return true;
+      return applyAll(new Map([[site, text]]), steps);
     },
+
+    /** `apply` for several sites at once, with one test and one reload (the agent's start re-renders with it). */
+    applyAll,
 
     /** Stops nginx (the tests and the local demo node; a production agent leaves it serving when it stops). */
     async stop(): Promise<void> {

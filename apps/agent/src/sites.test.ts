@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AgentError } from './errors';
 import { run } from './run';
 import { DEFAULT_SITE_TEMPLATE, parseSiteInput, type SiteInput } from './sites';
-import { getSite, nodeAvailable, startTestNode, type TestNode } from './test/node';
+import { freePort, getSite, nodeAvailable, startTestNode, type TestNode } from './test/node';
 
 // Real nginx, php-fpm and MariaDB (docs/decisions/055-web-node-agent.md); `.ci/run` installs them.
 if (!nodeAvailable) throw new Error('These tests need nginx, php-fpm and root: see .ci/run');
@@ -203,5 +203,29 @@ describe('addon domains of a site', () => {
     expect((await getSite(node.port, 'shop.example.net')).status).toBe(404);
     expect((await getSite(node.port, main)).status).toBe(200);
     expect((await node.sites.usage(id)).domains).toBe(1);
+  });
+});
+
+describe('a node started on another port', () => {
+  const id = 'site-moved';
+  const domain = 'moved.example.com';
+
+  it('writes its sites again at start, so they answer on the new port and no longer on the old one', async () => {
+    await node.sites.apply(id, input(domain));
+    expect((await getSite(node.port, domain)).status).toBe(200);
+
+    const port = await freePort();
+    const moved = node.withPort(port);
+    await moved.prepare();
+    const conf = fs.readFileSync(path.join(node.root, 'nginx', 'sites', `${id}.conf`), 'utf8');
+    expect(conf).toContain(`listen 127.0.0.1:${port};`);
+    expect(conf).not.toContain(`listen 127.0.0.1:${node.port};`);
+    expect((await getSite(port, domain)).status).toBe(200);
+    // The old port now has no listener at all.
+    expect(await getSite(node.port, domain).catch((e: NodeJS.ErrnoException) => e.code)).toBe('ECONNREFUSED');
+
+    // And back, as the other tests' node expects.
+    await node.withPort(node.port).prepare();
+    expect((await getSite(node.port, domain)).status).toBe(200);
   });
 });

@@ -284,6 +284,31 @@ export function createSites(options: SitesOptions) {
     writeAtomically(stateFile(state.id), `${JSON.stringify(state, null, 2)}\n`, 0o600);
   }
 
+  /** The `listen` lines of a site's nginx file, in order. */
+  const listenLines = (text: string) => text.split('\n').filter((line) => /^\s*listen\s/.test(line));
+
+  /**
+   * A site's file records the node's `listen` values of when it was written: when the node now listens elsewhere
+   * (the demo node's `WEB_NODE_PORT` changed between runs, a node moved to another address), every such file is
+   * written again at start, with one test and one reload.
+   */
+  async function followListen(): Promise<void> {
+    const stale = new Map<string, string>();
+    if (!fs.existsSync(stateDir)) return;
+    for (const name of fs.readdirSync(stateDir)) {
+      if (!name.endsWith('.json')) continue;
+      const state = readState(name.slice(0, -5));
+      if (!state) continue;
+      const file = path.join(nginx.sitesDir, `${state.id}.conf`);
+      if (!fs.existsSync(file)) continue;
+      const wanted = siteConfig(state);
+      if (listenLines(fs.readFileSync(file, 'utf8')).join('\n') !== listenLines(wanted).join('\n')) {
+        stale.set(state.id, wanted);
+      }
+    }
+    if (stale.size) await nginx.applyAll(stale);
+  }
+
   let prepared = false;
   /** The node's own parts: folders, the web user, nginx running, php-fpm's folders, the suspended page. */
   async function prepare(): Promise<void> {
@@ -316,6 +341,7 @@ export function createSites(options: SitesOptions) {
     phpFpm.ensureFolders();
     await phpFpm.ensureRunning();
     await nginx.ensure();
+    await followListen();
     pruneArchives();
     prepared = true;
   }

@@ -39,6 +39,8 @@ export interface TestNode {
   webUser: string;
   /** A second view of the same node with another nginx template (the broken-template test). */
   withTemplate(template: string): Sites;
+  /** A second view of the same node whose sites listen on another port (the agent restarted with a new one). */
+  withPort(port: number): Sites;
   cleanUp(): Promise<void>;
 }
 
@@ -67,6 +69,7 @@ export async function startTestNode(extra: { phpFpmShardSize?: number } = {}): P
     prefix,
     webUser,
     withTemplate: (siteTemplate) => createNode({ ...options, siteTemplate }),
+    withPort: (other) => createNode({ ...options, listen: [`127.0.0.1:${other}`] }),
     async cleanUp() {
       for (const id of sites.list()) await sites.terminate(id).catch(() => undefined);
       await sites.stop();
