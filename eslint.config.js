@@ -168,10 +168,9 @@ export default tseslint.config(
   {
     // One typed endpoint table (docs/decisions/068-typed-endpoint-contract.md): a feature calls the API with
     // `api.call(entry, …)` / `api.downloadFrom(entry, …)`, its path and answer taken from packages/shared's
-    // endpoints; a hand-written path stays in lib/ only. The back office's api/ files still to be moved to the
-    // table are listed, a list that only shrinks.
+    // endpoints; a hand-written path stays in lib/ only.
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
-    ignores: ['apps/web/src/features/admin/api/**', 'apps/web/src/**/*.test.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-syntax': [
         'error',

@@ -76,7 +76,6 @@ import requestLimit from './plugins/request-limit';
 import security from './plugins/security';
 import webApp from './plugins/web-app';
 import { guardEndpointTable } from './lib/endpoint-route';
-import { NOT_YET_IN_TABLE } from './lib/endpoint-table-pending';
 
 export type ReadyConfig = Config & { jwt: { secret: string } };
 
@@ -310,7 +309,7 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
   await app.register(
     async (api) => {
       // docs/decisions/068-typed-endpoint-contract.md: every route comes from packages/shared/src/endpoints.
-      guardEndpointTable(api, NOT_YET_IN_TABLE, options.onApiRoute);
+      guardEndpointTable(api, options.onApiRoute);
       guardMaintenance(api, maintenance);
       await api.register(requestLimit, {
         store: counterStore,

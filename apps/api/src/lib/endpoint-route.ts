@@ -118,18 +118,18 @@ export function endpointRoute<const E extends EndpointShape, R = unknown>(
   });
 }
 
-/** `METHOD /path` below /api, the way the table test and NOT_YET_IN_TABLE name a route. */
+/** `METHOD /path` below /api, the way the table test names a route. */
 export function routeName(method: string, apiPath: string): string {
   return `${method} ${apiPath}`;
 }
 
 /**
  * Refuses, at start-up, a route of the scope (the /api scope in app.ts) that is not registered from the endpoint
- * table, unless it is still listed in NOT_YET_IN_TABLE. Reports every route it sees to `seen`, for the test.
+ * table: since the last staff routes moved to the table there are no exceptions. Reports every route it sees to
+ * `seen`, for the test.
  */
 export function guardEndpointTable(
   scope: FastifyInstance,
-  notYetInTable: ReadonlySet<string>,
   seen?: (route: { name: string; endpoint: EndpointShape | undefined }) => void,
 ): void {
   scope.addHook('onRoute', (route) => {
@@ -139,7 +139,7 @@ export function guardEndpointTable(
     for (const method of methods) {
       const name = routeName(method, apiPath);
       seen?.({ name, endpoint });
-      if (endpoint === undefined && !notYetInTable.has(name)) {
+      if (endpoint === undefined) {
         throw new Error(`${name} is not registered from the endpoint table (packages/shared/src/endpoints)`);
       }
       if (endpoint !== undefined && routeName(endpoint.method, endpoint.path) !== name) {

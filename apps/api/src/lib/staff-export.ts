@@ -53,8 +53,9 @@ export const exportSchema = (summary: string, permission: string, querystring: z
 });
 
 /**
- * What a list's export registered from its endpoint table entry adds to it (docs/decisions/068-typed-endpoint-
- * contract.md): the entry holds the query and the CSV answer, the route its words, `produces` and its errors.
+ * What a list's export registered from its endpoint table entry adds to it
+ * (docs/decisions/068-typed-endpoint-contract.md): the entry holds the query and the CSV answer, the route its
+ * words, `produces` and its errors.
  */
 export const exportRouteSchema = (summary: string, permission: string) => ({
   tags: ['admin'],

@@ -83,8 +83,9 @@ export function listQuery(path: string, params: ListParams, fixed: Record<string
 }
 
 /**
- * The list state as the query of a list's endpoint entry, for `api.call` (docs/decisions/068-typed-endpoint-
- * contract.md). Its sorts and filters are the list's spec above, which holds the values the entry's schema accepts.
+ * The list state as the query of a list's endpoint entry, for `api.call`
+ * (docs/decisions/068-typed-endpoint-contract.md). Its sorts and filters are the list's spec above, which holds
+ * the values the entry's schema accepts.
  */
 export function listInput<Query>(params: ListParams, fixed: Record<string, string> = {}): Query {
   return listSearch(params, fixed) as Query;

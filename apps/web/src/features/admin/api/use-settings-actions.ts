@@ -2,6 +2,7 @@ import {
   type AutomationSettings,
   type EmailTestInput,
   type OrderSettings,
+  orderingRoutes,
   schedulerRoutes,
   type SchedulerJobName,
   type SchedulerStatus,
@@ -60,7 +61,9 @@ export function useSaveAutomationSettings() {
 /** "New orders need approval". */
 export function useSaveOrderSettings() {
   return useSaveSettings(
-    (change: Partial<OrderSettings>) => api.put<OrderSettings>('/admin/orders/settings', change),
+    // The switch card sends its one field, which is the whole of these settings.
+    (change: Partial<OrderSettings>) =>
+      api.call(orderingRoutes.putAdminOrdersSettings, { body: change as OrderSettings }),
     adminKeys.orderSettings(),
   );
 }
