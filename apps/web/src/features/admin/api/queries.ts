@@ -62,9 +62,14 @@ export const SERVER_LIST = {
 
 /**
  * The list state as the API's list query (the list-query contract): q, filters, sort, order, page, pageSize, after
- * the `fixed` values; a call of the endpoint table leaves out the empty ones.
+ * the `fixed` values; a call of the endpoint table leaves out the empty ones. Typed as the query of a list's endpoint
+ * entry for `api.call` (docs/decisions/068-typed-endpoint-contract.md): its sorts and filters are the list's spec
+ * above, which holds the values the entry's schema accepts.
  */
-export function listSearch(params: ListParams, fixed: Record<string, string> = {}): Record<string, string | number> {
+export function listSearch<Query = Record<string, string | number>>(
+  params: ListParams,
+  fixed: Record<string, string> = {},
+): Query {
   const query: Record<string, string | number> = { ...fixed };
   if (params.search) query.q = params.search;
   for (const [name, value] of Object.entries(params.filters)) if (value) query[name] = value;
@@ -72,7 +77,7 @@ export function listSearch(params: ListParams, fixed: Record<string, string> = {
   query.order = params.direction;
   query.page = params.page;
   query.pageSize = params.pageSize;
-  return query;
+  return query as Query;
 }
 
 /** The list state as the API's query string, below `path`. */
@@ -80,15 +85,6 @@ export function listQuery(path: string, params: ListParams, fixed: Record<string
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(listSearch(params, fixed))) search.set(name, String(value));
   return `${path}?${search.toString()}`;
-}
-
-/**
- * The list state as the query of a list's endpoint entry, for `api.call`
- * (docs/decisions/068-typed-endpoint-contract.md). Its sorts and filters are the list's spec above, which holds
- * the values the entry's schema accepts.
- */
-export function listInput<Query>(params: ListParams, fixed: Record<string, string> = {}): Query {
-  return listSearch(params, fixed) as Query;
 }
 
 /**
@@ -119,7 +115,7 @@ export const adminQueries = {
       queryKey: adminKeys.page('users', params),
       queryFn: ({ signal }) =>
         api.call(usersAdminRoutes.getAdminUsers, {
-          query: listInput(params),
+          query: listSearch(params),
           signal,
         }),
     }),
@@ -127,26 +123,26 @@ export const adminQueries = {
     queryOptions({
       queryKey: adminKeys.page('hosting', params),
       queryFn: ({ signal }) =>
-        api.call(servicesAdminRoutes.getAdminServices, { query: listInput(params, { kind: 'hosting' }), signal }),
+        api.call(servicesAdminRoutes.getAdminServices, { query: listSearch(params, { kind: 'hosting' }), signal }),
     }),
   domains: (params: ListParams) =>
     queryOptions({
       queryKey: adminKeys.page('domains', params),
-      queryFn: ({ signal }) => api.call(domainsAdminRoutes.getAdminDomains, { query: listInput(params), signal }),
+      queryFn: ({ signal }) => api.call(domainsAdminRoutes.getAdminDomains, { query: listSearch(params), signal }),
     }),
   transactions: (params: ListParams) =>
     queryOptions({
       queryKey: adminKeys.page('transactions', params),
       queryFn: ({ signal }) =>
         api.call(billingAdminRoutes.getAdminTransactions, {
-          query: listInput(params),
+          query: listSearch(params),
           signal,
         }),
     }),
   servers: (params: ListParams) =>
     queryOptions({
       queryKey: adminKeys.page('servers', params),
-      queryFn: ({ signal }) => api.call(serversAdminRoutes.getAdminServers, { query: listInput(params), signal }),
+      queryFn: ({ signal }) => api.call(serversAdminRoutes.getAdminServers, { query: listSearch(params), signal }),
     }),
   /** The active shared servers with their free slots, for Add New Hosting and Edit (decision 033). */
   placement: () =>

@@ -3,7 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { api } from '@/lib/session';
 import type { ListParams, ListSpec } from '../lib/use-table-controls';
 import { adminKeys } from './keys';
-import { listInput } from './queries';
+import { listSearch } from './queries';
 
 /** What the orders list sorts and filters by: the same fields and values GET /api/admin/orders accepts. */
 export const ORDER_LIST = {
@@ -17,7 +17,7 @@ export const ORDER_LIST = {
 export function useAdminOrders(params: ListParams) {
   return useQuery({
     queryKey: adminKeys.page('orders', params),
-    queryFn: ({ signal }) => api.call(orderingRoutes.getAdminOrders, { query: listInput(params), signal }),
+    queryFn: ({ signal }) => api.call(orderingRoutes.getAdminOrders, { query: listSearch(params), signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -13,7 +13,7 @@ import { api } from '@/lib/session';
 import { MAINTENANCE_CHANGED_EVENT } from '@/lib/use-maintenance';
 import type { ListParams, ListSpec } from '../lib/use-table-controls';
 import { adminKeys } from './keys';
-import { listInput, listSearch } from './queries';
+import { listSearch } from './queries';
 
 /**
  * The back office's operations (docs/decisions/035-support-queue-and-operations.md): the support queue,
@@ -40,7 +40,7 @@ export function useAdminTickets(params: ListParams) {
     queryKey: adminKeys.page('tickets', params),
     queryFn: ({ signal }) =>
       api.call(supportAdminRoutes.getAdminTickets, {
-        query: listInput(params),
+        query: listSearch(params),
         signal,
       }),
     placeholderData: keepPreviousData,
