@@ -270,3 +270,6 @@ export function createHttpClient(options: HttpClientOptions) {
 export type HttpClient = ReturnType<typeof createHttpClient>;
 
 export const API_BASE_URL = import.meta.env.VITE_API_BASE_URL ?? '/api';
+
+/** The address a plain form posts to: an entry of the endpoint table without parameters, under the API's base. */
+export const formActionOf = (entry: Pick<AnyRoute, 'path'>): string => `${API_BASE_URL}${endpointUrl(entry)}`;

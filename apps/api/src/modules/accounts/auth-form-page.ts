@@ -11,8 +11,8 @@ export const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The border of a valid and of an invalid field (apps/web/src/components/ui/field-styles.ts). */
-const VALID_BORDER = 'border-slate-300 focus:border-brand-500 focus:ring-brand-500/20';
-const INVALID_BORDER = 'border-danger-600 focus:border-danger-600 focus:ring-danger-600/20';
+export const VALID_BORDER = 'border-slate-300 focus:border-brand-500 focus:ring-brand-500/20';
+export const INVALID_BORDER = 'border-danger-600 focus:border-danger-600 focus:ring-danger-600/20';
 
 /** The alert of a refused form and of a done one (apps/web/src/components/ui/alert.tsx's tones). */
 const ERROR_BOX =

@@ -24,14 +24,15 @@ import {
 import { context, type RequestContext } from '../../lib/request-context';
 import type { AccountService } from './account.service';
 import type { AuthService } from './auth.service';
-import { authFormPage, classOf, escapeHtml, type FormProblem, problemsBox, successBox } from './auth-form-page';
+import { authFormPage, type FormProblem, successBox } from './auth-form-page';
+import {
+  FORGOT_FORM_ACTION,
+  LOGIN_FORM_ACTION,
+  REGISTER_FORM_ACTION,
+  registerAccountStepPage,
+  twoFactorStepPage,
+} from './auth-form-steps';
 import { endpointRoute } from '../../lib/endpoint-route';
-
-/** The forms' actions: the prerendered pages post to these (apps/web/src/features/auth/pages). */
-export const LOGIN_FORM_ACTION = '/api/auth/login/form';
-export const TWO_FACTOR_FORM_ACTION = '/api/auth/login/two-factor/form';
-export const FORGOT_FORM_ACTION = '/api/auth/password/forgot/form';
-export const REGISTER_FORM_ACTION = '/api/auth/register/form';
 
 /**
  * The one-time hand-off of a sign-in without JavaScript (docs/decisions/070-forms-that-work-before-the-app.md):
@@ -137,6 +138,35 @@ export const authFormRoutes: FastifyPluginAsyncZod<{ auth: AuthService; account:
     return { status, error };
   }
 
+  interface FormAgain {
+    status: 400 | 401 | 403 | 409 | 429;
+    route: string;
+    language: Language;
+    /** The form's action (which finds it in the page) and the page's new title. */
+    action: string;
+    title: string;
+    /** Each field's label, by name, for the problems' list. */
+    labels: Record<string, string>;
+    /** What the visitor typed that the page keeps (never a password). */
+    kept: Record<string, string>;
+    error: AppError | Fields;
+  }
+
+  /** A refused form's page again: the problems listed and linked to their fields, what was typed kept. */
+  function formAgain(request: FastifyRequest, reply: FastifyReply, again: FormAgain) {
+    const problems = problemsOf(again.language, again.error, again.labels);
+    const invalid = again.error instanceof AppError ? Object.keys(again.error.fields ?? {}) : Object.keys(again.error);
+    return sendPage(
+      request,
+      reply,
+      again.status,
+      again.route,
+      again.language,
+      (page) => authFormPage(page, { action: again.action, title: again.title, problems, values: again.kept, invalid }),
+      problems.map((problem) => problem.text).join('\n'),
+    );
+  }
+
   /** The login page again, with the e-mail and "Remember me" kept (never the password). */
   function loginAgain(
     request: FastifyRequest,
@@ -147,25 +177,16 @@ export const authFormRoutes: FastifyPluginAsyncZod<{ auth: AuthService; account:
     error: AppError | Fields,
   ) {
     const t = authTextsOf(language);
-    const labels = { email: t('fields.email'), password: t('fields.password') };
-    const problems = problemsOf(language, error, labels);
-    const invalid = error instanceof AppError ? Object.keys(error.fields ?? {}) : Object.keys(error);
-    return sendPage(
-      request,
-      reply,
+    return formAgain(request, reply, {
       status,
-      '/login',
+      route: '/login',
       language,
-      (page) =>
-        authFormPage(page, {
-          action: LOGIN_FORM_ACTION,
-          title: t('login.errorTitle'),
-          problems,
-          values: { email: values.email ?? '', remember: values.remember ?? '' },
-          invalid,
-        }),
-      problems.map((problem) => problem.text).join('\n'),
-    );
+      action: LOGIN_FORM_ACTION,
+      title: t('login.errorTitle'),
+      labels: { email: t('fields.email'), password: t('fields.password') },
+      kept: { email: values.email ?? '', remember: values.remember ?? '' },
+      error,
+    });
   }
 
   /** The second step as a page: the code (or a recovery code), the challenge carried in the form. */
@@ -184,49 +205,7 @@ export const authFormRoutes: FastifyPluginAsyncZod<{ auth: AuthService; account:
       status,
       '/login',
       language,
-      (page) => {
-        const inputClass = classOf(page, /<input\b[^>]*\btype="email"[^>]*>/);
-        const buttonClass = classOf(page, /<button\b[^>]*\btype="submit"[^>]*>/);
-        const field = (name: string, id: string, label: string, hint: string, extra: string) =>
-          `<div><label for="${id}" class="block text-sm font-medium text-slate-800">${escapeHtml(label)}</label>` +
-          `<p id="${id}-hint" class="mt-1 text-sm text-slate-500">${escapeHtml(hint)}</p>` +
-          `<div class="mt-1.5"><input class="${inputClass}" id="${id}" name="${name}" aria-describedby="${id}-hint" ` +
-          `aria-invalid="${problems.some((problem) => problem.field === name)}" spellcheck="false" ${extra}/></div></div>`;
-        const box =
-          problems.length > 0
-            ? `<div role="alert" tabindex="-1" id="form-problems" class="mb-5 rounded-xl border border-danger-600/30 bg-danger-50 px-4 py-3 text-sm text-danger-800">` +
-              `<p class="font-semibold">${escapeHtml(t('twoFactor.errorTitle'))}</p><ul class="mt-2 list-disc space-y-1 pl-5">` +
-              problems.map((problem) => `<li>${escapeHtml(problem.text)}</li>`).join('') +
-              `</ul></div>`
-            : '';
-        const form =
-          `<form method="post" action="${TWO_FACTOR_FORM_ACTION}" class="space-y-5">${box}` +
-          `<input type="hidden" name="challenge" value="${escapeHtml(challenge)}"/>` +
-          `<input type="hidden" name="lng" value="${language}"/>` +
-          field(
-            'code',
-            'two-factor-code',
-            t('common:twoFactor.code'),
-            t('common:twoFactor.codeHint'),
-            'inputmode="numeric" autocomplete="one-time-code" maxlength="6" autofocus=""',
-          ) +
-          field(
-            'recoveryCode',
-            'two-factor-recovery',
-            t('common:twoFactor.recoveryCode'),
-            `${t('twoFactor.recoveryIntro')} ${t('common:twoFactor.recoveryCodeHint')}`,
-            'autocomplete="off"',
-          ) +
-          `<button type="submit" class="${buttonClass}">${escapeHtml(t('twoFactor.submit'))}</button>` +
-          `<p class="text-center"><a class="text-sm font-semibold text-brand-700 underline-offset-2 hover:underline" href="/login?lng=${language}">${escapeHtml(t('twoFactor.back'))}</a></p>` +
-          `</form>`;
-        return authFormPage(page, {
-          action: LOGIN_FORM_ACTION,
-          title: t('twoFactor.heading'),
-          heading: { title: t('twoFactor.heading'), intro: t('twoFactor.intro') },
-          replaceForm: form,
-        });
-      },
+      (page) => twoFactorStepPage(page, t, language, challenge, problems),
       problems.map((problem) => problem.text).join('\n') || t('twoFactor.heading'),
     );
   }
@@ -332,26 +311,16 @@ export const authFormRoutes: FastifyPluginAsyncZod<{ auth: AuthService; account:
     fields: Fields,
   ) {
     const t = authTextsOf(language);
-    const problems = problemsOf(language, fields, {
-      firstName: t('fields.firstName'),
-      lastName: t('fields.lastName'),
-    });
-    return sendPage(
-      request,
-      reply,
-      400,
-      '/register',
+    return formAgain(request, reply, {
+      status: 400,
+      route: '/register',
       language,
-      (page) =>
-        authFormPage(page, {
-          action: REGISTER_FORM_ACTION,
-          title: t('register.errorTitle'),
-          problems,
-          values: { firstName: values.firstName ?? '', lastName: values.lastName ?? '' },
-          invalid: Object.keys(fields),
-        }),
-      problems.map((problem) => problem.text).join('\n'),
-    );
+      action: REGISTER_FORM_ACTION,
+      title: t('register.errorTitle'),
+      labels: { firstName: t('fields.firstName'), lastName: t('fields.lastName') },
+      kept: { firstName: values.firstName ?? '', lastName: values.lastName ?? '' },
+      error: fields,
+    });
   }
 
   /** The second step as a page: the names carried, the e-mail kept, the passwords never written back. */
@@ -371,72 +340,7 @@ export const authFormRoutes: FastifyPluginAsyncZod<{ auth: AuthService; account:
       status,
       '/register',
       language,
-      (page) => {
-        const inputClass = classOf(page, /<input\b[^>]*\bname="firstName"[^>]*>/);
-        const buttonClass = classOf(page, /<button\b[^>]*\bname="step"[^>]*>/).replace(' w-full', '');
-        const invalidClass = (name: string) =>
-          invalid.includes(name)
-            ? inputClass.replace(
-                'border-slate-300 focus:border-brand-500 focus:ring-brand-500/20',
-                'border-danger-600 focus:border-danger-600 focus:ring-danger-600/20',
-              )
-            : inputClass;
-        const field = (name: string, label: string, attributes: string, hint?: string) =>
-          `<div><label for="register-${name}" class="block text-sm font-medium text-slate-800">${escapeHtml(label)}</label>` +
-          (hint ? `<p id="register-${name}-hint" class="mt-1 text-sm text-slate-500">${escapeHtml(hint)}</p>` : '') +
-          `<div class="mt-1.5"><input class="${invalidClass(name)}" id="register-${name}" name="${name}" ` +
-          `${hint ? `aria-describedby="register-${name}-hint" ` : ''}aria-invalid="${invalid.includes(name)}" ${attributes}/></div></div>`;
-        const terms = escapeHtml(t('register.acceptTerms'))
-          .replace(
-            /&lt;terms&gt;([\s\S]*?)&lt;\/terms&gt;/,
-            `<a class="font-semibold text-brand-700 underline underline-offset-2" href="/terms?lng=${language}">$1</a>`,
-          )
-          .replace(
-            /&lt;privacy&gt;([\s\S]*?)&lt;\/privacy&gt;/,
-            `<a class="font-semibold text-brand-700 underline underline-offset-2" href="/privacy?lng=${language}">$1</a>`,
-          );
-        const box =
-          problems.length > 0 ? problemsBox(t('register.errorTitle'), problems, (name) => `register-${name}`) : '';
-        const form =
-          `<form method="post" action="${REGISTER_FORM_ACTION}" class="space-y-5">${box}` +
-          `<h2 id="register-step-2" class="text-lg font-semibold text-slate-900">${escapeHtml(t('register.step2'))}</h2>` +
-          `<input type="hidden" name="lng" value="${language}"/>` +
-          `<input type="hidden" name="firstName" value="${escapeHtml(values.firstName ?? '')}"/>` +
-          `<input type="hidden" name="lastName" value="${escapeHtml(values.lastName ?? '')}"/>` +
-          field(
-            'email',
-            t('fields.email'),
-            `type="email" autocomplete="email" inputmode="email" spellcheck="false" value="${escapeHtml(values.email ?? '')}"`,
-          ) +
-          field(
-            'password',
-            t('fields.password'),
-            'type="password" autocomplete="new-password"',
-            t('register.passwordHint'),
-          ) +
-          field('confirmPassword', t('fields.confirmPassword'), 'type="password" autocomplete="new-password"') +
-          `<div class="flex items-start gap-3"><input id="register-acceptTerms" type="checkbox" name="acceptTerms" ` +
-          `aria-invalid="${invalid.includes('acceptTerms')}" class="mt-0.5 size-5 shrink-0 rounded border-slate-300 accent-brand-600"${values.acceptTerms ? ' checked=""' : ''}/>` +
-          `<label for="register-acceptTerms" class="text-sm text-slate-700">${terms}</label></div>` +
-          `<button type="submit" class="${buttonClass} w-full">${escapeHtml(t('register.submit'))}</button>` +
-          `</form>`;
-        // The wizard's progress (apps/web/src/features/auth/components/step-indicator.tsx) at its second step.
-        const label = escapeHtml(t('register.stepsLabel'));
-        const progress =
-          `<nav aria-label="${label}" class="mb-6"><p class="text-sm font-medium text-brand-700">` +
-          `${escapeHtml(t('register.stepOf', { step: 2, total: 2 }))}</p><ol class="mt-3 grid grid-cols-2 gap-3">` +
-          `<li class="flex min-w-0 items-center gap-2 border-t-4 pt-2 text-sm border-brand-600 text-slate-900">` +
-          `<span aria-hidden="true" class="inline-flex size-6 shrink-0 items-center justify-center rounded-full text-xs font-semibold bg-brand-600 text-white">✓</span>` +
-          `<span class="min-w-0 font-medium">${escapeHtml(t('register.step1'))}</span></li>` +
-          `<li aria-current="step" class="flex min-w-0 items-center gap-2 border-t-4 pt-2 text-sm border-brand-600 text-slate-900">` +
-          `<span aria-hidden="true" class="inline-flex size-6 shrink-0 items-center justify-center rounded-full text-xs font-semibold bg-brand-100 text-brand-800">2</span>` +
-          `<span class="min-w-0 font-medium">${escapeHtml(t('register.step2'))}</span></li></ol></nav>`;
-        return authFormPage(page, {
-          action: REGISTER_FORM_ACTION,
-          title: t('register.step2'),
-          replaceForm: form,
-        }).replace(new RegExp(`<nav aria-label="${label}"[^>]*>[\\s\\S]*?</nav>`), progress);
-      },
+      (page) => registerAccountStepPage(page, t, language, values, problems, invalid),
       problems.map((problem) => problem.text).join('\n') || t('register.step2'),
     );
   }
@@ -542,26 +446,17 @@ export const authFormRoutes: FastifyPluginAsyncZod<{ auth: AuthService; account:
       const values = formValues(request.body);
       const language = formLanguage(request, values.lng);
       const t = authTextsOf(language);
-      const again = (status: 400 | 429, error: AppError | Fields) => {
-        const problems = problemsOf(language, error, { email: t('fields.email') });
-        const invalid = error instanceof AppError ? Object.keys(error.fields ?? {}) : Object.keys(error);
-        return sendPage(
-          request,
-          reply,
+      const again = (status: 400 | 429, error: AppError | Fields) =>
+        formAgain(request, reply, {
           status,
-          '/forgot-password',
+          route: '/forgot-password',
           language,
-          (page) =>
-            authFormPage(page, {
-              action: FORGOT_FORM_ACTION,
-              title: t('forgot.errorTitle'),
-              problems,
-              values: { email: values.email ?? '' },
-              invalid,
-            }),
-          problems.map((problem) => problem.text).join('\n'),
-        );
-      };
+          action: FORGOT_FORM_ACTION,
+          title: t('forgot.errorTitle'),
+          labels: { email: t('fields.email') },
+          kept: { email: values.email ?? '' },
+          error,
+        });
       const parsed = forgotPasswordSchema.safeParse({ email: values.email });
       if (!parsed.success) return again(400, fieldsOf(parsed.error));
       try {

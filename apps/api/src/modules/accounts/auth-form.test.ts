@@ -248,6 +248,9 @@ describe(`sign-in and the password reset without JavaScript (${DATABASE_UNDER_TE
     expect(wrong.statusCode).toBe(400);
     expect(wrong.body).toContain(`name="challenge" value="${challenge}"`);
     expect(wrong.body).toContain('aria-invalid="true"');
+    // The problem links to the code's field, which is drawn invalid, as every refused form's fields are.
+    expect(wrong.body).toContain('href="#two-factor-code"');
+    expect(wrong.body).toMatch(/<input class="[^"]*border-danger-600[^"]*" id="two-factor-code"/);
 
     clock.advance(30_000);
     const done = await post(

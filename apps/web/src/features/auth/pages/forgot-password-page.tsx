@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ForgotPasswordInput, forgotPasswordSchema } from '@hostpilot/shared';
+import { type ForgotPasswordInput, forgotPasswordSchema, authRoutes } from '@hostpilot/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { accountErrorKey } from '@/lib/account-errors';
 import { isLanguage } from '@/lib/languages';
 import { requestPasswordReset } from '../api/account-links';
 import { AuthCard } from '../components/auth-card';
+import { formActionOf } from '@/lib/http';
 
 /** /forgot-password: asks for the e-mail and says the same thing whether or not an account has it. */
 export function ForgotPasswordPage() {
@@ -55,7 +56,7 @@ export function ForgotPasswordPage() {
               same thing (docs/decisions/070-forms-that-work-before-the-app.md); once hydrated the app sends it. */}
           <form
             method="post"
-            action="/api/auth/password/forgot/form"
+            action={formActionOf(authRoutes.postAuthPasswordForgotForm)}
             noValidate
             className="space-y-5"
             onSubmit={handleSubmit(async ({ email }) => {

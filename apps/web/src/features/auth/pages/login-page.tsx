@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { DEMO_CUSTOMER, type LoginInput, loginSchema } from '@hostpilot/shared';
+import { DEMO_CUSTOMER, type LoginInput, loginSchema, authRoutes } from '@hostpilot/shared';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -15,11 +15,12 @@ import type { PendingTwoFactor } from '@/lib/session-store';
 import { useDemoMode } from '@/lib/use-demo-mode';
 import { AuthCard } from '../components/auth-card';
 import { SessionErrorAlert } from '../components/session-error-alert';
+import { formActionOf } from '@/lib/http';
 
 type LoginForm = LoginInput;
 
 /** Where the form posts before the app runs (apps/api/src/modules/accounts/auth-form.routes.ts). */
-const LOGIN_FORM_ACTION = '/api/auth/login/form';
+const LOGIN_FORM_ACTION = formActionOf(authRoutes.postAuthLoginForm);
 
 /**
  * The second step of a two-factor sign-in: a code from the app or, toggled, a recovery code. A refused code is shown

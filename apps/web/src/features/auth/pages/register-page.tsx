@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { usePasswordPolicy, withPasswordPolicy } from '@/lib/public-settings';
-import { type RegisterFormInput, registerFormSchema } from '@hostpilot/shared';
+import { type RegisterFormInput, registerFormSchema, authRoutes } from '@hostpilot/shared';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { useHydrated } from '@/lib/use-hydrated';
 import { AuthCard } from '../components/auth-card';
 import { SessionErrorAlert } from '../components/session-error-alert';
 import { StepIndicator } from '../components/step-indicator';
+import { formActionOf } from '@/lib/http';
 
 type RegisterForm = Required<RegisterFormInput>;
 type Step = 1 | 2;
@@ -124,7 +125,7 @@ export function RegisterPage() {
       <SessionErrorAlert error={error} title={t('register.errorTitle')} />
       <form
         method="post"
-        action="/api/auth/register/form"
+        action={formActionOf(authRoutes.postAuthRegisterForm)}
         noValidate
         // On the first step a submit is Continue: Enter in a name field, or a tap on the prerendered Continue (a
         // submit until hydrated) that React receives while it hydrates the page.

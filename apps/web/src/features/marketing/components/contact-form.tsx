@@ -7,6 +7,7 @@ import {
   type ContactInput,
   contactSchema,
   type ContactResponse,
+  supportRoutes,
 } from '@hostpilot/shared';
 import { CircleCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -21,6 +22,7 @@ import { applyFieldErrors } from '@/lib/account-errors';
 import { isLanguage } from '@/lib/languages';
 import { useHydrated } from '@/lib/use-hydrated';
 import { sendContactMessage } from '../api/contact';
+import { formActionOf } from '@/lib/http';
 
 export interface ContactFormProps {
   /** What the visitor came about (a plan, a domain, a service): the message starts with it. */
@@ -120,7 +122,7 @@ export function ContactForm({ topic }: ContactFormProps) {
   return (
     <form
       method="post"
-      action="/api/contact"
+      action={formActionOf(supportRoutes.postContact)}
       // Until hydrated the browser checks the fields itself (the attributes below); then the shared schema does.
       noValidate={hydrated}
       onSubmit={handleSubmit(submit)}
