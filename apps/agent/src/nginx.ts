@@ -300,6 +300,41 @@ ${allowed}
     /** Several files of the layout at once, with one test and one reload. */
     applyFiles,
 
+    /**
+     * Whether nginx can load a certificate and key: the sites' block names them by a variable, which `nginx -t`
+     * does not read, so a certificate that would fail every handshake (a key below OpenSSL's security level, say)
+     * is tried here, in a configuration of its own, before it is put into the maps.
+     */
+    async checkCertificate(label: string, chain: string, key: string): Promise<void> {
+      const file = path.join(dir, 'tmp', `certificate-check-${randomBytes(6).toString('hex')}.conf`);
+      writeAtomically(
+        file,
+        `pid ${path.join(dir, 'tmp', 'certificate-check.pid')};
+error_log ${errorLog} warn;
+events { worker_connections 16; }
+http {
+    server {
+        listen 127.0.0.1:9 ssl;
+        ssl_certificate ${chain};
+        ssl_certificate_key ${key};
+    }
+}
+`,
+      );
+      try {
+        await run(options.binary, ['-t', '-q', '-p', `${dir}/`, '-c', file, '-e', errorLog]);
+      } catch (error) {
+        throw new AgentError({
+          status: 422,
+          code: 'nginx-config-invalid',
+          message: `nginx refused the configuration of ${label}; the previous one is kept: ${error instanceof Error ? error.message : String(error)}`,
+          retryable: false,
+        });
+      } finally {
+        fs.rmSync(file, { force: true });
+      }
+    },
+
     /** Stops nginx (the tests and the local demo node; a production agent leaves it serving when it stops). */
     async stop(): Promise<void> {
       const running = pid();

@@ -200,7 +200,7 @@ location ~ /\\.(?!well-known/) {
 
 /** A path the agent puts into nginx's files: absolute, nothing nginx would read as syntax. */
 function configPath(value: string, field: string): string {
-  if (!/^\/[A-Za-z0-9._\/+@-]*$/.test(value)) throw new NameError(field, `Not a path for nginx's files: ${value}`);
+  if (!/^\/[A-Za-z0-9._/+@-]*$/.test(value)) throw new NameError(field, `Not a path for nginx's files: ${value}`);
   return value;
 }
 
@@ -519,6 +519,10 @@ map $hp_tls_site $hp_certificate_key {
 `
       : '';
     return `# Written by the HostPilot agent (docs/decisions/071-one-nginx-server-block-for-all-sites.md); changes are overwritten.
+# Room for every site's names at once: with the defaults nginx searches hash sizes on each test and reload, and
+# warns, once a node has some hundreds of names (as for server names in docs/decisions/064-adding-a-site-at-scale.md).
+map_hash_bucket_size 128;
+map_hash_max_size 65536;
 map $host $hp_site {
     default "";
     include ${nginx.sitesDir}/*.map;
@@ -544,9 +548,10 @@ map $hp_id $hp_socket {
     "" "";
     default ${socketDir}/$hp_id.sock;
 }
-# The per-site logs are opened by path per request; the open files are kept, and looked at again each second (a
-# rotated log is followed within a second).
-open_log_file_cache max=4096 inactive=60s valid=1s min_uses=1;
+# The per-site logs are opened by path for each line, with no cache of open files: a cached log whose file was
+# moved away (nginx's own way of rotating: mv, then USR1) lost its lines until something made the file again, as
+# USR1 does not reach that cache (docs/decisions/071-one-nginx-server-block-for-all-sites.md).
+open_log_file_cache off;
 `;
   }
 
@@ -643,6 +648,7 @@ open_log_file_cache max=4096 inactive=60s valid=1s min_uses=1;
               },
       };
       try {
+        await nginx.checkCertificate(state.id, files.chain, files.key);
         await nginx.apply(state.id, siteMap(next));
       } catch (error) {
         if (previous?.serial !== serialNumber) {
