@@ -167,7 +167,7 @@ ${allowed}
     const master = pid();
     const oldWorkers = master === null ? [] : acceptingWorkers(master);
     // A running master is signalled directly: `nginx -s reload` would first parse the whole configuration again
-    // (as `nginx -t` just did) only to find the pid, one full read of every server block more per change
+    // (as `nginx -t` just did) only to find the pid, one full read of the configuration more per change
     // (docs/decisions/064-adding-a-site-at-scale.md). The master re-reads it on SIGHUP and keeps its old one when
     // that fails, which the wait below reports.
     if (master === null) await run(options.binary, base);

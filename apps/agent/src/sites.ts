@@ -604,8 +604,8 @@ open_log_file_cache off;
 
   /**
    * Installs the certificate for the site's HTTPS: chain and key written under new names (the serial's), the
-   * server block pointed at them, `nginx -t`, reload; when nginx refuses, the new files go and the previous
-   * block and files stay. A certificate already installed answers at once.
+   * files tried by nginx alone, then the site's map entries pointed at them, `nginx -t`, reload; when nginx refuses,
+   * the new files go and the previous entries and files stay. A certificate already installed answers at once.
    */
   function installCertificate(id: string, body: unknown) {
     return serial(async () => {
