@@ -116,6 +116,11 @@ describe('a node upgraded from one server block per site', () => {
   it('is moved to the maps at start: the old block goes, the site keeps answering and logging', async () => {
     await node.sites.apply(id, input(domain));
     upload(id, 'index.html', 'old page');
+    // A later site that an old node let name the same domain (its block was shadowed by the first one read).
+    await node.sites.apply('map-dup', input('map-dup.example.com'));
+    const dupState = path.join(node.root, 'sites', 'map-dup.json');
+    const dup = JSON.parse(fs.readFileSync(dupState, 'utf8')) as { domain: string; createdAt: string };
+    fs.writeFileSync(dupState, JSON.stringify({ ...dup, domain, createdAt: '2999-01-01T00:00:00.000Z' }));
     const state = node.sites.read(id)!;
     const nginxDir = path.join(node.root, 'nginx');
     const conf = path.join(nginxDir, 'nginx.conf');
@@ -128,7 +133,9 @@ describe('a node upgraded from one server block per site', () => {
       .replace(/include \S+site-block\.conf;/, 'location / { return 404; }')
       .replace(/\}\n$/, `    include ${nginxDir}/sites/*.conf;\n}\n`);
     fs.writeFileSync(conf, oldConf);
-    for (const name of ['site-maps.conf', 'site-block.conf', `sites/${id}.map`]) fs.rmSync(path.join(nginxDir, name));
+    for (const name of ['site-maps.conf', 'site-block.conf', `sites/${id}.map`, 'sites/map-dup.map']) {
+      fs.rmSync(path.join(nginxDir, name));
+    }
     fs.writeFileSync(
       path.join(nginxDir, 'sites', `${id}.conf`),
       `# ${id}: active (docs/decisions/055-web-node-agent.md)
@@ -163,6 +170,8 @@ server {
     expect(fs.existsSync(path.join(nginxDir, 'sites', `${id}.conf`))).toBe(false);
     expect(fs.readFileSync(path.join(nginxDir, 'sites', `${id}.map`), 'utf8')).toContain(`${domain} "${id} active `);
     expect(fs.readFileSync(conf, 'utf8')).not.toContain('sites/*.conf');
+    // The name stays with the older site; the node starts all the same.
+    expect(fs.readFileSync(path.join(nginxDir, 'sites', 'map-dup.map'), 'utf8')).not.toContain(domain);
     expect(await getSite(node.port, domain)).toEqual({ status: 200, body: 'old page' });
     expect(await getSite(node.port, `www.${domain}`)).toEqual({ status: 200, body: 'old page' });
     await getSite(node.port, domain, '/after-the-upgrade');

@@ -339,8 +339,11 @@ export function createSites(options: SitesOptions) {
       ['site-maps.conf', siteMaps()],
       ['site-block.conf', siteBlock()],
     ]);
-    const states = allStates();
-    for (const state of states) files.set(`sites/${state.id}.map`, siteMap(state));
+    // A name on two sites (the per-site blocks served it from the first one read, with a warning; a map refuses it)
+    // stays with the older site, so that an upgraded node starts.
+    const states = allStates().sort((x, y) => x.createdAt.localeCompare(y.createdAt) || x.id.localeCompare(y.id));
+    const taken = new Set<string>();
+    for (const state of states) files.set(`sites/${state.id}.map`, siteMap(state, taken));
     if (fs.existsSync(nginx.sitesDir)) {
       for (const name of fs.readdirSync(nginx.sitesDir)) {
         const match = /^([a-z0-9-]+)\.(conf|map)$/.exec(name);
@@ -571,14 +574,16 @@ open_log_file_cache off;
   }
 
   /** The site's entries in the maps: each of its names (checked domains) with its values. */
-  function siteMap(state: SiteState): string {
+  function siteMap(state: SiteState, taken?: Set<string>): string {
     const root = configPath(path.join(state.home, 'public_html'), 'home');
     const serial = state.certificate && tlsListen.length ? state.certificate.serial : '-';
     if (!/^(?:[0-9a-f]{1,64}|-)$/.test(serial)) throw new NameError('certificate', 'Unexpected serial number');
     const value = `"${siteId(state.id)} ${state.status === 'suspended' ? 'suspended' : 'active'} ${root} ${serial}"`;
     const names = serverNames(state)
       .split(' ')
-      .map((name) => domainName(name).toLowerCase());
+      .map((name) => domainName(name).toLowerCase())
+      .filter((name) => !taken?.has(name));
+    for (const name of names) taken?.add(name);
     return `# ${state.id}: ${state.status} (docs/decisions/071-one-nginx-server-block-for-all-sites.md)\n${names.map((name) => `${name} ${value};`).join('\n')}\n`;
   }
 
