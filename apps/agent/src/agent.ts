@@ -28,7 +28,8 @@ export interface NodeOptions {
   /** The most pools one php-fpm master gets (php-fpm.ts). */
   phpFpmShardSize?: number;
   mariadb?: Partial<MariaDbOptions>;
-  siteTemplate?: string;
+  /** The body of nginx's one server block for all sites (sites.ts, DEFAULT_SITE_BLOCK). */
+  siteBlockTemplate?: string;
   archiveDays?: number;
   now?: () => number;
 }
@@ -72,7 +73,6 @@ export function createNode(options: NodeOptions): Sites {
     homeBase: path.resolve(options.homeBase ?? path.join(root, 'home')),
     webUser,
     userPrefix: options.userPrefix ?? 'hp',
-    listen,
     tlsListen,
     nginx: createNginx({ binary: nginxPath, dir: path.join(root, 'nginx'), webUser, listen, tlsListen }),
     phpFpm: createPhpFpm({
@@ -89,7 +89,7 @@ export function createNode(options: NodeOptions): Sites {
       userHosts: ['localhost', '127.0.0.1'],
       ...options.mariadb,
     }),
-    ...(options.siteTemplate ? { siteTemplate: options.siteTemplate } : {}),
+    ...(options.siteBlockTemplate ? { siteBlockTemplate: options.siteBlockTemplate } : {}),
     ...(options.archiveDays ? { archiveDays: options.archiveDays } : {}),
     ...(options.now ? { now: options.now } : {}),
   });

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NameError } from './names';
+import { run } from './run';
 import { getSite, getSiteTls, nodeAvailable, startTestNode, type TestNode } from './test/node';
 
 // Real nginx (docs/decisions/049-certificates-through-acme.md, 055-web-node-agent.md); `.ci/run` installs it.
@@ -99,14 +100,18 @@ describe('certificates on a real web node', () => {
     expect(fs.readdirSync(path.join(node.root, 'challenges', site))).toEqual([]);
   });
 
-  it('installs a certificate: root-only key, HTTPS with it, a new serial replaces it, removal ends HTTPS', async () => {
+  it('installs a certificate: a key for root and the web group only, HTTPS with it, a new serial replaces it, removal ends HTTPS', async () => {
     const first = certificate([domain, `www.${domain}`], '0a01');
     const installed = await node.sites.installCertificate(site, first);
     expect(installed.certificate).toMatchObject({ serial: '0a01', names: [domain, `www.${domain}`] });
     const keyFile = path.join(node.root, 'certificates', site, '0a01.key');
     const stat = fs.statSync(keyFile);
-    expect([stat.mode & 0o777, stat.uid]).toEqual([0o600, 0]);
-    expect(fs.statSync(path.join(node.root, 'certificates')).mode & 0o777).toBe(0o700);
+    // Read by nginx's workers on each handshake (docs/decisions/071-one-nginx-server-block-for-all-sites.md):
+    // root's, readable by the web group only.
+    const webGid = Number((await run('getent', ['group', node.webUser])).stdout.split(':')[2]);
+    expect([stat.mode & 0o777, stat.uid, stat.gid]).toEqual([0o640, 0, webGid]);
+    expect(fs.statSync(path.dirname(keyFile)).mode & 0o777).toBe(0o750);
+    expect(fs.statSync(path.join(node.root, 'certificates')).mode & 0o777).toBe(0o711);
 
     const https = await getSiteTls(node.tlsPort, domain);
     expect([https.status, https.serial]).toEqual([200, '0a01']);

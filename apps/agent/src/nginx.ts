@@ -8,8 +8,10 @@ import { run } from './run';
 
 /**
  * The agent's own nginx (docs/decisions/055-web-node-agent.md): a prefix under the agent's root, the master as
- * root and the workers as the web user, one file per site under `sites/`. Every change is checked with
- * `nginx -t` before a reload, and a change that fails the check is rolled back.
+ * root and the workers as the web user. One server block answers every site: `site-maps.conf` (the maps that pick
+ * the site by `$host`, fed by one file of entries per site under `sites/`) and `site-block.conf` (the block's
+ * body) are written by the sites (docs/decisions/071-one-nginx-server-block-for-all-sites.md). Every change is
+ * checked with `nginx -t` before a reload, and a change that fails the check is rolled back.
  */
 
 export interface NginxOptions {
@@ -21,8 +23,8 @@ export interface NginxOptions {
   /** `listen` values: `8080`, `127.0.0.1:8080`, `[::1]:8080`. */
   listen: readonly string[];
   /**
-   * `listen` values for HTTPS (`443`, `127.0.0.1:8443`): a default server there refuses the TLS handshake of a
-   * name that has no certificate here, so no site's certificate is shown for another name.
+   * `listen` values for HTTPS (`443`, `127.0.0.1:8443`), on the same server block: each site's certificate is
+   * chosen by a variable (site-block.conf), and a name without one here gets no handshake.
    */
   tlsListen?: readonly string[];
 }
@@ -72,6 +74,8 @@ export function createNginx(options: NginxOptions) {
   const errorLog = path.join(dir, 'logs', 'error.log');
   const base = ['-p', `${dir}/`, '-c', conf, '-e', errorLog];
   const generationFile = path.join(dir, 'generation.conf');
+  const mapsFile = path.join(dir, 'site-maps.conf');
+  const blockFile = path.join(dir, 'site-block.conf');
   const probe = probeAddress(options.listen[0] ?? '80');
 
   function mainConfig(): string {
@@ -82,14 +86,11 @@ export function createNginx(options: NginxOptions) {
     const types = fs.existsSync(MIME_TYPES)
       ? `include ${MIME_TYPES};`
       : 'types { text/html html; text/css css; application/javascript js; image/png png; image/jpeg jpg; image/svg+xml svg; }';
-    const tlsDefault = (options.tlsListen ?? []).length
+    const tls = options.tlsListen ?? [];
+    const tlsListen = tls.map((l) => `        listen ${checkListen(l)} ssl default_server;`).join('\n');
+    const tlsSettings = tls.length
       ? `    ssl_protocols TLSv1.2 TLSv1.3;
     ssl_session_cache shared:hostpilot_tls:1m;
-    server {
-${(options.tlsListen ?? []).map((l) => `        listen ${checkListen(l)} ssl default_server;`).join('\n')}
-        server_name _;
-        ssl_reject_handshake on;
-    }
 `
       : '';
     return `# Written by the HostPilot agent (docs/decisions/055-web-node-agent.md); changes are overwritten.
@@ -115,8 +116,11 @@ http {
     scgi_temp_path ${dir}/tmp/scgi;
     log_format hostpilot '$remote_addr [$time_local] "$request" $status $bytes_sent';
     access_log off;
+${tlsSettings}    # The sites' maps and the one server block's body (docs/decisions/071-one-nginx-server-block-for-all-sites.md).
+    include ${mapsFile};
     server {
 ${listen}
+${tlsListen}
         server_name _;
         location = /.hostpilot/generation {
             allow 127.0.0.0/8;
@@ -125,13 +129,15 @@ ${allowed}
             deny all;
             include ${generationFile};
         }
-        location / {
-            return 404;
-        }
+        include ${blockFile};
     }
-${tlsDefault}    include ${sitesDir}/*.conf;
 }
 `;
+  }
+
+  /** What the block holds before the sites write theirs: every name answers 404, and no TLS handshake. */
+  function emptyBlock(): string {
+    return `${(options.tlsListen ?? []).length ? 'ssl_reject_handshake on;\n' : ''}location / {\n    return 404;\n}\n`;
   }
 
   const pid = () => livePid(pidFile);
@@ -161,7 +167,7 @@ ${tlsDefault}    include ${sitesDir}/*.conf;
     const master = pid();
     const oldWorkers = master === null ? [] : acceptingWorkers(master);
     // A running master is signalled directly: `nginx -s reload` would first parse the whole configuration again
-    // (as `nginx -t` just did) only to find the pid, one full read of every server block more per change
+    // (as `nginx -t` just did) only to find the pid, one full read of the configuration more per change
     // (docs/decisions/064-adding-a-site-at-scale.md). The master re-reads it on SIGHUP and keeps its old one when
     // that fails, which the wait below reports.
     if (master === null) await run(options.binary, base);
@@ -198,34 +204,51 @@ ${tlsDefault}    include ${sitesDir}/*.conf;
     return null;
   }
 
-  /**
-   * Puts each text in its site's file (or removes the file for null), checks the whole configuration and reloads;
-   * when the check fails every previous file is put back and the operation fails. Answers whether anything changed.
-   */
-  async function applyAll(texts: ReadonlyMap<string, string | null>, steps?: Steps): Promise<boolean> {
-    const previous = new Map<string, string | null>();
-    for (const [site, text] of texts) {
-      const file = path.join(sitesDir, `${site}.conf`);
-      const before = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null;
-      if (before !== text) previous.set(site, before);
+  /** A file of the layout by its name: `site-maps.conf`, `site-block.conf`, or `sites/<site>.map` (or an old `.conf`). */
+  function layoutFile(name: string): string {
+    if (!/^(?:site-maps\.conf|site-block\.conf|sites\/[A-Za-z0-9][A-Za-z0-9_-]{0,63}\.(?:map|conf))$/.test(name)) {
+      throw new Error(`Not a file of the nginx layout: ${name}`);
     }
+    return path.join(dir, name);
+  }
+
+  /** Writes each text (null removes the file); answers the previous text of each file that changed. */
+  function writeFiles(texts: ReadonlyMap<string, string | null>): Map<string, string | null> {
+    const previous = new Map<string, string | null>();
+    for (const [name, text] of texts) {
+      const file = layoutFile(name);
+      const before = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null;
+      if (before !== text) previous.set(name, before);
+    }
+    for (const name of previous.keys()) {
+      const text = texts.get(name) ?? null;
+      if (text === null) fs.rmSync(layoutFile(name), { force: true });
+      else writeAtomically(layoutFile(name), text);
+    }
+    return previous;
+  }
+
+  function restore(previous: ReadonlyMap<string, string | null>): void {
+    for (const [name, before] of previous) {
+      if (before === null) fs.rmSync(layoutFile(name), { force: true });
+      else writeAtomically(layoutFile(name), before);
+    }
+  }
+
+  /**
+   * Puts each text in its file of the layout (or removes the file for null), checks the whole configuration and
+   * reloads; when the check fails every previous file is put back and the operation fails. Answers whether
+   * anything changed.
+   */
+  async function applyFiles(texts: ReadonlyMap<string, string | null>, steps?: Steps): Promise<boolean> {
+    const previous = writeFiles(texts);
     if (previous.size === 0) {
       if (pid() === null) await testAndReload();
       return false;
     }
-    for (const site of previous.keys()) {
-      const file = path.join(sitesDir, `${site}.conf`);
-      const text = texts.get(site) ?? null;
-      if (text === null) fs.rmSync(file, { force: true });
-      else writeAtomically(file, text);
-    }
     const problem = await testAndReload(steps);
     if (problem) {
-      for (const [site, before] of previous) {
-        const file = path.join(sitesDir, `${site}.conf`);
-        if (before === null) fs.rmSync(file, { force: true });
-        else writeAtomically(file, before);
-      }
+      restore(previous);
       throw new AgentError({
         status: 422,
         code: 'nginx-config-invalid',
@@ -242,32 +265,75 @@ ${tlsDefault}    include ${sitesDir}/*.conf;
     paramsFile: path.join(dir, 'fastcgi_params'),
     running: () => pid() !== null,
 
-    /** Writes nginx.conf and its folders (when changed) and makes sure nginx runs with them. */
-    async ensure(): Promise<void> {
+    /**
+     * Writes nginx.conf, its folders and the given files of the layout (when changed) and makes sure nginx runs
+     * with them, with one test and one reload; when nginx refuses them the given files are put back.
+     */
+    async ensure(layout: ReadonlyMap<string, string | null> = new Map()): Promise<void> {
       for (const sub of ['sites', 'logs', 'run', 'tmp']) fs.mkdirSync(path.join(dir, sub), { recursive: true });
       fs.chmodSync(dir, 0o711);
       fs.chmodSync(path.join(dir, 'tmp'), 0o711);
       writeIfChanged(path.join(dir, 'fastcgi_params'), `${FASTCGI_PARAMS}\n`);
       if (!fs.existsSync(generationFile)) writeGeneration();
+      if (!fs.existsSync(mapsFile)) writeAtomically(mapsFile, '# No site yet.\n');
+      if (!fs.existsSync(blockFile)) writeAtomically(blockFile, emptyBlock());
+      const previous = writeFiles(layout);
       const changed = writeIfChanged(conf, mainConfig());
-      if (changed || pid() === null) {
+      if (changed || previous.size > 0 || pid() === null) {
         const problem = await testAndReload();
         if (problem) {
+          restore(previous);
           throw new AgentError({ status: 500, code: 'nginx-config-invalid', message: problem, retryable: false });
         }
       }
     },
 
     /**
-     * Puts `text` in the site's file (or removes the file for null), checks the whole configuration and reloads;
-     * when the check fails the previous file is put back and the operation fails. Answers whether anything changed.
+     * Puts `text` in the site's file of map entries (or removes it for null), checks the whole configuration and
+     * reloads; when the check fails the previous file is put back and the operation fails. Answers whether
+     * anything changed.
      */
     async apply(site: string, text: string | null, steps?: Steps): Promise<boolean> {
-      return applyAll(new Map([[site, text]]), steps);
+      return applyFiles(new Map([[`sites/${site}.map`, text]]), steps);
     },
 
-    /** `apply` for several sites at once, with one test and one reload (the agent's start re-renders with it). */
-    applyAll,
+    /** Several files of the layout at once, with one test and one reload. */
+    applyFiles,
+
+    /**
+     * Whether nginx can load a certificate and key: the sites' block names them by a variable, which `nginx -t`
+     * does not read, so a certificate that would fail every handshake (a key below OpenSSL's security level, say)
+     * is tried here, in a configuration of its own, before it is put into the maps.
+     */
+    async checkCertificate(label: string, chain: string, key: string): Promise<void> {
+      const file = path.join(dir, 'tmp', `certificate-check-${randomBytes(6).toString('hex')}.conf`);
+      writeAtomically(
+        file,
+        `pid ${path.join(dir, 'tmp', 'certificate-check.pid')};
+error_log ${errorLog} warn;
+events { worker_connections 16; }
+http {
+    server {
+        listen 127.0.0.1:9 ssl;
+        ssl_certificate ${chain};
+        ssl_certificate_key ${key};
+    }
+}
+`,
+      );
+      try {
+        await run(options.binary, ['-t', '-q', '-p', `${dir}/`, '-c', file, '-e', errorLog]);
+      } catch (error) {
+        throw new AgentError({
+          status: 422,
+          code: 'nginx-config-invalid',
+          message: `nginx refused the configuration of ${label}; the previous one is kept: ${error instanceof Error ? error.message : String(error)}`,
+          retryable: false,
+        });
+      } finally {
+        fs.rmSync(file, { force: true });
+      }
+    },
 
     /** Stops nginx (the tests and the local demo node; a production agent leaves it serving when it stops). */
     async stop(): Promise<void> {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AgentError } from './errors';
 import { run } from './run';
-import { DEFAULT_SITE_TEMPLATE, parseSiteInput, type SiteInput } from './sites';
+import { DEFAULT_SITE_BLOCK, parseSiteInput, type SiteInput } from './sites';
 import { freePort, getSite, nodeAvailable, startTestNode, type TestNode } from './test/node';
 
 // Real nginx, php-fpm and MariaDB (docs/decisions/055-web-node-agent.md); `.ci/run` installs them.
@@ -120,7 +120,7 @@ describe('a site on a real web node', () => {
     const state = node.sites.read(b)!;
     // As if the agent died after the user and home were made, before the pool and server block were written.
     fs.rmSync(path.join(node.root, 'php-fpm', 'pools', `${b}.conf`));
-    fs.rmSync(path.join(node.root, 'nginx', 'sites', `${b}.conf`));
+    fs.rmSync(path.join(node.root, 'nginx', 'sites', `${b}.map`));
     await node.sites.apply(b, input(domainB));
     expect((await getSite(node.port, domainB, '/peek.php')).status).toBe(200);
     expect(node.sites.read(b)!.user).toBe(state.user);
@@ -131,10 +131,10 @@ describe('a site on a real web node', () => {
   });
 
   it('never replaces a working configuration with one nginx refuses', async () => {
-    const conf = path.join(node.root, 'nginx', 'sites', `${a}.conf`);
+    const conf = path.join(node.root, 'nginx', 'site-block.conf');
     const before = fs.readFileSync(conf, 'utf8');
     const broken = node.withTemplate(
-      DEFAULT_SITE_TEMPLATE.replace('index index.php', 'no_such_directive on;\n    index index.php'),
+      DEFAULT_SITE_BLOCK.replace('index index.php', 'no_such_directive on;\nindex index.php'),
     );
     const failure = await broken
       .apply(a, input(domainA, { language: 'ru', limits: { storageMb: 200, databases: 1, domains: 1 } }))
@@ -217,9 +217,9 @@ describe('a node started on another port', () => {
     const port = await freePort();
     const moved = node.withPort(port);
     await moved.prepare();
-    const conf = fs.readFileSync(path.join(node.root, 'nginx', 'sites', `${id}.conf`), 'utf8');
-    expect(conf).toContain(`listen 127.0.0.1:${port};`);
-    expect(conf).not.toContain(`listen 127.0.0.1:${node.port};`);
+    const conf = fs.readFileSync(path.join(node.root, 'nginx', 'nginx.conf'), 'utf8');
+    expect(conf).toContain(`listen 127.0.0.1:${port} default_server;`);
+    expect(conf).not.toContain(`listen 127.0.0.1:${node.port} default_server;`);
     expect((await getSite(port, domain)).status).toBe(200);
     // The old port now has no listener at all.
     expect(await getSite(node.port, domain).catch((e: NodeJS.ErrnoException) => e.code)).toBe('ECONNREFUSED');

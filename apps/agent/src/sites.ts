@@ -26,7 +26,8 @@ import { CommandError, run } from './run';
 
 /**
  * A web node's sites (docs/decisions/055-web-node-agent.md): each one a Linux user with a home, a php-fpm pool
- * running as that user and an nginx server block, plus its MariaDB databases. Every operation is "make it so":
+ * running as that user and a file of entries in the maps of nginx's one server block for all sites
+ * (docs/decisions/071-one-nginx-server-block-for-all-sites.md), plus its MariaDB databases. Every operation is "make it so":
  * it reads what is there and does only what is missing, so a second run, or a run after a crash half-way, ends
  * in the same complete state. Operations run one at a time.
  */
@@ -138,39 +139,70 @@ export interface SitesOptions {
   webUser: string;
   /** Put before every site user's name (`hp` gives `hp3fa2c1d9e0`). */
   userPrefix: string;
-  /** `listen` values of the site server blocks (as nginx's default server). */
-  listen: readonly string[];
-  /** `listen` values of the sites' HTTPS server blocks (served once a site has a certificate). */
+  /** `listen` values of the sites' HTTPS (served once a site has a certificate); none: no HTTPS. */
   tlsListen?: readonly string[];
   nginx: Nginx;
   phpFpm: PhpFpm;
   mariadb: MariaDb;
-  /** The nginx server block of an active site; `{{…}}` names are filled with checked values only. */
-  siteTemplate?: string;
+  /**
+   * The body of the one server block that serves every site (docs/decisions/071-one-nginx-server-block-for-all-sites.md);
+   * `{{…}}` names are filled with the agent's own paths only, and the site's values come from the `$hp_…` maps.
+   */
+  siteBlockTemplate?: string;
   /** Days a terminated site's archive is kept. */
   archiveDays?: number;
   now?: () => number;
 }
 
-export const DEFAULT_SITE_TEMPLATE = `server {
-{{listen}}
-    server_name {{serverNames}};
-    root {{root}};
-    index index.php index.html index.htm;
-    access_log {{accessLog}} hostpilot;
-    location / {
-        try_files $uri $uri/ =404;
+/**
+ * The body of the one server block of every site (docs/decisions/071-one-nginx-server-block-for-all-sites.md).
+ * The maps of site-maps.conf give, for the request's `$host`: `$hp_id` (empty for a name of no site here),
+ * `$hp_root` (the site's public_html; for a name of no site a folder that does not exist, so everything is 404),
+ * `$hp_suspended`, `$hp_socket` (the site's php-fpm socket) and `$hp_logged` (empty for a name of no site).
+ */
+export const DEFAULT_SITE_BLOCK = `root $hp_root;
+index index.php index.html index.htm;
+access_log {{logs}}/$hp_id/access.log hostpilot if=$hp_logged;
+error_page 503 /.hostpilot/suspended.html;
+location = /.hostpilot/suspended.html {
+    internal;
+    alias {{suspendedPage}};
+}
+location ~ ^/\\.well-known/acme-challenge/(?<hp_token>[A-Za-z0-9_-]+)$ {
+    alias {{challenges}}/$hp_id/$hp_token;
+    default_type text/plain;
+    access_log off;
+}
+location / {
+    if ($hp_suspended) {
+        return 503;
     }
-    location ~ \\.php$ {
-        try_files $uri =404;
-        include {{fastcgiParams}};
-        fastcgi_pass unix:{{socket}};
+    try_files $uri $uri/ =404;
+}
+location ~ \\.php$ {
+    if ($hp_suspended) {
+        return 503;
     }
-    location ~ /\\.(?!well-known/) {
-        deny all;
+    try_files $uri =404;
+    include {{fastcgiParams}};
+    fastcgi_pass unix:$hp_socket;
+}
+location ~ /\\.(?!well-known/) {
+    if ($hp_suspended) {
+        return 503;
     }
+    if ($hp_id = "") {
+        return 404;
+    }
+    deny all;
 }
 `;
+
+/** A path the agent puts into nginx's files: absolute, nothing nginx would read as syntax. */
+function configPath(value: string, field: string): string {
+  if (!/^\/[A-Za-z0-9._/+@-]*$/.test(value)) throw new NameError(field, `Not a path for nginx's files: ${value}`);
+  return value;
+}
 
 const DEFAULT_LIMITS: SiteLimits = { storageMb: 1024, databases: 1, domains: 1 };
 
@@ -252,7 +284,10 @@ export function createSites(options: SitesOptions) {
   /** Certificates and keys, one folder per site: root only (nginx's master reads them as root). */
   const certificatesDir = path.join(root, 'certificates');
   const tlsListen = options.tlsListen ?? [];
-  const template = options.siteTemplate ?? DEFAULT_SITE_TEMPLATE;
+  const template = options.siteBlockTemplate ?? DEFAULT_SITE_BLOCK;
+  configPath(root, 'root');
+  configPath(options.homeBase, 'homeBase');
+  const socketDir = configPath(path.dirname(phpFpm.socketOf('site')), 'socketDir');
   const archiveMs = (options.archiveDays ?? 30) * 24 * 60 * 60 * 1000;
   linuxUser(options.webUser, 'webUser');
   const nodeMetrics = createNodeMetrics({ root, now });
@@ -284,29 +319,66 @@ export function createSites(options: SitesOptions) {
     writeAtomically(stateFile(state.id), `${JSON.stringify(state, null, 2)}\n`, 0o600);
   }
 
-  /** The `listen` lines of a site's nginx file, in order. */
-  const listenLines = (text: string) => text.split('\n').filter((line) => /^\s*listen\s/.test(line));
+  /** The states of every site on the node. */
+  function allStates(): SiteState[] {
+    if (!fs.existsSync(stateDir)) return [];
+    return fs
+      .readdirSync(stateDir)
+      .filter((name) => name.endsWith('.json'))
+      .map((name) => readState(name.slice(0, -5)))
+      .filter((state): state is SiteState => state !== null);
+  }
 
   /**
-   * A site's file records the node's `listen` values of when it was written: when the node now listens elsewhere
-   * (the demo node's `WEB_NODE_PORT` changed between runs, a node moved to another address), every such file is
-   * written again at start, with one test and one reload.
+   * The whole nginx layout of the sites: the maps, the one block, a file of map entries per site; an old
+   * per-site server block (`sites/<id>.conf`, before decision 071) or a file of a site no longer here is removed.
+   * Written at every start, so an upgraded node is moved to this layout with one test and one reload.
    */
-  async function followListen(): Promise<void> {
-    const stale = new Map<string, string>();
-    if (!fs.existsSync(stateDir)) return;
-    for (const name of fs.readdirSync(stateDir)) {
-      if (!name.endsWith('.json')) continue;
-      const state = readState(name.slice(0, -5));
-      if (!state) continue;
-      const file = path.join(nginx.sitesDir, `${state.id}.conf`);
-      if (!fs.existsSync(file)) continue;
-      const wanted = siteConfig(state);
-      if (listenLines(fs.readFileSync(file, 'utf8')).join('\n') !== listenLines(wanted).join('\n')) {
-        stale.set(state.id, wanted);
+  function layout(): Map<string, string | null> {
+    const files = new Map<string, string | null>([
+      ['site-maps.conf', siteMaps()],
+      ['site-block.conf', siteBlock()],
+    ]);
+    // A name on two sites (the per-site blocks served it from the first one read, with a warning; a map refuses it)
+    // stays with the older site, so that an upgraded node starts.
+    const states = allStates().sort((x, y) => x.createdAt.localeCompare(y.createdAt) || x.id.localeCompare(y.id));
+    const taken = new Set<string>();
+    for (const state of states) files.set(`sites/${state.id}.map`, siteMap(state, taken));
+    if (fs.existsSync(nginx.sitesDir)) {
+      for (const name of fs.readdirSync(nginx.sitesDir)) {
+        const match = /^([a-z0-9-]+)\.(conf|map)$/.exec(name);
+        if (match && (match[2] === 'conf' || !states.some((state) => state.id === match[1]))) {
+          files.set(`sites/${name}`, null);
+        }
       }
     }
-    if (stale.size) await nginx.applyAll(stale);
+    return files;
+  }
+
+  /**
+   * A site's log folder and the files nginx reads per request: the log is opened by nginx's workers (a path with
+   * a variable), so the folder is theirs to write (root:web 0770, inside the agent's root, out of the customer's
+   * reach); the certificate and key are read by the workers on each handshake (root:web 0640).
+   */
+  async function ensureSiteFiles(state: SiteState): Promise<void> {
+    const web = await account(options.webUser);
+    if (!web) throw new AgentError({ status: 500, code: 'web-user-missing', message: 'No web user' });
+    const folder = path.join(logsDir, state.id);
+    fs.mkdirSync(folder, { recursive: true, mode: 0o770 });
+    fs.chownSync(folder, 0, web.gid);
+    fs.chmodSync(folder, 0o770);
+    const log = path.join(folder, 'access.log');
+    if (!fs.existsSync(log)) fs.writeFileSync(log, '', { mode: 0o640 });
+    fs.chownSync(log, web.uid, web.gid);
+    const certificates = certificateFolder(state.id);
+    if (fs.existsSync(certificates)) {
+      fs.chownSync(certificates, 0, web.gid);
+      fs.chmodSync(certificates, 0o750);
+      for (const name of fs.readdirSync(certificates)) {
+        fs.chownSync(path.join(certificates, name), 0, web.gid);
+        fs.chmodSync(path.join(certificates, name), 0o640);
+      }
+    }
   }
 
   let prepared = false;
@@ -315,9 +387,14 @@ export function createSites(options: SitesOptions) {
     if (prepared) return;
     fs.mkdirSync(root, { recursive: true });
     fs.chmodSync(root, 0o711);
-    for (const dir of [stateDir, logsDir, archivesDir, certificatesDir]) {
+    for (const dir of [stateDir, archivesDir]) {
       fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
       fs.chmodSync(dir, 0o700);
+    }
+    // nginx's workers pass through these to a site's log and certificate (each folder inside is root:web).
+    for (const dir of [logsDir, certificatesDir]) {
+      fs.mkdirSync(dir, { recursive: true, mode: 0o711 });
+      fs.chmodSync(dir, 0o711);
     }
     fs.mkdirSync(challengesDir, { recursive: true });
     fs.chmodSync(challengesDir, 0o711);
@@ -340,8 +417,8 @@ export function createSites(options: SitesOptions) {
     }
     phpFpm.ensureFolders();
     await phpFpm.ensureRunning();
-    await nginx.ensure();
-    await followListen();
+    for (const state of allStates()) await ensureSiteFiles(state);
+    await nginx.ensure(layout());
     pruneArchives();
     prepared = true;
   }
@@ -422,60 +499,92 @@ export function createSites(options: SitesOptions) {
   });
 
   /**
-   * What each listener of the site carries besides `listen`: on HTTP, the ACME HTTP-01 challenges from the agent's
-   * own folder (also while suspended, so that renewal goes on; docs/decisions/049-certificates-through-acme.md);
-   * on HTTPS, the certificate and key.
+   * The maps that pick the site by `$host` (docs/decisions/071-one-nginx-server-block-for-all-sites.md): every
+   * site's file of entries gives its names one value, `<id> <status> <root> <certificate serial or ->`, which the
+   * other maps take apart. A name of no site gets empty values (and a root that does not exist).
    */
-  function listeners(state: SiteState): { http: string; https: string | null } {
-    const challenge = `    location ^~ /.well-known/acme-challenge/ {
-        alias ${challengeFolder(state.id)}/;
-        default_type text/plain;
-        access_log off;
-    }`;
-    const http = `${options.listen.map((l) => `    listen ${l};`).join('\n')}\n${challenge}`;
-    const certificate = state.certificate;
-    if (!certificate || tlsListen.length === 0) return { http, https: null };
-    const files = certificateFiles(state.id, certificate.serial);
-    const https = `${tlsListen.map((l) => `    listen ${l} ssl;`).join('\n')}
-    ssl_certificate ${files.chain};
-    ssl_certificate_key ${files.key};`;
-    return { http, https };
-  }
-
-  function siteConfig(state: SiteState): string {
-    const { http, https } = listeners(state);
-    const blocks = [http, ...(https ? [https] : [])];
-    return blocks.map((listen) => serverBlock(state, listen)).join('');
-  }
-
-  function serverBlock(state: SiteState, listen: string): string {
-    const accessLog = path.join(logsDir, state.id, 'access.log');
-    if (state.status === 'suspended') {
-      return `# ${state.id}: suspended (docs/decisions/055-web-node-agent.md)
-server {
-${listen}
-    server_name ${serverNames(state)};
-    root ${pagesDir};
-    access_log ${accessLog} hostpilot;
-    error_page 503 /suspended.html;
-    location = /suspended.html {
-        internal;
-    }
-    location / {
-        return 503;
-    }
+  function siteMaps(): string {
+    const none = path.join(pagesDir, 'none');
+    // The certificate is chosen during the handshake, before any request: by the name the client asked for (SNI).
+    const tls = tlsListen.length
+      ? `map $ssl_server_name $hp_tls_site {
+    default "";
+    include ${nginx.sitesDir}/*.map;
 }
+map $hp_tls_site $hp_certificate {
+    default "";
+    "~^(?<hp_crt_site>[a-z0-9-]+) [^ ]+ [^ ]+ (?<hp_crt_serial>[0-9a-f]+)$" ${certificatesDir}/$hp_crt_site/$hp_crt_serial.crt;
+}
+map $hp_tls_site $hp_certificate_key {
+    default "";
+    "~^(?<hp_key_site>[a-z0-9-]+) [^ ]+ [^ ]+ (?<hp_key_serial>[0-9a-f]+)$" ${certificatesDir}/$hp_key_site/$hp_key_serial.key;
+}
+`
+      : '';
+    return `# Written by the HostPilot agent (docs/decisions/071-one-nginx-server-block-for-all-sites.md); changes are overwritten.
+# Room for every site's names at once: with the defaults nginx searches hash sizes on each test and reload, and
+# warns, once a node has some hundreds of names (as for server names in docs/decisions/064-adding-a-site-at-scale.md).
+map_hash_bucket_size 128;
+map_hash_max_size 65536;
+map $host $hp_site {
+    default "";
+    include ${nginx.sitesDir}/*.map;
+}
+map $hp_site $hp_id {
+    default "";
+    "~^(?<hp_id_of>[a-z0-9-]+) " $hp_id_of;
+}
+map $hp_site $hp_suspended {
+    default "";
+    "~^[a-z0-9-]+ suspended " 1;
+}
+map $hp_site $hp_root {
+    default ${none};
+    "~^[a-z0-9-]+ active (?<hp_root_of>[^ ]+) " $hp_root_of;
+    "~^[a-z0-9-]+ suspended " ${pagesDir};
+}
+${tls}map $hp_id $hp_logged {
+    "" "";
+    default 1;
+}
+map $hp_id $hp_socket {
+    "" "";
+    default ${socketDir}/$hp_id.sock;
+}
+# The per-site logs are opened by path for each line, with no cache of open files: a cached log whose file was
+# moved away (nginx's own way of rotating: mv, then USR1) lost its lines until something made the file again, as
+# USR1 does not reach that cache (docs/decisions/071-one-nginx-server-block-for-all-sites.md).
+open_log_file_cache off;
 `;
-    }
+  }
+
+  /** The one server block's body: the node's template, and on a node with HTTPS each site's certificate. */
+  function siteBlock(): string {
     const values: Record<string, string> = {
-      listen,
-      serverNames: serverNames(state),
-      root: path.join(state.home, 'public_html'),
-      accessLog,
+      suspendedPage: path.join(pagesDir, 'suspended.html'),
+      challenges: challengesDir,
+      logs: logsDir,
       fastcgiParams: nginx.paramsFile,
-      socket: phpFpm.socketOf(state.id),
     };
-    return `# ${state.id}: active (docs/decisions/055-web-node-agent.md)\n${template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => values[name] ?? whole)}`;
+    const tls = tlsListen.length
+      ? '# A name without a certificate here gets no TLS handshake.\nssl_certificate $hp_certificate;\nssl_certificate_key $hp_certificate_key;\n'
+      : '';
+    const body = template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => values[name] ?? whole);
+    return `# Written by the HostPilot agent (docs/decisions/071-one-nginx-server-block-for-all-sites.md); changes are overwritten.\n${tls}${body}`;
+  }
+
+  /** The site's entries in the maps: each of its names (checked domains) with its values. */
+  function siteMap(state: SiteState, taken?: Set<string>): string {
+    const root = configPath(path.join(state.home, 'public_html'), 'home');
+    const serial = state.certificate && tlsListen.length ? state.certificate.serial : '-';
+    if (!/^(?:[0-9a-f]{1,64}|-)$/.test(serial)) throw new NameError('certificate', 'Unexpected serial number');
+    const value = `"${siteId(state.id)} ${state.status === 'suspended' ? 'suspended' : 'active'} ${root} ${serial}"`;
+    const names = serverNames(state)
+      .split(' ')
+      .map((name) => domainName(name).toLowerCase())
+      .filter((name) => !taken?.has(name));
+    for (const name of names) taken?.add(name);
+    return `# ${state.id}: ${state.status} (docs/decisions/071-one-nginx-server-block-for-all-sites.md)\n${names.map((name) => `${name} ${value};`).join('\n')}\n`;
   }
 
   /** Writes (or removes, for null) the key authorization of `token` in the site's challenge folder. */
@@ -493,16 +602,15 @@ ${listen}
       fs.mkdirSync(folder, { recursive: true });
       fs.chmodSync(folder, 0o755);
       writeIfChanged(file, content, 0o644);
-      // The site's server block carries the challenge location from its first write; an older block gets it now.
-      await nginx.apply(state.id, siteConfig(state));
+      // The one server block serves every site's challenge folder by its id: nothing to reload.
       return { token: name, present: true };
     });
   }
 
   /**
    * Installs the certificate for the site's HTTPS: chain and key written under new names (the serial's), the
-   * server block pointed at them, `nginx -t`, reload; when nginx refuses, the new files go and the previous
-   * block and files stay. A certificate already installed answers at once.
+   * files tried by nginx alone, then the site's map entries pointed at them, `nginx -t`, reload; when nginx refuses,
+   * the new files go and the previous entries and files stay. A certificate already installed answers at once.
    */
   function installCertificate(id: string, body: unknown) {
     return serial(async () => {
@@ -523,10 +631,11 @@ ${listen}
       const previous = state.certificate;
       const folder = certificateFolder(state.id);
       fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
-      fs.chmodSync(folder, 0o700);
       const files = certificateFiles(state.id, serialNumber);
       writeIfChanged(files.chain, `${input.certificatePem}${input.chainPem}`, 0o600);
       writeIfChanged(files.key, input.privateKeyPem, 0o600);
+      // nginx's workers read them on each handshake (a certificate chosen by a variable): root:web, 0640.
+      await ensureSiteFiles(state);
       const names = (input.x509.subjectAltName ?? '')
         .split(', ')
         .filter((entry) => entry.startsWith('DNS:'))
@@ -544,7 +653,8 @@ ${listen}
               },
       };
       try {
-        await nginx.apply(state.id, siteConfig(next));
+        await nginx.checkCertificate(state.id, files.chain, files.key);
+        await nginx.apply(state.id, siteMap(next));
       } catch (error) {
         if (previous?.serial !== serialNumber) {
           fs.rmSync(files.chain, { force: true });
@@ -574,7 +684,7 @@ ${listen}
       if (state.certificate) {
         const next: SiteState = { ...state };
         delete next.certificate;
-        await nginx.apply(state.id, siteConfig(next));
+        await nginx.apply(state.id, siteMap(next));
         writeState(next);
       }
       removeOtherCertificates(state.id, null);
@@ -631,13 +741,13 @@ ${listen}
         writeDefaultPage(home, owner, state.domain, state.language);
         state.initialised = true;
       }
-      fs.mkdirSync(path.join(logsDir, id), { recursive: true, mode: 0o700 });
+      await ensureSiteFiles(state);
       if (state.status === 'active') {
         await phpFpm.apply(id, { site: id, user, home, webUser: options.webUser }, steps);
-        await nginx.apply(id, siteConfig(state), steps);
+        await nginx.apply(id, siteMap(state), steps);
       } else {
         // Stop serving first, then stop its PHP.
-        await nginx.apply(id, siteConfig(state), steps);
+        await nginx.apply(id, siteMap(state), steps);
         await phpFpm.apply(id, null, steps);
       }
       const databases = await timed(steps, 'databases', async () => {

@@ -37,7 +37,7 @@ export interface TestNode {
   tlsPort: number;
   prefix: string;
   webUser: string;
-  /** A second view of the same node with another nginx template (the broken-template test). */
+  /** A second view of the same node with another template of the sites' server block (the broken-template test). */
   withTemplate(template: string): Sites;
   /** A second view of the same node whose sites listen on another port (the agent restarted with a new one). */
   withPort(port: number): Sites;
@@ -68,7 +68,7 @@ export async function startTestNode(extra: { phpFpmShardSize?: number } = {}): P
     tlsPort,
     prefix,
     webUser,
-    withTemplate: (siteTemplate) => createNode({ ...options, siteTemplate }),
+    withTemplate: (siteBlockTemplate) => createNode({ ...options, siteBlockTemplate }),
     withPort: (other) => createNode({ ...options, listen: [`127.0.0.1:${other}`] }),
     async cleanUp() {
       for (const id of sites.list()) await sites.terminate(id).catch(() => undefined);

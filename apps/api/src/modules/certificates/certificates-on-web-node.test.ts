@@ -191,7 +191,8 @@ describe(`certificates on a web node (${DATABASE_UNDER_TEST})`, () => {
     expect(https.serial).toBe(issued.serial);
     expect((await getSiteTls(node.tlsPort, `www.${domain}`)).serial).toBe(issued.serial);
     const keyFile = path.join(node.root, 'certificates', hosting.id, `${issued.serial}.key`);
-    expect(fs.statSync(keyFile).mode & 0o777).toBe(0o600);
+    // Read by nginx's workers on each handshake (docs/decisions/071-one-nginx-server-block-for-all-sites.md).
+    expect(fs.statSync(keyFile).mode & 0o777).toBe(0o640);
     expect(keyFile.startsWith(node.sites.read(hosting.id)!.home)).toBe(false);
 
     const page = await ctx.app.inject({
@@ -286,12 +287,12 @@ describe(`certificates on a web node (${DATABASE_UNDER_TEST})`, () => {
       .executeTakeFirstOrThrow();
     expect([working.status, working.installedSerial], working.failureProblem ?? '').toEqual(['issued', working.serial]);
     expect((await getSiteTls(node.tlsPort, domain)).serial).toBe(working.serial);
-    const siteFile = path.join(node.root, 'nginx', 'sites', `${hosting.id}.conf`);
+    const siteFile = path.join(node.root, 'nginx', 'sites', `${hosting.id}.map`);
     const workingConfig = fs.readFileSync(siteFile, 'utf8');
 
     // A certificate for the site that the agent's checks accept (PEM only, the key is its own, it names the
     // domain) but nginx cannot load: an RSA 1024 key, below the system OpenSSL's security level, so `nginx -t`
-    // fails on the new HTTPS block. Recorded as the certificate's new one, as a renewal would, and installed
+    // fails on the check of the new certificate (nginx.ts). Recorded as the certificate's new one, as a renewal would, and installed
     // through the queue.
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hostpilot-weak-'));
     try {
@@ -352,7 +353,7 @@ describe(`certificates on a web node (${DATABASE_UNDER_TEST})`, () => {
       expect(install.errorMessage).toMatch(/nginx refused the configuration of .*; the previous one is kept/);
       expect(install.errorMessage).toMatch(/ee key too small/);
 
-      // The previous, working certificate still answers; its block and files are as they were, the new ones gone.
+      // The previous, working certificate still answers; its map entries and files are as they were, the new ones gone.
       expect(await getSiteTls(node.tlsPort, domain)).toMatchObject({ status: 200, serial: working.serial });
       expect(fs.readFileSync(siteFile, 'utf8')).toBe(workingConfig);
       expect(node.sites.read(hosting.id)!.certificate?.serial).toBe(working.serial);

@@ -18,7 +18,7 @@ describe('the demo web node', () => {
   let ctx: TestContext;
   const prefix = `t${randomBytes(3).toString('hex')}`;
   const node = { webUser: `${prefix}web`, userPrefix: prefix };
-  // One port for every start: the sites' server blocks, once written, listen where the node first served them.
+  // One port for every start, as a demo machine keeps its WEB_NODE_PORT.
   let sitesPort: number;
 
   beforeAll(async () => {

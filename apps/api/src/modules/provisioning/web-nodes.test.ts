@@ -213,7 +213,7 @@ describe(`two web nodes in network namespaces (${DATABASE_UNDER_TEST})`, () => {
     const before = (await b!.agent.client().call<{ sites: string[] }>('GET', '/v1/sites')).body.sites;
     expect(before).not.toContain(service.id);
     const stateFile = path.join(b!.agent.root, 'agent', 'sites', `${service.id}.json`);
-    const confFile = path.join(b!.agent.root, 'agent', 'nginx', 'sites', `${service.id}.conf`);
+    const confFile = path.join(b!.agent.root, 'agent', 'nginx', 'sites', `${service.id}.map`);
 
     // The agent records the site before it makes anything; it is killed as soon as that record appears.
     const pass = ctx!.app.provisioning.runDue();
@@ -232,14 +232,14 @@ describe(`two web nodes in network namespaces (${DATABASE_UNDER_TEST})`, () => {
     const page = await visit(b!, service.domain);
     expect(page.status).toBe(200);
     expect(page.body).toContain('This website is ready');
-    // One site: one record, one server block, one pool, one Linux user for it.
+    // One site: one record, one file of map entries, one pool, one Linux user for it.
     const sites = (await b!.agent.client().call<{ sites: string[] }>('GET', '/v1/sites')).body.sites;
     expect(sites.filter((id) => id === service.id)).toHaveLength(1);
     const site = (await b!.agent.client().call<{ user: string; status: string }>('GET', `/v1/sites/${service.id}`))
       .body;
     expect(site.status).toBe('active');
     const confs = fs.readdirSync(path.dirname(confFile)).filter((n) => n.startsWith(service.id));
-    expect(confs).toEqual([`${service.id}.conf`]);
+    expect(confs).toEqual([`${service.id}.map`]);
     const pools = fs
       .readdirSync(path.join(b!.agent.root, 'agent', 'php-fpm', 'pools'))
       .filter((n) => n.startsWith(service.id));
