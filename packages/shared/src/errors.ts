@@ -64,6 +64,8 @@ export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
 export interface FieldError {
   code: string;
   message: string;
+  /** Values the translation of `code` puts in its text (`{{count}}`), already in `message`. */
+  params?: Record<string, string | number>;
 }
 
 /** The body of every error answer of the API. */

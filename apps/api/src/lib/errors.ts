@@ -110,7 +110,14 @@ export class AppError extends Error {
   }
 }
 
-const fieldErrorSchema = z.object({ code: z.string(), message: z.string() });
+const fieldErrorSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  params: z
+    .record(z.string(), z.union([z.string(), z.number()]))
+    .optional()
+    .describe('Values the translation of `code` puts in its text, already in `message`'),
+});
 
 /** The error body as a schema, for the OpenAPI description and response serialization. */
 export const errorResponseSchema = z

@@ -74,6 +74,8 @@ export const VALIDATION_MESSAGES = {
   'validation.planChangeState': 'Only an active service can change its plan',
   'validation.planChangeCancelPending': 'Withdraw the cancellation before changing the plan',
   'validation.planNoPending': 'No plan change is waiting for the renewal',
+  'validation.planAddonDomainsOver':
+    'Remove addon domains first: {{count}} more than that plan allows (its limit is {{allowed}}, the main domain included)',
   'validation.nameserversCount': 'Enter 2 to 4 name servers',
   'validation.nameserversDuplicate': 'Each name server only once',
   'validation.dnsType': 'Choose a record type',

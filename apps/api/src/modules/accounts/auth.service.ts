@@ -258,6 +258,18 @@ export function createAuthService(deps: AuthServiceDeps) {
     await limits.loginSucceeded(user.email, ctx.ip);
   }
 
+  /** confirmPassword for the signed-in account `userId`, read here (another module's route needs no users query). */
+  async function confirmPasswordOf(
+    userId: string,
+    password: string | undefined,
+    ctx: RequestContext,
+    field = 'currentPassword',
+  ): Promise<void> {
+    const user = await users.findById(userId);
+    if (!user) throw new AppError('UNAUTHORIZED');
+    await confirmPassword(user, password, ctx, field);
+  }
+
   /** A suspended account's sign-in: logged, refused with its own code (after the password was checked). */
   function suspended(userId: string, ctx: RequestContext, attempt: Record<string, unknown>): AppError {
     ctx.log.info({ ...attempt, outcome: 'suspended', userId }, 'sign-in attempt');
@@ -455,6 +467,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     sendVerification,
     deliver,
     confirmPassword,
+    confirmPasswordOf,
     checkPassword,
     twoFactor,
   };

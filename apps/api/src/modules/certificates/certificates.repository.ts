@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { type CertificateKeyType, type CertificateStatus, certificateStates } from '@hostpilot/shared';
+import {
+  type adminCertificatesQuerySchema,
+  CERTIFICATE_WARNING_DAYS,
+  type CertificateKeyType,
+  type CertificateStatus,
+  certificateStates,
+} from '@hostpilot/shared';
 import type { Kysely } from 'kysely';
+import type { z } from 'zod';
 import type { CertificateRow, Database, PreviousCertificateRow } from '../../db/schema';
 import type { SecretBox } from '../../lib/secret-box';
 import { type IssuedCertificate, renewalDue } from '../provisioning/drivers/acme/issue';
@@ -303,3 +310,96 @@ export function createCertificatesRepository(db: Kysely<Database>, box: SecretBo
 }
 
 export type CertificatesRepository = ReturnType<typeof createCertificatesRepository>;
+
+type AdminQuery = z.output<typeof adminCertificatesQuerySchema>;
+export type AdminCertificateFilter = Omit<AdminQuery, 'page' | 'pageSize' | 'sort' | 'order'>;
+const DAY = 86_400_000;
+
+/**
+ * The back office's certificates a view and search match, with their service and owner: `failed`, or `expiring`
+ * (issued or failed, ending within the warning days); `q` matches the domain or the owner's e-mail.
+ */
+function adminCertificatesMatching(db: Kysely<Database>, query: AdminCertificateFilter, now: number) {
+  let rows = db
+    .selectFrom('certificates as c')
+    .innerJoin('services as s', 's.id', 'c.serviceId')
+    .innerJoin('users as u', 'u.id', 's.userId');
+  if (query.view === 'failed') rows = rows.where('c.status', '=', 'failed');
+  if (query.view === 'expiring') {
+    rows = rows
+      .where('c.status', 'in', ['issued', 'failed'])
+      .where('c.notAfter', 'is not', null)
+      .where('c.notAfter', '<=', now + CERTIFICATE_WARNING_DAYS * DAY);
+  }
+  if (query.status) rows = rows.where('c.status', '=', query.status);
+  if (query.q) {
+    const like = `%${query.q.toLowerCase()}%`;
+    rows = rows.where((eb) =>
+      eb.or([eb(eb.fn('lower', ['c.domain']), 'like', like), eb(eb.fn('lower', ['u.email']), 'like', like)]),
+    );
+  }
+  return rows;
+}
+
+/** How many certificates a view and search match. */
+export const countAdminCertificates = (db: Kysely<Database>, query: AdminCertificateFilter, now: number) =>
+  adminCertificatesMatching(db, query, now)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirst();
+
+/** One page of the certificates a view and search match, by expiry or last change, then by id. */
+export const adminCertificatesPage =
+  (db: Kysely<Database>, query: AdminCertificateFilter & Pick<AdminQuery, 'sort' | 'order'>, now: number) =>
+  (limit: number, offset: number) =>
+    adminCertificatesMatching(db, query, now)
+      .select([
+        'c.id',
+        'c.serviceId',
+        'c.domain',
+        'c.names',
+        'c.status',
+        'c.keyType',
+        'c.issuer',
+        'c.serial',
+        'c.notAfter',
+        'c.failureCode',
+        'c.failureProblem',
+        'c.updatedAt',
+        's.name as serviceName',
+        'u.id as userId',
+        'u.firstName',
+        'u.lastName',
+        'u.email',
+      ])
+      .orderBy(query.sort === 'updatedAt' ? 'c.updatedAt' : 'c.notAfter', query.order)
+      .orderBy('c.id')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+
+/** One certificate with its service's owner, for a staff action. */
+export const findCertificateWithOwner = (db: Kysely<Database>, id: string) =>
+  db
+    .selectFrom('certificates as c')
+    .innerJoin('services as s', 's.id', 'c.serviceId')
+    .select(['c.id', 'c.serviceId', 'c.status', 's.userId'])
+    .where('c.id', '=', id)
+    .executeTakeFirst();
+
+/**
+ * Orders the certificate again from the status read (an issued one renews), clearing the old order's URL; whether
+ * the row moved (a worker changing it meanwhile wins).
+ */
+export async function restartCertificate(
+  db: Kysely<Database>,
+  row: { id: string; status: CertificateStatus },
+  now: number,
+): Promise<boolean> {
+  const moved = await db
+    .updateTable('certificates')
+    .set({ status: row.status === 'issued' ? 'renewing' : 'ordered', orderUrl: null, updatedAt: now })
+    .where('id', '=', row.id)
+    .where('status', '=', row.status)
+    .executeTakeFirst();
+  return Number(moved.numUpdatedRows) === 1;
+}

@@ -1,35 +1,26 @@
-import {
-  certificateNamesProblem,
-  type CertificateStatus,
-  certificateWildcardAllowed,
-  certificatesEndpoints,
-} from '@hostpilot/shared';
+import { certificatesEndpoints } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../../lib/clock';
 import { ITEM_ERRORS } from '../../lib/customer-route';
 import { AppError, BODY_ERRORS, errorResponses } from '../../lib/errors';
-import { journal } from '../../lib/journal';
 import { notFound } from '../../lib/not-found';
 import type { SecretBox } from '../../lib/secret-box';
 import { authOf } from '../../plugins/authenticate';
 import { context } from '../../lib/request-context';
-import { type AuthService, fieldError } from '../accounts/auth.service';
-import { enqueueProvisioning } from '../provisioning/tasks';
-import { createCertificatesRepository, moveIn } from './certificates.repository';
-import { hostingSitesOf, usesOurNameservers } from './site-certificates';
+import type { AuthService } from '../accounts/auth.service';
+import {
+  certificateWithPrevious,
+  downloadCertificate,
+  keyDownloaded,
+  ownCertificate,
+  REISSUABLE,
+  reissueCertificate,
+  requestRevoke,
+  revocable,
+} from './customer-certificates';
 import { endpointRoute } from '../../lib/endpoint-route';
 
 const DAY = 86_400_000;
-/** A new certificate may be asked for once none is on its way. */
-const REISSUABLE: readonly CertificateStatus[] = ['issued', 'failed', 'expired'];
-/** Revoke is for a service that is ending, while the certificate it has is still good. */
-const revocable = (
-  service: { status: string; cancelRequestedAt: number | null },
-  row: { status: CertificateStatus; serial: string | null; notAfter: number | null },
-) =>
-  (service.status === 'cancelled' || service.cancelRequestedAt !== null) &&
-  row.serial !== null &&
-  !['revoked', 'expired'].includes(row.status);
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /**
@@ -41,43 +32,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod<{
   secretBox: SecretBox;
   auth: AuthService;
 }> = async (app, { clock, secretBox, auth }) => {
-  const certificates = createCertificatesRepository(app.database.db, secretBox);
-
-  async function ownCertificate(userId: string, serviceId: string) {
-    const owned = await app.database.db
-      .selectFrom('services')
-      .select('id')
-      .where('id', '=', serviceId)
-      .where('userId', '=', userId)
-      .executeTakeFirst();
-    const certificate = owned ? await certificates.findByService(serviceId) : undefined;
-    if (!certificate) throw notFound('Certificate');
-    return certificate;
-  }
-
-  async function ownService(userId: string, serviceId: string) {
-    const service = await app.database.db
-      .selectFrom('services')
-      .select(['id', 'kind', 'planId', 'status', 'cancelRequestedAt', 'domain'])
-      .where('id', '=', serviceId)
-      .where('userId', '=', userId)
-      .executeTakeFirst();
-    if (!service) throw notFound('Certificate');
-    return service;
-  }
-
-  /**
-   * A certificate is validated through our DNS (DNS-01) when the domain uses our name servers, else through its
-   * site on our web node (HTTP-01; docs/decisions/049-certificates-through-acme.md); a domain that is neither is
-   * refused saying what to change. A wildcard needs DNS-01.
-   */
-  async function assertValidatable(domain: string, names: readonly string[]) {
-    if (await usesOurNameservers(app.database.db, domain)) return;
-    const hosted = (await hostingSitesOf(app.database.db, domain)).length > 0;
-    if (!hosted || names.some((name) => name.startsWith('*.'))) {
-      throw fieldError('names', 'validation.certificateNameservers');
-    }
-  }
+  const deps = { db: app.database.db, secretBox };
 
   endpointRoute(
     app,
@@ -90,11 +45,13 @@ export const certificatesRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const { userId } = authOf(request);
-      const service = await ownService(userId, request.params.id);
-      const row = await ownCertificate(userId, service.id);
       const now = clock.now();
-      const previous = await certificates.previous(row.id, now);
+      const { service, row, previous } = await certificateWithPrevious(
+        deps,
+        authOf(request).userId,
+        request.params.id,
+        now,
+      );
       return {
         status: row.status,
         domain: row.domain,
@@ -128,9 +85,9 @@ export const certificatesRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const row = await ownCertificate(authOf(request).userId, request.params.id);
+      const row = await ownCertificate(deps, authOf(request).userId, request.params.id);
       const serial = request.query.serial ?? row.serial;
-      const pem = serial ? await certificates.download(row.serviceId, serial, clock.now()) : undefined;
+      const pem = serial ? await downloadCertificate(deps, row.serviceId, serial, clock.now()) : undefined;
       if (!pem && row.status === 'revoked' && (!request.query.serial || request.query.serial === row.serial)) {
         throw new AppError('CERTIFICATE_REVOKED');
       }
@@ -166,47 +123,13 @@ export const certificatesRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const { userId } = authOf(request);
-      const service = await ownService(userId, request.params.id);
-      const row = await ownCertificate(userId, service.id);
-      const names = request.body.names ? [...new Set(request.body.names)] : (JSON.parse(row.names) as string[]);
-      const problem = certificateNamesProblem(
-        row.domain,
-        names,
-        certificateWildcardAllowed(service.kind, service.planId),
-      );
-      if (problem) throw fieldError('names', problem);
-      if (!REISSUABLE.includes(row.status)) throw new AppError('INVALID_STATE');
-      await assertValidatable(row.domain, names);
-      const keyType = request.body.keyType ?? row.keyType;
-      const now = clock.now();
-      const moved = await app.database.db.transaction().execute(async (trx) => {
-        const values = {
-          names: JSON.stringify(names),
-          keyType,
-          orderUrl: null,
-          failureCode: null,
-          failureProblem: null,
-        };
-        const next = await moveIn(trx, row.id, row.status === 'issued' ? 'renewing' : 'ordered', now, values).catch(
-          () => {
-            throw new AppError('INVALID_STATE');
-          },
-        );
-        await enqueueProvisioning(trx, {
-          resourceType: 'service',
-          resourceId: service.id,
-          operation: 'update',
-          driverType: 'acme',
-          now,
-        });
-        await journal(trx, userId, userId, now, request.ip).activity({
-          action: 'certificate.reissueRequested',
-          subjectType: 'service',
-          subjectId: service.id,
-          params: { domain: row.domain },
-        });
-        return next;
+      const { row: moved, names } = await reissueCertificate(deps, {
+        userId: authOf(request).userId,
+        serviceId: request.params.id,
+        names: request.body.names,
+        keyType: request.body.keyType,
+        now: clock.now(),
+        ip: request.ip,
       });
       return reply.code(202).send({ status: moved.status, names, keyType: moved.keyType });
     },
@@ -223,25 +146,11 @@ export const certificatesRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const { userId } = authOf(request);
-      const service = await ownService(userId, request.params.id);
-      const row = await ownCertificate(userId, service.id);
-      if (!revocable(service, row)) throw new AppError('INVALID_STATE');
-      const now = clock.now();
-      await app.database.db.transaction().execute(async (trx) => {
-        await enqueueProvisioning(trx, {
-          resourceType: 'service',
-          resourceId: service.id,
-          operation: 'terminate',
-          driverType: 'acme',
-          now,
-        });
-        await journal(trx, userId, userId, now, request.ip).activity({
-          action: 'certificate.revokeRequested',
-          subjectType: 'service',
-          subjectId: service.id,
-          params: { domain: row.domain },
-        });
+      const row = await requestRevoke(deps, {
+        userId: authOf(request).userId,
+        serviceId: request.params.id,
+        now: clock.now(),
+        ip: request.ip,
       });
       return reply.code(202).send({ status: row.status });
     },
@@ -262,28 +171,22 @@ export const certificatesRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { userId } = authOf(request);
-      const row = await ownCertificate(userId, request.params.id);
-      const user = await app.database.db
-        .selectFrom('users')
-        .select(['id', 'email', 'passwordHash'])
-        .where('id', '=', userId)
-        .executeTakeFirstOrThrow();
-      await auth.confirmPassword(user, request.body.password, context(request), 'password');
+      const row = await ownCertificate(deps, userId, request.params.id);
+      await auth.confirmPasswordOf(userId, request.body.password, context(request), 'password');
       const serial = request.query.serial ?? row.serial;
       if (row.status === 'revoked' && (!request.query.serial || serial === row.serial)) {
         throw new AppError('CERTIFICATE_REVOKED');
       }
-      const pem = serial ? await certificates.download(row.serviceId, serial, clock.now()) : undefined;
+      const pem = serial ? await downloadCertificate(deps, row.serviceId, serial, clock.now()) : undefined;
       const key = pem?.privateKeyPem();
       if (!key) throw notFound('Certificate');
       const now = clock.now();
-      await app.database.db.transaction().execute(async (trx) => {
-        await journal(trx, userId, userId, now, request.ip).activity({
-          action: 'certificate.keyDownloaded',
-          subjectType: 'service',
-          subjectId: row.serviceId,
-          params: { domain: row.domain },
-        });
+      await keyDownloaded(app.database.db, {
+        userId,
+        serviceId: row.serviceId,
+        domain: row.domain,
+        now,
+        ip: request.ip,
       });
       return reply
         .header('content-type', 'application/x-pem-file')

@@ -1,15 +1,11 @@
 import { Readable } from 'node:stream';
-import { FILE_UPLOAD_CHUNK_BYTES, VALIDATION_MESSAGES, filesEndpoints } from '@hostpilot/shared';
+import { FILE_UPLOAD_CHUNK_BYTES, filesEndpoints } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CUSTOMER_ROUTE } from '../../lib/customer-route';
-import { AppError, BODY_ERRORS, errorResponses } from '../../lib/errors';
-import { notFound } from '../../lib/not-found';
+import { BODY_ERRORS, errorResponses } from '../../lib/errors';
 import type { SecretBox } from '../../lib/secret-box';
 import { authOf } from '../../plugins/authenticate';
-import { openConnection, parseConnection } from '../provisioning/connection-settings';
-import { createWebNodeFiles, type WebNodeFiles } from '../provisioning/drivers/web-node/files';
-import { findSiteNode } from '../provisioning/site-node';
-import { webNodeSettings } from '../provisioning/drivers/web-node/driver';
+import { siteFilesOf } from './site-files';
 import { endpointRoute } from '../../lib/endpoint-route';
 
 /**
@@ -28,34 +24,9 @@ const FILE_ERRORS = errorResponses({
 });
 
 export const filesRoutes: FastifyPluginAsyncZod<{ secretBox: SecretBox }> = async (app, { secretBox }) => {
-  const db = app.database.db;
-
-  /** The signed-in owner's hosting service on a web node, active, and the agent's file calls for its site. */
-  async function filesOf(userId: string, serviceId: string): Promise<WebNodeFiles> {
-    const service = await db
-      .selectFrom('services')
-      .select(['id', 'status', 'serverId'])
-      .where('id', '=', serviceId)
-      .where('userId', '=', userId)
-      .where('kind', '=', 'hosting')
-      .executeTakeFirst();
-    const server = service ? await findSiteNode(db, service) : undefined;
-    if (!service || !server) throw notFound('Hosting service');
-    if (service.status !== 'active') {
-      const key = 'validation.fileSiteSuspended';
-      throw new AppError('INVALID_STATE', {
-        message: VALIDATION_MESSAGES[key],
-        fields: { service: { code: key, message: VALIDATION_MESSAGES[key] } },
-      });
-    }
-    let settings;
-    try {
-      settings = webNodeSettings(openConnection(secretBox, server.id, parseConnection(server.connectionSettings)));
-    } catch (error) {
-      throw new AppError('SERVICE_UNAVAILABLE', { message: 'The web node is not set up', cause: error });
-    }
-    return createWebNodeFiles(settings, service.id);
-  }
+  const deps = { db: app.database.db, secretBox };
+  /** The signed-in owner's active hosting site's files (site-files.ts). */
+  const filesOf = (userId: string, serviceId: string) => siteFilesOf(deps, userId, serviceId);
 
   const route = (summary: string) => ({ ...CUSTOMER_ROUTE, tags: ['files'], summary });
 

@@ -5,7 +5,13 @@ import { AppError } from '../../lib/errors';
 import { journal } from '../../lib/journal';
 import type { NoticeMail } from '../scheduler/job-records';
 import type { ProvisioningEngine } from './engine';
-import { claimTaskInStatus, findTask, updateTask } from './provisioning.repository';
+import {
+  claimTaskInStatus,
+  findTask,
+  findWaitingTask,
+  reviveTaskInStatus,
+  updateTask,
+} from './provisioning.repository';
 import { refreshSetupState } from './tasks';
 
 /** A staff action on a task (docs/decisions/042-provisioning-engine.md). */
@@ -95,4 +101,19 @@ export async function actOnTask(
     });
   });
   return mails;
+}
+
+/**
+ * A resource's unfinished task of one driver type (failed, or waiting for its next try) gets fresh tries now,
+ * conditional on the status read (409 INVALID_STATE when a worker moved it meanwhile); answers whether there was one.
+ */
+export async function reviveWaitingTask(
+  trx: Kysely<Database>,
+  resource: Parameters<typeof findWaitingTask>[1],
+  now: number,
+): Promise<boolean> {
+  const task = await findWaitingTask(trx, resource);
+  if (!task) return false;
+  if (!(await reviveTaskInStatus(trx, task, now))) throw new AppError('INVALID_STATE');
+  return true;
 }

@@ -159,3 +159,23 @@ export async function deleteServerRow(trx: Transaction, id: string): Promise<voi
   await trx.updateTable('services').set({ serverId: null }).where('serverId', '=', id).execute();
   await trx.deleteFrom('servers').where('id', '=', id).execute();
 }
+
+/** The server's provisioning driver, its connection settings and its last connection test. */
+export const findServerConnection = (db: Kysely<Database>, id: string) =>
+  db
+    .selectFrom('servers')
+    .select(['driverType', 'connectionSettings', 'connectionStatus', 'connectionCheckedAt', 'connectionError'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+
+/** Writes the server's driver, connection settings or connection test outcome. */
+export async function updateServerConnection(
+  trx: Transaction,
+  id: string,
+  values: Pick<
+    Updateable<ServersTable>,
+    'driverType' | 'connectionSettings' | 'connectionStatus' | 'connectionCheckedAt' | 'connectionError' | 'updatedAt'
+  >,
+): Promise<void> {
+  await trx.updateTable('servers').set(values).where('id', '=', id).execute();
+}

@@ -3,7 +3,7 @@ import { type AddonDomain, ADDON_DOMAIN_MAX, validationMessage, type ValidationM
 import type { Kysely } from 'kysely';
 import type { Database, ServiceDomainsTable } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import type { WebNodeHooks } from '../provisioning/drivers/web-node/driver';
+import { planLimits, type WebNodeHooks } from '../provisioning/drivers/web-node/driver';
 import { displayDomainName } from '../ordering/domain-names';
 
 /**
@@ -95,4 +95,48 @@ export function addonDomainHooks(db: Kysely<Database>, now: () => number): Pick<
       await gone.execute();
     },
   };
+}
+
+/** The plan's number of domains, the main one included (what the web node enforces); 1 for a plan it does not know. */
+export function domainLimitOf(planId: string): number {
+  try {
+    return planLimits(planId).domains;
+  } catch {
+    return 1;
+  }
+}
+
+/** How many addon domains the service's site serves or is adding (the number a plan's limit is checked against). */
+export async function servedAddonCount(db: Kysely<Database>, serviceId: string): Promise<number> {
+  const served = await db
+    .selectFrom('serviceDomains')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('serviceId', '=', serviceId)
+    .where('status', 'in', SERVED_STATUSES)
+    .executeTakeFirstOrThrow();
+  return Number(served.count);
+}
+
+/**
+ * Refuses moving a hosting service to `planId` while its site has more domains (the main one and the addons served
+ * or being added) than that plan allows: the web node would refuse the site's state and the plan's task would fail
+ * (docs/decisions/069-addon-domains.md, addendum). 409 INVALID_STATE on `field`
+ * (`validation.planAddonDomainsOver`), saying how many addon domains to remove first. Other kinds pass.
+ */
+export async function assertAddonDomainsFit(
+  db: Kysely<Database>,
+  service: { id: string; kind: string },
+  planId: string,
+  field = 'planId',
+): Promise<void> {
+  if (service.kind !== 'hosting') return;
+  const allowed = domainLimitOf(planId);
+  const over = 1 + (await servedAddonCount(db, service.id)) - allowed;
+  if (over <= 0) return;
+  const key = 'validation.planAddonDomainsOver';
+  const params = { count: over, allowed };
+  const message = validationMessage(key).replace(/\{\{(\w+)\}\}/g, (_, name: 'count' | 'allowed') =>
+    String(params[name]),
+  );
+  throw new AppError('INVALID_STATE', { message, fields: { [field]: { code: key, message, params } } });
 }

@@ -10,9 +10,15 @@ import { BODY_ERRORS, errorResponses } from '../../lib/errors';
 import { endpointRoute } from '../../lib/endpoint-route';
 import { notFound } from '../../lib/not-found';
 import { authOf } from '../../plugins/authenticate';
-import { planLimits } from '../provisioning/drivers/web-node/driver';
 import { enqueueProvisioning } from '../provisioning/tasks';
-import { addonRefusal, nameAndParents, normaliseHostName, SERVED_STATUSES, toAddonDomain } from './addon-domains';
+import {
+  addonRefusal,
+  domainLimitOf,
+  nameAndParents,
+  normaliseHostName,
+  SERVED_STATUSES,
+  toAddonDomain,
+} from './addon-domains';
 
 const READ_ERRORS = errorResponses({
   400: 'VALIDATION_FAILED: a malformed id',
@@ -36,22 +42,13 @@ const WRITE_ERRORS = errorResponses({
 async function ownService(trx: Kysely<Database>, kind: 'sqlite' | 'postgres', userId: string, serviceId: string) {
   const query = trx
     .selectFrom('services')
-    .select(['id', 'userId', 'planId', 'status', 'domain'])
+    .select(['id', 'userId', 'planId', 'pendingPlanId', 'status', 'domain'])
     .where('id', '=', serviceId)
     .where('userId', '=', userId)
     .where('kind', '=', 'hosting');
   const service = await (kind === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
   if (!service) throw notFound('Hosting service');
   return service;
-}
-
-/** The plan's number of domains, the main one included (what the web node enforces). */
-function domainLimitOf(planId: string): number {
-  try {
-    return planLimits(planId).domains;
-  } catch {
-    return 1;
-  }
 }
 
 /**
@@ -176,7 +173,12 @@ export const hostingDomainsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = asy
             .where('serviceId', '=', service.id)
             .where('status', 'in', SERVED_STATUSES)
             .executeTakeFirstOrThrow();
-          if (1 + Number(served.count) >= domainLimitOf(service.planId)) {
+          // A downgrade waiting for the renewal counts too: its plan must still hold every domain when it applies.
+          const limit = Math.min(
+            domainLimitOf(service.planId),
+            service.pendingPlanId === null ? Infinity : domainLimitOf(service.pendingPlanId),
+          );
+          if (1 + Number(served.count) >= limit) {
             throw addonRefusal('validation.addonDomainLimit');
           }
 

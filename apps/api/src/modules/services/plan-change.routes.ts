@@ -8,7 +8,7 @@ import { createPlanChanges } from './plan-change';
 import { endpointRoute } from '../../lib/endpoint-route';
 
 export const planChangeRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async (app, options) => {
-  const changes = createPlanChanges({ db: app.database.db, clock: options.clock });
+  const changes = createPlanChanges({ db: app.database.db, kind: app.database.kind, clock: options.clock });
 
   endpointRoute(
     app,

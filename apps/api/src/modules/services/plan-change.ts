@@ -9,6 +9,7 @@ import {
   type ValidationMessageKey,
 } from '@hostpilot/shared';
 import type { Kysely } from 'kysely';
+import type { DatabaseKind } from '../../db/index';
 import type { Database, ServiceRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
@@ -17,6 +18,7 @@ import { journal } from '../../lib/journal';
 import { appendLedgerEntry, balanceOf, createInvoice, money, toInvoice } from '../billing/ledger';
 import { repriceOpenRenewalInvoices } from '../billing/renewal-invoices';
 import { enqueueProvisioning } from '../provisioning/tasks';
+import { assertAddonDomainsFit } from './addon-domains';
 
 /**
  * A customer changes the plan of their own service (docs/decisions/037-plan-changes.md). An upgrade takes effect at
@@ -37,13 +39,18 @@ function planError(key: ValidationMessageKey, status: 'VALIDATION_FAILED' | 'INV
 
 const planRef = (plan: ServicePlan) => ({ id: plan.id, name: plan.name });
 
-async function ownService(trx: Kysely<Database>, userId: string, id: string): Promise<ServiceRow> {
-  const row = await trx
-    .selectFrom('services')
-    .selectAll()
-    .where('id', '=', id)
-    .where('userId', '=', userId)
-    .executeTakeFirst();
+/**
+ * The owner's service. `lock` takes its row for the change on PostgreSQL (SQLite has one writer), so an addon domain
+ * added at the same moment (hosting-domains.routes.ts locks the row too) is counted by one or refused by the other.
+ */
+async function ownService(
+  trx: Kysely<Database>,
+  userId: string,
+  id: string,
+  lock: DatabaseKind | null = null,
+): Promise<ServiceRow> {
+  const query = trx.selectFrom('services').selectAll().where('id', '=', id).where('userId', '=', userId);
+  const row = await (lock === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND');
   return row;
 }
@@ -74,7 +81,7 @@ function answerOf(
 
 type Idempotency = { key: string; fingerprint: string };
 
-export function createPlanChanges({ db, clock }: { db: Kysely<Database>; clock: Clock }) {
+export function createPlanChanges({ db, kind, clock }: { db: Kysely<Database>; kind: DatabaseKind; clock: Clock }) {
   return {
     async changePlan(
       userId: string,
@@ -84,11 +91,13 @@ export function createPlanChanges({ db, clock }: { db: Kysely<Database>; clock: 
     ): Promise<Answer<ChangePlanResponse>> {
       const now = clock.now();
       return runIdempotent(db, { userId, ...idempotency, now }, async (trx) => {
-        const service = await ownService(trx, userId, serviceId);
+        const service = await ownService(trx, userId, serviceId, kind);
         const from = currentPlanOf(service);
         if (planId === service.planId) throw planError('validation.planSame');
         const to = planChangeOptions(service.kind, service.planId).find((plan) => plan.id === planId);
         if (!to) throw planError('validation.planNotOffered');
+        // Before any money moves or any change is scheduled: the new plan must hold the site's domains.
+        await assertAddonDomainsFit(trx, service, to.id);
         const quote = planChangeQuote({ from, to, expiresAt: service.expiresAt, now });
         const log = journal(trx, userId, userId, now);
         const params = { name: service.name, domain: service.domain ?? '', from: from.name, plan: to.name };

@@ -26,6 +26,7 @@ import { enqueueProvisioning } from '../provisioning/tasks';
 import { activeCustomerId } from '../accounts/customer-owner';
 import { STAFF_ERRORS } from '../../lib/staff-errors';
 import { placedServices } from '../servers/server-rows';
+import { assertAddonDomainsFit } from './addon-domains';
 import { ADMIN_SERVICE_COLUMNS, toAdminService } from './service-rows';
 
 const NOT_FOUND = { 404: 'NOT_FOUND: no service has this id' } as const;
@@ -345,6 +346,7 @@ export const adminHostingRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async
         if (input.planId !== undefined && input.planId !== before.planId) {
           const plan = findServicePlan(before.kind, input.planId);
           if (!plan) throw refused('VALIDATION_FAILED', 'planId', 'validation.orderPlan');
+          await assertAddonDomainsFit(trx, before, plan.id);
           Object.assign(after, {
             planId: plan.id,
             name: plan.name,

@@ -419,3 +419,12 @@ export const findOwnHostingService = (db: Kysely<Database>, userId: string, serv
     .where('userId', '=', userId)
     .where('kind', '=', 'hosting')
     .executeTakeFirst();
+
+/** The owner's service with what its certificate's rules need; undefined when it is not theirs. */
+export const findOwnServiceState = (db: Kysely<Database>, userId: string, serviceId: string) =>
+  db
+    .selectFrom('services')
+    .select(['id', 'kind', 'planId', 'status', 'cancelRequestedAt', 'domain'])
+    .where('id', '=', serviceId)
+    .where('userId', '=', userId)
+    .executeTakeFirst();

@@ -2,6 +2,7 @@ import {
   adminCreateServiceSchema,
   adminEditServiceSchema,
   CURRENCY,
+  type FieldError,
   HOSTING_PLANS,
   MONTHLY_RENEWAL_MONTHS,
   toCents,
@@ -146,6 +147,8 @@ export function HostingDialog({
   const save = useSaveService();
   const placement = useQuery(adminQueries.placement());
   const [failure, setFailure] = useState<string>();
+  /** The server's field errors of the last save, for the values their translations put in the text. */
+  const [refusals, setRefusals] = useState<Record<string, FieldError>>({});
   const service = state.mode === 'edit' ? state.service : null;
   const {
     register,
@@ -165,7 +168,7 @@ export function HostingDialog({
   });
   const message = (name: HostingField) => {
     const key = errors[name]?.message;
-    return key ? tc(key) : undefined;
+    return key ? tc(key, refusals[name]?.code === key ? refusals[name].params : undefined) : undefined;
   };
 
   const submit = handleSubmit(async (values) => {
@@ -197,6 +200,7 @@ export function HostingDialog({
         onDone(t('hosting.done.created', { domain: saved.domain ?? saved.name }));
       }
     } catch (error) {
+      setRefusals(fieldErrorsOf(error));
       if (!applyFieldErrors(error, HOSTING_FIELDS, setError)) {
         const other = Object.values(fieldErrorsOf(error))[0]?.code;
         setFailure(tc(other ?? accountErrorKey(error)));

@@ -178,6 +178,30 @@ describe('Manage a service', () => {
     ).toBeVisible();
   });
 
+  it('says how many addon domains to remove when the chosen plan does not hold them', async () => {
+    api.on('/api/hosting', () => page([starter({ plan: { id: 'business', name: 'Business' }, price: usd(599) })]));
+    api.on('/api/services/h1/plan', () => ({
+      status: 409,
+      body: {
+        error: {
+          code: 'INVALID_STATE',
+          message: 'x',
+          fields: {
+            planId: { code: 'validation.planAddonDomainsOver', message: 'x', params: { count: 2, allowed: 1 } },
+          },
+        },
+      },
+    }));
+    const { user, dialog } = await openManage();
+    await user.click(dialog.getByRole('radio', { name: /^Starter — \$2\.99 a month/ }));
+    await user.click(dialog.getByRole('button', { name: 'Switch to Starter on Jan 18, 2030' }));
+    expect(
+      await dialog.findByText(
+        'Remove addon domains first: 2 more than that plan allows (its limit is 1, the main domain included)',
+      ),
+    ).toBeVisible();
+  });
+
   it('shows a pending downgrade with Keep, which cancels it', async () => {
     api.on('/api/hosting', () =>
       page([

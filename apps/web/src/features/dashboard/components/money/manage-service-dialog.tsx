@@ -290,7 +290,8 @@ function ChangePlan({
       amount: format.money({ amountMinor: q.amountCents, currency: CURRENCY }),
     });
   };
-  const fieldCode = fieldErrorsOf(change.error).planId?.code;
+  const planRefusal = fieldErrorsOf(change.error).planId;
+  const fieldCode = planRefusal?.code;
 
   return (
     <>
@@ -326,7 +327,7 @@ function ChangePlan({
             setPlanId(value);
             change.reset();
           }}
-          error={fieldCode ? tc(fieldCode) : undefined}
+          error={fieldCode ? tc(fieldCode, planRefusal?.params) : undefined}
           options={options.map((plan) => ({
             value: plan.id,
             label: `${plan.name} — ${t(plan.period === 'month' ? 'services.perMonth' : 'services.perYear', {
