@@ -167,6 +167,21 @@ describe(`API skeleton (${DATABASE_UNDER_TEST})`, () => {
   });
 });
 
+describe('response serialisers', () => {
+  // The API tests compile each serialiser on its route's first answer (src/test/helpers.ts); the server compiles
+  // every route's while it starts, so that a schema that cannot compile stops the start rather than an answer.
+  it('of every route compile while the app starts, as the server builds it', async () => {
+    const ctx = await createTestApp({}, { serializersOnFirstAnswer: false });
+    try {
+      await ctx.app.ready();
+      const response = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+      expect(response.statusCode).toBe(200);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
 describe('CORS allow-list', () => {
   it('answers configured origins only', async () => {
     const ctx = await createTestApp({ CORS_ORIGINS: 'https://app.example' });

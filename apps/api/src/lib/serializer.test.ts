@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { serializerCompiler } from './serializer';
+import { serializerCompiler, serializerCompilerOnFirstAnswer } from './serializer';
 
 const compile = (schema: z.ZodType) => serializerCompiler({ schema, method: 'GET', url: '/x', httpStatus: '200' });
 
@@ -28,5 +28,21 @@ describe('response serialiser', () => {
   it('refuses an answer that lacks a required property rather than send half of it', () => {
     const serialize = compile(z.object({ id: z.string(), email: z.string() }));
     expect(() => serialize({ id: 'u1' })).toThrow();
+  });
+
+  it('compiled on the first answer (the API tests), writes what the compiled-at-start one writes', () => {
+    const route = {
+      schema: z.object({ id: z.string(), items: z.array(z.object({ n: z.number() })) }),
+      method: 'GET',
+      url: '/x',
+      httpStatus: '200',
+    };
+    const atStart = serializerCompiler(route);
+    const onFirstAnswer = serializerCompilerOnFirstAnswer(route);
+    const value = { id: 'u1', items: [{ n: 1, secret: 'x' }], passwordHash: '$argon2id$secret' };
+    expect(onFirstAnswer(value)).toBe(atStart(value));
+    expect(onFirstAnswer({ ...value, id: 'u2' })).toBe(atStart({ ...value, id: 'u2' }));
+    expect(onFirstAnswer(value)).not.toContain('secret');
+    expect(() => onFirstAnswer({ items: [] })).toThrow();
   });
 });

@@ -103,7 +103,7 @@ export async function createTestApp(
     },
   });
 
-  const app = await buildApp(config, { serveWebApp: false, ...options, logStream });
+  const app = await buildApp(config, { serveWebApp: false, serializersOnFirstAnswer: true, ...options, logStream });
   // Staff two-factor is required by default; the tests' staff accounts have none, so the rule is off unless a
   // test asks for the product's defaults (two-factor.test.ts).
   if (!testOptions.productDefaults) {
