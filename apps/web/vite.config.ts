@@ -26,7 +26,10 @@ function classicScript(name: string) {
   // Minified: the file is asked for with the HTML, before anything else, and its comments stay in the repository.
   const file = path.join(import.meta.dirname, `src/${name}.js`);
   const source = minifySync(file, fs.readFileSync(file, 'utf8')).code;
-  return { fileName: `assets/${name}-${createHash('sha256').update(source).digest('base64url').slice(0, 8)}.js`, source };
+  return {
+    fileName: `assets/${name}-${createHash('sha256').update(source).digest('base64url').slice(0, 8)}.js`,
+    source,
+  };
 }
 
 function scriptsAfterFirstPaint(): Plugin {
