@@ -21,16 +21,27 @@ const reactRouterProduction = path.join(
  * the boot script's tag. The boot script is emitted as an asset named by its content, cached for good like the
  * others. Build only; the dev server loads the entry as Vite writes it.
  */
-function scriptsAfterFirstPaint(): Plugin {
+/** A classic script of `src/` minified and named by its content: `assets/<name>-<hash>.js`. */
+function classicScript(name: string) {
   // Minified: the file is asked for with the HTML, before anything else, and its comments stay in the repository.
-  const bootFile = path.join(import.meta.dirname, 'src/boot.js');
-  const source = minifySync(bootFile, fs.readFileSync(bootFile, 'utf8')).code;
-  const fileName = `assets/boot-${createHash('sha256').update(source).digest('base64url').slice(0, 8)}.js`;
+  const file = path.join(import.meta.dirname, `src/${name}.js`);
+  const source = minifySync(file, fs.readFileSync(file, 'utf8')).code;
+  return {
+    fileName: `assets/${name}-${createHash('sha256').update(source).digest('base64url').slice(0, 8)}.js`,
+    source,
+  };
+}
+
+function scriptsAfterFirstPaint(): Plugin {
+  const { fileName, source } = classicScript('boot');
+  // The dashboard home's frame names it (apps/web/scripts/prerender.mjs, docs/decisions/065-the-dashboard-paints-with-its-html.md).
+  const figures = classicScript('figures');
   return {
     name: 'scripts-after-first-paint',
     apply: 'build',
     generateBundle() {
       this.emitFile({ type: 'asset', fileName, source });
+      this.emitFile({ type: 'asset', fileName: figures.fileName, source: figures.source });
     },
     transformIndexHtml: {
       order: 'post',

@@ -301,6 +301,88 @@ test.describe('the dashboard home', () => {
     expect(requests.filter((path) => path === '/api/dashboard/summary')).toHaveLength(1);
   });
 
+  test("shows the customer's figures on its frame before the app's code has run, and the app keeps them", async ({
+    page,
+  }) => {
+    // docs/decisions/065-the-dashboard-paints-with-its-html.md, addendum "The figures with the HTML"
+    const tokens = await apiSignIn(page.request, DEMO_CUSTOMER);
+    await storeTokens(page, tokens.access_token, tokens.refresh_token);
+    const summary = await page.request.get('/api/dashboard/summary', {
+      headers: { Authorization: `Bearer ${tokens.access_token}` },
+    });
+    const { counts } = (await summary.json()) as {
+      counts: { hosting: number; domains: number; services: number; openTickets: number };
+    };
+    // The app's entry is held: whatever shows meanwhile is the frame's.
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    // The frame's own navigation: the fixture's `page.goto` would wait for the app, which is held.
+    await page.mainFrame().goto('/dashboard');
+    const tiles = page.getByRole('list', { name: 'Your account in numbers' });
+    for (const [name, count] of [
+      ['Hosting', counts.hosting],
+      ['Domains', counts.domains],
+      ['Services', counts.services],
+      ['Tickets', counts.openTickets],
+    ] as const) {
+      await expect(tiles.getByRole('link', { name: new RegExp(`^${name} ${count}\\b`) })).toBeVisible();
+    }
+    await expect(tiles.getByRole('link', { name: /^Domains / })).toHaveAttribute('href', '/dashboard/domains');
+    // Still the frame: its heading is the page's name, and no skeleton tile is left beside the figures.
+    await expect(page.locator('#root[data-shell]')).toHaveCount(1);
+    await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+    await expect(page.locator('[data-figures]')).toHaveCount(0);
+
+    release();
+    await expect(page.getByRole('heading', { level: 1, name: /^Good (morning|afternoon|evening), / })).toBeVisible();
+    await expect(tiles.getByRole('link', { name: new RegExp(`^Domains ${counts.domains}\\b`) })).toBeVisible();
+    await expect(tiles).toHaveCount(1);
+    // The app took the same answer: not the last visit's, and not asked for again.
+    await expect(page.getByText(/^Updated /)).toHaveCount(0);
+  });
+
+  test('a second visit whose fresh answer is early shows it, not the figures kept from the first', async ({ page }) => {
+    const tokens = await apiSignIn(page.request, DEMO_CUSTOMER);
+    await storeTokens(page, tokens.access_token, tokens.refresh_token);
+    await page.goto('/dashboard');
+    const tiles = page.getByRole('list', { name: 'Your account in numbers' });
+    await expect(tiles.getByRole('link', { name: /^Domains \d+/ })).toBeVisible();
+    await page.evaluate(() => {
+      const key = Object.keys(localStorage).find((name) => name.startsWith('hostpilot.kept.dashboard-summary.'))!;
+      const kept = JSON.parse(localStorage.getItem(key)!) as { data: { counts: { domains: number } } };
+      kept.data.counts.domains = 42;
+      localStorage.setItem(key, JSON.stringify(kept));
+    });
+    // The app's entry waits until the frame shows the fresh figures, as it does on a phone's network.
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.mainFrame().goto('/dashboard');
+    await expect(tiles.getByRole('link', { name: /^Domains \d+/ })).toBeVisible();
+    await expect(tiles.getByRole('link', { name: /^Domains 42/ })).toHaveCount(0);
+    // Whatever the app commits is seen, however briefly it stays.
+    await page.evaluate(() => {
+      (window as { keptSeen?: boolean }).keptSeen = false;
+      new MutationObserver(() => {
+        const text = document.getElementById('root')?.textContent ?? '';
+        if (text.includes('Updated ') || /Domains\s*42\b/.test(text))
+          (window as { keptSeen?: boolean }).keptSeen = true;
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    release();
+    await expect(page.getByRole('heading', { level: 1, name: /^Good (morning|afternoon|evening), / })).toBeVisible();
+    await expect(tiles.getByRole('link', { name: /^Domains \d+/ })).toBeVisible();
+    // The app's first render over the frame is the one that would show the kept figures: it is on screen now.
+    expect(await page.evaluate(() => (window as { keptSeen?: boolean }).keptSeen)).toBe(false);
+  });
+
   test('a second visit shows the figures kept from the first at once, marked, until the fresh ones arrive', async ({
     page,
   }) => {

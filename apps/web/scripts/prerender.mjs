@@ -115,6 +115,19 @@ function withPageChunks(html, address, language) {
   });
 }
 
+/**
+ * The frame's script that puts the customer's figures in it before the app runs (src/figures.js), after the boot
+ * script whose early request it reads: both are deferred, so they run in this order once the frame is parsed
+ * (docs/decisions/065-the-dashboard-paints-with-its-html.md).
+ */
+const figuresScript = assets.find((name) => /^figures-[\w-]{8}\.js$/.test(name));
+if (!figuresScript) throw new Error('The build has no figures script (vite.config.ts)');
+function withFiguresScript(html) {
+  const boot = /<script src="\/assets\/boot-[^"]+"[^>]*><\/script>/.exec(html);
+  if (!boot) throw new Error('The frame has no boot script');
+  return html.replace(boot[0], `${boot[0]}<script src="/assets/${figuresScript}" defer></script>`);
+}
+
 const fileOf = (route) => (route === '/' ? 'index.html' : `${route.slice(1)}.html`);
 /** The prerendered frame of a client-rendered address (`SHELLS`): `shell/dashboard.html`. */
 const shellFileOf = (route) => `shell/${route.slice(1)}.html`;
@@ -153,7 +166,7 @@ for (const language of LANGUAGES) {
     const file = path.join(OUT, language, shellFileOf(address));
     fs.mkdirSync(path.dirname(file), { recursive: true });
     const frame = page(await renderShell(address, language), language, { frame: true });
-    fs.writeFileSync(file, withPageChunks(frame, address, language));
+    fs.writeFileSync(file, withFiguresScript(withPageChunks(frame, address, language)));
   }
 }
 

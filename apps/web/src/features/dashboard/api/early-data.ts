@@ -5,12 +5,19 @@ interface EarlyRequest {
   path: string;
   token: string;
   response: Promise<Response | null>;
+  /** Set by src/figures.js once the frame shows the counts of this answer. */
+  shown?: boolean;
 }
 
 declare global {
   interface Window {
     __hostpilotEarly?: EarlyRequest;
   }
+}
+
+/** Whether the dashboard home's frame shows the figures of the boot script's summary answer (src/figures.js). */
+export function earlyFiguresShown(): boolean {
+  return typeof window !== 'undefined' && window.__hostpilotEarly?.shown === true;
 }
 
 /**

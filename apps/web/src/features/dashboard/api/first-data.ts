@@ -1,6 +1,7 @@
 import { appQueryClient } from '@/lib/query-client';
 import { session } from '@/lib/session';
 import { keptAnswers } from '@/lib/storage';
+import { earlyFiguresShown } from './early-data';
 import { dashboardQueries, KEPT_SUMMARY } from './queries';
 
 /**
@@ -12,7 +13,11 @@ import { dashboardQueries, KEPT_SUMMARY } from './queries';
  */
 export async function prepareDashboardHome(): Promise<void> {
   const user = session.getState().user;
-  if (!user || keptAnswers.read(KEPT_SUMMARY, user.id)) return;
+  if (!user) return;
+  // The frame already shows this answer's counts (src/figures.js): the app renders from it too, not from the kept
+  // ones, so that the figures on screen stay as they are and are not marked as the last visit's. It has arrived,
+  // so reading it costs no wait.
+  if (keptAnswers.read(KEPT_SUMMARY, user.id) && !earlyFiguresShown()) return;
   // Never throws: a failed read is in the cache as the query's error, and the page shows it with Retry.
   await appQueryClient().prefetchQuery(dashboardQueries.summary());
 }

@@ -23,11 +23,20 @@ import { useDashboardFormat } from '../lib/use-dashboard-format';
 /** How many notifications the home page shows; the rest are one link away. */
 const HOME_NOTIFICATIONS = 3;
 
-/** The home page's shape while its summary loads: four tiles and two columns of panels. */
-function HomeSkeleton() {
+/** The figures' tiles before any figure: four for the slots `StatTiles` has, laid out as the tiles. */
+const NO_FIGURES = { hosting: 0, domains: 0, services: 0, tickets: 0 };
+
+/**
+ * The home page's shape while its summary loads: four tiles and two columns of panels. `figures`: the frame's, whose
+ * row of tiles src/figures.js replaces with the customer's figures (`data-figures` names the row).
+ */
+function HomeSkeleton({ figures = false }: { figures?: boolean }) {
   return (
     <>
-      <div className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 xl:grid-cols-4">
+      <div
+        data-figures={figures ? '' : undefined}
+        className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 xl:grid-cols-4"
+      >
         {[0, 1, 2, 3].map((key) => (
           <Skeleton key={key} className="h-28" />
         ))}
@@ -61,7 +70,12 @@ export function DashboardHomeShell() {
       <p role="status" className="sr-only">
         {t('status.checkingSession')}
       </p>
-      <HomeSkeleton />
+      <HomeSkeleton figures />
+      {/* The tiles as the page draws them, without figures: src/figures.js fills a copy from the summary the boot
+          script asked for and puts it in the skeleton's row, before the app's code has arrived. */}
+      <template id="dashboard-figures">
+        <StatTiles stats={NO_FIGURES} slots />
+      </template>
     </>
   );
 }
