@@ -159,3 +159,18 @@ export async function deleteServerRow(trx: Transaction, id: string): Promise<voi
   await trx.updateTable('services').set({ serverId: null }).where('serverId', '=', id).execute();
   await trx.deleteFrom('servers').where('id', '=', id).execute();
 }
+
+/** The active servers of a type, by name, with the services placed on them. */
+export const activeServersOfType = (db: Kysely<Database>, type: ServersTable['type']) =>
+  db
+    .selectFrom('servers')
+    .select((eb) => ['id', 'name', 'location', 'capacity', placedServices(eb).as('placed')])
+    .where('type', '=', type)
+    .where('status', '=', 'active')
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+
+/** The server's type and status; undefined when there is none. */
+export const serverTypeAndStatus = (db: Kysely<Database>, id: string) =>
+  db.selectFrom('servers').select(['type', 'status']).where('id', '=', id).executeTakeFirst();
