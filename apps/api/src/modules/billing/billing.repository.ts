@@ -423,3 +423,15 @@ export function paymentStatusTotals(db: Kysely<Database>, status: 'pending' | 'f
     .where('currency', '=', CURRENCY)
     .executeTakeFirst();
 }
+
+/** How many invoice lines and ledger entries name a domain. */
+export async function billingRowsNamingDomain(trx: Kysely<Database>, domainId: string): Promise<number> {
+  const count = (table: 'invoiceLines' | 'ledgerEntries') =>
+    trx
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('domainId', '=', domainId)
+      .executeTakeFirstOrThrow()
+      .then((row) => Number(row.n));
+  return (await count('invoiceLines')) + (await count('ledgerEntries'));
+}

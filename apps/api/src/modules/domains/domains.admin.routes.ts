@@ -1,95 +1,29 @@
-import { createHash, randomInt } from 'node:crypto';
-import {
-  addMonths,
-  type adminDomainSchema,
-  AUTH_CODE_ALPHABET,
-  AUTH_CODE_LENGTH,
-  domainsAdminEndpoints,
-  domainStates,
-  type ErrorCode,
-  type FieldError,
-  ORDER_TLDS,
-  validationMessage,
-  type ValidationMessageKey,
-} from '@hostpilot/shared';
+import { domainsAdminEndpoints } from '@hostpilot/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
-import type { z } from 'zod';
-import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { endpointRoute } from '../../lib/endpoint-route';
-import { AppError, BODY_ERRORS, errorResponses } from '../../lib/errors';
-import { journal } from '../../lib/journal';
-import { staffOf } from '../../plugins/authorize';
-import { createDomainActions, type DomainEditor } from './domain-actions';
-import { displayDomainName, parseDomainQuery } from '../ordering/domain-names';
-import { createLocalRegistrar, parseDsRecords, type Registrar } from '../ordering/registrar';
-import { activeCustomerId } from '../accounts/customer-owner';
+import { BODY_ERRORS, errorResponses } from '../../lib/errors';
 import { STAFF_ERRORS } from '../../lib/staff-errors';
-import { fullName, iso, isoOrNull } from '../../lib/staff-list';
-import { enqueueProvisioning } from '../provisioning/tasks';
+import { staffOf } from '../../plugins/authorize';
+import { createLocalRegistrar, type Registrar } from '../ordering/registrar';
+import { createDomainActions, type DomainEditor } from './domain-actions';
+import {
+  deleteDomain,
+  registerDomainForCustomer,
+  type StaffDomainContext,
+  staffDnsRecords,
+  transferDomainOut,
+} from './staff-domains';
 
 const NOT_FOUND = { 404: 'NOT_FOUND: no domain (or record) has this id' } as const;
 
-/** A refusal with the field it concerns, translated by the web from its key (docs/product/errors.md). */
-function refused(code: ErrorCode, field: string, key: ValidationMessageKey): AppError {
-  const fields: Record<string, FieldError> = { [field]: { code: key, message: validationMessage(key) } };
-  return new AppError(code, { message: validationMessage(key), fields });
-}
-
-/** The domain row locked for the change (Postgres; SQLite runs one writer at a time); a deleted one is gone. */
-function lockedDomain(trx: Kysely<Database>, id: string, kind: 'sqlite' | 'postgres') {
-  const query = trx.selectFrom('domains').selectAll().where('id', '=', id).where('deletedAt', 'is', null);
-  return (kind === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
-}
-
-/** The domain as the back office's list shows it. */
-async function readDomain(db: Kysely<Database>, id: string): Promise<z.output<typeof adminDomainSchema>> {
-  const row = await db
-    .selectFrom('domains')
-    .innerJoin('users', 'users.id', 'domains.userId')
-    .selectAll('domains')
-    .select(['users.firstName', 'users.lastName', 'users.email'])
-    .select((eb) =>
-      eb
-        .selectFrom('dnsRecords')
-        .select(eb.fn.countAll<number>().as('n'))
-        .whereRef('dnsRecords.domainId', '=', 'domains.id')
-        .as('dnsCount'),
-    )
-    .where('domains.id', '=', id)
-    .executeTakeFirstOrThrow();
-  return {
-    id: row.id,
-    name: row.name,
-    tld: row.tld,
-    status: row.status,
-    owner: { id: row.userId, name: fullName(row.firstName, row.lastName), email: row.email },
-    registeredAt: iso(row.registeredAt),
-    expiresAt: iso(row.expiresAt),
-    autoRenew: row.autoRenew === 1,
-    transferLock: row.transferLock === 1,
-    nameservers: JSON.parse(row.nameservers) as string[],
-    dns: { records: Number(row.dnsCount ?? 0), updatedAt: isoOrNull(row.dnsUpdatedAt) },
-  };
-}
-
-/** A random authorisation code from unambiguous characters (crypto's uniform randomInt). */
-export function newAuthCode(): string {
-  let code = '';
-  for (let i = 0; i < AUTH_CODE_LENGTH; i += 1) code += AUTH_CODE_ALPHABET[randomInt(AUTH_CODE_ALPHABET.length)];
-  return code;
-}
-
-export const hashAuthCode = (code: string) => createHash('sha256').update(code).digest('hex');
-
 /**
- * The back office's domain actions (docs/decisions/033-hosting-and-domain-administration.md, "Domains"): add a
- * domain for a customer (free of charge), edit its DNS records with the customer's own service functions, transfer
- * it out with a one-time authorisation code, and delete it after its name is typed again. Changes need
- * `domains.write` (administrators only); each writes its audit entry and the customer's notification in the
- * transaction of the change, and a refusal changes nothing.
+ * The back office's domain actions (staff-domains.ts, docs/decisions/033-hosting-and-domain-administration.md,
+ * "Domains"): add a domain for a customer (free of charge), edit its DNS records with the customer's own service
+ * functions, transfer it out with a one-time authorisation code, and delete it after its name is typed again.
+ * Changes need `domains.write` (administrators only); each writes its audit entry and the customer's notification
+ * in the transaction of the change, and a refusal changes nothing.
  */
 export const adminDomainRoutes: FastifyPluginAsyncZod<{ clock: Clock; registrar?: Registrar }> = async (
   app,
@@ -101,6 +35,13 @@ export const adminDomainRoutes: FastifyPluginAsyncZod<{ clock: Clock; registrar?
   const staffEditor = (request: FastifyRequest): DomainEditor => ({
     kind: 'staff',
     userId: staffOf(request).userId,
+    ip: request.ip,
+  });
+  const changes = (request: FastifyRequest): StaffDomainContext => ({
+    db,
+    kind,
+    clock,
+    staffId: staffOf(request).userId,
     ip: request.ip,
   });
 
@@ -125,49 +66,8 @@ export const adminDomainRoutes: FastifyPluginAsyncZod<{ clock: Clock; registrar?
         }),
       },
     },
-    async (request, reply) => {
-      const staff = staffOf(request);
-      const { ownerEmail, name: typed, years } = request.body;
-      const parsed = parseDomainQuery(typed, ORDER_TLDS);
-      if (!parsed.ok) throw refused('VALIDATION_FAILED', 'name', parsed.key);
-      if (parsed.tld === null) throw refused('VALIDATION_FAILED', 'name', 'validation.domainSubdomain');
-      const name = `${parsed.label}${parsed.tld}`;
-      const ownerId = await activeCustomerId(db, ownerEmail);
-      if (!ownerId) throw refused('VALIDATION_FAILED', 'ownerEmail', 'validation.domainOwner');
-      const now = clock.now();
-      const expiresAt = addMonths(now, years * 12);
-      const id = await db.transaction().execute(async (trx) => {
-        const answer = (await registrar.check([name], trx)).get(name);
-        if (answer && !answer.available) {
-          const key = answer.reason === 'reserved' ? 'validation.domainReserved' : 'validation.domainRegistered';
-          throw refused('DOMAIN_UNAVAILABLE', 'name', key);
-        }
-        const domainId = await registrar.register(trx, { name, userId: ownerId, expiresAt, now });
-        if (!domainId) throw refused('DOMAIN_UNAVAILABLE', 'name', 'validation.domainRegistered');
-        await enqueueProvisioning(trx, { resourceType: 'domain', resourceId: domainId, operation: 'create', now });
-        const log = journal(trx, ownerId, staff.userId, now, request.ip);
-        await log.statusChange({ entityType: 'domain', entityId: domainId, from: null, to: 'active' });
-        await log.activity({
-          action: 'domain.registered',
-          subjectType: 'domain',
-          subjectId: domainId,
-          params: { domain: displayDomainName(name) },
-        });
-        await log.audit({
-          action: 'domain.create',
-          entityType: 'domain',
-          entityId: domainId,
-          after: { name, ownerId: ownerId, years, status: 'active', expiresAt: iso(expiresAt), charged: false },
-        });
-        await log.notify({
-          type: 'success',
-          key: 'domainAddedByStaff',
-          params: { domain: displayDomainName(name) },
-        });
-        return domainId;
-      });
-      return reply.code(201).send(await readDomain(db, id));
-    },
+    async (request, reply) =>
+      reply.code(201).send(await registerDomainForCustomer({ ...changes(request), registrar }, request.body)),
   );
 
   endpointRoute(
@@ -180,15 +80,7 @@ export const adminDomainRoutes: FastifyPluginAsyncZod<{ clock: Clock; registrar?
         response: errorResponses({ ...STAFF_ERRORS, ...NOT_FOUND }),
       },
     },
-    async (request) => {
-      const items = await actions.listRecords(staffEditor(request), request.params.id);
-      const row = await db
-        .selectFrom('domains')
-        .select('dsRecords')
-        .where('id', '=', request.params.id)
-        .executeTakeFirst();
-      return { items, dsRecords: parseDsRecords(row?.dsRecords ?? null) ?? [] };
-    },
+    async (request) => staffDnsRecords(db, actions, staffEditor(request), request.params.id),
   );
 
   const recordErrors = errorResponses({
@@ -269,46 +161,7 @@ export const adminDomainRoutes: FastifyPluginAsyncZod<{ clock: Clock; registrar?
         }),
       },
     },
-    async (request) => {
-      const staff = staffOf(request);
-      const { id } = request.params;
-      const now = clock.now();
-      const code = newAuthCode();
-      await db.transaction().execute(async (trx) => {
-        const before = await lockedDomain(trx, id, kind);
-        if (!before) throw new AppError('NOT_FOUND');
-        if (before.status !== 'active' || !domainStates.canTransition(before.status, 'transferring')) {
-          throw refused('INVALID_STATE', 'status', 'validation.domainNotTransferable');
-        }
-        if (before.transferLock === 1)
-          throw refused('INVALID_STATE', 'transferLock', 'validation.domainTransferLocked');
-        const changed = await trx
-          .updateTable('domains')
-          .set({ status: 'transferring', transferCodeHash: hashAuthCode(code), autoRenew: 0, updatedAt: now })
-          .where('id', '=', id)
-          .where('status', '=', 'active')
-          .where('transferLock', '=', 0)
-          .executeTakeFirst();
-        if (Number(changed.numUpdatedRows) !== 1) {
-          throw refused('INVALID_STATE', 'status', 'validation.domainNotTransferable');
-        }
-        const log = journal(trx, before.userId, staff.userId, now, request.ip);
-        await log.statusChange({ entityType: 'domain', entityId: id, from: 'active', to: 'transferring' });
-        await log.audit({
-          action: 'domain.transfer',
-          entityType: 'domain',
-          entityId: id,
-          before: { status: before.status, autoRenew: before.autoRenew === 1 },
-          after: { status: 'transferring', autoRenew: false, authCode: '***' },
-        });
-        await log.notify({
-          type: 'warning',
-          key: 'domainTransferOut',
-          params: { domain: displayDomainName(before.name) },
-        });
-      });
-      return { domain: await readDomain(db, id), authCode: code };
-    },
+    async (request) => transferDomainOut(changes(request), request.params.id),
   );
 
   endpointRoute(
@@ -331,64 +184,7 @@ export const adminDomainRoutes: FastifyPluginAsyncZod<{ clock: Clock; registrar?
       },
     },
     async (request, reply) => {
-      const staff = staffOf(request);
-      const { id } = request.params;
-      const { confirm } = request.body;
-      const now = clock.now();
-      await db.transaction().execute(async (trx) => {
-        const before = await lockedDomain(trx, id, kind);
-        if (!before) throw new AppError('NOT_FOUND');
-        const typed = confirm.toLowerCase();
-        if (typed !== before.name && typed !== displayDomainName(before.name).toLowerCase()) {
-          throw refused('VALIDATION_FAILED', 'confirm', 'validation.confirmDomainName');
-        }
-        const count = (table: 'invoiceLines' | 'ledgerEntries' | 'orderLines') =>
-          trx
-            .selectFrom(table)
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .where('domainId', '=', id)
-            .executeTakeFirstOrThrow()
-            .then((row) => Number(row.n));
-        const referenced =
-          (await count('invoiceLines')) + (await count('ledgerEntries')) + (await count('orderLines')) > 0;
-        // The zone is deleted by the DNS driver; the task keeps the name, as the row may be gone when it runs.
-        await enqueueProvisioning(trx, {
-          resourceType: 'domain',
-          resourceId: id,
-          operation: 'terminate',
-          now,
-          keepName: before.name,
-        });
-        const records = await trx.deleteFrom('dnsRecords').where('domainId', '=', id).returningAll().execute();
-        if (referenced) {
-          await trx
-            .updateTable('domains')
-            .set({ deletedAt: now, autoRenew: 0, transferCodeHash: null, updatedAt: now })
-            .where('id', '=', id)
-            .execute();
-        } else {
-          await trx.deleteFrom('domains').where('id', '=', id).execute();
-        }
-        const log = journal(trx, before.userId, staff.userId, now, request.ip);
-        await log.audit({
-          action: 'domain.delete',
-          entityType: 'domain',
-          entityId: id,
-          before: {
-            name: before.name,
-            ownerId: before.userId,
-            status: before.status,
-            expiresAt: iso(before.expiresAt),
-            dnsRecords: records.length,
-          },
-          after: { removed: !referenced, keptForAccounting: referenced },
-        });
-        await log.notify({
-          type: 'error',
-          key: 'domainDeletedByStaff',
-          params: { domain: displayDomainName(before.name) },
-        });
-      });
+      await deleteDomain(changes(request), request.params.id, request.body.confirm);
       return reply.code(204).send(null);
     },
   );

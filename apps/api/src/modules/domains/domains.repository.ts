@@ -217,3 +217,71 @@ export const adminDomainsPage =
       .limit(limit)
       .offset(offset)
       .execute();
+
+/** The domain row locked for a staff change (Postgres; SQLite runs one writer at a time); a deleted one is gone. */
+export function lockedDomain(trx: Kysely<Database>, id: string, kind: DatabaseKind) {
+  const query = trx.selectFrom('domains').selectAll().where('id', '=', id).where('deletedAt', 'is', null);
+  return (kind === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+}
+
+/** The domain as the back office shows it, with its owner's `users` row (as the list reads it) and its record count. */
+export const findAdminDomainRow = (db: Kysely<Database>, id: string) =>
+  db
+    .selectFrom('domains')
+    .innerJoin('users', 'users.id', 'domains.userId')
+    .selectAll('domains')
+    .select(['users.firstName', 'users.lastName', 'users.email'])
+    .select((eb) =>
+      eb
+        .selectFrom('dnsRecords')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('dnsRecords.domainId', '=', 'domains.id')
+        .as('dnsCount'),
+    )
+    .where('domains.id', '=', id)
+    .executeTakeFirstOrThrow();
+
+/** The DNSSEC DS records the registry holds for the domain, as stored; undefined when there is no such domain. */
+export const domainDsRecords = (db: Kysely<Database>, id: string) =>
+  db.selectFrom('domains').select('dsRecords').where('id', '=', id).executeTakeFirst();
+
+/** Whether a domain has this id (deleted or not). */
+export const domainIdExists = async (db: Kysely<Database>, id: string): Promise<boolean> =>
+  (await db.selectFrom('domains').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+
+/**
+ * Starts a transfer out while the domain is still active and unlocked: stores the code's hash and stops auto-renew.
+ * Answers whether it did.
+ */
+export async function markTransferring(
+  trx: Kysely<Database>,
+  id: string,
+  change: { transferCodeHash: string; now: number },
+): Promise<boolean> {
+  const changed = await trx
+    .updateTable('domains')
+    .set({ status: 'transferring', transferCodeHash: change.transferCodeHash, autoRenew: 0, updatedAt: change.now })
+    .where('id', '=', id)
+    .where('status', '=', 'active')
+    .where('transferLock', '=', 0)
+    .executeTakeFirst();
+  return Number(changed.numUpdatedRows) === 1;
+}
+
+/** Deletes the domain's DNS records; answers the rows deleted. */
+export const deleteDnsRecordsOf = (trx: Kysely<Database>, domainId: string) =>
+  trx.deleteFrom('dnsRecords').where('domainId', '=', domainId).returningAll().execute();
+
+/** Marks the domain deleted and hidden, keeping the row that accounting names. */
+export async function hideDeletedDomain(trx: Kysely<Database>, id: string, now: number): Promise<void> {
+  await trx
+    .updateTable('domains')
+    .set({ deletedAt: now, autoRenew: 0, transferCodeHash: null, updatedAt: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Removes the domain row. */
+export async function deleteDomainRow(trx: Kysely<Database>, id: string): Promise<void> {
+  await trx.deleteFrom('domains').where('id', '=', id).execute();
+}

@@ -22,6 +22,36 @@ export function createNotificationsRepository(db: Kysely<Database>) {
   return {
     unreadCount,
 
+    /** The id of the owner's notification; undefined when it is not theirs. */
+    findOwn(userId: string, id: string) {
+      return db
+        .selectFrom('notifications')
+        .select('id')
+        .where('id', '=', id)
+        .where('userId', '=', userId)
+        .executeTakeFirst();
+    },
+
+    /** Marks one notification read, keeping the time it was first read. */
+    async markRead(id: string, now: number): Promise<void> {
+      await db
+        .updateTable('notifications')
+        .set({ readAt: now })
+        .where('id', '=', id)
+        .where('readAt', 'is', null)
+        .execute();
+    },
+
+    /** Marks every unread notification of the owner read. */
+    async markAllRead(userId: string, now: number): Promise<void> {
+      await db
+        .updateTable('notifications')
+        .set({ readAt: now })
+        .where('userId', '=', userId)
+        .where('readAt', 'is', null)
+        .execute();
+    },
+
     async list(userId: string, query: NotificationQuery) {
       let base = db.selectFrom('notifications').where('userId', '=', userId);
       if (query.read === 'read') base = base.where('readAt', 'is not', null);

@@ -130,3 +130,13 @@ export async function countCustomerOrders(rows: ReturnType<typeof customerOrders
   const { total } = await rows.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   return Number(total);
 }
+
+/** How many order lines name a domain. */
+export async function orderLinesNamingDomain(trx: Kysely<Database>, domainId: string): Promise<number> {
+  const row = await trx
+    .selectFrom('orderLines')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('domainId', '=', domainId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

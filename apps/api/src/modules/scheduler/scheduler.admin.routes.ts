@@ -1,16 +1,17 @@
 import { schedulerEndpoints } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../../lib/clock';
-import { AppError, BODY_ERRORS, errorResponses } from '../../lib/errors';
-import { journal } from '../../lib/journal';
+import { BODY_ERRORS, errorResponses } from '../../lib/errors';
 import { staffOf } from '../../plugins/authorize';
 import { STAFF_ERRORS } from '../../lib/staff-errors';
-import { readAutomationSettings, writeAutomationSettings } from './automation-settings';
+import { readAutomationSettings } from './automation-settings';
+import { runJobNow } from './run-job-now';
+import { saveAutomationSettings } from './save-automation-settings';
 import type { Scheduler } from './scheduler';
 import { endpointRoute } from '../../lib/endpoint-route';
+import { statusHistory } from './status-history';
 
 const security = [{ bearerAuth: [] }];
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
  * The back office's view of the lifecycle automation (docs/decisions/030-lifecycle-automation.md): the jobs and
@@ -60,14 +61,7 @@ export const adminSchedulerRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const staff = staffOf(request);
       const { job } = request.params;
-      const result = await scheduler.runNow(job);
-      if (!result.claimed) throw new AppError('INVALID_STATE', { message: 'This job is running now' });
-      await journal(db, staff.userId, staff.userId, clock.now()).audit({
-        action: 'scheduler.run',
-        entityType: 'scheduler_job',
-        entityId: job,
-        after: result,
-      });
+      const result = await runJobNow({ db, clock, scheduler }, { job, staffId: staff.userId });
       request.log.info({ event: 'job_run_by_staff', job, adminId: staff.userId, outcome: result.outcome }, 'job');
       return (await scheduler.status()).find((row) => row.name === job)!;
     },
@@ -101,64 +95,11 @@ export const adminSchedulerRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => {
-      const staff = staffOf(request);
-      const next = request.body;
-      const now = clock.now();
-      await db.transaction().execute(async (trx) => {
-        const before = await readAutomationSettings(trx);
-        await writeAutomationSettings(trx, next, staff.userId, now);
-        await journal(trx, staff.userId, staff.userId, now).audit({
-          action: 'settings.automation.update',
-          entityType: 'settings',
-          entityId: 'automation',
-          before,
-          after: next,
-        });
-      });
-      return next;
-    },
+    async (request) =>
+      saveAutomationSettings(db, { next: request.body, staffId: staffOf(request).userId, now: clock.now() }),
   );
 
-  const history = (entityType: 'service' | 'domain', table: 'services' | 'domains') => async (id: string) => {
-    const found = await db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst();
-    if (!found) throw new AppError('NOT_FOUND');
-    const rows = await db
-      .selectFrom('statusHistory')
-      .leftJoin('users', 'users.id', 'statusHistory.actorId')
-      .select([
-        'statusHistory.id',
-        'statusHistory.fromStatus',
-        'statusHistory.toStatus',
-        'statusHistory.reason',
-        'statusHistory.job',
-        'statusHistory.actorId',
-        'statusHistory.createdAt',
-        'users.firstName',
-        'users.lastName',
-      ])
-      .where('statusHistory.entityType', '=', entityType)
-      .where('statusHistory.entityId', '=', id)
-      .orderBy('statusHistory.createdAt', 'desc')
-      .orderBy('statusHistory.id')
-      .limit(200)
-      .execute();
-    return {
-      items: rows.map((row) => ({
-        id: row.id,
-        at: iso(row.createdAt),
-        from: row.fromStatus,
-        to: row.toStatus,
-        reason: row.reason,
-        job: row.job,
-        actor: row.actorId ? { id: row.actorId, name: `${row.firstName ?? ''} ${row.lastName ?? ''}`.trim() } : null,
-      })),
-    };
-  };
-
   const historyErrors = errorResponses({ ...STAFF_ERRORS, 404: 'NOT_FOUND' });
-  const serviceHistory = history('service', 'services');
-  const domainHistory = history('domain', 'domains');
 
   endpointRoute(
     app,
@@ -171,7 +112,7 @@ export const adminSchedulerRoutes: FastifyPluginAsyncZod<{
         response: historyErrors,
       },
     },
-    async (request) => serviceHistory(request.params.id),
+    async (request) => statusHistory(db, 'service', request.params.id),
   );
 
   endpointRoute(
@@ -185,6 +126,6 @@ export const adminSchedulerRoutes: FastifyPluginAsyncZod<{
         response: historyErrors,
       },
     },
-    async (request) => domainHistory(request.params.id),
+    async (request) => statusHistory(db, 'domain', request.params.id),
   );
 };

@@ -179,3 +179,18 @@ export async function updateServerConnection(
 ): Promise<void> {
   await trx.updateTable('servers').set(values).where('id', '=', id).execute();
 }
+
+/** The active servers of a type, by name, with the services placed on them. */
+export const activeServersOfType = (db: Kysely<Database>, type: ServersTable['type']) =>
+  db
+    .selectFrom('servers')
+    .select((eb) => ['id', 'name', 'location', 'capacity', placedServices(eb).as('placed')])
+    .where('type', '=', type)
+    .where('status', '=', 'active')
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+
+/** The server's type and status; undefined when there is none. */
+export const serverTypeAndStatus = (db: Kysely<Database>, id: string) =>
+  db.selectFrom('servers').select(['type', 'status']).where('id', '=', id).executeTakeFirst();

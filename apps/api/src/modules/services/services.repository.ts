@@ -16,11 +16,11 @@ import {
   type ServerSummary,
   UNLIMITED,
 } from '@hostpilot/shared';
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { z } from 'zod';
 import { SERVED_STATUSES } from './addon-domains';
 import type { DatabaseKind } from '../../db/index';
-import type { Database, ServiceRow } from '../../db/schema';
+import type { Database, ServiceRow, ServicesTable } from '../../db/schema';
 import { contains, iso, isoOrNull, money, offsetOf } from '../../lib/listing';
 import { contains as searchText } from '../../lib/search';
 import { direction } from '../../lib/staff-list';
@@ -428,3 +428,42 @@ export const findOwnServiceState = (db: Kysely<Database>, userId: string, servic
     .where('id', '=', serviceId)
     .where('userId', '=', userId)
     .executeTakeFirst();
+
+/** A service row locked for a staff change (Postgres; SQLite runs one writer at a time). */
+export function lockedService(trx: Kysely<Database>, id: string, kind: DatabaseKind) {
+  const query = trx.selectFrom('services').selectAll().where('id', '=', id);
+  return (kind === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+}
+
+/** The service as the back office shows it, with its owner's `users` row and its server, as the list reads them. */
+export const findAdminServiceRow = (db: Kysely<Database>, id: string) =>
+  db
+    .selectFrom('services')
+    .innerJoin('users', 'users.id', 'services.userId')
+    .leftJoin('servers', 'servers.id', 'services.serverId')
+    .select(ADMIN_SERVICE_COLUMNS)
+    .where('services.id', '=', id)
+    .executeTakeFirstOrThrow();
+
+/** Whether a service has this id. */
+export const serviceIdExists = async (db: Kysely<Database>, id: string): Promise<boolean> =>
+  (await db.selectFrom('services').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+
+export const insertService = (trx: Kysely<Database>, values: Insertable<ServicesTable>) =>
+  trx.insertInto('services').values(values).execute();
+
+/**
+ * Changes a service only while it still has the status (and, when given, the `updatedAt`) it was read with;
+ * answers whether it did.
+ */
+export async function updateServiceIfUnchanged(
+  trx: Kysely<Database>,
+  id: string,
+  seen: { status: ServiceRow['status']; updatedAt?: number },
+  values: Updateable<ServicesTable>,
+): Promise<boolean> {
+  let update = trx.updateTable('services').set(values).where('id', '=', id).where('status', '=', seen.status);
+  if (seen.updatedAt !== undefined) update = update.where('updatedAt', '=', seen.updatedAt);
+  const changed = await update.executeTakeFirst();
+  return Number(changed.numUpdatedRows) === 1;
+}

@@ -1,3 +1,4 @@
+import type { AnyRoute } from '@hostpilot/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '@/components/ui/data-table';
@@ -37,11 +38,12 @@ export interface AdminListProps<Row, Sort extends string, Filter extends string>
   sorts: { value: Sort; label: string }[];
   onNotice: (notice: Notice) => void;
   /**
-   * The API's CSV export of this list (`/admin/users/export`): Export downloads every row the search and
-   * filters match (docs/decisions/033-hosting-and-domain-administration.md).
+   * The endpoint-table entry of this list's CSV export (`usersAdminRoutes.getAdminUsersExport`), so its path is
+   * never written by hand: Export downloads every row the search and filters match
+   * (docs/decisions/033-hosting-and-domain-administration.md).
    */
   /** Without it the list has no Export (the outbox, whose mails are read one by one). */
-  exportPath?: string;
+  exportRoute?: AnyRoute & { method: 'GET' };
   /** Parameters the list always sends (the hosting list's `kind=hosting`), sent with the export too. */
   exportFixed?: Record<string, string>;
   /** Shows the rows some other way than the table (the servers' cards); gets the rows of the page. */
@@ -68,7 +70,7 @@ export function AdminList<Row, Sort extends string, Filter extends string>({
   dates = [],
   sorts,
   onNotice,
-  exportPath,
+  exportRoute,
   exportFixed,
   renderRows,
 }: AdminListProps<Row, Sort, Filter>) {
@@ -119,7 +121,7 @@ export function AdminList<Row, Sort extends string, Filter extends string>({
           value: params.filters[date.name] ?? '',
           onChange: (value: string) => controls.setFilter(date.name, value || undefined),
         }))}
-        onExport={exportPath ? () => exportRows(exportPath) : undefined}
+        onExport={exportRoute ? () => exportRows(exportRoute.path) : undefined}
         exporting={download.isPending}
       />
       <QueryView

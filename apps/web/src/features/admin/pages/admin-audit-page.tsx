@@ -1,3 +1,4 @@
+import { auditRoutes } from '@hostpilot/shared';
 import { AUDIT_ACTIONS } from '@hostpilot/shared';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -218,7 +219,7 @@ export function AdminAuditPage() {
         ]}
         sorts={[{ value: 'createdAt', label: t('list.date') }]}
         onNotice={show}
-        exportPath="/admin/audit/export"
+        exportRoute={auditRoutes.getAdminAuditExport}
       />
       <NoticeDialog notice={notice} onClose={close} />
     </>

@@ -1,3 +1,4 @@
+import { billingAdminRoutes } from '@hostpilot/shared';
 import { AlertTriangle, Check, Clock, DollarSign, Eye, Undo2, X } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -243,7 +244,7 @@ export function AdminBillingPage() {
           { value: 'createdAt', label: t('list.date') },
           { value: 'amount', label: t('billing.sortAmount') },
         ]}
-        exportPath="/admin/transactions/export"
+        exportRoute={billingAdminRoutes.getAdminTransactionsExport}
         onNotice={show}
       />
       <NoticeDialog notice={notice} onClose={close} />

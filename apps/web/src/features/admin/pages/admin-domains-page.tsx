@@ -174,7 +174,7 @@ export function AdminDomainsPage() {
           { value: 'expiresAt', label: t('list.expiry') },
           { value: 'name', label: t('domains.sortName') },
         ]}
-        exportPath={domainsAdminRoutes.getAdminDomainsExport.path}
+        exportRoute={domainsAdminRoutes.getAdminDomainsExport}
         onNotice={show}
       />
       <NoticeDialog notice={notice} onClose={close} />

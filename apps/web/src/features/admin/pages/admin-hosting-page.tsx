@@ -215,7 +215,7 @@ export function AdminHostingPage() {
           { value: 'expiresAt', label: t('list.expiry') },
           { value: 'domain', label: t('hosting.sortDomain') },
         ]}
-        exportPath={servicesAdminRoutes.getAdminServicesExport.path}
+        exportRoute={servicesAdminRoutes.getAdminServicesExport}
         exportFixed={{ kind: 'hosting' }}
         onNotice={show}
       />

@@ -1,3 +1,4 @@
+import { orderingRoutes } from '@hostpilot/shared';
 import type { AdminOrder, AdminOrderDetail, OrderStatus } from '@hostpilot/shared';
 import { Ban, Check, Eye, ShieldAlert } from 'lucide-react';
 import { useMemo, useState } from 'react';
@@ -398,7 +399,7 @@ export function AdminOrdersPage() {
         ]}
         sorts={ORDER_LIST.sorts.map((value) => ({ value, label: t(`orders.sort.${value}`) }))}
         onNotice={show}
-        exportPath="/admin/orders/export"
+        exportRoute={orderingRoutes.getAdminOrdersExport}
       />
       <NoticeDialog notice={notice} onClose={close} />
       {viewing && <OrderDialog id={viewing} onClose={() => setViewing(null)} />}

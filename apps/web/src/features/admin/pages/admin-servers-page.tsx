@@ -149,7 +149,7 @@ export function AdminServersPage() {
           { value: 'name', label: t('servers.sortName') },
           { value: 'location', label: t('servers.sortLocation') },
         ]}
-        exportPath={serversAdminRoutes.getAdminServersExport.path}
+        exportRoute={serversAdminRoutes.getAdminServersExport}
         onNotice={show}
         renderRows={(servers) => (
           <div className="grid gap-6 lg:grid-cols-2">

@@ -1,3 +1,4 @@
+import { usersAdminRoutes } from '@hostpilot/shared';
 import { Pause, Pencil, Play, Trash2, Wallet } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { ROLES, type RoleName } from '@hostpilot/shared';
@@ -298,7 +299,7 @@ export function AdminUsersPage() {
           { value: 'email', label: t('users.sort.email') },
         ]}
         onNotice={show}
-        exportPath="/admin/users/export"
+        exportRoute={usersAdminRoutes.getAdminUsersExport}
       />
       <NoticeDialog notice={notice} onClose={close} />
       {dialog?.kind === 'edit' && <UserEditDialog user={dialog.user} onClose={closeDialog} onDone={done} />}
