@@ -303,3 +303,7 @@ export function createCertificatesRepository(db: Kysely<Database>, box: SecretBo
 }
 
 export type CertificatesRepository = ReturnType<typeof createCertificatesRepository>;
+
+/** A service's certificate row: what its certificate task acts on (docs/decisions/049-certificates-through-acme.md). */
+export const findCertificateOfService = (db: Kysely<Database>, serviceId: string) =>
+  db.selectFrom('certificates').select(['id', 'domain']).where('serviceId', '=', serviceId).executeTakeFirst();
