@@ -17,6 +17,10 @@ const apiModules = fs
   .readdirSync(path.join(import.meta.dirname, 'apps/api/src/modules'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+/** The API modules with an entry point (index.ts): other modules import only it (decision 056, addendum 2026-11-27). */
+const apiEntryModules = apiModules.filter((module) =>
+  fs.existsSync(path.join(import.meta.dirname, API, 'modules', module, 'index.ts')),
+);
 
 /**
  * The boundaries of docs/architecture.md:
@@ -27,7 +31,9 @@ const apiModules = fs
  *   composition root) hands a plugin what it needs from a module (docs/decisions/056-module-shape.md);
  * - an API module reaches another only through its use cases: another module's HTTP files (`*.routes.ts`,
  *   `*.admin.routes.ts`) and repositories (`*.repository.ts`) are its own; app.ts and admin.routes.ts compose the
- *   routes (docs/decisions/056-module-shape.md, "Vertical modules").
+ *   routes (docs/decisions/056-module-shape.md, "Vertical modules");
+ * - a module with an index.ts is reached by other modules only through it (the same decision's addendum of
+ *   2026-11-27).
  */
 const boundaryZones = [
   ...features.map((feature) => ({
@@ -57,6 +63,12 @@ const boundaryZones = [
     from: `${API}/modules/!(${module})/**/*.{routes,repository}.ts`,
     message:
       "A module reaches another only through its use cases: another module's routes and repositories are its own (decision 056).",
+  })),
+  ...apiEntryModules.map((module) => ({
+    target: apiModules.filter((other) => other !== module).map((other) => `${API}/modules/${other}`),
+    from: `${API}/modules/${module}`,
+    except: ['./index.ts'],
+    message: `Another module reaches ${module} only through its entry point, modules/${module}/index.ts (decision 056).`,
   })),
   { target: './apps/web', from: './apps/api', message: 'The web app talks to the API over HTTP only.' },
   {

@@ -11,13 +11,14 @@ const at = (file: string) => `apps/api/src/${file}`;
  * `npm run lint` would see them (the lower layers' probes are in apps/web/src/architecture.test.ts).
  */
 const PROBES = {
+  // The routes and repositories probes reach a module without an index.ts: one with it refuses them twice.
   moduleImportsOtherRoutes: [
     at('modules/billing/probe.ts'),
-    "import { servicesRoutes } from '../services/services.routes';\nexport const x = servicesRoutes;\n",
+    "import { supportRoutes } from '../support/support.routes';\nexport const x = supportRoutes;\n",
   ],
   moduleImportsOtherStaffRoutes: [
     at('modules/scheduler/probe.ts'),
-    "import { adminDomainRoutes } from '../domains/domains.admin.routes';\nexport const x = adminDomainRoutes;\n",
+    "import { adminSupportRoutes } from '../support/support.admin.routes';\nexport const x = adminSupportRoutes;\n",
   ],
   moduleImportsOtherRepository: [
     at('modules/dashboard/probe.ts'),
@@ -30,6 +31,18 @@ const PROBES = {
   moduleImportsItsOwn: [
     at('modules/notifications/probe.ts'),
     "import { createNotificationsRepository } from './notifications.repository';\nimport { notificationsRoutes } from './notifications.routes';\nexport const x = [createNotificationsRepository, notificationsRoutes];\n",
+  ],
+  moduleImportsAroundEntryPoint: [
+    at('modules/provisioning/probe.ts'),
+    "import { listAdminDomains } from '../domains/list-domains';\nimport { servedAddonDomains } from '../services/addon-domains';\nexport const x = [listAdminDomains, servedAddonDomains];\n",
+  ],
+  moduleImportsEntryPoint: [
+    at('modules/provisioning/probe.ts'),
+    "import { findDomainZone } from '../domains';\nimport { servedAddonDomains } from '../services/index';\nexport const x = [findDomainZone, servedAddonDomains];\n",
+  ],
+  moduleImportsOwnFilesBesideEntryPoint: [
+    at('modules/services/probe.ts'),
+    "import { servedAddonDomains } from './addon-domains';\nimport { recordSiteUsage } from './service-provisioning.repository';\nexport const x = [servedAddonDomains, recordSiteUsage];\n",
   ],
   compositionImportsRoutes: [
     at('probe.ts'),
@@ -75,8 +88,21 @@ describe("the API's modules meet only through their use cases, and lint proves i
     }
   });
 
+  it('refuses, for a module with an entry point (index.ts), any other of its files from another module', () => {
+    expect(results.moduleImportsAroundEntryPoint).toEqual([
+      expect.stringMatching(/^import-x\/no-restricted-paths: .*reaches domains only through its entry point/),
+      expect.stringMatching(/^import-x\/no-restricted-paths: .*reaches services only through its entry point/),
+    ]);
+  });
+
   it("allows another module's use cases, a module's own files, and the composition root's routes", () => {
-    for (const probe of ['moduleImportsUseCase', 'moduleImportsItsOwn', 'compositionImportsRoutes'] as const) {
+    for (const probe of [
+      'moduleImportsUseCase',
+      'moduleImportsItsOwn',
+      'moduleImportsEntryPoint',
+      'moduleImportsOwnFilesBesideEntryPoint',
+      'compositionImportsRoutes',
+    ] as const) {
       expect(results[probe], probe).toEqual([]);
     }
   });

@@ -403,3 +403,7 @@ export async function restartCertificate(
     .executeTakeFirst();
   return Number(moved.numUpdatedRows) === 1;
 }
+
+/** A service's certificate row: what its certificate task acts on (docs/decisions/049-certificates-through-acme.md). */
+export const findCertificateOfService = (db: Kysely<Database>, serviceId: string) =>
+  db.selectFrom('certificates').select(['id', 'domain']).where('serviceId', '=', serviceId).executeTakeFirst();

@@ -12,7 +12,7 @@ import { notFound } from '../../lib/not-found';
 import type { SecretBox } from '../../lib/secret-box';
 import { fieldError } from '../accounts/auth.service';
 import { enqueueProvisioning } from '../provisioning/tasks';
-import { ownServiceState } from '../services/own-service';
+import { ownServiceState } from '../services';
 import { createCertificatesRepository, moveIn } from './certificates.repository';
 import { hostingSitesOf, usesOurNameservers } from './site-certificates';
 

@@ -4,7 +4,7 @@ import type { DriverContext, DriverSettings, ProvisioningDriver, ProvisioningTar
 import { openConnection, parseConnection } from '../provisioning/connection-settings';
 import type { Http01Publisher } from '../provisioning/drivers/acme/issue';
 import { createWebNodeDriver, siteChallenges, type WebNodeHooks } from '../provisioning/drivers/web-node/driver';
-import { addonDomainHooks } from '../services/addon-domains';
+import { addonDomainHooks } from '../services';
 import { findSiteNodes } from '../provisioning/site-node';
 import { providerNameservers } from '../provisioning/targets';
 import { enqueueProvisioning } from '../provisioning/tasks';

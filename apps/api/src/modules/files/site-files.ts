@@ -8,7 +8,7 @@ import { openConnection, parseConnection } from '../provisioning/connection-sett
 import { createWebNodeFiles, type WebNodeFiles } from '../provisioning/drivers/web-node/files';
 import { webNodeSettings } from '../provisioning/drivers/web-node/driver';
 import { findSiteNode } from '../provisioning/site-node';
-import { ownHostingService } from '../services/own-service';
+import { ownHostingService } from '../services';
 
 /**
  * The signed-in owner's hosting service on a web node, active, and the agent's file calls for its site

@@ -1,16 +1,28 @@
 import type { adminOrdersQuerySchema } from '@hostpilot/shared';
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import type { ExpressionBuilder, Insertable, Kysely, SelectQueryBuilder, Updateable } from 'kysely';
 import type { z } from 'zod';
 import type { DatabaseKind } from '../../db/index';
-import type { Database, OrderRow } from '../../db/schema';
+import type { Database, OrderLineRow, OrderLinesTable, OrderRow, OrdersTable } from '../../db/schema';
 import { contains as likeText } from '../../lib/listing';
 import { contains as searchText } from '../../lib/search';
-import { transferPendingOf } from './orders.service';
 
 /**
  * The back office's queries of orders (docs/decisions/032-ordering-and-checkout.md): the list and its export, one
- * order, and the people an order names. The customer's order queries are still in orders.service.ts.
+ * order, and the people an order names; the customer's orders, and what placing, paying and deciding an order
+ * read and write of its orders, lines and setting (orders.service.ts).
  */
+
+/** Selects, beside each order, whether a bank transfer toward its invoice is pending (for toOrderSummary). */
+export const transferPendingOf = (eb: ExpressionBuilder<Database, 'orders'>) =>
+  eb
+    .exists(
+      eb
+        .selectFrom('payments')
+        .select('payments.id')
+        .whereRef('payments.invoiceId', '=', 'orders.invoiceId')
+        .where('payments.status', '=', 'pending'),
+    )
+    .as('transferPending');
 
 export type AdminOrdersQuery = z.output<typeof adminOrdersQuerySchema>;
 
@@ -139,4 +151,79 @@ export async function orderLinesNamingDomain(trx: Kysely<Database>, domainId: st
     .where('domainId', '=', domainId)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** One order, which the caller knows exists (read again under the account's lock). */
+export function orderByIdOrThrow(db: Kysely<Database>, id: string): Promise<OrderRow> {
+  return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+/** The order paid by an invoice, or undefined when the invoice is no order's. */
+export function orderOfInvoice(db: Kysely<Database>, invoiceId: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('invoiceId', '=', invoiceId).executeTakeFirst();
+}
+
+/** The customer's latest order of this cart still waiting for payment. */
+export function waitingOrderOfCart(
+  db: Kysely<Database>,
+  userId: string,
+  cartKey: string,
+): Promise<OrderRow | undefined> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('userId', '=', userId)
+    .where('status', '=', 'pending_payment')
+    .where('cartKey', '=', cartKey)
+    .orderBy('createdAt', 'desc')
+    .executeTakeFirst();
+}
+
+/** Writes an order and its lines. */
+export async function insertOrder(
+  trx: Kysely<Database>,
+  order: Insertable<OrdersTable>,
+  lines: Insertable<OrderLinesTable>[],
+): Promise<void> {
+  await trx.insertInto('orders').values(order).execute();
+  await trx.insertInto('orderLines').values(lines).execute();
+}
+
+/** An order's lines in their order. */
+export function orderLines(db: Kysely<Database>, orderId: string): Promise<OrderLineRow[]> {
+  return db.selectFrom('orderLines').selectAll().where('orderId', '=', orderId).orderBy('position').execute();
+}
+
+/** An order's lines as the database hands them (the placement check sorts them itself). */
+export function orderLinesUnordered(db: Kysely<Database>, orderId: string): Promise<OrderLineRow[]> {
+  return db.selectFrom('orderLines').selectAll().where('orderId', '=', orderId).execute();
+}
+
+/** Records on a line the domain or service it became. */
+export async function setOrderLine(
+  trx: Kysely<Database>,
+  id: string,
+  change: Pick<Updateable<OrderLinesTable>, 'domainId' | 'serviceId'>,
+): Promise<void> {
+  await trx.updateTable('orderLines').set(change).where('id', '=', id).execute();
+}
+
+/** The stored value of one of ordering's settings (its keys are its own: docs/decisions/056-module-shape.md). */
+export function readOrderSetting(db: Kysely<Database>, key: string) {
+  return db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+}
+
+/** Writes one of ordering's settings. */
+export async function writeOrderSetting(
+  db: Kysely<Database>,
+  key: string,
+  value: string,
+  actorId: string,
+  now: number,
+): Promise<void> {
+  await db
+    .insertInto('settings')
+    .values({ key, value, updatedAt: now, updatedBy: actorId })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value, updatedAt: now, updatedBy: actorId }))
+    .execute();
 }

@@ -17,7 +17,7 @@ import {
   unpaidOrderExpiry,
   validationMessage,
 } from '@hostpilot/shared';
-import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database, OrderLineRow, OrderRow, PaymentRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
@@ -43,6 +43,20 @@ import { orderServiceCertificate } from '../certificates/service-certificate';
 import { provisionedBy } from '../provisioning/registry';
 import { lockedFreeSlots, placeable, SERVER_TYPE } from './server-capacity';
 import { closeOrder, moveOrder, transferPending } from './order-closing';
+import {
+  customerOrderById,
+  insertOrder,
+  orderById,
+  orderByIdOrThrow,
+  orderLines,
+  orderLinesUnordered,
+  orderOfInvoice,
+  readOrderSetting,
+  setOrderLine,
+  waitingOrderOfCart,
+  writeOrderSetting,
+} from './orders.repository';
+import { createService } from '../services';
 
 /**
  * Orders (docs/decisions/032-ordering-and-checkout.md). Placing an order prices the cart from the catalogue and
@@ -57,7 +71,7 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 export const ORDER_SETTING = 'orders.requireApproval';
 
 export async function readOrderSettings(db: Kysely<Database>): Promise<OrderSettings> {
-  const row = await db.selectFrom('settings').select('value').where('key', '=', ORDER_SETTING).executeTakeFirst();
+  const row = await readOrderSetting(db, ORDER_SETTING);
   if (!row) return DEFAULT_ORDER_SETTINGS;
   try {
     const parsed = orderSettingsSchema.safeParse({ requireApproval: JSON.parse(row.value) });
@@ -73,12 +87,7 @@ export async function writeOrderSettings(
   actorId: string,
   now: number,
 ): Promise<void> {
-  const value = JSON.stringify(settings.requireApproval);
-  await db
-    .insertInto('settings')
-    .values({ key: ORDER_SETTING, value, updatedAt: now, updatedBy: actorId })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value, updatedAt: now, updatedBy: actorId }))
-    .execute();
+  await writeOrderSetting(db, ORDER_SETTING, JSON.stringify(settings.requireApproval), actorId, now);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -121,26 +130,11 @@ export function toOrderSummary(row: OrderRow, lineCount: number, transferPending
   };
 }
 
-/** Selects, beside each order, whether a bank transfer toward its invoice is pending (for toOrderSummary). */
-export const transferPendingOf = (eb: ExpressionBuilder<Database, 'orders'>) =>
-  eb
-    .exists(
-      eb
-        .selectFrom('payments')
-        .select('payments.id')
-        .whereRef('payments.invoiceId', '=', 'orders.invoiceId')
-        .where('payments.status', '=', 'pending'),
-    )
-    .as('transferPending');
+export { transferPendingOf } from './orders.repository';
 
 /** The whole order as its owner (and staff) read it. */
 export async function readOrderDetail(db: Kysely<Database>, order: OrderRow): Promise<OrderDetail> {
-  const lines = await db
-    .selectFrom('orderLines')
-    .selectAll()
-    .where('orderId', '=', order.id)
-    .orderBy('position')
-    .execute();
+  const lines = await orderLines(db, order.id);
   const invoice = await db
     .selectFrom('invoices')
     .selectAll()
@@ -259,7 +253,7 @@ export async function checkProvisioning(
   registrar: Registrar,
   orderId: string,
 ): Promise<Failure | null> {
-  const lines = await trx.selectFrom('orderLines').selectAll().where('orderId', '=', orderId).execute();
+  const lines = await orderLinesUnordered(trx, orderId);
   if (!(await domainsFree(trx, registrar, lines))) return 'DOMAIN_UNAVAILABLE';
   const placed = await placeLines(trx, lines);
   return placed.ok ? null : placed.failure;
@@ -277,19 +271,14 @@ async function provision(
   now: number,
   log: Journal,
 ): Promise<void> {
-  const lines = await trx
-    .selectFrom('orderLines')
-    .selectAll()
-    .where('orderId', '=', order.id)
-    .orderBy('position')
-    .execute();
+  const lines = await orderLines(trx, order.id);
   const placed = await placeLines(trx, lines);
   if (!placed.ok) throw new AppError(placed.failure);
   for (const line of lines.filter((l) => l.kind === 'domain')) {
     const expiresAt = addMonths(now, line.months);
     const domainId = await registrar.register(trx, { name: line.domain!, userId: order.userId, expiresAt, now });
     if (!domainId) throw new AppError('DOMAIN_UNAVAILABLE');
-    await trx.updateTable('orderLines').set({ domainId }).where('id', '=', line.id).execute();
+    await setOrderLine(trx, line.id, { domainId });
     // Its zone is published by the DNS driver (docs/decisions/042-provisioning-engine.md).
     await enqueueProvisioning(trx, { resourceType: 'domain', resourceId: domainId, operation: 'create', now });
     await log.statusChange({
@@ -314,29 +303,26 @@ async function provision(
     const provisioned = provisionedBy({ type: 'service', kind, planId: line.planId! }) !== null;
     const status = provisioned ? 'pending' : 'active';
     if (!provisioned) serviceStates.assertTransition('pending', 'active');
-    await trx
-      .insertInto('services')
-      .values({
-        id: serviceId,
-        userId: order.userId,
-        kind,
-        planId: line.planId!,
-        name: line.name,
-        serverId: placed.servers.get(line.position) ?? null,
-        domain: line.domain,
-        status,
-        suspensionReason: null,
-        priceCents: line.unitPriceCents,
-        billingPeriod: line.unit,
-        expiresAt: addMonths(now, line.months),
-        cancelRequestedAt: null,
-        cancelReason: null,
-        cancelledAt: null,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .execute();
-    await trx.updateTable('orderLines').set({ serviceId }).where('id', '=', line.id).execute();
+    await createService(trx, {
+      id: serviceId,
+      userId: order.userId,
+      kind,
+      planId: line.planId!,
+      name: line.name,
+      serverId: placed.servers.get(line.position) ?? null,
+      domain: line.domain,
+      status,
+      suspensionReason: null,
+      priceCents: line.unitPriceCents,
+      billingPeriod: line.unit,
+      expiresAt: addMonths(now, line.months),
+      cancelRequestedAt: null,
+      cancelReason: null,
+      cancelledAt: null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await setOrderLine(trx, line.id, { serviceId });
     if (provisioned) {
       await enqueueProvisioning(trx, { resourceType: 'service', resourceId: serviceId, operation: 'create', now });
     }
@@ -368,18 +354,14 @@ export function createOrdersService({ db, clock, registrar, mailer, demoMode, lo
   /** Mails the customer in their language once the transaction has committed; a failed mail is logged only. */
   async function mailOrder(orderId: string, event: 'placed' | 'active' | 'awaiting' | 'cancelled'): Promise<void> {
     try {
-      const order = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+      const order = await orderById(db, orderId);
+      if (!order) throw new Error(`No order ${orderId}`);
       const user = await db
         .selectFrom('users')
         .select(['email', 'firstName', 'preferredLanguage'])
         .where('id', '=', order.userId)
         .executeTakeFirstOrThrow();
-      const lines = await db
-        .selectFrom('orderLines')
-        .select(['name', 'kind', 'domain', 'months', 'location', 'amountCents'])
-        .where('orderId', '=', orderId)
-        .orderBy('position')
-        .execute();
+      const lines = await orderLines(db, orderId);
       await mailer.send(
         user.email,
         {
@@ -438,12 +420,7 @@ export function createOrdersService({ db, clock, registrar, mailer, demoMode, lo
 
   /** The ledger charge of a paid order: one entry per line, after the payment's credit (if any). */
   async function chargeLines(trx: Kysely<Database>, order: OrderRow, actorId: string, now: number): Promise<void> {
-    const lines = await trx
-      .selectFrom('orderLines')
-      .selectAll()
-      .where('orderId', '=', order.id)
-      .orderBy('position')
-      .execute();
+    const lines = await orderLines(trx, order.id);
     for (const line of lines) {
       if (line.amountCents === 0) continue;
       const domainLine = line.kind === 'domain';
@@ -463,12 +440,7 @@ export function createOrdersService({ db, clock, registrar, mailer, demoMode, lo
   }
 
   async function ownOrder(trx: Kysely<Database>, userId: string, orderId: string): Promise<OrderRow> {
-    const order = await trx
-      .selectFrom('orders')
-      .selectAll()
-      .where('id', '=', orderId)
-      .where('userId', '=', userId)
-      .executeTakeFirst();
+    const order = await customerOrderById(trx, userId, orderId);
     if (!order) throw new AppError('NOT_FOUND');
     return order;
   }
@@ -493,14 +465,7 @@ export function createOrdersService({ db, clock, registrar, mailer, demoMode, lo
         // One order per cart: the same cart placed again (a retry after a failed payment, a reload, another tab)
         // while its order still waits for payment answers that order.
         const cartKey = cartKeyOf(cart);
-        const waiting = await trx
-          .selectFrom('orders')
-          .selectAll()
-          .where('userId', '=', userId)
-          .where('status', '=', 'pending_payment')
-          .where('cartKey', '=', cartKey)
-          .orderBy('createdAt', 'desc')
-          .executeTakeFirst();
+        const waiting = await waitingOrderOfCart(trx, userId, cartKey);
         if (waiting) return { statusCode: 200, body: await readOrderDetail(trx, waiting) };
         const year = new Date(now).getUTCFullYear();
         const sequence = await takeNumbers(trx, `order:${year}`);
@@ -561,31 +526,29 @@ export function createOrdersService({ db, clock, registrar, mailer, demoMode, lo
           createdAt: now,
           updatedAt: now,
         };
-        await trx.insertInto('orders').values(order).execute();
-        await trx
-          .insertInto('orderLines')
-          .values(
-            cart.lines.map((line, index) => ({
-              id: randomUUID(),
-              orderId: order.id,
-              position: index + 1,
-              kind: line.kind,
-              planId: line.planId,
-              name: line.name,
-              domain: line.domain,
-              months: line.months,
-              location: line.location,
-              game: line.game,
-              unit: line.unit,
-              unitPriceCents: line.unitPriceCents,
-              amountCents: line.amountCents,
-              discountCents: line.discountCents,
-              freeDomainWith: line.freeDomainWith,
-              serviceId: null,
-              domainId: null,
-            })),
-          )
-          .execute();
+        await insertOrder(
+          trx,
+          order,
+          cart.lines.map((line, index) => ({
+            id: randomUUID(),
+            orderId: order.id,
+            position: index + 1,
+            kind: line.kind,
+            planId: line.planId,
+            name: line.name,
+            domain: line.domain,
+            months: line.months,
+            location: line.location,
+            game: line.game,
+            unit: line.unit,
+            unitPriceCents: line.unitPriceCents,
+            amountCents: line.amountCents,
+            discountCents: line.discountCents,
+            freeDomainWith: line.freeDomainWith,
+            serviceId: null,
+            domainId: null,
+          })),
+        );
         const log = journal(trx, userId, userId, now);
         await log.statusChange({ entityType: 'order', entityId: order.id, from: null, to: 'pending_payment' });
         const params = { number, amountMinor: order.totalCents, currency: order.currency };
@@ -729,13 +692,10 @@ export function createOrdersService({ db, clock, registrar, mailer, demoMode, lo
      */
     transferHooks: {
       async isOrderInvoice(trx, invoiceId) {
-        return (
-          (await trx.selectFrom('orders').select('id').where('invoiceId', '=', invoiceId).executeTakeFirst()) !==
-          undefined
-        );
+        return (await orderOfInvoice(trx, invoiceId)) !== undefined;
       },
       async afterApproval(trx, { invoiceId, actorId, now, clientIp }) {
-        const order = await trx.selectFrom('orders').selectAll().where('invoiceId', '=', invoiceId).executeTakeFirst();
+        const order = await orderOfInvoice(trx, invoiceId);
         if (!order || order.status !== 'pending_payment') return null;
         const log = journal(trx, order.userId, actorId, now, clientIp);
         await chargeLines(trx, order, actorId, now);
@@ -749,7 +709,7 @@ export function createOrdersService({ db, clock, registrar, mailer, demoMode, lo
     async accept(orderId: string, actorId: string, clientIp: string | null): Promise<OrderRow> {
       const now = clock.now();
       const row = await db.transaction().execute(async (trx) => {
-        const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+        const order = await orderById(trx, orderId);
         if (!order) throw new AppError('NOT_FOUND');
         await lockAccount(trx, order.userId);
         if (order.status !== 'awaiting_review') throw new AppError('INVALID_STATE');
@@ -790,11 +750,11 @@ export function createOrdersService({ db, clock, registrar, mailer, demoMode, lo
     ): Promise<OrderRow> {
       const now = clock.now();
       const row = await db.transaction().execute(async (trx) => {
-        const owner = await trx.selectFrom('orders').select('userId').where('id', '=', orderId).executeTakeFirst();
+        const owner = await orderById(trx, orderId);
         if (!owner) throw new AppError('NOT_FOUND');
         await lockAccount(trx, owner.userId);
         // Read again under the lock: a refund or another decision may have committed while it was taken.
-        const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+        const order = await orderByIdOrThrow(trx, orderId);
         const to = decision === 'cancel' ? 'cancelled' : 'fraud';
         const log = journal(trx, order.userId, actorId, now, clientIp);
         const { row: updated, refund } = await closeOrder(trx, order, to, {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { dsRecordSchema, type NotificationKey } from '@hostpilot/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database, ProvisioningTaskRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { journal } from '../../lib/journal';
@@ -9,6 +9,14 @@ import type { Mailer } from '../../lib/mail/mailer';
 import type { SecretBox } from '../../lib/secret-box';
 import { createLocalRegistrar, parseDsRecords, type Registrar } from '../ordering/registrar';
 import { type NoticeMail, sendNoticeMails } from '../scheduler/job-records';
+import { findDomainNameAndDs } from '../domains';
+import {
+  findFirstServerWithDriver,
+  findServerWithDriver,
+  markServerReachedAgain,
+  markServerUnreachable,
+} from '../servers';
+import { activatePendingService, findServiceNameAndServer } from '../services';
 import { buildDriver } from './build-driver';
 import { maskSecrets, parseConnection, secretValues } from './connection-settings';
 import {
@@ -22,7 +30,8 @@ import {
 import { createPacer } from './pacer';
 import { driverFactory } from './registry';
 import { loadTarget } from './targets';
-import { refreshSetupState, UNFINISHED } from './tasks';
+import { claimTask, dueTaskIds, recordCall, settleTask, wakeWaitingTasks } from './provisioning.repository';
+import { refreshSetupState } from './tasks';
 
 /**
  * The provisioning workers (docs/decisions/042-provisioning-engine.md). A pass claims due tasks with a lease (one
@@ -100,76 +109,24 @@ export function createProvisioningEngine(options: EngineOptions) {
     closing: () => closing,
   });
 
-  /** The due condition of a claim: pending and due, or running under a lease that has expired. */
-  const claimable = (now: number) =>
-    sql<boolean>`((status = 'pending' and next_attempt_at <= ${now}) or (status = 'running' and lease_until <= ${now}))`;
-
   /**
    * Tasks that may run now, oldest first; none behind an unfinished earlier task of the same resource and driver (a
    * hosting service's site and its certificate are two queues: a CA that is down holds back no suspension).
    */
-  async function candidates(now: number): Promise<string[]> {
-    const rows = await db
-      .selectFrom('provisioningTasks as t')
-      .select('t.id')
-      .where(claimable(now))
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('provisioningTasks as e')
-              .select('e.id')
-              .whereRef('e.resourceType', '=', 't.resourceType')
-              .whereRef('e.resourceId', '=', 't.resourceId')
-              .whereRef('e.driverType', '=', 't.driverType')
-              .whereRef('e.id', '<', 't.id')
-              .where('e.status', 'in', UNFINISHED),
-          ),
-        ),
-      )
-      .orderBy('t.id')
-      .limit(BATCH)
-      .execute();
-    return rows.map((r) => r.id);
-  }
+  const candidates = (now: number): Promise<string[]> => dueTaskIds(db, now, BATCH);
 
-  /** Takes the task's lease; false when another worker has it (or it is no longer due). */
-  async function claim(id: string, now: number): Promise<ProvisioningTaskRow | undefined> {
-    return db
-      .updateTable('provisioningTasks')
-      .set((eb) => ({
-        status: 'running',
-        leaseOwner: instanceId,
-        leaseUntil: now + leaseMs,
-        attempts: eb('attempts', '+', 1),
-        updatedAt: now,
-      }))
-      .where('id', '=', id)
-      .where(claimable(now))
-      .returningAll()
-      .executeTakeFirst();
-  }
+  /** Takes the task's lease; undefined when another worker has it (or it is no longer due). */
+  const claim = (id: string, now: number): Promise<ProvisioningTaskRow | undefined> =>
+    claimTask(db, id, now, { owner: instanceId, until: now + leaseMs });
 
   /** The server a task runs against: the service's own server when it has this driver, else the first one. */
   async function chooseServer(task: ProvisioningTaskRow) {
-    const columns = ['servers.id', 'servers.name', 'servers.connectionSettings'] as const;
     if (task.resourceType === 'service') {
-      const own = await db
-        .selectFrom('services')
-        .innerJoin('servers', 'servers.id', 'services.serverId')
-        .select(columns)
-        .where('services.id', '=', task.resourceId)
-        .where('servers.driverType', '=', task.driverType)
-        .executeTakeFirst();
+      const service = await findServiceNameAndServer(db, task.resourceId);
+      const own = service?.serverId ? await findServerWithDriver(db, service.serverId, task.driverType) : undefined;
       if (own) return own;
     }
-    return db
-      .selectFrom('servers')
-      .select(columns)
-      .where('driverType', '=', task.driverType)
-      .orderBy('status')
-      .orderBy('name')
-      .orderBy('id')
-      .executeTakeFirst();
+    return findFirstServerWithDriver(db, task.driverType);
   }
 
   /** Ends our hold on a task with the given columns, only while we still hold it. */
@@ -178,14 +135,7 @@ export function createProvisioningEngine(options: EngineOptions) {
     task: ProvisioningTaskRow,
     set: Partial<Omit<ProvisioningTaskRow, 'id'>>,
   ): Promise<boolean> {
-    const done = await trx
-      .updateTable('provisioningTasks')
-      .set({ leaseOwner: null, leaseUntil: null, ...set, updatedAt: clock.now() })
-      .where('id', '=', task.id)
-      .where('status', '=', 'running')
-      .where('leaseOwner', '=', instanceId)
-      .executeTakeFirst();
-    return Number(done.numUpdatedRows) === 1;
+    return settleTask(trx, task.id, instanceId, { ...set, updatedAt: clock.now() });
   }
 
   async function call(
@@ -223,21 +173,18 @@ export function createProvisioningEngine(options: EngineOptions) {
               }),
       };
     }
-    await db
-      .insertInto('provisioningCalls')
-      .values({
-        id: randomUUID(),
-        taskId: task.id,
-        serverId: server.id,
-        driverType: task.driverType,
-        operation: task.operation,
-        startedAt: started,
-        durationMs: Math.round(performance.now() - t0),
-        outcome: outcome.ok ? 'ok' : 'error',
-        errorCode: outcome.ok ? null : outcome.error.code,
-        message: outcome.ok ? null : maskSecrets(outcome.error.message, secrets).slice(0, 1000),
-      })
-      .execute();
+    await recordCall(db, {
+      id: randomUUID(),
+      taskId: task.id,
+      serverId: server.id,
+      driverType: task.driverType,
+      operation: task.operation,
+      startedAt: started,
+      durationMs: Math.round(performance.now() - t0),
+      outcome: outcome.ok ? 'ok' : 'error',
+      errorCode: outcome.ok ? null : outcome.error.code,
+      message: outcome.ok ? null : maskSecrets(outcome.error.message, secrets).slice(0, 1000),
+    });
     return outcome;
   }
 
@@ -254,22 +201,9 @@ export function createProvisioningEngine(options: EngineOptions) {
   ): Promise<void> {
     const now = clock.now();
     if (!outcome.ok && outcome.error.code === 'unreachable') {
-      await db
-        .updateTable('servers')
-        .set({
-          connectionStatus: 'failed',
-          connectionCheckedAt: now,
-          connectionError: maskSecrets(outcome.error.message, secrets).slice(0, 1000),
-        })
-        .where('id', '=', serverId)
-        .execute();
+      await markServerUnreachable(db, serverId, now, maskSecrets(outcome.error.message, secrets).slice(0, 1000));
     } else if (outcome.ok) {
-      await db
-        .updateTable('servers')
-        .set({ connectionStatus: 'ok', connectionCheckedAt: now, connectionError: null })
-        .where('id', '=', serverId)
-        .where('connectionStatus', '=', 'failed')
-        .execute();
+      await markServerReachedAgain(db, serverId, now);
     }
   }
 
@@ -312,11 +246,7 @@ export function createProvisioningEngine(options: EngineOptions) {
   async function carryDsRecords(task: ProvisioningTaskRow, result: DriverResult): Promise<DriverError | null> {
     const ds = dsRecordSchema.array().safeParse(result.details?.ds);
     if (task.resourceType !== 'domain' || !ds.success) return null;
-    const domain = await db
-      .selectFrom('domains')
-      .select(['name', 'dsRecords'])
-      .where('id', '=', task.resourceId)
-      .executeTakeFirst();
+    const domain = await findDomainNameAndDs(db, task.resourceId);
     if (!domain || JSON.stringify(parseDsRecords(domain.dsRecords)) === JSON.stringify(ds.data)) return null;
     try {
       await registrar.setDsRecords(domain.name, ds.data);
@@ -388,20 +318,10 @@ export function createProvisioningEngine(options: EngineOptions) {
     const records = journal(trx, task.userId, actorId, now);
     let params: Record<string, string>;
     if (task.resourceType === 'service') {
-      const service = await trx
-        .selectFrom('services')
-        .select(['name', 'status'])
-        .where('id', '=', task.resourceId)
-        .executeTakeFirst();
+      const service = await findServiceNameAndServer(trx, task.resourceId);
       if (!service) return;
       params = { name: service.name };
-      const activated = await trx
-        .updateTable('services')
-        .set({ status: 'active', updatedAt: now })
-        .where('id', '=', task.resourceId)
-        .where('status', '=', 'pending')
-        .executeTakeFirst();
-      if (Number(activated.numUpdatedRows) === 1) {
+      if (await activatePendingService(trx, task.resourceId, now)) {
         await records.statusChange({
           entityType: 'service',
           entityId: task.resourceId,
@@ -411,11 +331,7 @@ export function createProvisioningEngine(options: EngineOptions) {
         });
       }
     } else {
-      const domain = await trx
-        .selectFrom('domains')
-        .select('name')
-        .where('id', '=', task.resourceId)
-        .executeTakeFirst();
+      const domain = await findDomainNameAndDs(trx, task.resourceId);
       if (!domain) return;
       params = { domain: domain.name };
     }
@@ -476,13 +392,7 @@ export function createProvisioningEngine(options: EngineOptions) {
     afterDone,
     /** Wakes the tasks waiting for a server of this driver type (a server was given it). */
     async wakeWaiting(trx: Kysely<Database>, driverType: DriverType, now: number): Promise<void> {
-      await trx
-        .updateTable('provisioningTasks')
-        .set({ nextAttemptAt: now, waitReason: null, updatedAt: now })
-        .where('status', '=', 'pending')
-        .where('driverType', '=', driverType)
-        .where('waitReason', '=', 'no-server')
-        .execute();
+      await wakeWaitingTasks(trx, driverType, now);
     },
     start(): void {
       if (!stopped) return;

@@ -7,12 +7,12 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { journal } from '../../lib/journal';
 import type { SecretBox } from '../../lib/secret-box';
-import { serverConnection, setServerConnection } from '../servers/server-connection';
+import { serverConnection, setServerConnection } from '../servers';
 import { buildDriver } from './build-driver';
 import { driverView, maskSecrets, parseConnection, secretValues, updateConnection } from './connection-settings';
 import { DriverError } from './driver';
 import type { ProvisioningEngine } from './engine';
-import { insertDriverCall } from './provisioning.repository';
+import { recordCall } from './provisioning.repository';
 import { driverFactory } from './registry';
 
 /**
@@ -102,7 +102,7 @@ export async function testServerConnection({ db, secretBox, clock, engine }: Ser
   }
   const now = clock.now();
   await db.transaction().execute(async (trx) => {
-    await insertDriverCall(trx, {
+    await recordCall(trx, {
       id: randomUUID(),
       taskId: null,
       serverId: id,

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-
-const COLUMNS = ['servers.id', 'servers.driverType', 'servers.connectionSettings'] as const;
+import { findWebNodesAmong } from '../servers';
+import { doneWebNodeTaskServers } from './provisioning.repository';
 
 export interface SiteNode {
   id: string;
@@ -15,7 +15,7 @@ export interface SiteNode {
  * the service's row (a service placed before its server had a driver, docs/decisions/042-provisioning-engine.md),
  * so the row alone does not say. A service no node holds yet is absent from the answer. The one place that
  * answers "where is this site": the file manager, databases, addon domains, usage collection and certificates
- * all ask it. Two queries whatever the number of services.
+ * all ask it. At most three queries whatever the number of services (the servers are the servers module's).
  */
 export async function findSiteNodes(
   db: Kysely<Database>,
@@ -24,14 +24,7 @@ export async function findSiteNodes(
   const found = new Map<string, SiteNode>();
   if (services.length === 0) return found;
   const ownIds = [...new Set(services.map((s) => s.serverId).filter((id): id is string => id !== null))];
-  const own = ownIds.length
-    ? await db
-        .selectFrom('servers')
-        .select(COLUMNS)
-        .where('id', 'in', ownIds)
-        .where('driverType', '=', 'web-node')
-        .execute()
-    : [];
+  const own = await findWebNodesAmong(db, ownIds);
   const rest: string[] = [];
   for (const service of services) {
     const node = own.find((server) => server.id === service.serverId);
@@ -39,20 +32,16 @@ export async function findSiteNodes(
     else rest.push(service.id);
   }
   if (rest.length === 0) return found;
-  const done = await db
-    .selectFrom('provisioningTasks')
-    .innerJoin('servers', 'servers.id', 'provisioningTasks.serverId')
-    .select([...COLUMNS, 'provisioningTasks.resourceId'])
-    .where('provisioningTasks.resourceType', '=', 'service')
-    .where('provisioningTasks.resourceId', 'in', rest)
-    .where('provisioningTasks.driverType', '=', 'web-node')
-    .where('provisioningTasks.status', '=', 'done')
-    .where('servers.driverType', '=', 'web-node')
-    .orderBy('provisioningTasks.finishedAt', 'desc')
-    .orderBy('provisioningTasks.id', 'desc')
-    .execute();
-  // Newest first: the first row of each service is where its site is now.
-  for (const { resourceId, ...node } of done) if (!found.has(resourceId)) found.set(resourceId, node);
+  const done = await doneWebNodeTaskServers(db, rest);
+  const nodes = await findWebNodesAmong(db, [
+    ...new Set(done.map((t) => t.serverId).filter((id): id is string => id !== null)),
+  ]);
+  const byId = new Map(nodes.map((node) => [node.id, node]));
+  // Newest first: the first task of each service that ran on a server that is still a web node is where its site is.
+  for (const { resourceId, serverId } of done) {
+    const node = serverId === null ? undefined : byId.get(serverId);
+    if (node && !found.has(resourceId)) found.set(resourceId, node);
+  }
   return found;
 }
 

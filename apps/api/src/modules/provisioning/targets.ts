@@ -1,7 +1,11 @@
 import { isIPv4 } from 'node:net';
 import type { Kysely } from 'kysely';
 import type { Database, ProvisioningTaskRow } from '../../db/schema';
-import { SERVED_STATUSES, servedAddonDomains } from '../services/addon-domains';
+import { userLanguage } from '../accounts/user-language';
+import { certificateOfService } from '../certificates/certificate-of-service';
+import { findDomainZone } from '../domains';
+import { serverAddress, serverAddresses } from '../servers';
+import { findServiceForTask, findServiceTargetRow, servedAddonDomains, serverIdsServingName } from '../services';
 import type { DriverSettings, ProvisioningTarget } from './driver';
 
 /**
@@ -40,38 +44,12 @@ async function domainTarget(
   id: string,
   settings: DriverSettings,
 ): Promise<ProvisioningTarget | undefined> {
-  const domain = await db
-    .selectFrom('domains')
-    .select(['id', 'name', 'status', 'deletedAt', 'dsRecords'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!domain) return undefined;
-  const records = await db
-    .selectFrom('dnsRecords')
-    .select(['type', 'name', 'value', 'ttl', 'priority'])
-    .where('domainId', '=', id)
-    .orderBy('createdAt')
-    .orderBy('id')
-    .execute();
-  const hosts = await db
-    .selectFrom('services')
-    .innerJoin('servers', 'servers.id', 'services.serverId')
-    .select('servers.ip')
-    .where('services.kind', '=', 'hosting')
-    .where('services.domain', '=', domain.name)
-    .where('services.status', '!=', 'cancelled')
-    .execute();
-  // A hosting service serving the name as an addon domain (docs/decisions/069-addon-domains.md) points it there too.
-  const addonHosts = await db
-    .selectFrom('serviceDomains')
-    .innerJoin('services', 'services.id', 'serviceDomains.serviceId')
-    .innerJoin('servers', 'servers.id', 'services.serverId')
-    .select('servers.ip')
-    .where('serviceDomains.name', '=', domain.name)
-    .where('serviceDomains.status', 'in', SERVED_STATUSES)
-    .where('services.status', '!=', 'cancelled')
-    .execute();
-  hosts.push(...addonHosts);
+  const zone = await findDomainZone(db, id);
+  if (!zone) return undefined;
+  const { domain, records } = zone;
+  // The hosting services serving the name, as their domain or as an addon domain
+  // (docs/decisions/069-addon-domains.md), point it at their server.
+  const ips = await serverAddresses(db, await serverIdsServingName(db, domain.name));
   const data: DnsZoneData = {
     records: records.map((r) => ({
       type: r.type,
@@ -82,8 +60,8 @@ async function domainTarget(
     })),
     nameservers: providerNameservers(settings),
     hostAddresses: {
-      a: [...new Set(hosts.map((h) => h.ip).filter((ip) => isIPv4(ip)))],
-      aaaa: [...new Set(hosts.map((h) => h.ip).filter((ip) => ip.includes(':')))],
+      a: [...new Set(ips.filter((ip) => isIPv4(ip)))],
+      aaaa: [...new Set(ips.filter((ip) => ip.includes(':')))],
     },
     enabled: domain.status !== 'expired' && domain.deletedAt === null,
     dsKnown: domain.dsRecords !== null,
@@ -93,33 +71,18 @@ async function domainTarget(
 
 /** A service's certificate task (docs/decisions/049-certificates-through-acme.md): the certificate row it acts on. */
 async function certificateTarget(db: Kysely<Database>, serviceId: string): Promise<ProvisioningTarget | undefined> {
-  const row = await db
-    .selectFrom('certificates')
-    .innerJoin('services', 'services.id', 'certificates.serviceId')
-    .select(['certificates.id', 'certificates.domain', 'services.planId'])
-    .where('certificates.serviceId', '=', serviceId)
-    .executeTakeFirst();
+  const certificate = await certificateOfService(db, serviceId);
+  const service = certificate ? await findServiceForTask(db, serviceId) : undefined;
+  const row = certificate && service ? { ...certificate, planId: service.planId } : undefined;
   if (!row) return undefined;
   return { kind: 'service', id: serviceId, domain: row.domain, plan: row.planId, data: { certificateId: row.id } };
 }
 
 async function serviceTarget(db: Kysely<Database>, id: string): Promise<ProvisioningTarget | undefined> {
-  const service = await db
-    .selectFrom('services')
-    .leftJoin('servers', 'servers.id', 'services.serverId')
-    .innerJoin('users', 'users.id', 'services.userId')
-    .select([
-      'services.id',
-      'services.kind',
-      'services.planId',
-      'services.domain',
-      'services.status',
-      'servers.ip',
-      'users.preferredLanguage',
-    ])
-    .where('services.id', '=', id)
-    .executeTakeFirst();
-  if (!service) return undefined;
+  const row = await findServiceTargetRow(db, id);
+  const preferredLanguage = row ? await userLanguage(db, row.userId) : undefined;
+  if (!row || !preferredLanguage) return undefined;
+  const service = { ...row, ip: await serverAddress(db, row.serverId), preferredLanguage };
   // The site's addon domains (docs/decisions/069-addon-domains.md), sent whole with every state of the site.
   const aliases = service.kind === 'hosting' ? await servedAddonDomains(db, service.id) : [];
   return {

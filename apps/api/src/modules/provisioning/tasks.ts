@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { DriverType, ProvisioningOperation, SetupState } from '@hostpilot/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { findDomainOwner, setDomainSetupState } from '../domains';
+import { findServiceForTask, setServiceSetupState } from '../services';
+import { insertTask, touchPendingTask, unfinishedStatuses, unfinishedTasks } from './provisioning.repository';
 import { driverRegistered, provisionedBy, serviceDriverType } from './registry';
 
 /**
@@ -13,8 +16,7 @@ import { driverRegistered, provisionedBy, serviceDriverType } from './registry';
 /** Tries of a task before it stops as failed: with the backoff of engine.ts, about an hour. */
 export const DEFAULT_MAX_ATTEMPTS = 5;
 
-/** Unfinished tasks: they hold back later tasks of the same resource. */
-export const UNFINISHED = ['pending', 'running', 'failed'] as const;
+export { UNFINISHED } from './provisioning.repository';
 
 let sequence = 0;
 /**
@@ -53,15 +55,11 @@ export async function enqueueProvisioning(trx: Kysely<Database>, input: EnqueueI
   let owner: { userId: string } | undefined;
   let driverType: DriverType | null = null;
   if (resourceType === 'service') {
-    const row = await trx
-      .selectFrom('services')
-      .select(['userId', 'kind', 'planId'])
-      .where('id', '=', resourceId)
-      .executeTakeFirst();
+    const row = await findServiceForTask(trx, resourceId);
     owner = row;
     if (row) driverType = provisionedBy({ type: 'service', kind: row.kind, planId: row.planId });
   } else {
-    owner = await trx.selectFrom('domains').select(['userId']).where('id', '=', resourceId).executeTakeFirst();
+    owner = await findDomainOwner(trx, resourceId);
     if (owner) driverType = provisionedBy({ type: 'domain' });
   }
   if (!owner) return false;
@@ -72,54 +70,39 @@ export async function enqueueProvisioning(trx: Kysely<Database>, input: EnqueueI
     // The resource's unfinished tasks (a few at most), the latest picked here: with an ORDER BY id the planner
     // walks the resource's whole history of done tasks by id instead of seeking the unfinished ones (migration
     // 0370's index; docs/decisions/042-provisioning-engine.md).
-    const open = await trx
-      .selectFrom('provisioningTasks')
-      .select(['id', 'operation', 'status', 'driverType'])
-      .where('resourceType', '=', resourceType)
-      .where('resourceId', '=', resourceId)
-      .where('status', 'in', UNFINISHED)
-      .execute();
+    const open = await unfinishedTasks(trx, resourceType, resourceId);
     const last = open.reduce<(typeof open)[number] | undefined>((a, b) => (a && a.id > b.id ? a : b), undefined);
     if (last?.operation === 'update' && last.status === 'pending' && last.driverType === driverType) {
       // Conditional: a worker that claimed it meanwhile (status running) has read the resource already, so the
       // change needs a task of its own. On PostgreSQL this row lock also holds back a claim until we commit.
-      const folded = await trx
-        .updateTable('provisioningTasks')
-        .set({ updatedAt: now })
-        .where('id', '=', last.id)
-        .where('status', '=', 'pending')
-        .executeTakeFirst();
-      if (Number(folded.numUpdatedRows) === 1) {
+      if (await touchPendingTask(trx, last.id, now)) {
         await setSetupState(trx, resourceType, resourceId, 'provisioning');
         return true;
       }
     }
   }
 
-  await trx
-    .insertInto('provisioningTasks')
-    .values({
-      id: taskId(now),
-      resourceType,
-      resourceId,
-      userId: owner.userId,
-      driverType,
-      operation,
-      status: 'pending',
-      serverId: null,
-      maxAttempts: DEFAULT_MAX_ATTEMPTS,
-      nextAttemptAt: now,
-      leaseOwner: null,
-      leaseUntil: null,
-      waitReason: null,
-      errorCode: null,
-      errorMessage: null,
-      details: input.keepName ? JSON.stringify({ name: input.keepName }) : null,
-      createdAt: now,
-      updatedAt: now,
-      finishedAt: null,
-    })
-    .execute();
+  await insertTask(trx, {
+    id: taskId(now),
+    resourceType,
+    resourceId,
+    userId: owner.userId,
+    driverType,
+    operation,
+    status: 'pending',
+    serverId: null,
+    maxAttempts: DEFAULT_MAX_ATTEMPTS,
+    nextAttemptAt: now,
+    leaseOwner: null,
+    leaseUntil: null,
+    waitReason: null,
+    errorCode: null,
+    errorMessage: null,
+    details: input.keepName ? JSON.stringify({ name: input.keepName }) : null,
+    createdAt: now,
+    updatedAt: now,
+    finishedAt: null,
+  });
   await setSetupState(trx, resourceType, resourceId, 'provisioning');
   return true;
 }
@@ -130,11 +113,8 @@ async function setSetupState(
   resourceId: string,
   state: SetupState | null,
 ): Promise<void> {
-  if (resourceType === 'service') {
-    await trx.updateTable('services').set({ setupState: state }).where('id', '=', resourceId).execute();
-  } else {
-    await trx.updateTable('domains').set({ setupState: state }).where('id', '=', resourceId).execute();
-  }
+  if (resourceType === 'service') await setServiceSetupState(trx, resourceId, state);
+  else await setDomainSetupState(trx, resourceId, state);
 }
 
 /**
@@ -148,20 +128,10 @@ export async function refreshSetupState(
 ): Promise<SetupState | null> {
   // A service is being set up while its own driver's tasks run: a hosting service's free certificate (the ACME
   // driver's task on the same service) is issued after the site is ready, and does not hold its setup state.
-  const own =
-    resourceType === 'service'
-      ? await trx.selectFrom('services').select(['kind', 'planId']).where('id', '=', resourceId).executeTakeFirst()
-      : undefined;
+  const own = resourceType === 'service' ? await findServiceForTask(trx, resourceId) : undefined;
   const driver = own ? serviceDriverType(own.kind, own.planId) : null;
-  const open = await trx
-    .selectFrom('provisioningTasks')
-    .select('status')
-    .where('resourceType', '=', resourceType)
-    .where('resourceId', '=', resourceId)
-    .where('status', 'in', UNFINISHED)
-    .$if(driver !== null, (qb) => qb.where('driverType', '=', driver!))
-    .execute();
-  const state: SetupState | null = open.some((t) => t.status === 'failed')
+  const open = await unfinishedStatuses(trx, resourceType, resourceId, driver);
+  const state: SetupState | null = open.some((status) => status === 'failed')
     ? 'delayed'
     : open.length > 0
       ? 'provisioning'

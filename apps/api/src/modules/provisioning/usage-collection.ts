@@ -2,9 +2,12 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { SecretBox } from '../../lib/secret-box';
+import { listWebNodes, recordNodeReading } from '../servers';
+import { recordSiteUsage } from '../services';
 import { buildDriver } from './build-driver';
 import { maskSecrets } from './connection-settings';
 import { DriverError, type ProvisioningDriver } from './driver';
+import { webNodeSiteCandidates } from './provisioning.repository';
 import { findSiteNodes } from './site-node';
 
 /**
@@ -51,39 +54,11 @@ const fixedClock = (now: number): Clock => ({ now: () => now });
 export async function collectUsage(ctx: UsageCollectionContext): Promise<UsageCollectionReport> {
   const { db, now } = ctx;
   const deadline = ctx.deadlineMs ?? NODE_DEADLINE_MS;
-  const nodes = await db
-    .selectFrom('servers')
-    .select(['id', 'name', 'connectionSettings', 'bandwidthGbps'])
-    .where('driverType', '=', 'web-node')
-    .orderBy('status')
-    .orderBy('name')
-    .orderBy('id')
-    .execute();
+  const nodes = await listWebNodes(db);
   const report: UsageCollectionReport = { nodes: nodes.length, nodesDown: 0, sites: 0, siteErrors: 0 };
   if (nodes.length === 0) return report;
   const nodeIds = new Set(nodes.map((n) => n.id));
-  const candidates = await db
-    .selectFrom('services')
-    .select(['services.id', 'services.serverId', 'services.domain', 'services.planId'])
-    .where('services.kind', '=', 'hosting')
-    .where('services.status', 'in', ['active', 'suspended'])
-    .where((eb) =>
-      eb.or([
-        eb('services.serverId', 'in', [...nodeIds]),
-        eb.exists(
-          eb
-            .selectFrom('provisioningTasks')
-            .select('provisioningTasks.id')
-            .whereRef('provisioningTasks.resourceId', '=', 'services.id')
-            .where('provisioningTasks.resourceType', '=', 'service')
-            .where('provisioningTasks.driverType', '=', 'web-node')
-            .where('provisioningTasks.operation', '=', 'create')
-            .where('provisioningTasks.status', '=', 'done'),
-        ),
-      ]),
-    )
-    .orderBy('services.id')
-    .execute();
+  const candidates = await webNodeSiteCandidates(db, [...nodeIds]);
   // Where each site is, as the file manager and databases find it (site-node.ts): a site is measured on its node.
   const where = await findSiteNodes(db, candidates);
   const services = candidates.flatMap((s) => {
@@ -147,35 +122,15 @@ async function recordNode(
     reading && linkBytesPerSecond > 0
       ? Math.min(100, Math.round((reading.networkBytesPerSecond / linkBytesPerSecond) * 100))
       : 0;
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('serverUsageSamples')
-      .values({
-        serverId: node.id,
-        takenAt: now,
-        cpuPercent: reading?.cpuPercent ?? 0,
-        memoryPercent: reading?.memoryPercent ?? 0,
-        storagePercent: reading?.diskPercent ?? 0,
-        bandwidthPercent,
-        up: reading ? 1 : 0,
-      })
-      .onConflict((oc) => oc.columns(['serverId', 'takenAt']).doNothing())
-      .execute();
-    const row = {
-      checkedAt: now,
-      error,
-      ...(reading ? { measuredAt: now, metrics: JSON.stringify(reading) } : {}),
-    };
-    await trx
-      .insertInto('nodeMetrics')
-      .values({ serverId: node.id, measuredAt: null, metrics: null, ...row })
-      .onConflict((oc) => oc.column('serverId').doUpdateSet(row))
-      .execute();
-    await trx
-      .updateTable('servers')
-      .set({ connectionStatus: reading ? 'ok' : 'failed', connectionCheckedAt: now, connectionError: error })
-      .where('id', '=', node.id)
-      .execute();
+  await recordNodeReading(db, node.id, now, {
+    sample: {
+      cpuPercent: reading?.cpuPercent ?? 0,
+      memoryPercent: reading?.memoryPercent ?? 0,
+      storagePercent: reading?.diskPercent ?? 0,
+      bandwidthPercent,
+    },
+    metrics: reading ? JSON.stringify(reading) : null,
+    error,
   });
 }
 
@@ -199,28 +154,10 @@ async function recordSite(
     databaseLimit: usage.databaseLimit,
     domainLimit: usage.domainLimit,
   };
-  await db.transaction().execute(async (trx) => {
-    const first = !(await trx
-      .selectFrom('serviceUsage')
-      .select('serviceId')
-      .where('serviceId', '=', serviceId)
-      .executeTakeFirst());
-    await trx
-      .insertInto('serviceUsage')
-      .values({ serviceId, ...row })
-      .onConflict((oc) => oc.column('serviceId').doUpdateSet(row))
-      .execute();
-    // The service's own figures follow the measurement, so every reader of them (the daily chart, the back
-    // office) sees what the node measured; a part of a MiB counts as one.
-    await trx
-      .updateTable('services')
-      .set({
-        storageUsedMb: Math.ceil(usage.diskBytes / MIB),
-        bandwidthUsedMb: Math.ceil(usage.bandwidthBytes / MIB),
-      })
-      .where('id', '=', serviceId)
-      .execute();
-    // Figures from before the first measurement were not measured (the demo's generated month): dropped.
-    if (first) await trx.deleteFrom('serviceUsageSamples').where('serviceId', '=', serviceId).execute();
+  // The service's own figures follow the measurement, so every reader of them (the daily chart, the back office)
+  // sees what the node measured; a part of a MiB counts as one.
+  await recordSiteUsage(db, serviceId, row, {
+    storageUsedMb: Math.ceil(usage.diskBytes / MIB),
+    bandwidthUsedMb: Math.ceil(usage.bandwidthBytes / MIB),
   });
 }

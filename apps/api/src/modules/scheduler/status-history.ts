@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { domainExists } from '../domains/staff-domains';
-import { serviceExists } from '../services/staff-services';
+import { domainExists } from '../domains';
+import { serviceExists } from '../services';
 import { statusHistoryRows } from './scheduler.repository';
 
 /** How many changes the back office shows. */

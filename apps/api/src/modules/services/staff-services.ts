@@ -24,7 +24,7 @@ import { readDomain } from '../ordering/cart-pricing';
 import { lockedFreeSlots, SERVER_TYPE } from '../ordering/server-capacity';
 import { provisionedBy } from '../provisioning/registry';
 import { enqueueProvisioning } from '../provisioning/tasks';
-import { placementServers, placementTarget } from '../servers/server-placement';
+import { placementServers, placementTarget } from '../servers';
 import { assertAddonDomainsFit } from './addon-domains';
 import { toAdminService } from './service-rows';
 import {

@@ -1,0 +1,11 @@
+/**
+ * What other modules may use of the domains module (docs/decisions/056-module-shape.md, "Addendum
+ * (2026-11-27)"): lint refuses any other file of it from outside, apart from the composition root's routes.
+ */
+export {
+  findDomainNameAndDs,
+  findDomainOwner,
+  findDomainZone,
+  setDomainSetupState,
+} from './domain-provisioning.repository';
+export { domainExists } from './staff-domains';
