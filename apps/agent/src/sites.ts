@@ -281,7 +281,7 @@ export function createSites(options: SitesOptions) {
   const archivesDir = path.join(root, 'archives');
   /** HTTP-01 key authorizations, one folder per site, read by nginx's workers (they are public by design). */
   const challengesDir = path.join(root, 'challenges');
-  /** Certificates and keys, one folder per site: root only (nginx's master reads them as root). */
+  /** Certificates and keys, one folder per site: root:web 0750, files 0640 (nginx's workers read them per handshake). */
   const certificatesDir = path.join(root, 'certificates');
   const tlsListen = options.tlsListen ?? [];
   const template = options.siteBlockTemplate ?? DEFAULT_SITE_BLOCK;
