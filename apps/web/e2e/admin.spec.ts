@@ -260,6 +260,8 @@ test.describe('admin lists in both languages', () => {
     await page.goto('/admin/users');
     const main = page.getByRole('main');
     const table = main.getByRole('table', { name: 'Users' });
+    // example.org addresses are the seeded population's alone: the specs that sign up run beside this one and use
+    // example.com, so that no account appears in these pages between the first look and the reload.
     await main.getByRole('searchbox', { name: 'Search users' }).fill('example.org');
     await expect(page).toHaveURL(/[?&]q=example\.org\b/);
     await main.getByRole('combobox', { name: 'Status' }).selectOption('active');

@@ -105,7 +105,7 @@ for (const language of LANGUAGES) {
     page,
     request,
   }) => {
-    const email = `visitor-${randomUUID().slice(0, 8)}@example.org`;
+    const email = `visitor-${randomUUID().slice(0, 8)}@example.com`;
     await gotoInLanguage(page, '/contact', language);
     // Bad input first: the errors are in the page's language and nothing typed is lost.
     await page.getByRole('textbox', { name: text.name }).fill('Vera');
@@ -149,7 +149,7 @@ for (const language of LANGUAGES) {
     }) => {
       await page.goto(`/contact?lng=${language}`);
       await page.getByRole('textbox', { name: text.name }).fill('Vera');
-      await page.getByRole('textbox', { name: text.email }).fill(`nojs-${randomUUID().slice(0, 8)}@example.org`);
+      await page.getByRole('textbox', { name: text.email }).fill(`nojs-${randomUUID().slice(0, 8)}@example.com`);
       await page.getByRole('textbox', { name: text.message }).fill('Can you move my shop from another host?');
       await page.getByRole('button', { name: text.contactSubmit }).click();
       await expect(page).toHaveURL(new RegExp(`/contact/sent\\?lng=${language}$`));

@@ -47,7 +47,7 @@ test.describe('without JavaScript', () => {
       const account = {
         firstName: 'Vera',
         lastName: 'Nojs',
-        email: `nojs-${randomUUID().slice(0, 8)}@example.org`,
+        email: `nojs-${randomUUID().slice(0, 8)}@example.com`,
         password: PASSWORD,
       };
       await registerCustomer(request, account);
@@ -87,7 +87,7 @@ test.describe('without JavaScript', () => {
     });
 
     test(`${language}: asks for a password-reset link and says the same thing for any address`, async ({ page }) => {
-      const email = `reset-${randomUUID().slice(0, 8)}@example.org`;
+      const email = `reset-${randomUUID().slice(0, 8)}@example.com`;
       await page.goto(`/forgot-password?lng=${language}`);
       await page.getByRole('textbox', { name: text.email }).fill(email);
       await page.getByRole('button', { name: text.forgotSubmit }).click();
@@ -100,7 +100,7 @@ test.describe('without JavaScript', () => {
     const account = {
       firstName: 'Olga',
       lastName: 'Reset',
-      email: `olga-${randomUUID().slice(0, 8)}@example.org`,
+      email: `olga-${randomUUID().slice(0, 8)}@example.com`,
       password: PASSWORD,
     };
     await registerCustomer(request, account);
@@ -116,7 +116,7 @@ test.describe('without JavaScript', () => {
     page,
     browser,
   }, testInfo) => {
-    const email = `nojs-new-${randomUUID().slice(0, 8)}@example.org`;
+    const email = `nojs-new-${randomUUID().slice(0, 8)}@example.com`;
     // The refused step's page comes with its status, 400, which the browser logs.
     allowConsoleErrors(/status of 400/);
     await page.goto('/register?lng=en');
