@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
+import { analyzeAxe } from './support/a11y';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiSignIn, DEMO_CUSTOMER, signInWithForm, storeTokens } from './support/auth';
 import { registerCustomer } from './support/demo';
@@ -25,7 +25,7 @@ async function freshCustomer(request: APIRequestContext, firstName = 'Robin') {
 }
 
 async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const results = await analyzeAxe(page, ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
