@@ -79,7 +79,7 @@ test.describe('language switcher', () => {
     const footerSwitcher = footer.getByRole('button', { name: 'Language: English. Change language' });
     await footerSwitcher.click();
     await expect(footer.getByRole('list', { name: 'Choose a language' })).toBeVisible();
-    await footer.getByText('Follow us').click();
+    await footer.getByText(/All rights reserved/).click();
     await expect(footer.getByRole('list', { name: 'Choose a language' })).toBeHidden();
   });
 

@@ -5,8 +5,6 @@ import { LanguageSwitcher } from '@/features/i18n/language-switcher';
 import { FOOTER_GROUPS } from '../navigation';
 import { SiteLogo } from './site-logo';
 
-const SOCIAL_NETWORKS = ['X', 'Telegram', 'GitHub', 'YouTube'] as const;
-
 export function SiteFooter() {
   const { t } = useTranslation();
   const year = new Date().getFullYear();
@@ -17,24 +15,6 @@ export function SiteFooter() {
           <div className="lg:col-span-2">
             <SiteLogo tone="dark" />
             <p className="mt-4 max-w-sm text-sm leading-6 text-slate-400">{t('footer.tagline')}</p>
-            <div className="mt-6">
-              <p className="text-sm font-semibold text-white">{t('footer.social')}</p>
-              {/* Placeholder social links (docs/product/screens.md): plain labels that say so, not links yet. An <a>
-                  without href under React's delegated click listener reads to crawlers as a link they cannot follow. */}
-              <ul className="mt-3 flex flex-wrap gap-2">
-                {SOCIAL_NETWORKS.map((network) => (
-                  <li key={network}>
-                    <span
-                      className="inline-flex min-h-9 items-center rounded-lg border border-slate-700 px-3 text-sm text-slate-400"
-                      title={t('footer.socialSoon')}
-                    >
-                      {network}
-                      <span className="sr-only"> ({t('footer.socialSoon')})</span>
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            </div>
           </div>
           {FOOTER_GROUPS.map((group) => (
             <nav key={group.titleKey} aria-label={t(group.titleKey)}>

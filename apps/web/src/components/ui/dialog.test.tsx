@@ -12,7 +12,7 @@ function Harness() {
         Renew
       </button>
       <Dialog open={open} onClose={() => setOpen(false)} title="Renewal is not available yet" closeLabel="Close">
-        Online renewal is coming soon.
+        Renewal extends the service by its billing period.
       </Dialog>
     </>
   );
@@ -26,7 +26,7 @@ describe('Dialog', () => {
 
     await user.click(screen.getByRole('button', { name: 'Renew' }));
     const dialog = screen.getByRole('dialog', { name: 'Renewal is not available yet' });
-    expect(dialog).toHaveAccessibleDescription('Online renewal is coming soon.');
+    expect(dialog).toHaveAccessibleDescription('Renewal extends the service by its billing period.');
 
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
