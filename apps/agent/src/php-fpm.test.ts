@@ -1,20 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SiteInput } from './sites';
-import { getSite, nodeAvailable, startTestNode, type TestNode } from './test/node';
+import { getSite, nodeAvailable, startTestNode, type TestNode, siteInputs } from './test/node';
 
 // Real nginx, php-fpm and MariaDB (docs/decisions/064-adding-a-site-at-scale.md); `.ci/run` installs them.
 if (!nodeAvailable) throw new Error('These tests need nginx, php-fpm and root: see .ci/run');
 
 let node: TestNode;
-const input = (domain: string, extra: Partial<SiteInput> = {}): SiteInput => ({
-  domain,
-  language: 'en',
-  status: 'active',
-  limits: { storageMb: 100, databases: 0, domains: 1 },
-  ...extra,
-});
+const input = siteInputs(0);
 
 beforeAll(async () => {
   // Two pools per master, so three sites need two masters.

@@ -1,28 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SiteInput } from './sites';
-import { getSite, nodeAvailable, startTestNode, type TestNode } from './test/node';
+import { getSite, nodeAvailable, startTestNode, type TestNode, siteInputs, uploadAsSite } from './test/node';
 
 // Real nginx and php-fpm (docs/decisions/071-one-nginx-server-block-for-all-sites.md); `.ci/run` installs them.
 if (!nodeAvailable) throw new Error('These tests need nginx, php-fpm and root: see .ci/run');
 
 let node: TestNode;
-const input = (domain: string, extra: Partial<SiteInput> = {}): SiteInput => ({
-  domain,
-  language: 'en',
-  status: 'active',
-  limits: { storageMb: 100, databases: 0, domains: 1 },
-  ...extra,
-});
+const input = siteInputs(0);
 
-function upload(id: string, name: string, text: string): void {
-  const state = node.sites.read(id)!;
-  const file = path.join(state.home, 'public_html', name);
-  fs.writeFileSync(file, text);
-  const owner = fs.statSync(path.join(state.home, 'public_html'));
-  fs.chownSync(file, owner.uid, owner.gid);
-}
+const upload = (id: string, name: string, text: string) => uploadAsSite(node, id, name, text);
 
 const logOf = (id: string) => path.join(node.root, 'logs', id, 'access.log');
 const readLog = (id: string) => (fs.existsSync(logOf(id)) ? fs.readFileSync(logOf(id), 'utf8') : '');

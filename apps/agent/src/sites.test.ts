@@ -3,29 +3,16 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AgentError } from './errors';
 import { run } from './run';
-import { DEFAULT_SITE_BLOCK, parseSiteInput, type SiteInput } from './sites';
-import { freePort, getSite, nodeAvailable, startTestNode, type TestNode } from './test/node';
+import { DEFAULT_SITE_BLOCK, parseSiteInput } from './sites';
+import { freePort, getSite, nodeAvailable, startTestNode, type TestNode, siteInputs, uploadAsSite } from './test/node';
 
 // Real nginx, php-fpm and MariaDB (docs/decisions/055-web-node-agent.md); `.ci/run` installs them.
 if (!nodeAvailable) throw new Error('These tests need nginx, php-fpm and root: see .ci/run');
 
 let node: TestNode;
-const input = (domain: string, extra: Partial<SiteInput> = {}): SiteInput => ({
-  domain,
-  language: 'en',
-  status: 'active',
-  limits: { storageMb: 100, databases: 1, domains: 1 },
-  ...extra,
-});
+const input = siteInputs(1);
 
-/** Puts a file into a site's public_html as the site's user would have. */
-function upload(id: string, name: string, text: string): void {
-  const state = node.sites.read(id)!;
-  const file = path.join(state.home, 'public_html', name);
-  fs.writeFileSync(file, text);
-  const owner = fs.statSync(path.join(state.home, 'public_html'));
-  fs.chownSync(file, owner.uid, owner.gid);
-}
+const upload = (id: string, name: string, text: string) => uploadAsSite(node, id, name, text);
 
 async function connects(user: string, password: string): Promise<string> {
   try {

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createNode, missingParts } from '../agent';
 import { run } from '../run';
-import type { Sites } from '../sites';
+import type { SiteInput, Sites } from '../sites';
 
 /**
  * A real web node for a test (docs/decisions/055-web-node-agent.md): its own nginx and php-fpm under a temporary
@@ -140,4 +140,24 @@ export function getSiteTls(
     request.on('error', reject);
     request.end();
   });
+}
+
+/** A site's input as the API sends it: an active English site of 100 MB and one domain, `databases` databases. */
+export const siteInputs =
+  (databases: number) =>
+  (domain: string, extra: Partial<SiteInput> = {}): SiteInput => ({
+    domain,
+    language: 'en',
+    status: 'active',
+    limits: { storageMb: 100, databases, domains: 1 },
+    ...extra,
+  });
+
+/** Puts a file into a site's public_html as the site's user would have. */
+export function uploadAsSite(node: TestNode, id: string, name: string, text: string): void {
+  const state = node.sites.read(id)!;
+  const file = path.join(state.home, 'public_html', name);
+  fs.writeFileSync(file, text);
+  const owner = fs.statSync(path.join(state.home, 'public_html'));
+  fs.chownSync(file, owner.uid, owner.gid);
 }
