@@ -17,22 +17,32 @@ export const findTask = (db: Kysely<Database>, id: string): Promise<Provisioning
   db.selectFrom('provisioningTasks').selectAll().where('id', '=', id).executeTakeFirst();
 
 /**
- * Marks the task as changed now, only while it is still in the status read: a worker finishing it at the same
- * moment wins. Whether the row was claimed.
+ * Changes a task only while it is still in the status read: a worker finishing it at the same moment wins. Whether
+ * the row moved.
  */
-export const claimTaskInStatus = async (
+export const updateTaskInStatus = async (
   db: Kysely<Database>,
   task: Pick<ProvisioningTaskRow, 'id' | 'status'>,
-  now: number,
+  change: Updateable<ProvisioningTasksTable>,
 ): Promise<boolean> => {
   const moved = await db
     .updateTable('provisioningTasks')
-    .set({ updatedAt: now })
+    .set(change)
     .where('id', '=', task.id)
     .where('status', '=', task.status)
     .executeTakeFirst();
   return Number(moved.numUpdatedRows) === 1;
 };
+
+/** A task waiting to run now with a fresh set of tries, as staff's Retry leaves it. */
+export const freshTries = (now: number): Updateable<ProvisioningTasksTable> => ({
+  status: 'pending',
+  attempts: 0,
+  nextAttemptAt: now,
+  waitReason: null,
+  leaseOwner: null,
+  leaseUntil: null,
+});
 
 /** Writes a task's new state. */
 export const updateTask = async (
@@ -57,29 +67,6 @@ export const findWaitingTask = (
     .where('status', 'in', ['failed', 'pending'])
     .orderBy('id')
     .executeTakeFirst();
-
-/** Fresh tries for a task now, only while it is still in the status read; whether the row moved. */
-export const reviveTaskInStatus = async (
-  db: Kysely<Database>,
-  task: Pick<ProvisioningTaskRow, 'id' | 'status'>,
-  now: number,
-): Promise<boolean> => {
-  const moved = await db
-    .updateTable('provisioningTasks')
-    .set({
-      status: 'pending',
-      attempts: 0,
-      nextAttemptAt: now,
-      waitReason: null,
-      leaseOwner: null,
-      leaseUntil: null,
-      updatedAt: now,
-    })
-    .where('id', '=', task.id)
-    .where('status', '=', task.status)
-    .executeTakeFirst();
-  return Number(moved.numUpdatedRows) === 1;
-};
 
 type TaskQuery = z.output<typeof adminProvisioningQuerySchema>;
 

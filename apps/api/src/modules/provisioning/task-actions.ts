@@ -5,13 +5,7 @@ import { AppError } from '../../lib/errors';
 import { journal } from '../../lib/journal';
 import type { NoticeMail } from '../scheduler/job-records';
 import type { ProvisioningEngine } from './engine';
-import {
-  claimTaskInStatus,
-  findTask,
-  findWaitingTask,
-  reviveTaskInStatus,
-  updateTask,
-} from './provisioning.repository';
+import { freshTries, findTask, findWaitingTask, updateTask, updateTaskInStatus } from './provisioning.repository';
 import { refreshSetupState } from './tasks';
 
 /** A staff action on a task (docs/decisions/042-provisioning-engine.md). */
@@ -37,15 +31,7 @@ export const TASK_ACTIONS: Record<TaskAction, ActionRule> = {
   retry: {
     from: ['failed', 'pending'],
     to: 'pending',
-    change: (trx, task, now) =>
-      updateTask(trx, task.id, {
-        status: 'pending',
-        attempts: 0,
-        nextAttemptAt: now,
-        waitReason: null,
-        leaseOwner: null,
-        leaseUntil: null,
-      }),
+    change: (trx, task, now) => updateTask(trx, task.id, freshTries(now)),
   },
   // It will not run.
   cancel: {
@@ -89,7 +75,7 @@ export async function actOnTask(
     if (!rule.from.includes(task.status))
       throw new AppError('INVALID_STATE', { message: 'The task is not in a status this allows' });
     // Conditional on the status read: a worker finishing it at the same moment wins, and this answers 409.
-    if (!(await claimTaskInStatus(trx, task, now))) throw new AppError('INVALID_STATE');
+    if (!(await updateTaskInStatus(trx, task, { updatedAt: now }))) throw new AppError('INVALID_STATE');
     await rule.change(trx, task, now, staffId, mails, engine);
     await refreshSetupState(trx, task.resourceType, task.resourceId);
     await journal(trx, task.userId, staffId, now, ip).audit({
@@ -114,6 +100,7 @@ export async function reviveWaitingTask(
 ): Promise<boolean> {
   const task = await findWaitingTask(trx, resource);
   if (!task) return false;
-  if (!(await reviveTaskInStatus(trx, task, now))) throw new AppError('INVALID_STATE');
+  if (!(await updateTaskInStatus(trx, task, { ...freshTries(now), updatedAt: now })))
+    throw new AppError('INVALID_STATE');
   return true;
 }
