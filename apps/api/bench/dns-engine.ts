@@ -20,7 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEMO_CUSTOMER } from '@hostpilot/shared';
 import { type AppDatabase, createDatabase } from '../src/db/index';
-import { createLocalRegistrar } from '../src/modules/ordering/registrar';
+import { createLocalRegistrar } from '../src/modules/domains';
 import { freePort as freeDnsPort, stopPowerDnsLeftIn } from '../src/modules/provisioning/drivers/powerdns/process';
 import { enqueueProvisioning } from '../src/modules/provisioning/tasks';
 import { dig } from '../src/test/powerdns';

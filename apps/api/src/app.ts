@@ -62,7 +62,7 @@ import { metaRoutes } from './modules/meta/meta.routes';
 import { domainSearchRoutes } from './modules/ordering/domain-search.routes';
 import { ordersRoutes } from './modules/ordering/orders.routes';
 import { createOrdersService } from './modules/ordering/orders.service';
-import { createLocalRegistrar } from './modules/ordering/registrar';
+import { createLocalRegistrar } from './modules/domains';
 import { usersRoutes } from './modules/accounts/users.routes';
 import { recordServerError } from './modules/operations/error-log';
 import { createMaintenanceState, guardMaintenance } from './modules/operations/maintenance';

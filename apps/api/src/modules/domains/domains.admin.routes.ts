@@ -6,7 +6,7 @@ import { endpointRoute } from '../../lib/endpoint-route';
 import { BODY_ERRORS, errorResponses } from '../../lib/errors';
 import { STAFF_ERRORS } from '../../lib/staff-errors';
 import { staffOf } from '../../plugins/authorize';
-import { createLocalRegistrar, type Registrar } from '../ordering/registrar';
+import { createLocalRegistrar, type Registrar } from './registrar';
 import { createDomainActions, type DomainEditor } from './domain-actions';
 import {
   deleteDomain,

@@ -6,7 +6,7 @@ import type { Database, DomainRow } from '../../db/schema';
 import { contains, iso, isoOrNull, offsetOf, parseStringList } from '../../lib/listing';
 import { contains as searchText } from '../../lib/search';
 import { direction, OWNER_COLUMNS } from '../../lib/staff-list';
-import { parseDsRecords } from '../ordering/registrar';
+import { parseDsRecords } from './registrar';
 import { parseConnection } from '../provisioning/connection-settings';
 import { providerNameservers } from '../provisioning/targets';
 import { UNFINISHED } from '../provisioning/tasks';

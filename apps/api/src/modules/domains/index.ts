@@ -9,3 +9,6 @@ export {
   setDomainSetupState,
 } from './domain-provisioning.repository';
 export { domainExists } from './staff-domains';
+export { displayDomainName, parseDomainQuery } from './domain-names';
+export { createLocalRegistrar, parseDsRecords } from './registrar';
+export type { DomainAvailability, Registrar } from './registrar';

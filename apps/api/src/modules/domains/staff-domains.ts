@@ -24,8 +24,8 @@ import { fullName, iso, isoOrNull } from '../../lib/staff-list';
 import { activeCustomerId } from '../accounts/customer-owner';
 import { billingNamesDomain } from '../billing/domain-references';
 import { ordersNameDomain } from '../ordering/domain-references';
-import { displayDomainName, parseDomainQuery } from '../ordering/domain-names';
-import { parseDsRecords, type Registrar } from '../ordering/registrar';
+import { displayDomainName, parseDomainQuery } from './domain-names';
+import { parseDsRecords, type Registrar } from './registrar';
 import { enqueueProvisioning } from '../provisioning/tasks';
 import type { DomainEditor, createDomainActions } from './domain-actions';
 import {

@@ -20,8 +20,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { displayDomainName, parseDomainQuery } from './domain-names';
-import type { Registrar } from './registrar';
+import { displayDomainName, parseDomainQuery, type Registrar } from '../domains';
 
 /**
  * Prices a cart from the catalogue (docs/decisions/032-ordering-and-checkout.md): the browser sends choices, the

@@ -1,8 +1,7 @@
 import { CURRENCY, type DomainCheck, TLDS, validationMessage, orderingEndpoints } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, errorResponses } from '../../lib/errors';
-import { displayDomainName, parseDomainQuery } from './domain-names';
-import { createLocalRegistrar, type Registrar } from './registrar';
+import { createLocalRegistrar, displayDomainName, parseDomainQuery, type Registrar } from '../domains';
 import { endpointRoute } from '../../lib/endpoint-route';
 
 /** The ending searched when none was typed: the most asked-for one. */

@@ -37,7 +37,7 @@ import {
 } from '../billing/ledger';
 import { toPayment, type TransferHooks } from '../billing/payments.service';
 import { type CartLineInput, cartProblemsError, cityOf, type PricedCart, priceCart } from './cart-pricing';
-import type { Registrar } from './registrar';
+import type { Registrar } from '../domains';
 import { enqueueProvisioning } from '../provisioning/tasks';
 import { orderServiceCertificate } from '../certificates/service-certificate';
 import { provisionedBy } from '../provisioning/registry';

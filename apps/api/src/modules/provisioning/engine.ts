@@ -7,8 +7,8 @@ import type { Clock } from '../../lib/clock';
 import { journal } from '../../lib/journal';
 import type { Mailer } from '../../lib/mail/mailer';
 import type { SecretBox } from '../../lib/secret-box';
-import { createLocalRegistrar, parseDsRecords, type Registrar } from '../ordering/registrar';
-import { type NoticeMail, sendNoticeMails } from '../scheduler/job-records';
+import { createLocalRegistrar, parseDsRecords, type Registrar } from '../domains';
+import { type NoticeMail, sendNoticeMails } from '../notifications/notice-mails';
 import { findDomainNameAndDs } from '../domains';
 import {
   findFirstServerWithDriver,

@@ -1,22 +1,14 @@
 import type { MessageParams, NotificationKey, NotificationType, SchedulerJobName } from '@hostpilot/shared';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { type Journal, journal } from '../../lib/journal';
-import { mailLanguage } from '../../lib/mail/language';
-import type { Mailer } from '../../lib/mail/mailer';
+import type { NoticeMail } from '../notifications/notice-mails';
 
 /**
  * What a job leaves beside its change, in the change's transaction (docs/decisions/030-lifecycle-automation.md):
  * the customer's activity and notification, a status-history row naming the job, and an audit entry whose
  * actor is the job (no person: `actor_id` null, the job in the action). The mail goes after the commit.
  */
-
-export interface NoticeMail {
-  userId: string;
-  key: NotificationKey;
-  params: MessageParams;
-}
 
 export interface JobRecords extends Journal {
   /** Notifies the customer in the dashboard now and by mail once the transaction has committed. */
@@ -51,33 +43,4 @@ export function jobRecords(
       mails.push({ userId, key, params });
     },
   };
-}
-
-/**
- * Sends the mails of notices whose change has committed, each in its reader's language with the dashboard's own
- * texts (template `account-notice`). A mail that fails is logged, not retried: the dashboard notification stays.
- */
-export async function sendNoticeMails(
-  db: Kysely<Database>,
-  mailer: Mailer,
-  log: Pick<FastifyBaseLogger, 'warn'>,
-  mails: readonly NoticeMail[],
-): Promise<void> {
-  for (const mail of mails) {
-    try {
-      const user = await db
-        .selectFrom('users')
-        .select(['email', 'firstName', 'preferredLanguage'])
-        .where('id', '=', mail.userId)
-        .executeTakeFirst();
-      if (!user) continue;
-      await mailer.send(
-        user.email,
-        { kind: 'account-notice', firstName: user.firstName, key: mail.key, params: mail.params },
-        mailLanguage(user.preferredLanguage, undefined),
-      );
-    } catch (error) {
-      log.warn({ err: error, event: 'job_mail_failed', key: mail.key }, 'job mail not sent');
-    }
-  }
 }

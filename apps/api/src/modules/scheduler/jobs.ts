@@ -26,7 +26,8 @@ import { renewalDue } from '../provisioning/drivers/acme/issue';
 import { enqueueProvisioning } from '../provisioning/tasks';
 import { collectUsage } from '../provisioning/usage-collection';
 import type { SecretBox } from '../../lib/secret-box';
-import { type JobRecords, jobRecords, type NoticeMail } from './job-records';
+import type { NoticeMail } from '../notifications/notice-mails';
+import { type JobRecords, jobRecords } from './job-records';
 
 /**
  * The lifecycle jobs (docs/decisions/030-lifecycle-automation.md). Each finds the entities due, then changes

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database, ServiceDomainsTable } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { planLimits, type WebNodeHooks } from '../provisioning/drivers/web-node/driver';
-import { displayDomainName } from '../ordering/domain-names';
+import { displayDomainName } from '../domains';
 
 /**
  * Addon domains of a hosting service (docs/decisions/069-addon-domains.md): the rules a name must pass, the rows
