@@ -5,7 +5,7 @@ import { seedDemo } from '../demo/seed';
 import { ADMIN_TEST_ENV, getAs, queryPlan, staffSession } from '../test/admin';
 import type { Session } from '../test/auth';
 import { createTestApp, DATABASE_UNDER_TEST, type TestContext } from '../test/helpers';
-import { changePercent } from './dashboard/admin-overview';
+import { changePercent } from './dashboard';
 import { contains } from '../lib/search';
 
 const DAY = 86_400_000;

@@ -12,7 +12,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DATABASE_UNDER_TEST, type TestContext } from '../test/helpers';
 import { createBillingRepository } from './billing/billing.repository';
-import { createDashboardService } from './dashboard/dashboard.service';
+import { dashboardSummary, dashboardSummaryDeps } from './dashboard';
 import { createDomainsRepository } from './domains/domains.repository';
 import { createNotificationsRepository } from './notifications/notifications.repository';
 import { createServicesRepository } from './services/services.repository';
@@ -69,7 +69,7 @@ describe(`customer queries use indexes (${DATABASE_UNDER_TEST})`, () => {
     const id = user.id;
     const now = Date.now();
     const list = { page: 2, pageSize: 10, order: 'desc', q: 'my' } as const;
-    await createDashboardService(db, { now: () => now }).summary(id);
+    await dashboardSummary(dashboardSummaryDeps(db, { now: () => now }), id);
     const services = createServicesRepository(db);
     await services.listHosting(id, { ...list, sort: 'expiresAt' }, now);
     await services.listOther(id, { ...list, sort: 'createdAt' }, now);

@@ -4,13 +4,14 @@ import type { Clock } from '../../lib/clock';
 import { KeptAnswers, sendKept, serialised } from '../../lib/kept-answers';
 import { SIGNED_IN_ERRORS } from '../../lib/customer-route';
 import { authOf } from '../../plugins/authenticate';
-import { createDashboardService } from './dashboard.service';
-import { dismissGettingStarted, readDashboardTrends, readGettingStarted } from './dashboard-extras';
+import { dashboardSummaryDeps, readDashboardSummary } from './summary';
+import { dismissGettingStarted, readGettingStarted } from './getting-started';
+import { readDashboardTrends } from './trends';
 import { endpointRoute } from '../../lib/endpoint-route';
 
 /** GET /dashboard/summary: everything the dashboard home shows, for the signed-in customer. */
 export const dashboardRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async (app, { clock }) => {
-  const dashboard = createDashboardService(app.database.db, clock, (text) => app.database.prepare(text));
+  const summaryDeps = dashboardSummaryDeps(app.database.db, clock, (text) => app.database.prepare(text));
   // Each account's summary, serialised, while its account generation stays and its window gains nothing
   // (docs/decisions/039-account-generation-and-kept-answers.md).
   const kept = new KeptAnswers();
@@ -31,7 +32,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async (a
       const generation = request.accountGeneration;
       let body = kept.get(userId, generation, clock.now());
       if (body === undefined) {
-        const { summary, holdsUntil } = await dashboard.read(userId);
+        const { summary, holdsUntil } = await readDashboardSummary(summaryDeps, userId);
         body = serialised(reply, summary);
         kept.set(userId, generation, holdsUntil, body);
       }
@@ -75,10 +76,6 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async (a
         response: SIGNED_IN_ERRORS,
       },
     },
-    async (request) => {
-      const { userId } = authOf(request);
-      await dismissGettingStarted(app.database.db, userId, clock.now());
-      return readGettingStarted(app.database.db, userId);
-    },
+    async (request) => dismissGettingStarted(app.database.db, authOf(request).userId, clock.now()),
   );
 };

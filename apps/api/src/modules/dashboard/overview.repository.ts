@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema';
 /**
  * The back office overview's queries (docs/decisions/056-module-shape.md): a read model of figures over the
  * tables of several modules (users, services, servers and their samples, domains, payments, tickets, activity,
- * orders), each figure one query, as the customer's dashboard reads its summary (dashboard.service.ts).
+ * orders), each figure one query, as the customer's dashboard reads its summary (dashboard.repository.ts).
  */
 
 const DAY = 86_400_000;
