@@ -20,7 +20,7 @@ import { type AdminMailOptions, adminSettingsRoutes } from './modules/settings/s
 import { adminUserActionsRoutes } from './modules/accounts/user-actions.admin.routes';
 import { adminUsersRoutes } from './modules/accounts/users.admin.routes';
 import { adminSchedulerRoutes } from './modules/scheduler/scheduler.admin.routes';
-import type { Scheduler } from './modules/scheduler/scheduler';
+import type { Scheduler } from './modules/scheduler';
 import { adminOrdersRoutes } from './modules/ordering/orders.admin.routes';
 import type { OrdersService } from './modules/ordering/orders.service';
 import type { Mailer } from './lib/mail/mailer';

@@ -20,7 +20,7 @@ import { serializerCompiler, serializerCompilerOnFirstAnswer } from './lib/seria
 import { createRedisCounterStore } from './lib/redis-counter-store';
 import { loggerOptions } from './logger';
 import { createMailer, type Mailer } from './lib/mail/mailer';
-import { createScheduler } from './modules/scheduler/scheduler';
+import { createScheduler } from './modules/scheduler';
 import { createProvisioningEngine } from './modules/provisioning/engine';
 import { accountRoutes } from './modules/accounts/account.routes';
 import { createAccountService } from './modules/accounts/account.service';

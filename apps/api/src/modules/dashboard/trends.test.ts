@@ -6,7 +6,7 @@ import { fakeClock, register, newAccount, type Session } from '../../test/auth';
 import { addDomain, addService, type Customer, signUpCustomer, withKey } from '../../test/customer';
 import { createTestApp, DATABASE_UNDER_TEST, type TestContext } from '../../test/helpers';
 import { testCardVault } from '../billing/saved-card';
-import { JOBS } from '../scheduler/jobs';
+import { JOBS } from '../scheduler';
 
 const DAY = 86_400_000;
 /** Noon (UTC) of a fixed day: every row below is placed on a known day before it. */

@@ -1,16 +1,14 @@
 import { type AutomationSettings, automationSettingsSchema, DEFAULT_AUTOMATION_SETTINGS } from '@hostpilot/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-
-/** The lifecycle jobs' settings, one `settings` row (docs/decisions/030-lifecycle-automation.md). */
-export const AUTOMATION_SETTING = 'automation';
+import { storeAutomationSettings, storedAutomationSettings } from './scheduler.repository';
 
 /** Reads the stored value; a value that no longer passes the schema counts as the defaults. */
 export async function readAutomationSettings(db: Kysely<Database>): Promise<AutomationSettings> {
-  const row = await db.selectFrom('settings').select('value').where('key', '=', AUTOMATION_SETTING).executeTakeFirst();
-  if (!row) return DEFAULT_AUTOMATION_SETTINGS;
+  const value = await storedAutomationSettings(db);
+  if (value === undefined) return DEFAULT_AUTOMATION_SETTINGS;
   try {
-    const parsed = automationSettingsSchema.safeParse({ ...DEFAULT_AUTOMATION_SETTINGS, ...JSON.parse(row.value) });
+    const parsed = automationSettingsSchema.safeParse({ ...DEFAULT_AUTOMATION_SETTINGS, ...JSON.parse(value) });
     return parsed.success ? parsed.data : DEFAULT_AUTOMATION_SETTINGS;
   } catch {
     return DEFAULT_AUTOMATION_SETTINGS;
@@ -23,10 +21,5 @@ export async function writeAutomationSettings(
   actorId: string | null,
   now: number,
 ): Promise<void> {
-  const value = JSON.stringify(settings);
-  await db
-    .insertInto('settings')
-    .values({ key: AUTOMATION_SETTING, value, updatedAt: now, updatedBy: actorId })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value, updatedAt: now, updatedBy: actorId }))
-    .execute();
+  await storeAutomationSettings(db, JSON.stringify(settings), actorId, now);
 }

@@ -9,7 +9,8 @@ import type { SecretBox } from '../../lib/secret-box';
 import { readAutomationSettings } from './automation-settings';
 import { type NoticeMail, sendNoticeMails } from '../notifications/notice-mails';
 import type { CardVault } from '../billing/saved-card';
-import { type JobContext, JOBS } from './jobs';
+import { type JobContext, JOBS } from './lifecycle-jobs';
+import { claimJobLease, ensureJobRows, jobRows, releaseJobLease } from './scheduler.repository';
 
 /**
  * The scheduler inside the API process (docs/decisions/030-lifecycle-automation.md). Every pass runs the jobs
@@ -52,25 +53,12 @@ export function createScheduler(options: SchedulerOptions) {
   let closing = false;
   let current: Promise<unknown> = Promise.resolve();
 
-  async function ensureRows(now: number): Promise<void> {
-    await db
-      .insertInto('schedulerJobs')
-      .values(SCHEDULER_JOBS.map((name) => ({ name, nextRunAt: now })))
-      .onConflict((oc) => oc.column('name').doNothing())
-      .execute();
-  }
+  const ensureRows = (now: number) => ensureJobRows(db, SCHEDULER_JOBS, now);
 
   /** Takes the job's lease when it is free (or expired) and the job is due, or `force` asks for it now. */
   async function claim(name: SchedulerJobName, now: number, force: boolean): Promise<boolean> {
     await ensureRows(now);
-    let query = db
-      .updateTable('schedulerJobs')
-      .set({ leaseOwner: instanceId, leaseExpiresAt: now + leaseMs, lastStartedAt: now, outcome: 'running' })
-      .where('name', '=', name)
-      .where((eb) => eb.or([eb('leaseExpiresAt', 'is', null), eb('leaseExpiresAt', '<=', now)]));
-    if (!force) query = query.where('nextRunAt', '<=', now);
-    const result = await query.executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    return claimJobLease(db, { name, owner: instanceId, now, leaseMs, force });
   }
 
   async function finish(
@@ -78,20 +66,15 @@ export function createScheduler(options: SchedulerOptions) {
     outcome: { changed: number; error: null } | { changed: null; error: string },
   ): Promise<void> {
     const now = clock.now();
-    await db
-      .updateTable('schedulerJobs')
-      .set({
-        leaseOwner: null,
-        leaseExpiresAt: null,
-        lastFinishedAt: now,
-        outcome: outcome.error === null ? 'succeeded' : 'failed',
-        changed: outcome.changed,
-        error: outcome.error,
-        nextRunAt: now + Math.max(intervalMs, options.jobIntervals?.[name] ?? 0),
-      })
-      .where('name', '=', name)
-      .where('leaseOwner', '=', instanceId)
-      .execute();
+    await releaseJobLease(db, {
+      name,
+      owner: instanceId,
+      now,
+      outcome: outcome.error === null ? 'succeeded' : 'failed',
+      changed: outcome.changed,
+      error: outcome.error,
+      nextRunAt: now + Math.max(intervalMs, options.jobIntervals?.[name] ?? 0),
+    });
   }
 
   const sendMails = (mails: NoticeMail[]) => sendNoticeMails(db, mailer, log, mails);
@@ -168,7 +151,7 @@ export function createScheduler(options: SchedulerOptions) {
     },
     async status(): Promise<SchedulerJob[]> {
       await ensureRows(clock.now());
-      const rows = await db.selectFrom('schedulerJobs').selectAll().execute();
+      const rows = await jobRows(db);
       return SCHEDULER_JOBS.map((name) => {
         const row = rows.find((r) => r.name === name)!;
         return {

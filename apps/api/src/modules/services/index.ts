@@ -15,3 +15,14 @@ export {
 } from './service-provisioning.repository';
 export { ownHostingService, ownServiceState } from './own-service';
 export { serviceExists } from './staff-services';
+export {
+  activeServicesPerServer,
+  cancelServiceFrom,
+  findServiceForLifecycle,
+  recordServiceUsageDay,
+  serviceOwnersIn,
+  servicesDueForRenewal,
+  servicesDueForSuspension,
+  servicesDueForTermination,
+  suspendOverdueService,
+} from './lifecycle';
