@@ -2,5 +2,5 @@
  * What other modules may use of the dashboard module (docs/decisions/056-module-shape.md, "Addendum
  * (2026-11-27)"): lint refuses any other file of it from outside, apart from the composition root's routes.
  */
-export { dashboardSummary, dashboardSummaryDeps, readDashboardSummary } from './summary';
+export { dashboardSummary, dashboardSummaryDeps } from './summary';
 export { changePercent } from './admin-overview';
