@@ -5,10 +5,12 @@ import {
   type DriverSettings,
   type ProvisioningDriver,
   type ProvisioningTarget,
-} from '../provisioning/driver';
-import { openConnection, parseConnection, updateConnection } from '../provisioning/connection-settings';
-import { createAcmeDriver } from '../provisioning/drivers/acme/driver';
-import { createAccountKey } from '../provisioning/drivers/acme/issue';
+  openConnection,
+  parseConnection,
+  updateConnection,
+  createAcmeDriver,
+  createAccountKey,
+} from '../provisioning';
 import { createCertificatesRepository } from './certificates.repository';
 import { createDatabaseZoneLock } from './challenge-lock';
 import { http01For, queueSiteInstalls } from './site-certificates';

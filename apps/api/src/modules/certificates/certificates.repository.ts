@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { CertificateRow, Database, PreviousCertificateRow } from '../../db/schema';
 import type { SecretBox } from '../../lib/secret-box';
-import { type IssuedCertificate, renewalDue } from '../provisioning/drivers/acme/issue';
+import { type IssuedCertificate, renewalDue } from '../provisioning';
 
 /**
  * The certificates of services (migration 0230, docs/decisions/049-certificates-through-acme.md). Every status

@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as pause } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { DriverError } from '../provisioning/driver';
-import { createProcessZoneLock, type ZoneLock } from '../provisioning/drivers/acme/issue';
+import { DriverError, createProcessZoneLock, type ZoneLock } from '../provisioning';
 
 /**
  * The zone lock of the certificate driver as the engine runs it (docs/decisions/049-certificates-through-acme.md,

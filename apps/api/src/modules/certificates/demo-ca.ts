@@ -5,12 +5,18 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { SecretBox } from '../../lib/secret-box';
-import { parseConnection, updateConnection } from '../provisioning/connection-settings';
-import { PEBBLE_INSTALL_HINT, pebbleAvailable, startPebble } from '../provisioning/drivers/acme/process';
-import type { ProvisioningEngine } from '../provisioning/engine';
-import { enqueueProvisioning } from '../provisioning/tasks';
+import {
+  parseConnection,
+  updateConnection,
+  PEBBLE_INSTALL_HINT,
+  pebbleAvailable,
+  startPebble,
+  type ProvisioningEngine,
+  enqueueProvisioning,
+} from '../provisioning';
 import { orderCertificate } from './certificates.repository';
 import { certificateIncluded } from './service-certificate';
+import { queueSiteInstalls } from './site-certificates';
 
 /**
  * The demo's own certificate authority (docs/decisions/049-certificates-through-acme.md): where Pebble is
@@ -160,4 +166,29 @@ export async function startDemoCa(options: {
   }
   log.info({ event: 'ca_started', directoryUrl: pebble.directoryUrl }, 'demo certificate authority started');
   return { started: true, directoryUrl: pebble.directoryUrl, stop: () => pebble.stop() };
+}
+
+/**
+ * Once the demo's web node runs (modules/provisioning/demo-web-node.ts, which server.ts hands this to): a
+ * certificate of the demo customer issued and not installed on its site (issued before this start, or while the
+ * node had no HTTPS port) is installed now, through the site's queue, in the transaction that records the node.
+ */
+export async function queueDemoSiteInstalls(trx: Kysely<Database>, at: number): Promise<void> {
+  const waiting = await trx
+    .selectFrom('certificates')
+    .innerJoin('services', 'services.id', 'certificates.serviceId')
+    .innerJoin('users', 'users.id', 'services.userId')
+    .select('certificates.domain')
+    .distinct()
+    .where('users.email', '=', DEMO_CUSTOMER.email)
+    .where('certificates.status', 'in', ['issued', 'renewing'])
+    .where('certificates.serial', 'is not', null)
+    .where((eb) =>
+      eb.or([
+        eb('certificates.installedSerial', 'is', null),
+        eb('certificates.installedSerial', '!=', eb.ref('certificates.serial')),
+      ]),
+    )
+    .execute();
+  for (const { domain } of waiting) await queueSiteInstalls(trx, domain, at);
 }

@@ -2,8 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { journal } from '../../lib/journal';
-import { reviveWaitingTask } from '../provisioning/task-actions';
-import { enqueueProvisioning, refreshSetupState } from '../provisioning/tasks';
+import { reviveWaitingTask, enqueueProvisioning, refreshSetupState } from '../provisioning';
 import { findCertificateWithOwner, restartCertificate } from './certificates.repository';
 
 /**

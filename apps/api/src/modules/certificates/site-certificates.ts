@@ -1,13 +1,21 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { DriverContext, DriverSettings, ProvisioningDriver, ProvisioningTarget } from '../provisioning/driver';
-import { openConnection, parseConnection } from '../provisioning/connection-settings';
-import type { Http01Publisher } from '../provisioning/drivers/acme/issue';
-import { createWebNodeDriver, siteChallenges, type WebNodeHooks } from '../provisioning/drivers/web-node/driver';
+import {
+  type DriverContext,
+  type DriverSettings,
+  type ProvisioningDriver,
+  type ProvisioningTarget,
+  openConnection,
+  parseConnection,
+  type Http01Publisher,
+  createWebNodeDriver,
+  siteChallenges,
+  type WebNodeHooks,
+  findSiteNodes,
+  providerNameservers,
+  enqueueProvisioning,
+} from '../provisioning';
 import { addonDomainHooks } from '../services';
-import { findSiteNodes } from '../provisioning/site-node';
-import { providerNameservers } from '../provisioning/targets';
-import { enqueueProvisioning } from '../provisioning/tasks';
 import { createCertificatesRepository } from './certificates.repository';
 
 /**

@@ -1,7 +1,7 @@
 import { CURRENCY, type DashboardTrends, type GettingStarted, type LedgerEntryType } from '@hostpilot/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
-import { DEFAULT_NAMESERVERS } from '../provisioning/targets';
+import { DEFAULT_NAMESERVERS } from '../provisioning';
 
 const DAY = 86_400_000;
 const USAGE_DAYS = 30;

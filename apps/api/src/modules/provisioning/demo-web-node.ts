@@ -13,7 +13,6 @@ import type { SecretBox } from '../../lib/secret-box';
 import { updateConnection } from './connection-settings';
 import { demoServerId, queueFirstCreates } from './demo-servers';
 import type { ProvisioningEngine } from './engine';
-import { queueSiteInstalls } from '../certificates/site-certificates';
 
 /**
  * The demo's own web node (docs/decisions/055-web-node-agent.md), hooked like the demo's DNS server
@@ -173,6 +172,8 @@ export async function startDemoWebNode(options: {
   now: () => number;
   /** The web user and the prefix of site users (tests give their own, to remove afterwards). */
   node?: { webUser: string; userPrefix: string };
+  /** Run in the transaction that records the running node and queues its sites, before the waiting tasks wake. */
+  onRecorded?: (trx: Kysely<Database>, at: number) => Promise<void>;
 }): Promise<{
   sitesPort: number;
   sitesTlsPort: number | null;
@@ -243,25 +244,9 @@ export async function startDemoWebNode(options: {
         sites.map((s) => s.id),
         at,
       );
-      // A certificate issued for one of them and not installed (issued before this start, or while the node had no
-      // HTTPS port) is installed now (docs/decisions/049-certificates-through-acme.md).
-      const waiting = await trx
-        .selectFrom('certificates')
-        .innerJoin('services', 'services.id', 'certificates.serviceId')
-        .innerJoin('users', 'users.id', 'services.userId')
-        .select('certificates.domain')
-        .distinct()
-        .where('users.email', '=', DEMO_CUSTOMER.email)
-        .where('certificates.status', 'in', ['issued', 'renewing'])
-        .where('certificates.serial', 'is not', null)
-        .where((eb) =>
-          eb.or([
-            eb('certificates.installedSerial', 'is', null),
-            eb('certificates.installedSerial', '!=', eb.ref('certificates.serial')),
-          ]),
-        )
-        .execute();
-      for (const { domain } of waiting) await queueSiteInstalls(trx, domain, at);
+      // A certificate issued for one of them and not installed is installed now: the certificates module's part,
+      // handed in by the composition root (server.ts), as provisioning builds on no module above it.
+      await options.onRecorded?.(trx, at);
       await engine.wakeWaiting(trx, 'web-node', at);
     });
   } catch (error) {
