@@ -8,6 +8,7 @@
 export { buildDriver } from './build-driver';
 export { driverView, openConnection, parseConnection, updateConnection } from './connection-settings';
 export { startDemoDns } from './demo-dns';
+export { demoServerId } from './demo-servers';
 export { startDemoWebNode } from './demo-web-node';
 export {
   type DriverContext,
@@ -42,6 +43,7 @@ export {
 } from './drivers/web-node/driver';
 export { createWebNodeFiles, type WebNodeFiles } from './drivers/web-node/files';
 export type { ProvisioningEngine } from './engine';
+export { servicesWithDriverTasks } from './provisioning.repository';
 export { driverRegistered, provisionedBy, registerDriver, registerTargetLoader } from './registry';
 export { findSiteNode, findSiteNodes } from './site-node';
 export { DEFAULT_NAMESERVERS, providerNameservers } from './targets';

@@ -16,3 +16,4 @@ export {
 } from './server-nodes.repository';
 export { serverConnection, setServerConnection } from './server-connection';
 export { placementServers, placementTarget } from './server-placement';
+export { insertServer, serverIdNamed, swapConnectionSettings } from './server-records.repository';

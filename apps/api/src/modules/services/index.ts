@@ -15,3 +15,11 @@ export {
 } from './service-provisioning.repository';
 export { ownHostingService, ownServiceState } from './own-service';
 export { serviceExists } from './staff-services';
+export { hostingServicesNamed, serviceOwners } from './certificate-sites.repository';
+export {
+  customerHostingSiteIds,
+  customerServiceIds,
+  customerServicesWithDomain,
+  placeServicesOn,
+  sitesToMove,
+} from './demo-sites.repository';
