@@ -377,14 +377,9 @@ export const adminCertificatesPage =
       .offset(offset)
       .execute();
 
-/** One certificate with its service's owner, for a staff action. */
-export const findCertificateWithOwner = (db: Kysely<Database>, id: string) =>
-  db
-    .selectFrom('certificates as c')
-    .innerJoin('services as s', 's.id', 'c.serviceId')
-    .select(['c.id', 'c.serviceId', 'c.status', 's.userId'])
-    .where('c.id', '=', id)
-    .executeTakeFirst();
+/** One certificate's service and status, for a staff action. */
+export const findCertificateStatus = (db: Kysely<Database>, id: string) =>
+  db.selectFrom('certificates').select(['id', 'serviceId', 'status']).where('id', '=', id).executeTakeFirst();
 
 /**
  * Orders the certificate again from the status read (an issued one renews), clearing the old order's URL; whether
