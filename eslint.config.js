@@ -33,7 +33,8 @@ const apiEntryModules = apiModules.filter((module) =>
  *   `*.admin.routes.ts`) and repositories (`*.repository.ts`) are its own; app.ts and admin.routes.ts compose the
  *   routes (docs/decisions/056-module-shape.md, "Vertical modules");
  * - a module with an index.ts is reached by other modules only through it (the same decision's addendum of
- *   2026-11-27).
+ *   2026-11-27);
+ * - provisioning imports none of the modules built on it (certificates, ordering, scheduler).
  */
 const boundaryZones = [
   ...features.map((feature) => ({
@@ -70,6 +71,14 @@ const boundaryZones = [
     except: ['./index.ts'],
     message: `Another module reaches ${module} only through its entry point, modules/${module}/index.ts (decision 056).`,
   })),
+  {
+    // Provisioning lies below the modules that build on it: the certificate and web-node drivers and the certificate
+    // task's target are registered by the composition root (apps/api/src/drivers.ts), not imported by the engine.
+    target: `${API}/modules/provisioning`,
+    from: ['certificates', 'ordering', 'scheduler'].map((module) => `${API}/modules/${module}`),
+    message:
+      'Provisioning imports no module built on it (certificates, ordering, scheduler): let the composition root register what it needs (decision 056).',
+  },
   { target: './apps/web', from: './apps/api', message: 'The web app talks to the API over HTTP only.' },
   {
     target: './apps/api',

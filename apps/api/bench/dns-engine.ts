@@ -20,6 +20,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEMO_CUSTOMER } from '@hostpilot/shared';
 import { type AppDatabase, createDatabase } from '../src/db/index';
+// The drivers, as the server registers them: enqueueProvisioning writes a task only for a registered driver.
+import '../src/drivers';
 import { createLocalRegistrar } from '../src/modules/domains';
 import { freePort as freeDnsPort, stopPowerDnsLeftIn } from '../src/modules/provisioning/drivers/powerdns/process';
 import { enqueueProvisioning } from '../src/modules/provisioning/tasks';

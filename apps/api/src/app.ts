@@ -22,6 +22,8 @@ import { loggerOptions } from './logger';
 import { createMailer, type Mailer } from './lib/mail/mailer';
 import { createScheduler } from './modules/scheduler';
 import { createProvisioningEngine } from './modules/provisioning/engine';
+// The provisioning engine's drivers, registered as this file loads.
+import './drivers';
 import { accountRoutes } from './modules/accounts/account.routes';
 import { createAccountService } from './modules/accounts/account.service';
 import { deriveTwoFactorKeys } from './modules/accounts/two-factor-codes';

@@ -40,6 +40,10 @@ const PROBES = {
     at('modules/provisioning/probe.ts'),
     "import { findDomainZone } from '../domains';\nimport { servedAddonDomains } from '../services/index';\nexport const x = [findDomainZone, servedAddonDomains];\n",
   ],
+  provisioningImportsModuleAbove: [
+    at('modules/provisioning/probe.ts'),
+    "import { orderServiceCertificate } from '../certificates';\nexport const x = orderServiceCertificate;\n",
+  ],
   moduleImportsOwnFilesBesideEntryPoint: [
     at('modules/services/probe.ts'),
     "import { servedAddonDomains } from './addon-domains';\nimport { recordSiteUsage } from './service-provisioning.repository';\nexport const x = [servedAddonDomains, recordSiteUsage];\n",
@@ -92,6 +96,12 @@ describe("the API's modules meet only through their use cases, and lint proves i
     expect(results.moduleImportsAroundEntryPoint).toEqual([
       expect.stringMatching(/^import-x\/no-restricted-paths: .*reaches domains only through its entry point/),
       expect.stringMatching(/^import-x\/no-restricted-paths: .*reaches services only through its entry point/),
+    ]);
+  });
+
+  it('refuses provisioning any module built on it, even through its entry point', () => {
+    expect(results.provisioningImportsModuleAbove).toEqual([
+      expect.stringMatching(/^import-x\/no-restricted-paths: .*Provisioning imports no module built on it/),
     ]);
   });
 

@@ -4,9 +4,8 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { resolveSecrets } from './lib/secrets';
 import { createSecretBox } from './lib/secret-box';
-import { startDemoCa } from './modules/certificates/demo-ca';
-import { startDemoDns } from './modules/provisioning/demo-dns';
-import { startDemoWebNode } from './modules/provisioning/demo-web-node';
+import { queueDemoSiteInstalls, startDemoCa } from './modules/certificates';
+import { startDemoDns, startDemoWebNode } from './modules/provisioning';
 
 function displayUrl(host: string, port: number): string {
   const local = ['127.0.0.1', '0.0.0.0', '::', '::1', 'localhost'].includes(host);
@@ -54,6 +53,7 @@ async function main(): Promise<void> {
           sitesPort: config.webNodePort,
           sitesTlsPort: config.webNodeTlsPort,
           now: () => Date.now(),
+          onRecorded: queueDemoSiteInstalls,
         }).catch((error: unknown) => {
           app.log.warn({ err: error, event: 'web_node_not_started' }, 'the demo web node did not start');
           return null;

@@ -2,7 +2,7 @@ import { addMonths, domainStates, invoiceStates, serviceStates } from '@hostpilo
 import type { Kysely } from 'kysely';
 import type { Database, InvoiceRow } from '../../db/schema';
 import type { Journal } from '../../lib/journal';
-import { enqueueProvisioning } from '../provisioning/tasks';
+import { enqueueProvisioning } from '../provisioning';
 import { appendLedgerEntry } from './ledger';
 import { applyPendingPlan, reactivateIfOverdue, voidOpenRenewalInvoices } from './renewal-invoices';
 import { type RenewalEntity, renewalWords } from './renewal-words';

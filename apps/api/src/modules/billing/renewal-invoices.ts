@@ -4,7 +4,7 @@ import type { Database, InvoiceRow, RenewalInvoicesTable, ServiceRow } from '../
 import type { Journal } from '../../lib/journal';
 import { createInvoice } from './ledger';
 import { type RenewalEntity, renewalWords } from './renewal-words';
-import { enqueueProvisioning } from '../provisioning/tasks';
+import { enqueueProvisioning } from '../provisioning';
 
 /**
  * Renewal invoices issued ahead of expiry by the scheduler (docs/decisions/030-lifecycle-automation.md): one

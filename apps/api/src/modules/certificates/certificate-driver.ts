@@ -5,10 +5,13 @@ import {
   type DriverSettings,
   type ProvisioningDriver,
   type ProvisioningTarget,
-} from '../provisioning/driver';
-import { openConnection, parseConnection, updateConnection } from '../provisioning/connection-settings';
-import { createAcmeDriver } from '../provisioning/drivers/acme/driver';
-import { createAccountKey } from '../provisioning/drivers/acme/issue';
+  openConnection,
+  parseConnection,
+  updateConnection,
+  createAcmeDriver,
+  createAccountKey,
+} from '../provisioning';
+import { findFirstServerWithDriver, serverConnection, swapConnectionSettings } from '../servers';
 import { createCertificatesRepository } from './certificates.repository';
 import { createDatabaseZoneLock } from './challenge-lock';
 import { http01For, queueSiteInstalls } from './site-certificates';
@@ -118,14 +121,7 @@ export async function prepareCertificateDriver(
     secrets.push(added.accountKey);
   }
   if (!settings.dnsApiUrl) {
-    const dns = await context.db
-      .selectFrom('servers')
-      .select(['id', 'connectionSettings'])
-      .where('driverType', '=', 'powerdns')
-      .orderBy('status')
-      .orderBy('name')
-      .orderBy('id')
-      .executeTakeFirst();
+    const dns = await findFirstServerWithDriver(context.db, 'powerdns');
     // Without one only HTTP-01 can validate (the ACME driver says so when DNS-01 is needed).
     if (!dns) return { settings: added, secrets };
     const opened = openConnection(context.secretBox, dns.id, parseConnection(dns.connectionSettings));
@@ -140,11 +136,9 @@ export async function prepareCertificateDriver(
 async function ensureAccountKey(context: DriverContext, serverId: string): Promise<string> {
   const fresh = await createAccountKey();
   return context.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('servers')
-      .select('connectionSettings')
-      .where('id', '=', serverId)
-      .executeTakeFirstOrThrow();
+    const row = await serverConnection(trx, serverId);
+    // The server was deleted meanwhile: the driver is not built (buildDriver answers it as invalid settings).
+    if (!row) throw new Error('no result');
     const stored = parseConnection(row.connectionSettings);
     const existing = openConnection(context.secretBox, serverId, stored).accountKey;
     if (existing) return existing;
@@ -155,13 +149,7 @@ async function ensureAccountKey(context: DriverContext, serverId: string): Promi
       { settings: stored.settings, secrets: { accountKey: fresh } },
       true,
     );
-    const written = await trx
-      .updateTable('servers')
-      .set({ connectionSettings: JSON.stringify(next) })
-      .where('id', '=', serverId)
-      .where('connectionSettings', row.connectionSettings === null ? 'is' : '=', row.connectionSettings)
-      .executeTakeFirst();
-    if (Number(written.numUpdatedRows) !== 1) {
+    if (!(await swapConnectionSettings(trx, serverId, row.connectionSettings, JSON.stringify(next)))) {
       throw new DriverError({ code: 'ca-error', message: 'The CA settings changed meanwhile', retryable: true });
     }
     return fresh;

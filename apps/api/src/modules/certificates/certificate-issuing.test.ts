@@ -11,9 +11,8 @@ import {
 import { addDomain, credit, type Customer, signUpCustomer, withKey } from '../../test/customer';
 import { createTestApp, DATABASE_UNDER_TEST, type TestContext } from '../../test/helpers';
 import { createSecretBox } from '../../lib/secret-box';
-import { renewalTime } from '../provisioning/drivers/acme/issue';
+import { renewalTime, enqueueProvisioning } from '../provisioning';
 import { createCertificatesRepository } from './certificates.repository';
-import { enqueueProvisioning } from '../provisioning/tasks';
 
 /**
  * Certificates issued for real through the provisioning engine (docs/decisions/049-certificates-through-acme.md):

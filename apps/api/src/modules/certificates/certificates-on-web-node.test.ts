@@ -12,8 +12,7 @@ import { ADMIN_TEST_ENV, sendAs, staffSession } from '../../test/admin';
 import type { Session } from '../../test/auth';
 import { credit, placeQuoted, signUpCustomer, withKey } from '../../test/customer';
 import { createTestApp, DATABASE_UNDER_TEST, type TestContext } from '../../test/helpers';
-import { type PebbleProcess, startPebble } from '../provisioning/drivers/acme/process';
-import { describeCertificate, renewalTime } from '../provisioning/drivers/acme/issue';
+import { type PebbleProcess, startPebble, describeCertificate, renewalTime } from '../provisioning';
 import { createSecretBox } from '../../lib/secret-box';
 import { queueSiteInstalls } from './site-certificates';
 

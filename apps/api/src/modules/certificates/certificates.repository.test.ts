@@ -6,10 +6,15 @@ import { signUpCustomer, addService } from '../../test/customer';
 import { createTestApp, type TestContext } from '../../test/helpers';
 import { startTestPowerDns, type TestPowerDns } from '../../test/powerdns';
 import { createSecretBox } from '../../lib/secret-box';
-import { createPowerDnsDriver } from '../provisioning/drivers/powerdns/driver';
-import { createAcmeDriver } from '../provisioning/drivers/acme/driver';
-import { createAccountKey, type IssuedCertificate, renewalTime } from '../provisioning/drivers/acme/issue';
-import { type PebbleProcess, startPebble } from '../provisioning/drivers/acme/process';
+import {
+  createPowerDnsDriver,
+  createAcmeDriver,
+  createAccountKey,
+  type IssuedCertificate,
+  renewalTime,
+  type PebbleProcess,
+  startPebble,
+} from '../provisioning';
 import { CertificateStateConflict, createCertificatesRepository } from './certificates.repository';
 
 // The certificates model with certificates a real Pebble issued through a real PowerDNS

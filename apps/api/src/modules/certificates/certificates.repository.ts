@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { CertificateRow, Database, PreviousCertificateRow } from '../../db/schema';
 import type { SecretBox } from '../../lib/secret-box';
-import { type IssuedCertificate, renewalDue } from '../provisioning/drivers/acme/issue';
+import { type IssuedCertificate, renewalDue } from '../provisioning';
 
 /**
  * The certificates of services (migration 0230, docs/decisions/049-certificates-through-acme.md). Every status
@@ -377,14 +377,9 @@ export const adminCertificatesPage =
       .offset(offset)
       .execute();
 
-/** One certificate with its service's owner, for a staff action. */
-export const findCertificateWithOwner = (db: Kysely<Database>, id: string) =>
-  db
-    .selectFrom('certificates as c')
-    .innerJoin('services as s', 's.id', 'c.serviceId')
-    .select(['c.id', 'c.serviceId', 'c.status', 's.userId'])
-    .where('c.id', '=', id)
-    .executeTakeFirst();
+/** One certificate's service and status, for a staff action. */
+export const findCertificateStatus = (db: Kysely<Database>, id: string) =>
+  db.selectFrom('certificates').select(['id', 'serviceId', 'status']).where('id', '=', id).executeTakeFirst();
 
 /**
  * Orders the certificate again from the status read (an issued one renews), clearing the old order's URL; whether

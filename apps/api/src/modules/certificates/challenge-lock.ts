@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as pause } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { DriverError } from '../provisioning/driver';
-import { createProcessZoneLock, type ZoneLock } from '../provisioning/drivers/acme/issue';
+import { DriverError, createProcessZoneLock, type ZoneLock } from '../provisioning';
+import { insertZoneLease, releaseZoneLease, takeLapsedZoneLease } from './challenge-locks.repository';
 
 /**
  * The zone lock of the certificate driver as the engine runs it (docs/decisions/049-certificates-through-acme.md,
@@ -26,19 +26,8 @@ export function createDatabaseZoneLock(db: Kysely<Database>): ZoneLock {
     const deadline = Date.now() + WAIT_MS;
     for (;;) {
       const now = Date.now();
-      const inserted = await db
-        .insertInto('dnsChallengeLocks')
-        .values({ zone, leaseOwner: owner, leaseUntil: now + LEASE_MS })
-        .onConflict((oc) => oc.column('zone').doNothing())
-        .executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return;
-      const taken = await db
-        .updateTable('dnsChallengeLocks')
-        .set({ leaseOwner: owner, leaseUntil: now + LEASE_MS })
-        .where('zone', '=', zone)
-        .where('leaseUntil', '<=', now)
-        .executeTakeFirst();
-      if (Number(taken.numUpdatedRows) === 1) return;
+      if (await insertZoneLease(db, zone, owner, now + LEASE_MS)) return;
+      if (await takeLapsedZoneLease(db, zone, owner, now, now + LEASE_MS)) return;
       if (Date.now() >= deadline) {
         throw new DriverError({
           code: 'unreachable',
@@ -58,7 +47,7 @@ export function createDatabaseZoneLock(db: Kysely<Database>): ZoneLock {
         try {
           return await work();
         } finally {
-          await db.deleteFrom('dnsChallengeLocks').where('zone', '=', zone).where('leaseOwner', '=', owner).execute();
+          await releaseZoneLease(db, zone, owner);
         }
       });
     },

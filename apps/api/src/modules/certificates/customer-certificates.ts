@@ -11,7 +11,7 @@ import { journal } from '../../lib/journal';
 import { notFound } from '../../lib/not-found';
 import type { SecretBox } from '../../lib/secret-box';
 import { fieldError } from '../accounts/auth.service';
-import { enqueueProvisioning } from '../provisioning/tasks';
+import { enqueueProvisioning } from '../provisioning';
 import { ownServiceState } from '../services';
 import { createCertificatesRepository, moveIn } from './certificates.repository';
 import { hostingSitesOf, usesOurNameservers } from './site-certificates';

@@ -1,16 +1,26 @@
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { DEMO_CUSTOMER } from '@hostpilot/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { SecretBox } from '../../lib/secret-box';
-import { parseConnection, updateConnection } from '../provisioning/connection-settings';
-import { PEBBLE_INSTALL_HINT, pebbleAvailable, startPebble } from '../provisioning/drivers/acme/process';
-import type { ProvisioningEngine } from '../provisioning/engine';
-import { enqueueProvisioning } from '../provisioning/tasks';
+import {
+  parseConnection,
+  updateConnection,
+  PEBBLE_INSTALL_HINT,
+  pebbleAvailable,
+  startPebble,
+  type ProvisioningEngine,
+  enqueueProvisioning,
+  demoServerId,
+} from '../provisioning';
+import { demoCustomerId } from '../accounts/demo-customer-id';
+import { liveDomainNamed } from '../domains';
+import { serverConnection, setServerConnection } from '../servers';
+import { customerServiceIds, customerServicesWithDomain } from '../services';
 import { orderCertificate } from './certificates.repository';
 import { certificateIncluded } from './service-certificate';
+import { queueSiteInstalls } from './site-certificates';
+import { servicesWithCertificate, uninstalledDomains } from './site-certificates.repository';
 
 /**
  * The demo's own certificate authority (docs/decisions/049-certificates-through-acme.md): where Pebble is
@@ -55,34 +65,22 @@ export async function startDemoCa(options: {
   try {
     await db.transaction().execute(async (trx) => {
       const at = now();
-      let server = await trx
-        .selectFrom('servers')
-        .select(['id', 'connectionSettings'])
-        .where('name', '=', DEMO_CA_SERVER)
-        .executeTakeFirst();
-      if (!server) {
-        const id = randomUUID();
-        await trx
-          .insertInto('servers')
-          .values({
-            id,
-            name: DEMO_CA_SERVER,
-            location: 'london',
-            type: 'dedicated',
-            ip: 'ca.hostpilot.example',
-            status: 'active',
-            cpuModel: 'Pebble ACME test CA (demo)',
-            cpuCores: 1,
-            ramGb: 1,
-            storageGb: 1,
-            bandwidthGbps: 1,
-            capacity: 1,
-            createdAt: at,
-            updatedAt: at,
-          })
-          .execute();
-        server = { id, connectionSettings: null };
-      }
+      const serverId = await demoServerId(
+        trx,
+        {
+          name: DEMO_CA_SERVER,
+          type: 'dedicated',
+          ip: 'ca.hostpilot.example',
+          cpuModel: 'Pebble ACME test CA (demo)',
+          storageGb: 1,
+          capacity: 1,
+        },
+        at,
+      );
+      const server = {
+        id: serverId,
+        connectionSettings: (await serverConnection(trx, serverId))?.connectionSettings ?? null,
+      };
       // The directory moves with each start; the sealed account key made before is kept.
       const stored = parseConnection(server.connectionSettings);
       const settings = updateConnection(
@@ -95,53 +93,29 @@ export async function startDemoCa(options: {
         },
         true,
       );
-      await trx
-        .updateTable('servers')
-        .set({
-          driverType: 'acme',
-          connectionSettings: JSON.stringify(settings),
-          connectionStatus: 'ok',
-          connectionCheckedAt: at,
-          connectionError: null,
-          updatedAt: at,
-        })
-        .where('id', '=', server.id)
-        .execute();
-      const demoCustomer = await trx
-        .selectFrom('users')
-        .select('id')
-        .where('email', '=', DEMO_CUSTOMER.email)
-        .executeTakeFirst();
-      const found = await trx
-        .selectFrom('services')
-        .select(['id', 'userId', 'kind', 'planId', 'domain'])
-        .where('status', 'in', ['active', 'pending'])
-        .where('domain', 'is not', null)
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('certificates')
-                .select('certificates.id')
-                .whereRef('certificates.serviceId', '=', 'services.id'),
-            ),
-          ),
-        )
-        .orderBy('createdAt')
-        .execute();
+      await setServerConnection(trx, server.id, {
+        driverType: 'acme',
+        connectionSettings: JSON.stringify(settings),
+        connectionStatus: 'ok',
+        connectionCheckedAt: at,
+        connectionError: null,
+        updatedAt: at,
+      });
+      const demoCustomer = await demoCustomerId(trx);
+      const found = demoCustomer ? await customerServicesWithDomain(trx, demoCustomer) : [];
+      const covered = await servicesWithCertificate(
+        trx,
+        found.map((service) => service.id),
+      );
       // The demo customer's services, their SSL service first: what the demo shows. The generated customers'
       // hundred-odd sites are left without one, so that a start does not spend minutes on them.
       const uncovered = found
-        .filter((service) => service.userId === demoCustomer?.id)
+        .filter((service) => !covered.has(service.id))
         .sort((a, b) => Number(b.kind === 'extra') - Number(a.kind === 'extra'));
       for (const service of uncovered) {
         if (!certificateIncluded(service.kind, service.planId)) continue;
         // Only domains we host can be validated through our DNS.
-        const hosted = await trx
-          .selectFrom('domains')
-          .select('id')
-          .where('name', '=', service.domain!)
-          .where('deletedAt', 'is', null)
-          .executeTakeFirst();
+        const hosted = await liveDomainNamed(trx, service.domain!);
         if (!hosted) continue;
         await orderCertificate(trx, service.id, service.domain!, at);
         await enqueueProvisioning(trx, {
@@ -160,4 +134,15 @@ export async function startDemoCa(options: {
   }
   log.info({ event: 'ca_started', directoryUrl: pebble.directoryUrl }, 'demo certificate authority started');
   return { started: true, directoryUrl: pebble.directoryUrl, stop: () => pebble.stop() };
+}
+
+/**
+ * Once the demo's web node runs (modules/provisioning/demo-web-node.ts, which server.ts hands this to): a
+ * certificate of the demo customer issued and not installed on its site (issued before this start, or while the
+ * node had no HTTPS port) is installed now, through the site's queue, in the transaction that records the node.
+ */
+export async function queueDemoSiteInstalls(trx: Kysely<Database>, at: number): Promise<void> {
+  const demoCustomer = await demoCustomerId(trx);
+  const services = demoCustomer ? await customerServiceIds(trx, demoCustomer) : [];
+  for (const domain of await uninstalledDomains(trx, services)) await queueSiteInstalls(trx, domain, at);
 }

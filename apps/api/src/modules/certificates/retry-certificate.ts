@@ -2,9 +2,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { journal } from '../../lib/journal';
-import { reviveWaitingTask } from '../provisioning/task-actions';
-import { enqueueProvisioning, refreshSetupState } from '../provisioning/tasks';
-import { findCertificateWithOwner, restartCertificate } from './certificates.repository';
+import { reviveWaitingTask, enqueueProvisioning, refreshSetupState } from '../provisioning';
+import { findServiceForTask } from '../services';
+import { findCertificateStatus, restartCertificate } from './certificates.repository';
 
 /**
  * Staff's Retry of a certificate (docs/decisions/049-certificates-through-acme.md): its failed or waiting task gets
@@ -17,8 +17,11 @@ export async function retryCertificate(
 ): Promise<void> {
   const { now } = input;
   await db.transaction().execute(async (trx) => {
-    const row = await findCertificateWithOwner(trx, input.id);
-    if (!row) throw new AppError('NOT_FOUND');
+    const certificate = await findCertificateStatus(trx, input.id);
+    // The owner, for the audit entry, through the services module (docs/decisions/056-module-shape.md).
+    const service = certificate ? await findServiceForTask(trx, certificate.serviceId) : undefined;
+    if (!certificate || !service) throw new AppError('NOT_FOUND');
+    const row = { ...certificate, userId: service.userId };
     if (!['failed', 'expired', 'issued'].includes(row.status)) throw new AppError('INVALID_STATE');
     const revived = await reviveWaitingTask(
       trx,

@@ -1,8 +1,7 @@
 import { HOSTING_PLANS } from '@hostpilot/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { driverRegistered } from '../provisioning/registry';
-import { enqueueProvisioning } from '../provisioning/tasks';
+import { driverRegistered, enqueueProvisioning } from '../provisioning';
 import { orderCertificate } from './certificates.repository';
 
 /**

@@ -1,14 +1,26 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { DriverContext, DriverSettings, ProvisioningDriver, ProvisioningTarget } from '../provisioning/driver';
-import { openConnection, parseConnection } from '../provisioning/connection-settings';
-import type { Http01Publisher } from '../provisioning/drivers/acme/issue';
-import { createWebNodeDriver, siteChallenges, type WebNodeHooks } from '../provisioning/drivers/web-node/driver';
-import { addonDomainHooks } from '../services';
-import { findSiteNodes } from '../provisioning/site-node';
-import { providerNameservers } from '../provisioning/targets';
-import { enqueueProvisioning } from '../provisioning/tasks';
+import {
+  type DriverContext,
+  type DriverSettings,
+  type ProvisioningDriver,
+  type ProvisioningTarget,
+  openConnection,
+  parseConnection,
+  type Http01Publisher,
+  createWebNodeDriver,
+  siteChallenges,
+  type WebNodeHooks,
+  findSiteNodes,
+  providerNameservers,
+  enqueueProvisioning,
+  servicesWithDriverTasks,
+} from '../provisioning';
+import { liveDomainNamed } from '../domains';
+import { findFirstServerWithDriver } from '../servers';
+import { addonDomainHooks, findServiceForTask, hostingServicesNamed, serviceOwners } from '../services';
 import { createCertificatesRepository } from './certificates.repository';
+import { clearInstalledOn, markInstalledOn, servableCertificates } from './site-certificates.repository';
 
 /**
  * Certificates on web nodes (docs/decisions/049-certificates-through-acme.md, addendum): how a domain is validated
@@ -18,20 +30,9 @@ import { createCertificatesRepository } from './certificates.repository';
 
 /** Whether the domain is one we hold whose name servers are ours (or not set yet): DNS-01 through our PowerDNS. */
 export async function usesOurNameservers(db: Kysely<Database>, domain: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('domains')
-    .select('nameservers')
-    .where('name', '=', domain)
-    .where('deletedAt', 'is', null)
-    .executeTakeFirst();
+  const row = await liveDomainNamed(db, domain);
   if (!row) return false;
-  const dns = await db
-    .selectFrom('servers')
-    .select('connectionSettings')
-    .where('driverType', '=', 'powerdns')
-    .orderBy('status')
-    .orderBy('name')
-    .executeTakeFirst();
+  const dns = await findFirstServerWithDriver(db, 'powerdns');
   const ours = providerNameservers(parseConnection(dns?.connectionSettings ?? null).settings);
   const set = (JSON.parse(row.nameservers) as string[]).map((n) => n.toLowerCase().replace(/\.$/, ''));
   return set.length === 0 || set.every((n) => ours.includes(n));
@@ -53,25 +54,14 @@ export async function hostingSitesOf(db: Kysely<Database>, domain: string) {
 }
 
 /** The hosting services with a web-node task that serve `domain`, wherever their site is or will be. */
-function hostingServicesOf(db: Kysely<Database>, domain: string) {
-  return db
-    .selectFrom('services')
-    .select(['services.id', 'services.userId', 'services.serverId'])
-    .where('services.kind', '=', 'hosting')
-    .where('services.domain', '=', domain)
-    .where('services.status', '!=', 'cancelled')
-    .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('provisioningTasks')
-          .select('provisioningTasks.id')
-          .whereRef('provisioningTasks.resourceId', '=', 'services.id')
-          .where('provisioningTasks.resourceType', '=', 'service')
-          .where('provisioningTasks.driverType', '=', 'web-node'),
-      ),
-    )
-    .orderBy('services.createdAt')
-    .orderBy('services.id')
-    .execute();
+async function hostingServicesOf(db: Kysely<Database>, domain: string) {
+  const services = await hostingServicesNamed(db, domain);
+  const made = await servicesWithDriverTasks(
+    db,
+    services.map((service) => service.id),
+    'web-node',
+  );
+  return services.filter((service) => made.has(service.id));
 }
 
 /**
@@ -111,20 +101,12 @@ export function siteCertificateHooks(context: DriverContext): WebNodeHooks {
   return {
     async certificate(target: ProvisioningTarget) {
       if (!target.domain) return null;
-      const owner = await db.selectFrom('services').select('userId').where('id', '=', target.id).executeTakeFirst();
+      const owner = await findServiceForTask(db, target.id);
       if (!owner) return null;
       // The owner's certificates for the site's domain still good to serve, the site's own (free SSL) first.
-      const rows = await db
-        .selectFrom('certificates')
-        .innerJoin('services', 'services.id', 'certificates.serviceId')
-        .select(['certificates.id', 'certificates.serviceId', 'certificates.serial', 'certificates.notAfter'])
-        .where('certificates.domain', '=', target.domain)
-        .where('services.userId', '=', owner.userId)
-        .where('certificates.status', 'in', ['issued', 'renewing', 'failed'])
-        .where('certificates.certificatePem', 'is not', null)
-        .where('certificates.revokedAt', 'is', null)
-        .where('certificates.notAfter', '>', clock.now())
-        .execute();
+      const servable = await servableCertificates(db, target.domain, clock.now());
+      const owners = await serviceOwners(db, [...new Set(servable.map((row) => row.serviceId))]);
+      const rows = servable.filter((row) => owners.get(row.serviceId) === owner.userId);
       rows.sort(
         (a, b) =>
           Number(b.serviceId === target.id) - Number(a.serviceId === target.id) ||
@@ -145,19 +127,9 @@ export function siteCertificateHooks(context: DriverContext): WebNodeHooks {
     },
     async installed(target, installed) {
       const now = clock.now();
-      let cleared = db
-        .updateTable('certificates')
-        .set({ installedServiceId: null, installedSerial: null, installedAt: null })
-        .where('installedServiceId', '=', target.id);
-      if (installed) cleared = cleared.where('id', '!=', installed.id);
-      await cleared.execute();
+      await clearInstalledOn(db, target.id, installed?.id);
       if (!installed) return;
-      await db
-        .updateTable('certificates')
-        .set({ installedServiceId: target.id, installedSerial: installed.serial, installedAt: now })
-        .where('id', '=', installed.id)
-        .where((eb) => eb.or([eb('installedSerial', 'is', null), eb('installedSerial', '!=', installed.serial)]))
-        .execute();
+      await markInstalledOn(db, installed, target.id, now);
     },
   };
 }

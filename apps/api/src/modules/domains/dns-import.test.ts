@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPowerDnsDriver } from '../provisioning/drivers/powerdns/driver';
-import { zoneRecordsOf } from '../provisioning/drivers/powerdns/zone';
+import { createPowerDnsDriver, zoneRecordsOf } from '../provisioning';
 import { addDomain, type Customer, signUpCustomer } from '../../test/customer';
 import { createTestApp, type TestContext } from '../../test/helpers';
 import { resolve, startTestPowerDns, type TestPowerDns } from '../../test/powerdns';

@@ -16,7 +16,7 @@ import type { Database, DnsRecordRow, DomainRow, DomainsTable } from '../../db/s
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { journal } from '../../lib/journal';
-import { enqueueProvisioning } from '../provisioning/tasks';
+import { enqueueProvisioning } from '../provisioning';
 
 /**
  * A customer's actions on their own domains (docs/product/validation.md): auto-renew, transfer lock,

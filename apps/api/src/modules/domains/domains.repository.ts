@@ -7,9 +7,7 @@ import { contains, iso, isoOrNull, offsetOf, parseStringList } from '../../lib/l
 import { contains as searchText } from '../../lib/search';
 import { direction, OWNER_COLUMNS } from '../../lib/staff-list';
 import { parseDsRecords } from './registrar';
-import { parseConnection } from '../provisioning/connection-settings';
-import { providerNameservers } from '../provisioning/targets';
-import { UNFINISHED } from '../provisioning/tasks';
+import { parseConnection, providerNameservers, UNFINISHED } from '../provisioning';
 
 export type DomainQuery = z.output<typeof domainListQuerySchema>;
 

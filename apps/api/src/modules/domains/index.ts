@@ -13,3 +13,4 @@ export { displayDomainName, parseDomainQuery } from './domain-names';
 export { createLocalRegistrar, parseDsRecords } from './registrar';
 export type { DomainAvailability, Registrar } from './registrar';
 export { domainsDueForExpiry, domainsDueForRenewal, findDomainForLifecycle, moveExpiredDomain } from './lifecycle';
+export { domainIdsNamed, liveDomainIds, liveDomainNamed } from './domain-lookups.repository';

@@ -26,7 +26,7 @@ import { billingNamesDomain } from '../billing/domain-references';
 import { ordersNameDomain } from '../ordering/domain-references';
 import { displayDomainName, parseDomainQuery } from './domain-names';
 import { parseDsRecords, type Registrar } from './registrar';
-import { enqueueProvisioning } from '../provisioning/tasks';
+import { enqueueProvisioning } from '../provisioning';
 import type { DomainEditor, createDomainActions } from './domain-actions';
 import {
   deleteDnsRecordsOf,

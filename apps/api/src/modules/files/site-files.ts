@@ -4,10 +4,14 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { notFound } from '../../lib/not-found';
 import type { SecretBox } from '../../lib/secret-box';
-import { openConnection, parseConnection } from '../provisioning/connection-settings';
-import { createWebNodeFiles, type WebNodeFiles } from '../provisioning/drivers/web-node/files';
-import { webNodeSettings } from '../provisioning/drivers/web-node/driver';
-import { findSiteNode } from '../provisioning/site-node';
+import {
+  openConnection,
+  parseConnection,
+  createWebNodeFiles,
+  type WebNodeFiles,
+  webNodeSettings,
+  findSiteNode,
+} from '../provisioning';
 import { ownHostingService } from '../services';
 
 /**

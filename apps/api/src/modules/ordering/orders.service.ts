@@ -38,9 +38,8 @@ import {
 import { toPayment, type TransferHooks } from '../billing/payments.service';
 import { type CartLineInput, cartProblemsError, cityOf, type PricedCart, priceCart } from './cart-pricing';
 import type { Registrar } from '../domains';
-import { enqueueProvisioning } from '../provisioning/tasks';
-import { orderServiceCertificate } from '../certificates/service-certificate';
-import { provisionedBy } from '../provisioning/registry';
+import { enqueueProvisioning, provisionedBy } from '../provisioning';
+import { orderServiceCertificate } from '../certificates';
 import { lockedFreeSlots, placeable, SERVER_TYPE } from './server-capacity';
 import { closeOrder, moveOrder, transferPending } from './order-closing';
 import {

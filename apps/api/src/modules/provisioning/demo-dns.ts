@@ -3,6 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { SecretBox } from '../../lib/secret-box';
+import { liveDomainIds } from '../domains';
+import { setServerConnection } from '../servers';
 import { updateConnection } from './connection-settings';
 import { demoServerId, queueFirstCreates } from './demo-servers';
 import { PDNS_INSTALL_HINT, pdnsAvailable, startPowerDns } from './drivers/powerdns/process';
@@ -65,25 +67,15 @@ export async function startDemoDns(options: {
         },
         false,
       );
-      await trx
-        .updateTable('servers')
-        .set({
-          driverType: 'powerdns',
-          connectionSettings: JSON.stringify(settings),
-          connectionStatus: 'ok',
-          connectionCheckedAt: at,
-          connectionError: null,
-          updatedAt: at,
-        })
-        .where('id', '=', serverId)
-        .execute();
-      const domains = await trx.selectFrom('domains').select('id').where('deletedAt', 'is', null).execute();
-      await queueFirstCreates(
-        trx,
-        'domain',
-        domains.map((d) => d.id),
-        at,
-      );
+      await setServerConnection(trx, serverId, {
+        driverType: 'powerdns',
+        connectionSettings: JSON.stringify(settings),
+        connectionStatus: 'ok',
+        connectionCheckedAt: at,
+        connectionError: null,
+        updatedAt: at,
+      });
+      await queueFirstCreates(trx, 'domain', await liveDomainIds(trx), at);
       await engine.wakeWaiting(trx, 'powerdns', at);
     });
   } catch (error) {

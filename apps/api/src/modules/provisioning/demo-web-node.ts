@@ -4,16 +4,18 @@ import net from 'node:net';
 import path from 'node:path';
 import { agentRoutes, createNode, missingParts } from '@hostpilot/agent/node';
 import { createAgentServer } from '@hostpilot/agent/server';
-import { DEMO_CUSTOMER } from '@hostpilot/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { enqueueProvisioning } from './tasks';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { SecretBox } from '../../lib/secret-box';
+import { demoCustomerId } from '../accounts/demo-customer-id';
+import { domainIdsNamed } from '../domains';
+import { listWebNodes, setServerConnection } from '../servers';
+import { customerHostingSiteIds, placeServicesOn, sitesToMove } from '../services';
 import { updateConnection } from './connection-settings';
 import { demoServerId, queueFirstCreates } from './demo-servers';
 import type { ProvisioningEngine } from './engine';
-import { queueSiteInstalls } from '../certificates/site-certificates';
 
 /**
  * The demo's own web node (docs/decisions/055-web-node-agent.md), hooked like the demo's DNS server
@@ -56,20 +58,16 @@ async function recordServer(
           false,
         )
       : null;
-  await trx
-    .updateTable('servers')
-    .set({
-      // Without a running node the server keeps no driver, so hosting tasks wait for one (nothing is lost and
-      // nothing fails); its card shows the connection failed, with the reason.
-      driverType: connection.error ? null : 'web-node',
-      connectionSettings: connection.error ? null : JSON.stringify(settings),
-      connectionStatus: connection.error ? 'failed' : 'ok',
-      connectionCheckedAt: at,
-      connectionError: connection.error,
-      updatedAt: at,
-    })
-    .where('id', '=', serverId)
-    .execute();
+  // Without a running node the server keeps no driver, so hosting tasks wait for one (nothing is lost and
+  // nothing fails); its card shows the connection failed, with the reason.
+  await setServerConnection(trx, serverId, {
+    driverType: connection.error ? null : 'web-node',
+    connectionSettings: connection.error ? null : JSON.stringify(settings),
+    connectionStatus: connection.error ? 'failed' : 'ok',
+    connectionCheckedAt: at,
+    connectionError: connection.error,
+    updatedAt: at,
+  });
   await placeDemoSites(trx, serverId, at);
   return serverId;
 }
@@ -80,53 +78,27 @@ async function recordServer(
  * service already on a server with a real web-node driver stays where it is.
  */
 async function placeDemoSites(trx: Kysely<Database>, serverId: string, at: number): Promise<void> {
-  const moving = await trx
-    .selectFrom('services')
-    .select(['id', 'domain'])
-    .where('kind', '=', 'hosting')
-    .where('status', '!=', 'cancelled')
-    .where('id', 'in', demoCustomerSites(trx))
-    .where((eb) =>
-      eb.or([
-        eb('serverId', 'is', null),
-        eb(
-          'serverId',
-          'not in',
-          eb.selectFrom('servers').select('servers.id').where('servers.driverType', '=', 'web-node'),
-        ),
-      ]),
-    )
-    .where((eb) => eb.or([eb('serverId', 'is', null), eb('serverId', '!=', serverId)]))
-    .execute();
+  const webNodes = (await listWebNodes(trx)).map((server) => server.id);
+  const moving = await sitesToMove(trx, await demoCustomerSites(trx), serverId, webNodes);
   if (moving.length === 0) return;
-  await trx
-    .updateTable('services')
-    .set({ serverId, updatedAt: at })
-    .where(
-      'id',
-      'in',
-      moving.map((service) => service.id),
-    )
-    .execute();
+  await placeServicesOn(
+    trx,
+    moving.map((service) => service.id),
+    serverId,
+    at,
+  );
   // Their domains' zones answer A with the hosting server's address: publish them again, now with this node's.
   const names = moving.flatMap((service) => (service.domain ? [service.domain] : []));
   if (names.length === 0) return;
-  const domains = await trx.selectFrom('domains').select('id').where('name', 'in', names).execute();
-  for (const domain of domains) {
-    await enqueueProvisioning(trx, { resourceType: 'domain', resourceId: domain.id, operation: 'update', now: at });
+  for (const domainId of await domainIdsNamed(trx, names)) {
+    await enqueueProvisioning(trx, { resourceType: 'domain', resourceId: domainId, operation: 'update', now: at });
   }
 }
 
 /** The demo customer's hosting services with a domain (the generated customers' hundreds are not made). */
-function demoCustomerSites(trx: Kysely<Database>) {
-  return trx
-    .selectFrom('services')
-    .innerJoin('users', 'users.id', 'services.userId')
-    .select('services.id')
-    .where('users.email', '=', DEMO_CUSTOMER.email)
-    .where('services.kind', '=', 'hosting')
-    .where('services.domain', 'is not', null)
-    .where('services.status', '!=', 'cancelled');
+async function demoCustomerSites(trx: Kysely<Database>): Promise<string[]> {
+  const customer = await demoCustomerId(trx);
+  return customer ? customerHostingSiteIds(trx, customer) : [];
 }
 
 /**
@@ -173,6 +145,8 @@ export async function startDemoWebNode(options: {
   now: () => number;
   /** The web user and the prefix of site users (tests give their own, to remove afterwards). */
   node?: { webUser: string; userPrefix: string };
+  /** Run in the transaction that records the running node and queues its sites, before the waiting tasks wake. */
+  onRecorded?: (trx: Kysely<Database>, at: number) => Promise<void>;
 }): Promise<{
   sitesPort: number;
   sitesTlsPort: number | null;
@@ -236,32 +210,10 @@ export async function startDemoWebNode(options: {
       const at = now();
       await recordServer(trx, secretBox, at, { agentUrl: `http://127.0.0.1:${agentPort}`, secret, error: null });
       // The demo customer's sites: the generated customers' hundreds would each be a Linux user on this machine.
-      const sites = await demoCustomerSites(trx).execute();
-      await queueFirstCreates(
-        trx,
-        'service',
-        sites.map((s) => s.id),
-        at,
-      );
-      // A certificate issued for one of them and not installed (issued before this start, or while the node had no
-      // HTTPS port) is installed now (docs/decisions/049-certificates-through-acme.md).
-      const waiting = await trx
-        .selectFrom('certificates')
-        .innerJoin('services', 'services.id', 'certificates.serviceId')
-        .innerJoin('users', 'users.id', 'services.userId')
-        .select('certificates.domain')
-        .distinct()
-        .where('users.email', '=', DEMO_CUSTOMER.email)
-        .where('certificates.status', 'in', ['issued', 'renewing'])
-        .where('certificates.serial', 'is not', null)
-        .where((eb) =>
-          eb.or([
-            eb('certificates.installedSerial', 'is', null),
-            eb('certificates.installedSerial', '!=', eb.ref('certificates.serial')),
-          ]),
-        )
-        .execute();
-      for (const { domain } of waiting) await queueSiteInstalls(trx, domain, at);
+      await queueFirstCreates(trx, 'service', await demoCustomerSites(trx), at);
+      // A certificate issued for one of them and not installed is installed now: the certificates module's part,
+      // handed in by the composition root (server.ts), as provisioning builds on no module above it.
+      await options.onRecorded?.(trx, at);
       await engine.wakeWaiting(trx, 'web-node', at);
     });
   } catch (error) {

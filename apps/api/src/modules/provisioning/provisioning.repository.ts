@@ -294,3 +294,41 @@ export const webNodeSiteCandidates = (db: Kysely<Database>, nodeIds: readonly st
     )
     .orderBy('services.id')
     .execute();
+
+/** Which of these resources have ever had a provisioning task, in slices under the bound parameter limits. */
+export async function resourcesWithTasks(
+  db: Kysely<Database>,
+  resourceType: 'service' | 'domain',
+  ids: readonly string[],
+): Promise<Set<string>> {
+  const found = new Set<string>();
+  // In slices, under the bound parameter limits of SQLite and PostgreSQL.
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await db
+      .selectFrom('provisioningTasks')
+      .select('resourceId')
+      .where('resourceType', '=', resourceType)
+      .where('resourceId', 'in', ids.slice(i, i + 500))
+      .execute();
+    for (const row of rows) found.add(row.resourceId);
+  }
+  return found;
+}
+
+/** Which of these services have had a task of the driver (a hosting service a web node made or will make). */
+export async function servicesWithDriverTasks(
+  db: Kysely<Database>,
+  serviceIds: readonly string[],
+  driverType: DriverType,
+): Promise<Set<string>> {
+  if (serviceIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('provisioningTasks')
+    .select('resourceId')
+    .distinct()
+    .where('resourceType', '=', 'service')
+    .where('resourceId', 'in', [...serviceIds])
+    .where('driverType', '=', driverType)
+    .execute();
+  return new Set(rows.map((row) => row.resourceId));
+}

@@ -1,12 +1,13 @@
-import type { DriverContext, DriverFactory, DriverSettings, DriverType } from './driver';
-import { createPowerDnsDriver } from './drivers/powerdns/driver';
-import { certificateDriverFactory, prepareCertificateDriver } from '../certificates/certificate-driver';
-import { webNodeDriverFactory } from '../certificates/site-certificates';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { DriverContext, DriverFactory, DriverSettings, DriverType, ProvisioningTarget } from './driver';
 
 /**
  * The driver registry (docs/decisions/042-provisioning-engine.md): one factory per driver type, registered once
- * when the process loads. A service or domain whose driver type has no factory here is not provisioned: it keeps
- * the behaviour it had before the engine (active at once, no tasks).
+ * when the process loads, by the composition root (`apps/api/src/drivers.ts`), so that the modules whose drivers
+ * these are (certificates) build on provisioning and not the other way round (docs/decisions/056-module-shape.md).
+ * A service or domain whose driver type has no factory here is not provisioned: it keeps the behaviour it had
+ * before the engine (active at once, no tasks).
  */
 
 /**
@@ -40,11 +41,23 @@ export function driverPreparation(type: DriverType): DriverPreparation | undefin
   return registrations.get(type)?.prepare;
 }
 
-// The drivers this version ships (docs/decisions/046-dns-on-powerdns.md for DNS,
-// docs/decisions/049-certificates-through-acme.md for certificates, 055-web-node-agent.md for hosting).
-registerDriver('powerdns', createPowerDnsDriver);
-registerDriver('acme', certificateDriverFactory, prepareCertificateDriver);
-registerDriver('web-node', webNodeDriverFactory);
+/**
+ * What a service's task of a driver type acts on, when it is not the service itself: a certificate task's target
+ * is the certificate row of the service (docs/decisions/049-certificates-through-acme.md). Undefined when the row
+ * is gone. Kept apart from the factories, so that a test's own factory for a type keeps the type's target.
+ */
+export type TargetLoader = (db: Kysely<Database>, serviceId: string) => Promise<ProvisioningTarget | undefined>;
+
+const targetLoaders = new Map<DriverType, TargetLoader>();
+
+/** Registers how a service's task of the driver type finds its target (targets.ts asks it). */
+export function registerTargetLoader(type: DriverType, loader: TargetLoader): void {
+  targetLoaders.set(type, loader);
+}
+
+export function targetLoader(type: DriverType): TargetLoader | undefined {
+  return targetLoaders.get(type);
+}
 
 /** The service kinds and plans each driver provisions; domains are served by the DNS driver. */
 export function serviceDriverType(kind: string, planId: string): DriverType | null {

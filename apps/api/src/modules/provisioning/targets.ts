@@ -2,11 +2,11 @@ import { isIPv4 } from 'node:net';
 import type { Kysely } from 'kysely';
 import type { Database, ProvisioningTaskRow } from '../../db/schema';
 import { userLanguage } from '../accounts/user-language';
-import { certificateOfService } from '../certificates/certificate-of-service';
 import { findDomainZone } from '../domains';
 import { serverAddress, serverAddresses } from '../servers';
-import { findServiceForTask, findServiceTargetRow, servedAddonDomains, serverIdsServingName } from '../services';
+import { findServiceTargetRow, servedAddonDomains, serverIdsServingName } from '../services';
 import type { DriverSettings, ProvisioningTarget } from './driver';
+import { targetLoader } from './registry';
 
 /**
  * Builds what a driver is given for a task, from the database at the moment the task runs
@@ -69,15 +69,6 @@ async function domainTarget(
   return { kind: 'domain', id: domain.id, domain: domain.name, data: data as unknown as Record<string, unknown> };
 }
 
-/** A service's certificate task (docs/decisions/049-certificates-through-acme.md): the certificate row it acts on. */
-async function certificateTarget(db: Kysely<Database>, serviceId: string): Promise<ProvisioningTarget | undefined> {
-  const certificate = await certificateOfService(db, serviceId);
-  const service = certificate ? await findServiceForTask(db, serviceId) : undefined;
-  const row = certificate && service ? { ...certificate, planId: service.planId } : undefined;
-  if (!row) return undefined;
-  return { kind: 'service', id: serviceId, domain: row.domain, plan: row.planId, data: { certificateId: row.id } };
-}
-
 async function serviceTarget(db: Kysely<Database>, id: string): Promise<ProvisioningTarget | undefined> {
   const row = await findServiceTargetRow(db, id);
   const preferredLanguage = row ? await userLanguage(db, row.userId) : undefined;
@@ -111,11 +102,13 @@ export async function loadTarget(
     Partial<Pick<ProvisioningTaskRow, 'driverType'>>,
   settings: DriverSettings,
 ): Promise<ProvisioningTarget> {
+  // A driver type with a target of its own (the certificate driver's: the certificate row of the service) loads it.
+  const ownTarget = task.resourceType === 'service' && task.driverType ? targetLoader(task.driverType) : undefined;
   const target =
     task.resourceType === 'domain'
       ? await domainTarget(db, task.resourceId, settings)
-      : task.driverType === 'acme'
-        ? await certificateTarget(db, task.resourceId)
+      : ownTarget
+        ? await ownTarget(db, task.resourceId)
         : await serviceTarget(db, task.resourceId);
   if (target) return target;
   const kept = task.details ? (JSON.parse(task.details) as { name?: string }) : {};

@@ -17,3 +17,4 @@ export {
 export { serverConnection, setServerConnection } from './server-connection';
 export { placementServers, placementTarget } from './server-placement';
 export { sampleServersByLoad } from './usage-samples';
+export { insertServer, serverIdNamed, swapConnectionSettings } from './server-records.repository';

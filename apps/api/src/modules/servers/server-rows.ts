@@ -1,7 +1,7 @@
 import type { AdminServer } from '@hostpilot/shared';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Database, ServerRow } from '../../db/schema';
-import { driverView } from '../provisioning/connection-settings';
+import { driverView } from '../provisioning';
 import { iso } from '../../lib/staff-list';
 
 /** Services placed on the server and not cancelled: what its capacity is used by, and what forbids deleting it. */

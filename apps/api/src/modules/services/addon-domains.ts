@@ -3,7 +3,7 @@ import { type AddonDomain, ADDON_DOMAIN_MAX, validationMessage, type ValidationM
 import type { Kysely } from 'kysely';
 import type { Database, ServiceDomainsTable } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { planLimits, type WebNodeHooks } from '../provisioning/drivers/web-node/driver';
+import { planLimits, type WebNodeHooks } from '../provisioning';
 import { displayDomainName } from '../domains';
 
 /**

@@ -10,7 +10,7 @@ import { BODY_ERRORS, errorResponses } from '../../lib/errors';
 import { endpointRoute } from '../../lib/endpoint-route';
 import { notFound } from '../../lib/not-found';
 import { authOf } from '../../plugins/authenticate';
-import { enqueueProvisioning } from '../provisioning/tasks';
+import { enqueueProvisioning } from '../provisioning';
 import {
   addonRefusal,
   domainLimitOf,

@@ -26,3 +26,11 @@ export {
   servicesDueForTermination,
   suspendOverdueService,
 } from './lifecycle';
+export { hostingServicesNamed, serviceOwners } from './certificate-sites.repository';
+export {
+  customerHostingSiteIds,
+  customerServiceIds,
+  customerServicesWithDomain,
+  placeServicesOn,
+  sitesToMove,
+} from './demo-sites.repository';

@@ -17,7 +17,7 @@ import { type Answer, runIdempotent } from '../../lib/idempotency';
 import { journal } from '../../lib/journal';
 import { appendLedgerEntry, balanceOf, createInvoice, money, toInvoice } from '../billing/ledger';
 import { repriceOpenRenewalInvoices } from '../billing/renewal-invoices';
-import { enqueueProvisioning } from '../provisioning/tasks';
+import { enqueueProvisioning } from '../provisioning';
 import { assertAddonDomainsFit } from './addon-domains';
 
 /**

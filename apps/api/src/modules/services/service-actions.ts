@@ -5,7 +5,7 @@ import type { Database, ServiceRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { journal } from '../../lib/journal';
-import { enqueueProvisioning } from '../provisioning/tasks';
+import { enqueueProvisioning } from '../provisioning';
 
 /**
  * A customer's actions on their own services that move no money (docs/product/states.md): auto-renew on or

@@ -6,10 +6,14 @@ import { AppError } from '../../lib/errors';
 import { notFound } from '../../lib/not-found';
 import type { SecretBox } from '../../lib/secret-box';
 import { fieldError } from '../accounts/auth.service';
-import { buildDriver } from '../provisioning/build-driver';
-import { DriverError, type ProvisioningTarget } from '../provisioning/driver';
-import { isWebNodeDriver, type WebNodeDriver } from '../provisioning/drivers/web-node/driver';
-import { findSiteNode } from '../provisioning/site-node';
+import {
+  buildDriver,
+  DriverError,
+  type ProvisioningTarget,
+  isWebNodeDriver,
+  type WebNodeDriver,
+  findSiteNode,
+} from '../provisioning';
 import { findOwnHostingService } from './services.repository';
 
 /**
