@@ -9,3 +9,4 @@ export { certificateTarget } from './certificate-target';
 export { queueDemoSiteInstalls, startDemoCa } from './demo-ca';
 export { orderServiceCertificate } from './service-certificate';
 export { webNodeDriverFactory } from './site-certificates';
+export { expireCertificatesEndedBy, issuedCertificates, startCertificateRenewal } from './certificate-renewal';

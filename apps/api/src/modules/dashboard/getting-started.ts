@@ -2,7 +2,7 @@ import type { GettingStarted } from '@hostpilot/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { dismissGettingStartedOf } from '../accounts/getting-started';
-import { DEFAULT_NAMESERVERS } from '../provisioning/targets';
+import { DEFAULT_NAMESERVERS } from '../provisioning';
 import { gettingStartedFacts } from './dashboard.repository';
 
 /** Whether a domain's name servers are the provider's, so that its DNS (and the site) is served here. */

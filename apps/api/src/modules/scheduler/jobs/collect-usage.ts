@@ -1,4 +1,4 @@
-import { collectUsage } from '../../provisioning/usage-collection';
+import { collectUsage } from '../../provisioning';
 import type { JobContext } from './job-run';
 
 /**

@@ -1,6 +1,6 @@
 import { voidOpenRenewalInvoices } from '../../billing/renewal-invoices';
 import { domainsDueForExpiry, moveExpiredDomain } from '../../domains';
-import { enqueueProvisioning } from '../../provisioning/tasks';
+import { enqueueProvisioning } from '../../provisioning';
 import { change, DAY, iso, type JobContext } from './job-run';
 
 /** Moves expired domains into their grace period, and those past it to expired, telling their owner. */

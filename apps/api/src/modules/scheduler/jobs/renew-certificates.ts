@@ -1,10 +1,5 @@
-import {
-  expireCertificatesEndedBy,
-  issuedCertificates,
-  startCertificateRenewal,
-} from '../../certificates/certificate-renewal';
-import { renewalDue } from '../../provisioning/drivers/acme/issue';
-import { enqueueProvisioning } from '../../provisioning/tasks';
+import { expireCertificatesEndedBy, issuedCertificates, startCertificateRenewal } from '../../certificates';
+import { enqueueProvisioning, renewalDue } from '../../provisioning';
 import { serviceOwnersIn } from '../../services';
 import { change, type JobContext } from './job-run';
 

@@ -1,5 +1,5 @@
 import { OVERDUE, openRenewalInvoices, renewalParams } from '../../billing/renewal-invoices';
-import { enqueueProvisioning } from '../../provisioning/tasks';
+import { enqueueProvisioning } from '../../provisioning';
 import { findServiceForLifecycle, servicesDueForSuspension, suspendOverdueService } from '../../services';
 import { change, DAY, type JobContext } from './job-run';
 

@@ -1,5 +1,5 @@
 import { OVERDUE, renewalParams, voidOpenRenewalInvoices } from '../../billing/renewal-invoices';
-import { enqueueProvisioning } from '../../provisioning/tasks';
+import { enqueueProvisioning } from '../../provisioning';
 import { cancelServiceFrom, findServiceForLifecycle, servicesDueForTermination } from '../../services';
 import { change, DAY, type JobContext } from './job-run';
 
