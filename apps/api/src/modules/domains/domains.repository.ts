@@ -285,3 +285,17 @@ export async function hideDeletedDomain(trx: Kysely<Database>, id: string, now: 
 export async function deleteDomainRow(trx: Kysely<Database>, id: string): Promise<void> {
   await trx.deleteFrom('domains').where('id', '=', id).execute();
 }
+
+/** The owners of the domains (not deleted) named one of `names`. */
+export const ownersOfDomainsNamed = (trx: Kysely<Database>, names: string[]) =>
+  trx.selectFrom('domains').select('userId').where('name', 'in', names).where('deletedAt', 'is', null).execute();
+
+/** The owner's domain (not deleted) named `name`, or undefined. */
+export const findOwnDomainNamed = (trx: Kysely<Database>, userId: string, name: string) =>
+  trx
+    .selectFrom('domains')
+    .select('id')
+    .where('name', '=', name)
+    .where('userId', '=', userId)
+    .where('deletedAt', 'is', null)
+    .executeTakeFirst();

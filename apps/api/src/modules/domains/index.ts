@@ -9,6 +9,7 @@ export {
   setDomainSetupState,
 } from './domain-provisioning.repository';
 export { domainExists } from './staff-domains';
+export { holdersOfDomainsNamed, ownDomainIdNamed } from './domain-holders';
 export { displayDomainName, parseDomainQuery } from './domain-names';
 export { createLocalRegistrar, parseDsRecords } from './registrar';
 export type { DomainAvailability, Registrar } from './registrar';

@@ -18,7 +18,7 @@ import {
 } from '@hostpilot/shared';
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { z } from 'zod';
-import { SERVED_STATUSES } from './addon-domains';
+import { SERVED_STATUSES } from './addon-domains.repository';
 import type { DatabaseKind } from '../../db/index';
 import type { Database, ServiceRow, ServicesTable } from '../../db/schema';
 import { contains, iso, isoOrNull, money, offsetOf } from '../../lib/listing';
