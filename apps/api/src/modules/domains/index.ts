@@ -12,4 +12,4 @@ export { domainExists } from './staff-domains';
 export { holdersOfDomainsNamed, ownDomainIdNamed } from './domain-holders';
 export { displayDomainName, parseDomainQuery } from './domain-names';
 export { createLocalRegistrar, parseDsRecords } from './registrar';
-export type { DomainAvailability, Registrar } from './registrar';
+export type { Registrar } from './registrar';
