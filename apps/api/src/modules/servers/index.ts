@@ -15,3 +15,4 @@ export {
 } from './server-nodes.repository';
 export { serverConnection, setServerConnection } from './server-connection';
 export { placementServers, placementTarget } from './server-placement';
+export { dnsServerSettings } from './dns-servers';

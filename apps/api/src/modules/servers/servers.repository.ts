@@ -9,7 +9,7 @@ import {
 } from 'kysely';
 import type { z } from 'zod';
 import type { DatabaseKind } from '../../db/index';
-import type { Database, ServersTable } from '../../db/schema';
+import type { Database, ServerRow, ServersTable } from '../../db/schema';
 import { direction } from '../../lib/staff-list';
 
 type ListQuery = z.output<typeof adminServersQuerySchema>;
@@ -244,3 +244,16 @@ export const activeServersOfType = (db: Kysely<Database>, type: ServersTable['ty
 /** The server's type and status; undefined when there is none. */
 export const serverTypeAndStatus = (db: Kysely<Database>, id: string) =>
   db.selectFrom('servers').select(['type', 'status']).where('id', '=', id).executeTakeFirst();
+
+/** The stored connection settings of the servers run by the `driverType` driver. */
+export async function connectionSettingsOfDriver(
+  db: Kysely<Database>,
+  driverType: NonNullable<ServerRow['driverType']>,
+): Promise<(string | null)[]> {
+  const rows = await db
+    .selectFrom('servers')
+    .select('connectionSettings')
+    .where('driverType', '=', driverType)
+    .execute();
+  return rows.map((row) => row.connectionSettings);
+}
