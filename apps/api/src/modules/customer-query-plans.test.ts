@@ -15,7 +15,7 @@ import { createBillingRepository } from './billing/billing.repository';
 import { createDashboardService } from './dashboard/dashboard.service';
 import { listOwnDomains, ownDomain } from './domains/customer-domains';
 import { createNotificationsRepository } from './notifications/notifications.repository';
-import { createServicesRepository } from './services/services.repository';
+import { listOwnHosting, listOwnOtherServices, ownHosting } from './services/customer-services';
 import { createSupportRepository } from './support/support.repository';
 
 /** Tables that grow with the number of customers: no customer query may read one of them in full. */
@@ -70,11 +70,10 @@ describe(`customer queries use indexes (${DATABASE_UNDER_TEST})`, () => {
     const now = Date.now();
     const list = { page: 2, pageSize: 10, order: 'desc', q: 'my' } as const;
     await createDashboardService(db, { now: () => now }).summary(id);
-    const services = createServicesRepository(db);
-    await services.listHosting(id, { ...list, sort: 'expiresAt' }, now);
-    await services.listOther(id, { ...list, sort: 'createdAt' }, now);
+    await listOwnHosting(db, id, { ...list, sort: 'expiresAt' }, now);
+    await listOwnOtherServices(db, id, { ...list, sort: 'createdAt' }, now);
     const hosting = await base.selectFrom('services').select('id').where('userId', '=', id).executeTakeFirstOrThrow();
-    await services.findHosting(id, hosting.id, now);
+    await ownHosting(db, id, hosting.id, now);
     await listOwnDomains(db, id, { ...list, sort: 'name' });
     const domain = await base.selectFrom('domains').select('id').where('userId', '=', id).executeTakeFirstOrThrow();
     await ownDomain(db, id, domain.id);

@@ -16,3 +16,4 @@ export {
 export { serverConnection, setServerConnection } from './server-connection';
 export { placementServers, placementTarget } from './server-placement';
 export { dnsServerSettings } from './dns-servers';
+export { serverDriverTypes, serverMachines, serverSummaries } from './server-summaries';

@@ -257,3 +257,34 @@ export async function connectionSettingsOfDriver(
     .execute();
   return rows.map((row) => row.connectionSettings);
 }
+
+/** The servers with these ids. */
+export const serversWithIds = (db: Kysely<Database>, ids: string[]) =>
+  db.selectFrom('servers').selectAll().where('id', 'in', ids).execute();
+
+/** The address, name and data centre of the servers with these ids. */
+export const serverMachinesWithIds = (db: Kysely<Database>, ids: string[]) =>
+  db.selectFrom('servers').select(['id', 'ip', 'name', 'location']).where('id', 'in', ids).execute();
+
+/** The driver of each of the servers with these ids. */
+export const serverDriversWithIds = (db: Kysely<Database>, ids: string[]) =>
+  db.selectFrom('servers').select(['id', 'driverType']).where('id', 'in', ids).execute();
+
+/** The server's latest load sample, or undefined. */
+export const latestLoadSample = (db: Kysely<Database>, serverId: string) =>
+  db
+    .selectFrom('serverUsageSamples')
+    .select(['cpuPercent', 'memoryPercent', 'takenAt'])
+    .where('serverId', '=', serverId)
+    .orderBy('takenAt', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+
+/** How many samples the server has since `since`, and how many of them found it up. */
+export const uptimeSamplesSince = (db: Kysely<Database>, serverId: string, since: number) =>
+  db
+    .selectFrom('serverUsageSamples')
+    .select((eb) => [eb.fn.countAll<number>().as('samples'), eb.fn.sum<number>('up').as('up')])
+    .where('serverId', '=', serverId)
+    .where('takenAt', '>=', since)
+    .executeTakeFirstOrThrow();
