@@ -265,7 +265,7 @@ export function addPopulationCustomer(
     const pool: readonly string[] = kind === 'hosting' ? SHARED : kind === 'extra' ? [] : SERVER_OF_KIND[kind];
     let serverId = pool.length > 0 ? prng.pick(pool) : null;
     if (serverId !== null && status !== 'cancelled') {
-      // A cancelled service holds no slot (apps/api/src/modules/servers/server-rows.ts, placedServices).
+      // A cancelled service holds no slot (apps/api/src/modules/servers/servers.repository.ts, placedServices).
       const withRoom = [serverId, ...pool].find((id) => (room.get(id) ?? 0) > 0);
       if (withRoom === undefined) return;
       room.set(withRoom, room.get(withRoom)! - 1);

@@ -13,9 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DATABASE_UNDER_TEST, type TestContext } from '../test/helpers';
 import { createBillingRepository } from './billing/billing.repository';
 import { dashboardSummary, dashboardSummaryDeps } from './dashboard';
-import { createDomainsRepository } from './domains/domains.repository';
+import { listOwnDomains, ownDomain } from './domains/customer-domains';
 import { createNotificationsRepository } from './notifications/notifications.repository';
-import { createServicesRepository } from './services/services.repository';
+import { listOwnHosting, listOwnOtherServices, ownHosting } from './services/customer-services';
 import { createSupportRepository } from './support/support.repository';
 
 /** Tables that grow with the number of customers: no customer query may read one of them in full. */
@@ -70,15 +70,13 @@ describe(`customer queries use indexes (${DATABASE_UNDER_TEST})`, () => {
     const now = Date.now();
     const list = { page: 2, pageSize: 10, order: 'desc', q: 'my' } as const;
     await dashboardSummary(dashboardSummaryDeps(db, { now: () => now }), id);
-    const services = createServicesRepository(db);
-    await services.listHosting(id, { ...list, sort: 'expiresAt' }, now);
-    await services.listOther(id, { ...list, sort: 'createdAt' }, now);
+    await listOwnHosting(db, id, { ...list, sort: 'expiresAt' }, now);
+    await listOwnOtherServices(db, id, { ...list, sort: 'createdAt' }, now);
     const hosting = await base.selectFrom('services').select('id').where('userId', '=', id).executeTakeFirstOrThrow();
-    await services.findHosting(id, hosting.id, now);
-    const domains = createDomainsRepository(db);
-    await domains.list(id, { ...list, sort: 'name' });
+    await ownHosting(db, id, hosting.id, now);
+    await listOwnDomains(db, id, { ...list, sort: 'name' });
     const domain = await base.selectFrom('domains').select('id').where('userId', '=', id).executeTakeFirstOrThrow();
-    await domains.find(id, domain.id);
+    await ownDomain(db, id, domain.id);
     const billing = createBillingRepository(db);
     await billing.listTransactions(id, { ...list, q: undefined, sort: 'date' });
     await billing.listInvoices(id, { ...list, sort: 'issuedAt' });

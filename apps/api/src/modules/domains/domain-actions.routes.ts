@@ -4,7 +4,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../../lib/clock';
 import { BODY_ERRORS, errorResponses } from '../../lib/errors';
 import { authOf } from '../../plugins/authenticate';
-import { type DomainEditor, createDomainActions } from './domain-actions';
+import type { DomainEditor } from './domain-actions';
+import { setDomainAutoRenew } from './domain-auto-renew';
+import { importDnsZone } from './dns-import';
+import { addDnsRecord, changeDnsRecord, deleteDnsRecord, listDnsRecords } from './dns-records';
+import { setDomainNameservers } from './domain-nameservers';
+import { setDomainTransferLock } from './domain-transfer-lock';
 import { endpointRoute } from '../../lib/endpoint-route';
 
 const customerOf = (request: FastifyRequest): DomainEditor => ({ kind: 'customer', userId: authOf(request).userId });
@@ -15,7 +20,7 @@ const ERRORS = {
 } as const;
 
 export const domainActionsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async (app, options) => {
-  const actions = createDomainActions({ db: app.database.db, clock: options.clock });
+  const deps = { db: app.database.db, clock: options.clock };
   const common = { tags: ['domains'] };
   const stateAnswer = {
     ...errorResponses({ ...BODY_ERRORS, ...ERRORS, 409: 'INVALID_STATE' }),
@@ -31,7 +36,7 @@ export const domainActionsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = asyn
         response: stateAnswer,
       },
     },
-    async (request) => actions.setAutoRenew(authOf(request).userId, request.params.id, request.body.enabled),
+    async (request) => setDomainAutoRenew(deps, authOf(request).userId, request.params.id, request.body.enabled),
   );
 
   endpointRoute(
@@ -44,7 +49,7 @@ export const domainActionsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = asyn
         response: stateAnswer,
       },
     },
-    async (request) => actions.setTransferLock(authOf(request).userId, request.params.id, request.body.locked),
+    async (request) => setDomainTransferLock(deps, authOf(request).userId, request.params.id, request.body.locked),
   );
 
   endpointRoute(
@@ -57,7 +62,7 @@ export const domainActionsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = asyn
         response: stateAnswer,
       },
     },
-    async (request) => actions.setNameservers(authOf(request).userId, request.params.id, request.body.nameservers),
+    async (request) => setDomainNameservers(deps, authOf(request).userId, request.params.id, request.body.nameservers),
   );
 
   endpointRoute(
@@ -70,7 +75,7 @@ export const domainActionsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = asyn
         response: errorResponses(ERRORS),
       },
     },
-    async (request) => ({ items: await actions.listRecords(customerOf(request), request.params.id) }),
+    async (request) => ({ items: await listDnsRecords(deps, customerOf(request), request.params.id) }),
   );
 
   const recordErrors = errorResponses({
@@ -90,7 +95,7 @@ export const domainActionsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = asyn
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await actions.addRecord(customerOf(request), request.params.id, request.body)),
+      reply.code(201).send(await addDnsRecord(deps, customerOf(request), request.params.id, request.body)),
   );
 
   endpointRoute(
@@ -112,7 +117,7 @@ export const domainActionsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = asyn
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await actions.importZone(customerOf(request), request.params.id, request.body.zone)),
+      reply.code(201).send(await importDnsZone(deps, customerOf(request), request.params.id, request.body.zone)),
   );
 
   endpointRoute(
@@ -126,7 +131,7 @@ export const domainActionsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = asyn
       },
     },
     async (request) =>
-      actions.updateRecord(customerOf(request), request.params.id, request.params.recordId, request.body),
+      changeDnsRecord(deps, customerOf(request), request.params.id, request.params.recordId, request.body),
   );
 
   endpointRoute(
@@ -140,7 +145,7 @@ export const domainActionsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = asyn
       },
     },
     async (request, reply) => {
-      await actions.deleteRecord(customerOf(request), request.params.id, request.params.recordId);
+      await deleteDnsRecord(deps, customerOf(request), request.params.id, request.params.recordId);
       return reply.code(204).send(null);
     },
   );

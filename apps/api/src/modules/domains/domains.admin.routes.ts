@@ -7,7 +7,8 @@ import { BODY_ERRORS, errorResponses } from '../../lib/errors';
 import { STAFF_ERRORS } from '../../lib/staff-errors';
 import { staffOf } from '../../plugins/authorize';
 import { createLocalRegistrar, type Registrar } from './registrar';
-import { createDomainActions, type DomainEditor } from './domain-actions';
+import type { DomainEditor } from './domain-actions';
+import { addDnsRecord, changeDnsRecord, deleteDnsRecord } from './dns-records';
 import {
   deleteDomain,
   registerDomainForCustomer,
@@ -31,7 +32,7 @@ export const adminDomainRoutes: FastifyPluginAsyncZod<{ clock: Clock; registrar?
 ) => {
   const { db, kind } = app.database;
   const registrar = given ?? createLocalRegistrar(db);
-  const actions = createDomainActions({ db, clock });
+  const deps = { db, clock };
   const staffEditor = (request: FastifyRequest): DomainEditor => ({
     kind: 'staff',
     userId: staffOf(request).userId,
@@ -80,7 +81,7 @@ export const adminDomainRoutes: FastifyPluginAsyncZod<{ clock: Clock; registrar?
         response: errorResponses({ ...STAFF_ERRORS, ...NOT_FOUND }),
       },
     },
-    async (request) => staffDnsRecords(db, actions, staffEditor(request), request.params.id),
+    async (request) => staffDnsRecords(db, staffEditor(request), request.params.id),
   );
 
   const recordErrors = errorResponses({
@@ -106,7 +107,7 @@ export const adminDomainRoutes: FastifyPluginAsyncZod<{ clock: Clock; registrar?
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await actions.addRecord(staffEditor(request), request.params.id, request.body)),
+      reply.code(201).send(await addDnsRecord(deps, staffEditor(request), request.params.id, request.body)),
   );
 
   endpointRoute(
@@ -121,7 +122,7 @@ export const adminDomainRoutes: FastifyPluginAsyncZod<{ clock: Clock; registrar?
       },
     },
     async (request) =>
-      actions.updateRecord(staffEditor(request), request.params.id, request.params.recordId, request.body),
+      changeDnsRecord(deps, staffEditor(request), request.params.id, request.params.recordId, request.body),
   );
 
   endpointRoute(
@@ -136,7 +137,7 @@ export const adminDomainRoutes: FastifyPluginAsyncZod<{ clock: Clock; registrar?
       },
     },
     async (request, reply) => {
-      await actions.deleteRecord(staffEditor(request), request.params.id, request.params.recordId);
+      await deleteDnsRecord(deps, staffEditor(request), request.params.id, request.params.recordId);
       return reply.code(204).send(null);
     },
   );

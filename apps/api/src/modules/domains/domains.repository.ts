@@ -1,4 +1,4 @@
-import type { adminDomainsQuerySchema, Domain, DomainDetail, domainListQuerySchema } from '@hostpilot/shared';
+import type { adminDomainsQuerySchema, Domain, domainListQuerySchema } from '@hostpilot/shared';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { DatabaseKind } from '../../db/index';
@@ -6,8 +6,6 @@ import type { Database, DomainRow } from '../../db/schema';
 import { contains, iso, isoOrNull, offsetOf, parseStringList } from '../../lib/listing';
 import { contains as searchText } from '../../lib/search';
 import { direction, OWNER_COLUMNS } from '../../lib/staff-list';
-import { parseDsRecords } from './registrar';
-import { parseConnection, providerNameservers, UNFINISHED } from '../provisioning';
 
 export type DomainQuery = z.output<typeof domainListQuerySchema>;
 
@@ -75,7 +73,8 @@ export function createDomainsRepository(db: Kysely<Database>) {
       return { items: rows.map((r) => toDomain(r as DomainWithCount)), total: Number(count.n) };
     },
 
-    async find(userId: string, id: string): Promise<DomainDetail | undefined> {
+    /** The owner's domain (not deleted) as the list shows it, and its records by type, name and id. */
+    async find(userId: string, id: string) {
       const row = await owned(userId).where('domains.id', '=', id).executeTakeFirst();
       if (!row) return undefined;
       const records = await db
@@ -86,60 +85,9 @@ export function createDomainsRepository(db: Kysely<Database>) {
         .orderBy('name')
         .orderBy('id')
         .execute();
-      const domain = toDomain(row as DomainWithCount);
-      const published = await publishedState(db, row.id);
-      return {
-        ...domain,
-        dnsRecords: records.map((r) => ({
-          id: r.id,
-          type: r.type,
-          name: r.name,
-          value: r.value,
-          ttl: r.ttl,
-          priority: r.priority,
-          published: published.all || (published.upTo !== null && r.updatedAt < published.upTo),
-        })),
-        zoneInUse: await zoneInUse(db, domain.nameservers),
-        dsRecords: parseDsRecords(row.dsRecords) ?? [],
-      };
+      return { domain: toDomain(row as DomainWithCount), dsRecords: row.dsRecords, records };
     },
   };
-}
-
-/**
- * How far the domain's zone is published (docs/decisions/046-dns-on-powerdns.md): a DNS task reads the records
- * when its driver call starts, so a record changed before the start of the last successful create or update
- * call is answered as it is; with no task of the domain left unfinished, every record is.
- */
-async function publishedState(db: Kysely<Database>, domainId: string) {
-  const tasks = db
-    .selectFrom('provisioningTasks')
-    .where('resourceType', '=', 'domain')
-    .where('resourceId', '=', domainId);
-  const [last, open] = await Promise.all([
-    tasks
-      .innerJoin('provisioningCalls', 'provisioningCalls.taskId', 'provisioningTasks.id')
-      .where('provisioningCalls.outcome', '=', 'ok')
-      .where('provisioningCalls.operation', 'in', ['create', 'update'])
-      .select((eb) => eb.fn.max('provisioningCalls.startedAt').as('upTo'))
-      .executeTakeFirst(),
-    tasks.select('provisioningTasks.id').where('provisioningTasks.status', 'in', UNFINISHED).limit(1).execute(),
-  ]);
-  const upTo = last?.upTo === null || last?.upTo === undefined ? null : Number(last.upTo);
-  return { upTo, all: upTo !== null && open.length === 0 };
-}
-
-/** Whether every name server of the domain is one of ours; null while no DNS server is connected. */
-async function zoneInUse(db: Kysely<Database>, nameservers: string[]): Promise<boolean | null> {
-  const servers = await db
-    .selectFrom('servers')
-    .select('connectionSettings')
-    .where('driverType', '=', 'powerdns')
-    .execute();
-  if (servers.length === 0) return null;
-  const ours = new Set(servers.flatMap((s) => providerNameservers(parseConnection(s.connectionSettings).settings)));
-  const normal = nameservers.map((n) => n.trim().toLowerCase().replace(/\.$/, ''));
-  return normal.length > 0 && normal.every((n) => ours.has(n));
 }
 
 type AdminListQuery = z.output<typeof adminDomainsQuerySchema>;
@@ -283,3 +231,17 @@ export async function hideDeletedDomain(trx: Kysely<Database>, id: string, now: 
 export async function deleteDomainRow(trx: Kysely<Database>, id: string): Promise<void> {
   await trx.deleteFrom('domains').where('id', '=', id).execute();
 }
+
+/** The owners of the domains (not deleted) named one of `names`. */
+export const ownersOfDomainsNamed = (trx: Kysely<Database>, names: string[]) =>
+  trx.selectFrom('domains').select('userId').where('name', 'in', names).where('deletedAt', 'is', null).execute();
+
+/** The owner's domain (not deleted) named `name`, or undefined. */
+export const findOwnDomainNamed = (trx: Kysely<Database>, userId: string, name: string) =>
+  trx
+    .selectFrom('domains')
+    .select('id')
+    .where('name', '=', name)
+    .where('userId', '=', userId)
+    .where('deletedAt', 'is', null)
+    .executeTakeFirst();

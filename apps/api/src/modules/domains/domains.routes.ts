@@ -4,12 +4,12 @@ import { ITEM_ERRORS, LIST_ERRORS } from '../../lib/customer-route';
 import { pageOf } from '../../lib/listing';
 import { notFound } from '../../lib/not-found';
 import { authOf } from '../../plugins/authenticate';
-import { createDomainsRepository } from './domains.repository';
+import { listOwnDomains, ownDomain } from './customer-domains';
 import { endpointRoute } from '../../lib/endpoint-route';
 
 /** GET /domains and /domains/:id (with its DNS records): the signed-in customer's own domains. */
 export const domainsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const domains = createDomainsRepository(app.database.db);
+  const { db } = app.database;
 
   endpointRoute(
     app,
@@ -23,7 +23,7 @@ export const domainsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { items, total } = await domains.list(authOf(request).userId, request.query);
+      const { items, total } = await listOwnDomains(db, authOf(request).userId, request.query);
       return pageOf(request.query, total, items);
     },
   );
@@ -39,7 +39,7 @@ export const domainsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const domain = await domains.find(authOf(request).userId, request.params.id);
+      const domain = await ownDomain(db, authOf(request).userId, request.params.id);
       if (!domain) throw notFound('Domain');
       return domain;
     },

@@ -9,8 +9,9 @@ export {
   setDomainSetupState,
 } from './domain-provisioning.repository';
 export { domainExists } from './staff-domains';
+export { holdersOfDomainsNamed, ownDomainIdNamed } from './domain-holders';
 export { displayDomainName, parseDomainQuery } from './domain-names';
 export { createLocalRegistrar, parseDsRecords } from './registrar';
-export type { DomainAvailability, Registrar } from './registrar';
+export type { Registrar } from './registrar';
 export { domainsDueForExpiry, domainsDueForRenewal, findDomainForLifecycle, moveExpiredDomain } from './lifecycle';
 export { domainIdsNamed, liveDomainIds, liveDomainNamed } from './domain-lookups.repository';

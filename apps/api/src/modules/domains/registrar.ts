@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type DomainUnavailableReason, type DsRecord, dsRecordSchema } from '@hostpilot/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { heldNames, insertDomainIfFree, storeDsRecords, storedDsRecords } from './registry.repository';
 
 export interface DomainAvailability {
   available: boolean;
@@ -63,15 +64,7 @@ export function createLocalRegistrar(db: Kysely<Database>): Registrar {
     async check(names, trx) {
       const answer = new Map<string, DomainAvailability>();
       if (names.length === 0) return answer;
-      const taken = new Set(
-        (
-          await (trx ?? db)
-            .selectFrom('domains')
-            .select('name')
-            .where('name', 'in', [...names])
-            .execute()
-        ).map((row) => row.name),
-      );
+      const taken = await heldNames(trx ?? db, [...names]);
       for (const name of names) {
         const label = name.slice(0, name.indexOf('.'));
         if (RESERVED_DOMAIN_LABELS.has(label)) answer.set(name, { available: false, reason: 'reserved' });
@@ -84,34 +77,23 @@ export function createLocalRegistrar(db: Kysely<Database>): Registrar {
       const dot = name.indexOf('.');
       if (RESERVED_DOMAIN_LABELS.has(name.slice(0, dot))) return null;
       // The name's unique index decides a race: the second writer inserts nothing and gets no id back.
-      const row = await trx
-        .insertInto('domains')
-        .values({
-          id: randomUUID(),
-          userId,
-          name,
-          tld: name.slice(dot),
-          status: 'active',
-          registeredAt: now,
-          expiresAt,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .onConflict((oc) => oc.column('name').doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      return row?.id ?? null;
+      return insertDomainIfFree(trx, {
+        id: randomUUID(),
+        userId,
+        name,
+        tld: name.slice(dot),
+        status: 'active',
+        registeredAt: now,
+        expiresAt,
+        createdAt: now,
+        updatedAt: now,
+      });
     },
     async setDsRecords(name, ds) {
-      await db
-        .updateTable('domains')
-        .set({ dsRecords: JSON.stringify(ds) })
-        .where('name', '=', name)
-        .execute();
+      await storeDsRecords(db, name, JSON.stringify(ds));
     },
     async dsRecords(name) {
-      const row = await db.selectFrom('domains').select('dsRecords').where('name', '=', name).executeTakeFirst();
-      return parseDsRecords(row?.dsRecords ?? null);
+      return parseDsRecords(await storedDsRecords(db, name));
     },
   };
 }

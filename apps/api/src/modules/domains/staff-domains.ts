@@ -27,7 +27,8 @@ import { ordersNameDomain } from '../ordering/domain-references';
 import { displayDomainName, parseDomainQuery } from './domain-names';
 import { parseDsRecords, type Registrar } from './registrar';
 import { enqueueProvisioning } from '../provisioning';
-import type { DomainEditor, createDomainActions } from './domain-actions';
+import type { DomainEditor } from './domain-actions';
+import { listDnsRecords } from './dns-records';
 import {
   deleteDnsRecordsOf,
   deleteDomainRow,
@@ -144,13 +145,8 @@ export async function registerDomainForCustomer(
 }
 
 /** A domain's DNS records, read with the customer's own service functions, and the DS records the registry holds. */
-export async function staffDnsRecords(
-  db: Kysely<Database>,
-  actions: ReturnType<typeof createDomainActions>,
-  editor: DomainEditor,
-  id: string,
-) {
-  const items = await actions.listRecords(editor, id);
+export async function staffDnsRecords(db: Kysely<Database>, editor: DomainEditor, id: string) {
+  const items = await listDnsRecords({ db }, editor, id);
   const row = await domainDsRecords(db, id);
   return { items, dsRecords: parseDsRecords(row?.dsRecords ?? null) ?? [] };
 }

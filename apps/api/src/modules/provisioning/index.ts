@@ -50,3 +50,5 @@ export { DEFAULT_NAMESERVERS, providerNameservers } from './targets';
 export { reviveWaitingTask } from './task-actions';
 export { enqueueProvisioning, refreshSetupState, UNFINISHED } from './tasks';
 export { collectUsage } from './usage-collection';
+export { servicesOnWebNodes } from './web-node-services';
+export { zonePublication } from './zone-publication';

@@ -2,7 +2,6 @@
  * What other modules may use of the servers module (docs/decisions/056-module-shape.md, "Addendum
  * (2026-11-27)"): lint refuses any other file of it from outside, apart from the composition root's routes.
  */
-export { placedServices } from './server-rows';
 export {
   findFirstServerWithDriver,
   findServerWithDriver,
@@ -18,3 +17,5 @@ export { serverConnection, setServerConnection } from './server-connection';
 export { placementServers, placementTarget } from './server-placement';
 export { sampleServersByLoad } from './usage-samples';
 export { insertServer, serverIdNamed, swapConnectionSettings } from './server-records.repository';
+export { dnsServerSettings } from './dns-servers';
+export { serverDriverTypes, serverMachines, serverSummaries } from './server-summaries';

@@ -1,48 +1,9 @@
 import type { AdminServer } from '@hostpilot/shared';
-import { type ExpressionBuilder, sql } from 'kysely';
-import type { Database, ServerRow } from '../../db/schema';
+import type { ServerRow } from '../../db/schema';
 import { driverView } from '../provisioning';
 import { iso } from '../../lib/staff-list';
 
-/** Services placed on the server and not cancelled: what its capacity is used by, and what forbids deleting it. */
-export const placedServices = (eb: ExpressionBuilder<Database, 'servers'>) =>
-  eb
-    .selectFrom('services')
-    .select(eb.fn.countAll<number>().as('n'))
-    .whereRef('services.serverId', '=', 'servers.id')
-    .where('services.status', '!=', 'cancelled');
-
-/** The latest usage sample of the server as one text: cpu,memory,storage,takenAt. */
-export const latestSample = (eb: ExpressionBuilder<Database, 'servers'>) =>
-  eb
-    .selectFrom('serverUsageSamples')
-    .select(sql<string>`cpu_percent || ',' || memory_percent || ',' || storage_percent || ',' || taken_at`.as('s'))
-    .whereRef('serverUsageSamples.serverId', '=', 'servers.id')
-    .orderBy('serverUsageSamples.takenAt', 'desc')
-    .limit(1);
-
-/** A web node's last reading by its agent (migration 0340), as one JSON text; null for other servers. */
-export const nodeReading = (eb: ExpressionBuilder<Database, 'servers'>) =>
-  eb
-    .selectFrom('nodeMetrics')
-    .select(
-      sql<string>`'{"checkedAt":' || checked_at || ',"measuredAt":' || coalesce(cast(measured_at as text), 'null') || ',"metrics":' || coalesce(metrics, 'null') || '}'`.as(
-        'n',
-      ),
-    )
-    .whereRef('nodeMetrics.serverId', '=', 'servers.id');
-
-/** The columns a server is answered with besides its own: its placed services, latest sample and node reading. */
-export const serverExtras = (eb: ExpressionBuilder<Database, 'servers'>) => [
-  placedServices(eb).as('serviceCount'),
-  latestSample(eb).as('latestSample'),
-  nodeReading(eb).as('nodeReading'),
-  eb
-    .selectFrom('nodeMetrics')
-    .select('nodeMetrics.error')
-    .whereRef('nodeMetrics.serverId', '=', 'servers.id')
-    .as('nodeError'),
-];
+/** How the back office answers a server row; the columns it reads are queried by servers.repository.ts. */
 
 function toNode(text: string | null, error: string | null): AdminServer['node'] {
   if (!text) return null;
@@ -60,7 +21,10 @@ function toNode(text: string | null, error: string | null): AdminServer['node'] 
   };
 }
 
-/** A server row with its extras, as the back office's API answers it. */
+/**
+ * A server row with its extras (`serverExtras` of servers.repository.ts: its placed services, latest sample and node
+ * reading), as the back office's API answers it.
+ */
 export function toAdminServer(
   row: ServerRow & {
     serviceCount: number | string | null;

@@ -1,10 +1,16 @@
 import type { adminServersQuerySchema } from '@hostpilot/shared';
-import { type Insertable, type Kysely, type SelectQueryBuilder, sql, type Updateable } from 'kysely';
+import {
+  type ExpressionBuilder,
+  type Insertable,
+  type Kysely,
+  type SelectQueryBuilder,
+  sql,
+  type Updateable,
+} from 'kysely';
 import type { z } from 'zod';
 import type { DatabaseKind } from '../../db/index';
-import type { Database, ServersTable } from '../../db/schema';
+import type { Database, ServerRow, ServersTable } from '../../db/schema';
 import { direction } from '../../lib/staff-list';
-import { placedServices, serverExtras } from './server-rows';
 
 type ListQuery = z.output<typeof adminServersQuerySchema>;
 
@@ -13,6 +19,50 @@ type ListQuery = z.output<typeof adminServersQuerySchema>;
  * `server_usage_samples` tables for the back office's list, its export and a server's usage history. The list's
  * summary counts the active services placed on a server in the same place, as the list shows them.
  */
+
+/**
+ * Services placed on the server and not cancelled: what its capacity is used by, and what forbids deleting it. A
+ * read model of the services module's table: the list sorts by it and its summary counts it in one statement
+ * (decision 025's measured plans, docs/decisions/056-module-shape.md).
+ */
+export const placedServices = (eb: ExpressionBuilder<Database, 'servers'>) =>
+  eb
+    .selectFrom('services')
+    .select(eb.fn.countAll<number>().as('n'))
+    .whereRef('services.serverId', '=', 'servers.id')
+    .where('services.status', '!=', 'cancelled');
+
+/** The latest usage sample of the server as one text: cpu,memory,storage,takenAt. */
+export const latestSample = (eb: ExpressionBuilder<Database, 'servers'>) =>
+  eb
+    .selectFrom('serverUsageSamples')
+    .select(sql<string>`cpu_percent || ',' || memory_percent || ',' || storage_percent || ',' || taken_at`.as('s'))
+    .whereRef('serverUsageSamples.serverId', '=', 'servers.id')
+    .orderBy('serverUsageSamples.takenAt', 'desc')
+    .limit(1);
+
+/** A web node's last reading by its agent (migration 0340), as one JSON text; null for other servers. */
+export const nodeReading = (eb: ExpressionBuilder<Database, 'servers'>) =>
+  eb
+    .selectFrom('nodeMetrics')
+    .select(
+      sql<string>`'{"checkedAt":' || checked_at || ',"measuredAt":' || coalesce(cast(measured_at as text), 'null') || ',"metrics":' || coalesce(metrics, 'null') || '}'`.as(
+        'n',
+      ),
+    )
+    .whereRef('nodeMetrics.serverId', '=', 'servers.id');
+
+/** The columns a server is answered with besides its own: its placed services, latest sample and node reading. */
+export const serverExtras = (eb: ExpressionBuilder<Database, 'servers'>) => [
+  placedServices(eb).as('serviceCount'),
+  latestSample(eb).as('latestSample'),
+  nodeReading(eb).as('nodeReading'),
+  eb
+    .selectFrom('nodeMetrics')
+    .select('nodeMetrics.error')
+    .whereRef('nodeMetrics.serverId', '=', 'servers.id')
+    .as('nodeError'),
+];
 
 /** Orders servers as the list does: by a column or by the services placed on them, then by id. */
 export function serversOrdered<Q extends SelectQueryBuilder<Database, 'servers', object>>(
@@ -194,3 +244,47 @@ export const activeServersOfType = (db: Kysely<Database>, type: ServersTable['ty
 /** The server's type and status; undefined when there is none. */
 export const serverTypeAndStatus = (db: Kysely<Database>, id: string) =>
   db.selectFrom('servers').select(['type', 'status']).where('id', '=', id).executeTakeFirst();
+
+/** The stored connection settings of the servers run by the `driverType` driver. */
+export async function connectionSettingsOfDriver(
+  db: Kysely<Database>,
+  driverType: NonNullable<ServerRow['driverType']>,
+): Promise<(string | null)[]> {
+  const rows = await db
+    .selectFrom('servers')
+    .select('connectionSettings')
+    .where('driverType', '=', driverType)
+    .execute();
+  return rows.map((row) => row.connectionSettings);
+}
+
+/** The servers with these ids. */
+export const serversWithIds = (db: Kysely<Database>, ids: string[]) =>
+  db.selectFrom('servers').selectAll().where('id', 'in', ids).execute();
+
+/** The address, name and data centre of the servers with these ids. */
+export const serverMachinesWithIds = (db: Kysely<Database>, ids: string[]) =>
+  db.selectFrom('servers').select(['id', 'ip', 'name', 'location']).where('id', 'in', ids).execute();
+
+/** The driver of each of the servers with these ids. */
+export const serverDriversWithIds = (db: Kysely<Database>, ids: string[]) =>
+  db.selectFrom('servers').select(['id', 'driverType']).where('id', 'in', ids).execute();
+
+/** The server's latest load sample, or undefined. */
+export const latestLoadSample = (db: Kysely<Database>, serverId: string) =>
+  db
+    .selectFrom('serverUsageSamples')
+    .select(['cpuPercent', 'memoryPercent', 'takenAt'])
+    .where('serverId', '=', serverId)
+    .orderBy('takenAt', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+
+/** How many samples the server has since `since`, and how many of them found it up. */
+export const uptimeSamplesSince = (db: Kysely<Database>, serverId: string, since: number) =>
+  db
+    .selectFrom('serverUsageSamples')
+    .select((eb) => [eb.fn.countAll<number>().as('samples'), eb.fn.sum<number>('up').as('up')])
+    .where('serverId', '=', serverId)
+    .where('takenAt', '>=', since)
+    .executeTakeFirstOrThrow();

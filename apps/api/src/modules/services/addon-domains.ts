@@ -2,6 +2,12 @@ import { domainToASCII } from 'node:url';
 import { type AddonDomain, ADDON_DOMAIN_MAX, validationMessage, type ValidationMessageKey } from '@hostpilot/shared';
 import type { Kysely } from 'kysely';
 import type { Database, ServiceDomainsTable } from '../../db/schema';
+import {
+  deleteRemovedAliases,
+  markAliasesActive,
+  servedAddonCount,
+  servedAddonNames,
+} from './addon-domains.repository';
 import { AppError } from '../../lib/errors';
 import { planLimits, type WebNodeHooks } from '../provisioning';
 import { displayDomainName } from '../domains';
@@ -48,9 +54,6 @@ export function addonRefusal(
   });
 }
 
-/** Statuses the web node is asked to serve: a name being removed is left out of the next task. */
-export const SERVED_STATUSES = ['adding', 'active'] as const;
-
 export function toAddonDomain(row: Pick<ServiceDomainsTable, 'name' | 'status' | 'createdAt'>): AddonDomain {
   return {
     name: row.name,
@@ -61,16 +64,8 @@ export function toAddonDomain(row: Pick<ServiceDomainsTable, 'name' | 'status' |
 }
 
 /** The addon domains a service's site should serve now, oldest first (read when its task runs). */
-export async function servedAddonDomains(db: Kysely<Database>, serviceId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('serviceDomains')
-    .select('name')
-    .where('serviceId', '=', serviceId)
-    .where('status', 'in', SERVED_STATUSES)
-    .orderBy('createdAt')
-    .orderBy('name')
-    .execute();
-  return rows.map((row) => row.name);
+export function servedAddonDomains(db: Kysely<Database>, serviceId: string): Promise<string[]> {
+  return servedAddonNames(db, serviceId);
 }
 
 /**
@@ -81,18 +76,8 @@ export async function servedAddonDomains(db: Kysely<Database>, serviceId: string
 export function addonDomainHooks(db: Kysely<Database>, now: () => number): Pick<WebNodeHooks, 'aliasesServed'> {
   return {
     async aliasesServed(target, aliases) {
-      if (aliases.length > 0) {
-        await db
-          .updateTable('serviceDomains')
-          .set({ status: 'active', updatedAt: now() })
-          .where('serviceId', '=', target.id)
-          .where('status', '=', 'adding')
-          .where('name', 'in', aliases)
-          .execute();
-      }
-      let gone = db.deleteFrom('serviceDomains').where('serviceId', '=', target.id).where('status', '=', 'removing');
-      if (aliases.length > 0) gone = gone.where('name', 'not in', aliases);
-      await gone.execute();
+      if (aliases.length > 0) await markAliasesActive(db, target.id, aliases, now());
+      await deleteRemovedAliases(db, target.id, aliases);
     },
   };
 }
@@ -104,17 +89,6 @@ export function domainLimitOf(planId: string): number {
   } catch {
     return 1;
   }
-}
-
-/** How many addon domains the service's site serves or is adding (the number a plan's limit is checked against). */
-export async function servedAddonCount(db: Kysely<Database>, serviceId: string): Promise<number> {
-  const served = await db
-    .selectFrom('serviceDomains')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('serviceId', '=', serviceId)
-    .where('status', 'in', SERVED_STATUSES)
-    .executeTakeFirstOrThrow();
-  return Number(served.count);
 }
 
 /**

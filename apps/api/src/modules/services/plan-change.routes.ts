@@ -4,11 +4,12 @@ import type { Clock } from '../../lib/clock';
 import { BODY_ERRORS, errorResponses } from '../../lib/errors';
 import { requestFingerprint } from '../../lib/idempotency';
 import { authOf } from '../../plugins/authenticate';
-import { createPlanChanges } from './plan-change';
+import { cancelPendingPlan } from './cancel-pending-plan';
+import { changePlan } from './plan-change';
 import { endpointRoute } from '../../lib/endpoint-route';
 
 export const planChangeRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async (app, options) => {
-  const changes = createPlanChanges({ db: app.database.db, kind: app.database.kind, clock: options.clock });
+  const deps = { db: app.database.db, kind: app.database.kind, clock: options.clock };
 
   endpointRoute(
     app,
@@ -38,7 +39,7 @@ export const planChangeRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async (
       },
     },
     async (request, reply) => {
-      const answer = await changes.changePlan(authOf(request).userId, request.params.id, request.body.planId, {
+      const answer = await changePlan(deps, authOf(request).userId, request.params.id, request.body.planId, {
         key: String(request.headers[IDEMPOTENCY_KEY_HEADER]),
         fingerprint: requestFingerprint(request.method, request.url, request.body),
       });
@@ -62,6 +63,6 @@ export const planChangeRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async (
         },
       },
     },
-    async (request) => changes.cancelPendingPlan(authOf(request).userId, request.params.id),
+    async (request) => cancelPendingPlan(deps, authOf(request).userId, request.params.id),
   );
 };

@@ -19,6 +19,8 @@ import { appendLedgerEntry, balanceOf, createInvoice, money, toInvoice } from '.
 import { repriceOpenRenewalInvoices } from '../billing/renewal-invoices';
 import { enqueueProvisioning } from '../provisioning';
 import { assertAddonDomainsFit } from './addon-domains';
+import { ownService } from './service-actions';
+import { setPendingPlan, setPlan } from './service-changes.repository';
 
 /**
  * A customer changes the plan of their own service (docs/decisions/037-plan-changes.md). An upgrade takes effect at
@@ -30,7 +32,7 @@ import { assertAddonDomainsFit } from './addon-domains';
  * services, not plans (docs/decisions/031-server-administration.md).
  */
 
-function planError(key: ValidationMessageKey, status: 'VALIDATION_FAILED' | 'INVALID_STATE' = 'INVALID_STATE') {
+export function planError(key: ValidationMessageKey, status: 'VALIDATION_FAILED' | 'INVALID_STATE' = 'INVALID_STATE') {
   return new AppError(status, {
     message: validationMessage(key),
     fields: { planId: { code: key, message: validationMessage(key) } },
@@ -38,22 +40,6 @@ function planError(key: ValidationMessageKey, status: 'VALIDATION_FAILED' | 'INV
 }
 
 const planRef = (plan: ServicePlan) => ({ id: plan.id, name: plan.name });
-
-/**
- * The owner's service. `lock` takes its row for the change on PostgreSQL (SQLite has one writer), so an addon domain
- * added at the same moment (hosting-domains.routes.ts locks the row too) is counted by one or refused by the other.
- */
-async function ownService(
-  trx: Kysely<Database>,
-  userId: string,
-  id: string,
-  lock: DatabaseKind | null = null,
-): Promise<ServiceRow> {
-  const query = trx.selectFrom('services').selectAll().where('id', '=', id).where('userId', '=', userId);
-  const row = await (lock === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
-  if (!row) throw new AppError('NOT_FOUND');
-  return row;
-}
 
 /** The service's current plan, refusing a service that cannot change its plan now. */
 function currentPlanOf(service: ServiceRow): ServicePlan {
@@ -64,7 +50,7 @@ function currentPlanOf(service: ServiceRow): ServicePlan {
   return plan;
 }
 
-function answerOf(
+export function answerOf(
   service: ServiceRow,
   extra: Pick<ChangePlanResponse, 'direction' | 'charged' | 'invoice' | 'balance'>,
 ): ChangePlanResponse {
@@ -81,183 +67,139 @@ function answerOf(
 
 type Idempotency = { key: string; fingerprint: string };
 
-export function createPlanChanges({ db, kind, clock }: { db: Kysely<Database>; kind: DatabaseKind; clock: Clock }) {
-  return {
-    async changePlan(
-      userId: string,
-      serviceId: string,
-      planId: string,
-      idempotency: Idempotency,
-    ): Promise<Answer<ChangePlanResponse>> {
-      const now = clock.now();
-      return runIdempotent(db, { userId, ...idempotency, now }, async (trx) => {
-        const service = await ownService(trx, userId, serviceId, kind);
-        const from = currentPlanOf(service);
-        if (planId === service.planId) throw planError('validation.planSame');
-        const to = planChangeOptions(service.kind, service.planId).find((plan) => plan.id === planId);
-        if (!to) throw planError('validation.planNotOffered');
-        // Before any money moves or any change is scheduled: the new plan must hold the site's domains.
-        await assertAddonDomainsFit(trx, service, to.id);
-        const quote = planChangeQuote({ from, to, expiresAt: service.expiresAt, now });
-        const log = journal(trx, userId, userId, now);
-        const params = { name: service.name, domain: service.domain ?? '', from: from.name, plan: to.name };
-        const before = { planId: service.planId, pendingPlanId: service.pendingPlanId, priceCents: service.priceCents };
+/** What a plan change needs. */
+export interface PlanChangeDeps {
+  db: Kysely<Database>;
+  kind: DatabaseKind;
+  clock: Clock;
+}
 
-        if (quote.direction === 'downgrade') {
-          const updated = await trx
-            .updateTable('services')
-            .set({ pendingPlanId: to.id, updatedAt: now })
-            .where('id', '=', service.id)
-            .where('planId', '=', service.planId)
-            .returningAll()
-            .executeTakeFirstOrThrow();
-          await repriceOpenRenewalInvoices(trx, updated, now);
-          const scheduled = { ...params, expiresAt: new Date(service.expiresAt).toISOString() };
-          await log.activity({
-            action: 'service.planDowngradeScheduled',
-            subjectType: 'service',
-            subjectId: service.id,
-            params: scheduled,
-          });
-          await log.audit({
-            action: 'service.planDowngrade',
-            entityType: 'service',
-            entityId: service.id,
-            before,
-            after: { planId: updated.planId, pendingPlanId: to.id, effectiveAt: scheduled.expiresAt },
-          });
-          return {
-            statusCode: 200,
-            body: answerOf(updated, {
-              direction: 'downgrade',
-              charged: money(0),
-              invoice: null,
-              balance: money(await balanceOf(trx, userId)),
-            }),
-          };
-        }
+/**
+ * The owner changes their service's plan, once per Idempotency-Key: an upgrade now, paid from the balance; a
+ * downgrade waiting for the renewal.
+ */
+export async function changePlan(
+  { db, kind, clock }: PlanChangeDeps,
+  userId: string,
+  serviceId: string,
+  planId: string,
+  idempotency: Idempotency,
+): Promise<Answer<ChangePlanResponse>> {
+  const now = clock.now();
+  return runIdempotent(db, { userId, ...idempotency, now }, async (trx) => {
+    const service = await ownService(trx, userId, serviceId, kind);
+    const from = currentPlanOf(service);
+    if (planId === service.planId) throw planError('validation.planSame');
+    const to = planChangeOptions(service.kind, service.planId).find((plan) => plan.id === planId);
+    if (!to) throw planError('validation.planNotOffered');
+    // Before any money moves or any change is scheduled: the new plan must hold the site's domains.
+    await assertAddonDomainsFit(trx, service, to.id);
+    const quote = planChangeQuote({ from, to, expiresAt: service.expiresAt, now });
+    const log = journal(trx, userId, userId, now);
+    const params = { name: service.name, domain: service.domain ?? '', from: from.name, plan: to.name };
+    const before = { planId: service.planId, pendingPlanId: service.pendingPlanId, priceCents: service.priceCents };
 
-        const amountCents = quote.amountCents;
-        const balance = await balanceOf(trx, userId);
-        if (balance < amountCents) {
-          throw new AppError('INSUFFICIENT_FUNDS', { cause: { balance, priceCents: amountCents } });
-        }
-        const lineParams = { ...params, days: quote.remainingDays };
-        const invoice = await createInvoice(trx, {
-          userId,
-          status: 'paid',
-          now,
-          lines: [
-            {
-              key: 'invoiceLines.planUpgrade',
-              params: lineParams,
-              quantity: 1,
-              unitPriceCents: amountCents,
-              serviceId: service.id,
-            },
-          ],
-        });
-        // A change in the last day of the period costs nothing: the invoice records it, the ledger has no zero entry.
-        if (amountCents > 0) {
-          await appendLedgerEntry(trx, {
-            userId,
-            type: 'plan_change',
-            amountCents: -amountCents,
-            key: 'transactions.planUpgrade',
-            params: lineParams,
-            invoiceId: invoice.id,
-            serviceId: service.id,
-            actorId: userId,
-            now,
-          });
-        }
-        const updated = await trx
-          .updateTable('services')
-          .set({ planId: to.id, priceCents: toCents(to.price), pendingPlanId: null, updatedAt: now })
-          .where('id', '=', service.id)
-          .where('planId', '=', service.planId)
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        await enqueueProvisioning(trx, {
-          resourceType: 'service',
-          resourceId: service.id,
-          operation: 'changePlan',
-          now,
-        });
-        await repriceOpenRenewalInvoices(trx, updated, now);
-        const done = { ...lineParams, amountMinor: amountCents, currency: invoice.currency };
-        await log.notify({ type: 'success', key: 'servicePlanUpgraded', params: done });
-        await log.activity({
-          action: 'service.planUpgraded',
-          subjectType: 'service',
-          subjectId: service.id,
-          params: done,
-        });
-        await log.audit({
-          action: 'service.planUpgrade',
-          entityType: 'service',
-          entityId: service.id,
-          before,
-          after: {
-            planId: to.id,
-            pendingPlanId: null,
-            priceCents: updated.priceCents,
-            chargedCents: amountCents,
-            remainingDays: quote.remainingDays,
-            periodDays: quote.periodDays,
-            invoiceId: invoice.id,
-          },
-        });
-        return {
-          statusCode: 200,
-          body: answerOf(updated, {
-            direction: 'upgrade',
-            charged: money(amountCents, invoice.currency),
-            invoice: toInvoice(invoice),
-            balance: money(await balanceOf(trx, userId)),
-          }),
-        };
+    if (quote.direction === 'downgrade') {
+      const updated = await setPendingPlan(trx, service, to.id, now);
+      await repriceOpenRenewalInvoices(trx, updated, now);
+      const scheduled = { ...params, expiresAt: new Date(service.expiresAt).toISOString() };
+      await log.activity({
+        action: 'service.planDowngradeScheduled',
+        subjectType: 'service',
+        subjectId: service.id,
+        params: scheduled,
       });
-    },
-
-    async cancelPendingPlan(userId: string, serviceId: string): Promise<ChangePlanResponse> {
-      const now = clock.now();
-      return db.transaction().execute(async (trx) => {
-        const service = await ownService(trx, userId, serviceId);
-        if (service.pendingPlanId === null || service.status === 'cancelled') {
-          throw planError('validation.planNoPending');
-        }
-        const updated = await trx
-          .updateTable('services')
-          .set({ pendingPlanId: null, updatedAt: now })
-          .where('id', '=', service.id)
-          .where('pendingPlanId', '=', service.pendingPlanId)
-          .returningAll()
-          .executeTakeFirst();
-        if (!updated) throw planError('validation.planNoPending');
-        await repriceOpenRenewalInvoices(trx, updated, now);
-        const log = journal(trx, userId, userId, now);
-        const pending = findServicePlan(service.kind, service.pendingPlanId);
-        await log.activity({
-          action: 'service.planDowngradeCancelled',
-          subjectType: 'service',
-          subjectId: service.id,
-          params: { name: service.name, plan: pending?.name ?? service.pendingPlanId },
-        });
-        await log.audit({
-          action: 'service.planDowngradeCancel',
-          entityType: 'service',
-          entityId: service.id,
-          before: { pendingPlanId: service.pendingPlanId },
-          after: { pendingPlanId: null },
-        });
-        return answerOf(updated, {
+      await log.audit({
+        action: 'service.planDowngrade',
+        entityType: 'service',
+        entityId: service.id,
+        before,
+        after: { planId: updated.planId, pendingPlanId: to.id, effectiveAt: scheduled.expiresAt },
+      });
+      return {
+        statusCode: 200,
+        body: answerOf(updated, {
           direction: 'downgrade',
           charged: money(0),
           invoice: null,
           balance: money(await balanceOf(trx, userId)),
-        });
+        }),
+      };
+    }
+
+    const amountCents = quote.amountCents;
+    const balance = await balanceOf(trx, userId);
+    if (balance < amountCents) {
+      throw new AppError('INSUFFICIENT_FUNDS', { cause: { balance, priceCents: amountCents } });
+    }
+    const lineParams = { ...params, days: quote.remainingDays };
+    const invoice = await createInvoice(trx, {
+      userId,
+      status: 'paid',
+      now,
+      lines: [
+        {
+          key: 'invoiceLines.planUpgrade',
+          params: lineParams,
+          quantity: 1,
+          unitPriceCents: amountCents,
+          serviceId: service.id,
+        },
+      ],
+    });
+    // A change in the last day of the period costs nothing: the invoice records it, the ledger has no zero entry.
+    if (amountCents > 0) {
+      await appendLedgerEntry(trx, {
+        userId,
+        type: 'plan_change',
+        amountCents: -amountCents,
+        key: 'transactions.planUpgrade',
+        params: lineParams,
+        invoiceId: invoice.id,
+        serviceId: service.id,
+        actorId: userId,
+        now,
       });
-    },
-  };
+    }
+    const updated = await setPlan(trx, service, to.id, toCents(to.price), now);
+    await enqueueProvisioning(trx, {
+      resourceType: 'service',
+      resourceId: service.id,
+      operation: 'changePlan',
+      now,
+    });
+    await repriceOpenRenewalInvoices(trx, updated, now);
+    const done = { ...lineParams, amountMinor: amountCents, currency: invoice.currency };
+    await log.notify({ type: 'success', key: 'servicePlanUpgraded', params: done });
+    await log.activity({
+      action: 'service.planUpgraded',
+      subjectType: 'service',
+      subjectId: service.id,
+      params: done,
+    });
+    await log.audit({
+      action: 'service.planUpgrade',
+      entityType: 'service',
+      entityId: service.id,
+      before,
+      after: {
+        planId: to.id,
+        pendingPlanId: null,
+        priceCents: updated.priceCents,
+        chargedCents: amountCents,
+        remainingDays: quote.remainingDays,
+        periodDays: quote.periodDays,
+        invoiceId: invoice.id,
+      },
+    });
+    return {
+      statusCode: 200,
+      body: answerOf(updated, {
+        direction: 'upgrade',
+        charged: money(amountCents, invoice.currency),
+        invoice: toInvoice(invoice),
+        balance: money(await balanceOf(trx, userId)),
+      }),
+    };
+  });
 }

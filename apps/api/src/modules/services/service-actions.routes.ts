@@ -3,7 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../../lib/clock';
 import { BODY_ERRORS, errorResponses } from '../../lib/errors';
 import { authOf } from '../../plugins/authenticate';
-import { createServiceActions } from './service-actions';
+import { cancelService } from './cancel-service';
+import { setServiceAutoRenew } from './set-service-auto-renew';
+import { withdrawServiceCancellation } from './withdraw-cancellation';
 import { endpointRoute } from '../../lib/endpoint-route';
 
 const ERRORS = {
@@ -13,7 +15,7 @@ const ERRORS = {
 } as const;
 
 export const serviceActionsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async (app, options) => {
-  const actions = createServiceActions({ db: app.database.db, clock: options.clock });
+  const deps = { db: app.database.db, clock: options.clock };
   const common = { tags: ['services'] };
 
   endpointRoute(
@@ -26,7 +28,7 @@ export const serviceActionsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = asy
         response: errorResponses({ ...BODY_ERRORS, ...ERRORS }),
       },
     },
-    async (request) => actions.setAutoRenew(authOf(request).userId, request.params.id, request.body.enabled),
+    async (request) => setServiceAutoRenew(deps, authOf(request).userId, request.params.id, request.body.enabled),
   );
 
   endpointRoute(
@@ -39,7 +41,7 @@ export const serviceActionsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = asy
         response: errorResponses({ ...BODY_ERRORS, ...ERRORS }),
       },
     },
-    async (request) => actions.cancel(authOf(request).userId, request.params.id, request.body),
+    async (request) => cancelService(deps, authOf(request).userId, request.params.id, request.body),
   );
 
   endpointRoute(
@@ -52,6 +54,6 @@ export const serviceActionsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = asy
         response: errorResponses(ERRORS),
       },
     },
-    async (request) => actions.withdrawCancellation(authOf(request).userId, request.params.id),
+    async (request) => withdrawServiceCancellation(deps, authOf(request).userId, request.params.id),
   );
 };

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectMoneyInvariants } from '../../test/money-invariants';
 import { addService, type Customer, signUpCustomer } from '../../test/customer';
 import { createTestApp, type TestContext } from '../../test/helpers';
-import { applyDueCancellations } from './service-actions';
+import { applyDueCancellations } from './due-cancellations';
 
 const DAY = 24 * 60 * 60 * 1000;
 

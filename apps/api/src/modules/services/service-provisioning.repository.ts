@@ -1,7 +1,7 @@
 import type { SetupState } from '@hostpilot/shared';
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, ServicesTable, ServiceUsageTable } from '../../db/schema';
-import { SERVED_STATUSES } from './addon-domains';
+import { SERVED_STATUSES } from './addon-domains.repository';
 
 /**
  * The services rows that ordering creates and the provisioning engine reads and writes (docs/decisions/042-provisioning-engine.md), the

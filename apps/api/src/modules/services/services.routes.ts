@@ -5,12 +5,19 @@ import { ITEM_ERRORS, LIST_ERRORS } from '../../lib/customer-route';
 import { pageOf } from '../../lib/listing';
 import { notFound } from '../../lib/not-found';
 import { authOf } from '../../plugins/authenticate';
-import { createServicesRepository } from './services.repository';
+import {
+  listOwnHosting,
+  listOwnOtherServices,
+  listOwnServers,
+  ownHosting,
+  ownOtherService,
+  ownServer,
+} from './customer-services';
 import { endpointRoute } from '../../lib/endpoint-route';
 
 /** GET /hosting, /servers, /services and one of each by id: the signed-in customer's own services. */
 export const servicesRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async (app, { clock }) => {
-  const services = createServicesRepository(app.database.db);
+  const { db } = app.database;
 
   endpointRoute(
     app,
@@ -24,7 +31,7 @@ export const servicesRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async (ap
       },
     },
     async (request) => {
-      const { items, total } = await services.listHosting(authOf(request).userId, request.query, clock.now());
+      const { items, total } = await listOwnHosting(db, authOf(request).userId, request.query, clock.now());
       return pageOf(request.query, total, items);
     },
   );
@@ -40,7 +47,7 @@ export const servicesRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async (ap
       },
     },
     async (request) => {
-      const service = await services.findHosting(authOf(request).userId, request.params.id, clock.now());
+      const service = await ownHosting(db, authOf(request).userId, request.params.id, clock.now());
       if (!service) throw notFound('Hosting service');
       return service;
     },
@@ -60,7 +67,7 @@ export const servicesRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async (ap
       },
     },
     async (request) => {
-      const { items, total } = await services.listServers(authOf(request).userId, request.query, clock.now());
+      const { items, total } = await listOwnServers(db, authOf(request).userId, request.query, clock.now());
       return pageOf(request.query, total, items);
     },
   );
@@ -76,7 +83,7 @@ export const servicesRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async (ap
       },
     },
     async (request) => {
-      const server = await services.findServer(authOf(request).userId, request.params.id, clock.now());
+      const server = await ownServer(db, authOf(request).userId, request.params.id, clock.now());
       if (!server) throw notFound('Server');
       return server;
     },
@@ -94,7 +101,7 @@ export const servicesRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async (ap
       },
     },
     async (request) => {
-      const { items, total } = await services.listOther(authOf(request).userId, request.query, clock.now());
+      const { items, total } = await listOwnOtherServices(db, authOf(request).userId, request.query, clock.now());
       return pageOf(request.query, total, items);
     },
   );
@@ -110,7 +117,7 @@ export const servicesRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async (ap
       },
     },
     async (request) => {
-      const service = await services.findOther(authOf(request).userId, request.params.id, clock.now());
+      const service = await ownOtherService(db, authOf(request).userId, request.params.id, clock.now());
       if (!service) throw notFound('Service');
       return service;
     },
