@@ -12,3 +12,5 @@ export { domainExists } from './staff-domains';
 export { displayDomainName, parseDomainQuery } from './domain-names';
 export { createLocalRegistrar, parseDsRecords } from './registrar';
 export type { DomainAvailability, Registrar } from './registrar';
+export { readDomain } from './domain-input';
+export { ownedDomainNames } from './owned-domains';

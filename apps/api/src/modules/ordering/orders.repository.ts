@@ -9,7 +9,7 @@ import { contains as searchText } from '../../lib/search';
 /**
  * The back office's queries of orders (docs/decisions/032-ordering-and-checkout.md): the list and its export, one
  * order, and the people an order names; the customer's orders, and what placing, paying and deciding an order
- * read and write of its orders, lines and setting (orders.service.ts).
+ * read and write of its orders, lines and setting (the use-case files beside it).
  */
 
 /** Selects, beside each order, whether a bank transfer toward its invoice is pending (for toOrderSummary). */
@@ -226,4 +226,20 @@ export async function writeOrderSetting(
     .values({ key, value, updatedAt: now, updatedBy: actorId })
     .onConflict((oc) => oc.column('key').doUpdateSet({ value, updatedAt: now, updatedBy: actorId }))
     .execute();
+}
+
+/** Moves an order to `to` with the extra columns, only if it is still in `from`; undefined when it no longer was. */
+export function updateOrderInStatus(
+  trx: Kysely<Database>,
+  id: string,
+  from: OrderRow['status'],
+  change: Updateable<OrdersTable>,
+): Promise<OrderRow | undefined> {
+  return trx
+    .updateTable('orders')
+    .set(change)
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .returningAll()
+    .executeTakeFirst();
 }

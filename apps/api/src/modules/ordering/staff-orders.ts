@@ -17,12 +17,13 @@ import {
   ordersMatching,
   ordersPage,
 } from './orders.repository';
-import { readOrderDetail, readOrderSettings, toOrderSummary, writeOrderSettings } from './orders.service';
+import { readOrderDetail, toOrderSummary } from './order-detail';
+import { readOrderSettings, writeOrderSettings } from './order-settings';
 
 /**
  * The back office's order review (docs/decisions/032-ordering-and-checkout.md): the list with search, status
  * filter, sort, paging and CSV export; one order with its customer and decision; the setting "new orders need
- * approval". Accept, Cancel and Fraud are OrdersService's.
+ * approval". Accept, Cancel and Fraud are accept-order.ts and decide-order.ts.
  */
 
 const customerOf = (row: { userId: string; email: string; firstName: string; lastName: string }) => ({

@@ -21,7 +21,7 @@ import {
 import { payRenewalInvoice } from '../billing/renew';
 import type { RenewalEntity } from '../billing/renewal-words';
 import { type CardVault, chargeShortfallToCard } from '../billing/saved-card';
-import { closeOrder, transferPending } from '../ordering/order-closing';
+import { closeOrder, transferPending } from '../ordering';
 import { renewalDue } from '../provisioning/drivers/acme/issue';
 import { enqueueProvisioning } from '../provisioning/tasks';
 import { collectUsage } from '../provisioning/usage-collection';

@@ -1,0 +1,9 @@
+/**
+ * What other modules may use of the ordering module (docs/decisions/056-module-shape.md, "Addendum
+ * (2026-11-27)"): lint refuses any other file of it from outside, apart from the composition root's routes.
+ */
+export { closeOrder, transferPending } from './order-closing';
+export { ordersNameDomain } from './domain-references';
+export { createOrdersService } from './orders.service';
+export type { OrdersService } from './orders.service';
+export type { OrderDeps } from './order-deps';
