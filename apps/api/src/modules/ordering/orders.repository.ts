@@ -85,20 +85,6 @@ export function orderById(db: Kysely<Database>, id: string): Promise<OrderRow | 
   return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** The customer an order belongs to. */
-export function orderCustomer(db: Kysely<Database>, userId: string) {
-  return db
-    .selectFrom('users')
-    .select(['id as userId', 'email', 'firstName', 'lastName'])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-}
-
-/** The staff member who decided an order, or undefined. */
-export function orderDecider(db: Kysely<Database>, userId: string) {
-  return db.selectFrom('users').select(['id', 'firstName', 'lastName']).where('id', '=', userId).executeTakeFirst();
-}
-
 const CUSTOMER_SORT = { createdAt: 'createdAt', number: 'number', total: 'totalCents', status: 'status' } as const;
 
 /** A customer's orders, filtered by status. Every query filters by the owner. */

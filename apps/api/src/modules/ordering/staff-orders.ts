@@ -8,15 +8,8 @@ import { batches } from '../../lib/documents/csv-export';
 import type { TFunction } from 'i18next';
 import { AppError } from '../../lib/errors';
 import { offsetOf, pageOf } from '../../lib/listing';
-import {
-  type AdminOrdersQuery,
-  countOrders,
-  orderById,
-  orderCustomer,
-  orderDecider,
-  ordersMatching,
-  ordersPage,
-} from './orders.repository';
+import { type AdminOrdersQuery, countOrders, orderById, ordersMatching, ordersPage } from './orders.repository';
+import { userContact, userName } from '../accounts/user-names';
 import { readOrderDetail, toOrderSummary } from './order-detail';
 import { readOrderSettings, writeOrderSettings } from './order-settings';
 
@@ -72,8 +65,8 @@ export async function* orderExportRows(
 
 /** An order as the back office shows it: lines, invoice, payments, its customer and who decided it. */
 export async function staffOrderDetail(db: Kysely<Database>, order: OrderRow): Promise<AdminOrderDetail> {
-  const user = await orderCustomer(db, order.userId);
-  const decider = order.decidedBy ? await orderDecider(db, order.decidedBy) : undefined;
+  const user = await userContact(db, order.userId);
+  const decider = order.decidedBy ? await userName(db, order.decidedBy) : undefined;
   return {
     ...(await readOrderDetail(db, order)),
     customer: customerOf(user),
