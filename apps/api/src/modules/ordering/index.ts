@@ -4,6 +4,5 @@
  */
 export { closeOrder, transferPending } from './order-closing';
 export { ordersNameDomain } from './domain-references';
-export { createOrdersService } from './orders.service';
 export type { OrdersService } from './orders.service';
 export type { OrderDeps } from './order-deps';
