@@ -4,5 +4,4 @@
  */
 export { closeOrder, transferPending } from './order-closing';
 export { ordersNameDomain } from './domain-references';
-export type { OrdersService } from './orders.service';
-export type { OrderDeps } from './order-deps';
+export type { OrderDeps, OrdersService } from './order-deps';

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Database, OrderRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { Mailer } from '../../lib/mail/mailer';
+import type { TransferHooks } from '../billing/payments.service';
 import type { Registrar } from '../domains';
 
 /**
@@ -27,3 +28,19 @@ export interface OrderDeps {
 
 /** The `Idempotency-Key` of a request and the fingerprint of its body (lib/idempotency.ts). */
 export type Idempotency = { key: string; fingerprint: string };
+
+/**
+ * What the billing module's staff routes (a bank transfer's approval, the bulk cancel) use of ordering: the order
+ * hooks of a transfer's settlement and staff's cancel. Declared here, apart from orders.service.ts, so that the
+ * entry point's type export pulls in no use case (and no import cycle through them).
+ */
+export interface OrdersService {
+  transferHooks: TransferHooks;
+  decide(
+    orderId: string,
+    decision: 'cancel' | 'fraud',
+    reason: string,
+    actorId: string,
+    clientIp: string | null,
+  ): Promise<OrderRow>;
+}

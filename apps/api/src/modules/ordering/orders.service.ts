@@ -1,5 +1,5 @@
 import { decideOrder } from './decide-order';
-import type { OrderDeps } from './order-deps';
+import type { OrderDeps, OrdersService } from './order-deps';
 import { orderTransferHooks } from './order-transfer-hooks';
 
 /**
@@ -8,12 +8,10 @@ import { orderTransferHooks } from './order-transfer-hooks';
  * (place-order.ts, pay-order.ts, accept-order.ts, decide-order.ts, cancel-unpaid-order.ts,
  * order-transfer-hooks.ts; docs/decisions/056-module-shape.md).
  */
-export function createOrdersService(deps: OrderDeps) {
+export function createOrdersService(deps: OrderDeps): OrdersService {
   return {
     transferHooks: orderTransferHooks(deps),
     decide: (orderId: string, decision: 'cancel' | 'fraud', reason: string, actorId: string, clientIp: string | null) =>
       decideOrder(deps, orderId, decision, reason, actorId, clientIp),
   };
 }
-
-export type OrdersService = ReturnType<typeof createOrdersService>;
