@@ -22,7 +22,7 @@ import { adminUsersRoutes } from './modules/accounts/users.admin.routes';
 import { adminSchedulerRoutes } from './modules/scheduler/scheduler.admin.routes';
 import type { Scheduler } from './modules/scheduler';
 import { adminOrdersRoutes } from './modules/ordering/orders.admin.routes';
-import type { OrdersService } from './modules/ordering/orders.service';
+import type { OrderDeps, OrdersService } from './modules/ordering';
 import type { Mailer } from './lib/mail/mailer';
 import { adminErrorLogRoutes } from './modules/operations/error-log.admin.routes';
 import { type MaintenanceState } from './modules/operations/maintenance';
@@ -41,6 +41,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   scheduler: Scheduler;
   schedulerConfig: { enabled: boolean; intervalMs: number };
   orders: OrdersService;
+  orderDeps: OrderDeps;
   maintenance: MaintenanceState;
   mailer: Mailer;
   secretBox: SecretBox;
@@ -73,7 +74,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   await app.register(adminSettingsRoutes, { clock: options.clock, mail: options.mail });
   await app.register(adminUserActionsRoutes, { clock: options.clock });
   await app.register(adminBillingRoutes, { clock: options.clock, orders: options.orders });
-  await app.register(adminOrdersRoutes, { clock: options.clock, orders: options.orders });
+  await app.register(adminOrdersRoutes, { deps: options.orderDeps });
   await app.register(adminBulkRoutes, { clock: options.clock, orders: options.orders });
   await app.register(adminAuditRoutes);
   await app.register(adminServerRoutes, { clock: options.clock });

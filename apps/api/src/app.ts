@@ -63,6 +63,7 @@ import { preferencesRoutes } from './modules/accounts/preferences.routes';
 import { metaRoutes } from './modules/meta/meta.routes';
 import { domainSearchRoutes } from './modules/ordering/domain-search.routes';
 import { ordersRoutes } from './modules/ordering/orders.routes';
+import type { OrderDeps } from './modules/ordering';
 import { createOrdersService } from './modules/ordering/orders.service';
 import { createLocalRegistrar } from './modules/domains';
 import { usersRoutes } from './modules/accounts/users.routes';
@@ -301,14 +302,15 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
     keys: twoFactorKeys,
   });
 
-  const orders = createOrdersService({
+  const orderDeps: OrderDeps = {
     db: database.db,
     clock,
     registrar: createLocalRegistrar(database.db),
     mailer,
     demoMode: config.demoMode,
     log: app.log,
-  });
+  };
+  const orders = createOrdersService(orderDeps);
 
   await app.register(authenticate, { accessTokens });
   await app.register(authorize);
@@ -360,11 +362,12 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
         scheduler,
         schedulerConfig: { enabled: config.scheduler.enabled, intervalMs: config.scheduler.intervalMs },
         orders,
+        orderDeps,
         maintenance,
         mailer,
         secretBox,
       });
-      await api.register(ordersRoutes, { orders });
+      await api.register(ordersRoutes, { deps: orderDeps });
       // The customer's self-service actions (docs/decisions/022-money-transactions.md).
       await api.register(billingActionsRoutes, { clock, demoMode: config.demoMode });
       await api.register(paymentMethodRoutes, { clock, vault: cardVault });

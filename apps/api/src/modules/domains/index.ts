@@ -15,3 +15,5 @@ export { createLocalRegistrar, parseDsRecords } from './registrar';
 export type { Registrar } from './registrar';
 export { domainsDueForExpiry, domainsDueForRenewal, findDomainForLifecycle, moveExpiredDomain } from './lifecycle';
 export { domainIdsNamed, liveDomainIds, liveDomainNamed } from './domain-lookups.repository';
+export { readDomain } from './domain-input';
+export { ownedDomainNames } from './owned-domains';

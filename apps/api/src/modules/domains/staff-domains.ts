@@ -23,7 +23,7 @@ import { journal } from '../../lib/journal';
 import { fullName, iso, isoOrNull } from '../../lib/staff-list';
 import { activeCustomerId } from '../accounts/customer-owner';
 import { billingNamesDomain } from '../billing/domain-references';
-import { ordersNameDomain } from '../ordering/domain-references';
+import { ordersNameDomain } from '../ordering';
 import { displayDomainName, parseDomainQuery } from './domain-names';
 import { parseDsRecords, type Registrar } from './registrar';
 import { enqueueProvisioning } from '../provisioning';

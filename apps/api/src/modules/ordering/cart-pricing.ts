@@ -9,7 +9,6 @@ import {
   FREE_DOMAIN_MIN_MONTHS,
   includesFreeDomain,
   type OrderLineKind,
-  ORDER_TLDS,
   type QuoteLine,
   type QuoteResponse,
   renewalCents,
@@ -20,7 +19,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { displayDomainName, parseDomainQuery, type Registrar } from '../domains';
+import { displayDomainName, ownedDomainNames, readDomain, type Registrar } from '../domains';
 
 /**
  * Prices a cart from the catalogue (docs/decisions/032-ordering-and-checkout.md): the browser sends choices, the
@@ -56,14 +55,6 @@ export interface PricedCart {
   lines: PricedCartLine[];
   totalCents: number;
   valid: boolean;
-}
-
-/** Reads a domain of a line: the registered form (Punycode, lower case), or the problem with it. */
-export function readDomain(text: string): { name: string; tld: string } | { problem: CartLineProblems['domain'] } {
-  const parsed = parseDomainQuery(text, ORDER_TLDS);
-  if (!parsed.ok) return { problem: parsed.key };
-  if (parsed.tld === null) return { problem: 'validation.domainSubdomain' };
-  return { name: `${parsed.label}${parsed.tld}`, tld: parsed.tld };
 }
 
 export async function priceCart(
@@ -138,19 +129,7 @@ export async function priceCart(
   if (userId !== null) {
     const attached = lines.filter((line) => line.kind !== 'domain' && line.domain && !line.problems.domain);
     const names = [...new Set(attached.map((line) => line.domain!))];
-    const owned = new Set(
-      names.length === 0
-        ? []
-        : (
-            await db
-              .selectFrom('domains')
-              .select('name')
-              .where('userId', '=', userId)
-              .where('deletedAt', 'is', null)
-              .where('name', 'in', names)
-              .execute()
-          ).map((row) => row.name),
-    );
+    const owned = await ownedDomainNames(db, userId, names);
     for (const line of attached) {
       if (!owned.has(line.domain!) && !seen.has(line.domain!)) line.problems.domain = 'validation.orderDomainNotOwned';
     }

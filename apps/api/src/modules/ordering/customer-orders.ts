@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { offsetOf, pageOf } from '../../lib/listing';
 import { countCustomerOrders, customerOrderById, customerOrders, customerOrdersPage } from './orders.repository';
-import { readOrderDetail, toOrderSummary } from './orders.service';
+import { readOrderDetail, toOrderSummary } from './order-detail';
 
 /** One page of the signed-in customer's orders (docs/decisions/032-ordering-and-checkout.md). */
 export async function listCustomerOrders(

@@ -1,11 +1,9 @@
-import { CURRENCY, type DomainCheck, TLDS, validationMessage, orderingEndpoints } from '@hostpilot/shared';
+import { orderingEndpoints } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError, errorResponses } from '../../lib/errors';
-import { createLocalRegistrar, displayDomainName, parseDomainQuery, type Registrar } from '../domains';
+import { errorResponses } from '../../lib/errors';
+import { createLocalRegistrar, type Registrar } from '../domains';
 import { endpointRoute } from '../../lib/endpoint-route';
-
-/** The ending searched when none was typed: the most asked-for one. */
-const DEFAULT_TLD = '.com';
+import { searchDomains } from './search-domains';
 
 export interface DomainSearchOptions {
   /** Where availability comes from (default: our own registry). */
@@ -18,11 +16,6 @@ export interface DomainSearchOptions {
  */
 export const domainSearchRoutes: FastifyPluginAsyncZod<DomainSearchOptions> = async (app, options) => {
   const registrar = options.registrar ?? createLocalRegistrar(app.database.db);
-  const tlds = TLDS.map((entry) => entry.tld);
-  const priceOf = (tld: string) => {
-    const entry = TLDS.find((candidate) => candidate.tld === tld)!;
-    return { amountMinor: Math.round(entry.priceFrom * 100), currency: CURRENCY };
-  };
 
   endpointRoute(
     app,
@@ -44,25 +37,6 @@ export const domainSearchRoutes: FastifyPluginAsyncZod<DomainSearchOptions> = as
         },
       },
     },
-    async (request) => {
-      const parsed = parseDomainQuery(request.query.q, tlds);
-      if (!parsed.ok) {
-        throw new AppError('VALIDATION_FAILED', {
-          fields: {
-            q: { code: parsed.key, message: validationMessage(parsed.key) },
-          },
-        });
-      }
-      const asked = parsed.tld ?? DEFAULT_TLD;
-      const endings = [asked, ...tlds.filter((tld) => tld !== asked)];
-      const names = endings.map((tld) => `${parsed.label}${tld}`);
-      const availability = await registrar.check(names);
-      const checks: DomainCheck[] = endings.map((tld, index) => {
-        const name = names[index]!;
-        const { available, reason } = availability.get(name)!;
-        return { name, displayName: displayDomainName(name), tld, available, reason, pricePerYear: priceOf(tld) };
-      });
-      return { result: checks[0]!, alternatives: checks.slice(1) };
-    },
+    async (request) => searchDomains(registrar, request.query.q),
   );
 };

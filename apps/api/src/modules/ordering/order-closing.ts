@@ -4,6 +4,15 @@ import type { Database, OrderRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Journal } from '../../lib/journal';
 import { appendLedgerEntry } from '../billing/ledger';
+import {
+  completedPaymentsOfInvoice,
+  failPendingPayments,
+  invoicePaymentPending,
+  invoiceStatus,
+  refundPaymentInFull,
+  setInvoiceStatus,
+} from '../billing/order-invoices';
+import { updateOrderInStatus } from './orders.repository';
 
 /**
  * An order's status moves and its closing (docs/decisions/032-ordering-and-checkout.md,
@@ -27,13 +36,7 @@ export async function moveOrder(
   reason: string | null = null,
 ): Promise<OrderRow> {
   orderStates.assertTransition(order.status, to);
-  const updated = await trx
-    .updateTable('orders')
-    .set({ status: to, updatedAt: now, ...extra })
-    .where('id', '=', order.id)
-    .where('status', '=', order.status)
-    .returningAll()
-    .executeTakeFirst();
+  const updated = await updateOrderInStatus(trx, order.id, order.status, { status: to, updatedAt: now, ...extra });
   if (!updated) throw new AppError('INVALID_STATE');
   await log.statusChange({ entityType: 'order', entityId: order.id, from: order.status, to, reason });
   return updated;
@@ -52,26 +55,13 @@ async function refundRest(
   log: Journal,
   reason: string | null,
 ): Promise<number | null> {
-  const payments = await trx
-    .selectFrom('payments')
-    .selectAll()
-    .where('invoiceId', '=', order.invoiceId)
-    .where('status', '=', 'completed')
-    .orderBy('createdAt')
-    .execute();
+  const payments = await completedPaymentsOfInvoice(trx, order.invoiceId);
   let total = 0;
   for (const payment of payments) {
     const rest = payment.amountCents - payment.refundedCents;
     if (rest <= 0) continue;
     paymentStates.assertTransition('completed', 'refunded');
-    const updated = await trx
-      .updateTable('payments')
-      .set({ refundedCents: payment.amountCents, status: 'refunded', updatedAt: now })
-      .where('id', '=', payment.id)
-      .where('status', '=', 'completed')
-      .where('refundedCents', '=', payment.refundedCents)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) throw new AppError('INVALID_STATE');
+    if (!(await refundPaymentInFull(trx, payment, now))) throw new AppError('INVALID_STATE');
     await log.statusChange({
       entityType: 'payment',
       entityId: payment.id,
@@ -96,15 +86,8 @@ async function refundRest(
 }
 
 /** Whether a bank transfer toward the order's invoice waits for staff (it can then be neither paid nor withdrawn). */
-export async function transferPending(trx: Kysely<Database>, invoiceId: string): Promise<boolean> {
-  const row = await trx
-    .selectFrom('payments')
-    .select('id')
-    .where('invoiceId', '=', invoiceId)
-    .where('status', '=', 'pending')
-    .executeTakeFirst();
-  return row !== undefined;
-}
+export const transferPending = (trx: Kysely<Database>, invoiceId: string): Promise<boolean> =>
+  invoicePaymentPending(trx, invoiceId);
 
 /**
  * Cancels an order or flags it as fraud, under the account's lock taken by the caller. Cancelling refunds what was
@@ -127,32 +110,19 @@ export async function closeOrder(
   const { reason, actorId, now, log } = options;
   if (!orderStates.canTransition(order.status, to)) throw new AppError('INVALID_STATE');
   const refund = to === 'cancelled' ? await refundRest(trx, order, actorId, now, log, reason) : null;
-  const invoice = await trx
-    .selectFrom('invoices')
-    .select('status')
-    .where('id', '=', order.invoiceId)
-    .executeTakeFirstOrThrow();
+  const invoice = { status: await invoiceStatus(trx, order.invoiceId) };
   const invoiceTo = invoice.status === 'unpaid' ? 'void' : to === 'cancelled' ? 'refunded' : null;
   if (invoiceTo) {
     invoiceStates.assertTransition(invoice.status, invoiceTo);
-    await trx
-      .updateTable('invoices')
-      .set({ status: invoiceTo, updatedAt: now })
-      .where('id', '=', order.invoiceId)
-      .execute();
+    await setInvoiceStatus(trx, order.invoiceId, invoiceTo, now);
     await log.statusChange({ entityType: 'invoice', entityId: order.invoiceId, from: invoice.status, to: invoiceTo });
   }
-  const pendingPayments = await trx
-    .updateTable('payments')
-    .set({
-      status: 'failed',
-      declineReason: to === 'cancelled' ? 'order_cancelled' : 'order_fraud',
-      updatedAt: now,
-    })
-    .where('invoiceId', '=', order.invoiceId)
-    .where('status', '=', 'pending')
-    .returning('id')
-    .execute();
+  const pendingPayments = await failPendingPayments(
+    trx,
+    order.invoiceId,
+    to === 'cancelled' ? 'order_cancelled' : 'order_fraud',
+    now,
+  );
   for (const p of pendingPayments) {
     await log.statusChange({ entityType: 'payment', entityId: p.id, from: 'pending', to: 'failed', reason });
   }

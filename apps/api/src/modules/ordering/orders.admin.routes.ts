@@ -6,14 +6,16 @@ import {
 } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { Clock } from '../../lib/clock';
 import { attachment, csvStream } from '../../lib/documents/csv-export';
 import { adminTextsOf } from '../../lib/documents/texts';
 import { BODY_ERRORS, errorResponses } from '../../lib/errors';
 import { readerLanguage } from '../../lib/reader-language';
 import { staffOf } from '../../plugins/authorize';
 import { LIST_ERRORS, STAFF_ERRORS } from '../../lib/staff-errors';
-import { type OrdersService, readOrderSettings } from './orders.service';
+import { acceptOrder } from './accept-order';
+import { decideOrder } from './decide-order';
+import type { OrderDeps } from './order-deps';
+import { readOrderSettings } from './order-settings';
 import { endpointRoute } from '../../lib/endpoint-route';
 import { listStaffOrders, orderExportRows, saveOrderSettings, staffOrderById, staffOrderDetail } from './staff-orders';
 
@@ -26,13 +28,10 @@ const DECISION_ERRORS = {
 
 /**
  * The back office's order review over HTTP (docs/decisions/032-ordering-and-checkout.md; the rules are in
- * staff-orders.ts and OrdersService): the list and its CSV export, one order, Accept, Cancel (refund to the
+ * staff-orders.ts, accept-order.ts and decide-order.ts): the list and its CSV export, one order, Accept, Cancel (refund to the
  * balance) and Fraud, each audited, and the setting "new orders need approval".
  */
-export const adminOrdersRoutes: FastifyPluginAsyncZod<{ clock: Clock; orders: OrdersService }> = async (
-  app,
-  { clock, orders },
-) => {
+export const adminOrdersRoutes: FastifyPluginAsyncZod<{ deps: OrderDeps }> = async (app, { deps }) => {
   const db = app.database.db;
   const kind = app.database.kind;
 
@@ -115,7 +114,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{ clock: Clock; orders: Or
         settings: request.body,
         actorId: staffOf(request).userId,
         clientIp: request.ip,
-        now: clock.now(),
+        now: deps.clock.now(),
       }),
   );
 
@@ -154,7 +153,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{ clock: Clock; orders: Or
       },
     },
     async (request) =>
-      staffOrderDetail(db, await orders.accept(request.params.id, staffOf(request).userId, request.ip)),
+      staffOrderDetail(db, await acceptOrder(deps, request.params.id, staffOf(request).userId, request.ip)),
   );
 
   for (const decision of ['cancel', 'fraud'] as const) {
@@ -177,7 +176,14 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{ clock: Clock; orders: Or
       async (request) =>
         staffOrderDetail(
           db,
-          await orders.decide(request.params.id, decision, request.body.reason, staffOf(request).userId, request.ip),
+          await decideOrder(
+            deps,
+            request.params.id,
+            decision,
+            request.body.reason,
+            staffOf(request).userId,
+            request.ip,
+          ),
         ),
     );
   }

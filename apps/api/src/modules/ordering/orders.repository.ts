@@ -9,7 +9,7 @@ import { contains as searchText } from '../../lib/search';
 /**
  * The back office's queries of orders (docs/decisions/032-ordering-and-checkout.md): the list and its export, one
  * order, and the people an order names; the customer's orders, and what placing, paying and deciding an order
- * read and write of its orders, lines and setting (orders.service.ts).
+ * read and write of its orders, lines and setting (the use-case files beside it).
  */
 
 /** Selects, beside each order, whether a bank transfer toward its invoice is pending (for toOrderSummary). */
@@ -83,20 +83,6 @@ export function ordersPage(
 /** One order, or undefined. */
 export function orderById(db: Kysely<Database>, id: string): Promise<OrderRow | undefined> {
   return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-/** The customer an order belongs to. */
-export function orderCustomer(db: Kysely<Database>, userId: string) {
-  return db
-    .selectFrom('users')
-    .select(['id as userId', 'email', 'firstName', 'lastName'])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-}
-
-/** The staff member who decided an order, or undefined. */
-export function orderDecider(db: Kysely<Database>, userId: string) {
-  return db.selectFrom('users').select(['id', 'firstName', 'lastName']).where('id', '=', userId).executeTakeFirst();
 }
 
 const CUSTOMER_SORT = { createdAt: 'createdAt', number: 'number', total: 'totalCents', status: 'status' } as const;
@@ -226,4 +212,20 @@ export async function writeOrderSetting(
     .values({ key, value, updatedAt: now, updatedBy: actorId })
     .onConflict((oc) => oc.column('key').doUpdateSet({ value, updatedAt: now, updatedBy: actorId }))
     .execute();
+}
+
+/** Moves an order to `to` with the extra columns, only if it is still in `from`; undefined when it no longer was. */
+export function updateOrderInStatus(
+  trx: Kysely<Database>,
+  id: string,
+  from: OrderRow['status'],
+  change: Updateable<OrdersTable>,
+): Promise<OrderRow | undefined> {
+  return trx
+    .updateTable('orders')
+    .set(change)
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .returningAll()
+    .executeTakeFirst();
 }

@@ -15,7 +15,11 @@ import { BODY_ERRORS, errorResponses } from '../../lib/errors';
 import { requestFingerprint } from '../../lib/idempotency';
 import { authOf } from '../../plugins/authenticate';
 import { toQuote } from './cart-pricing';
-import type { OrdersService } from './orders.service';
+import type { OrderDeps } from './order-deps';
+import { quoteCart } from './quote-cart';
+import { placeOrder } from './place-order';
+import { payOrder } from './pay-order';
+import { cancelUnpaidOrder } from './cancel-unpaid-order';
 import { customerOrderDetail, listCustomerOrders } from './customer-orders';
 import { endpointRoute } from '../../lib/endpoint-route';
 
@@ -38,7 +42,7 @@ const MONEY_ERRORS = {
  * Ordering (docs/product/ordering.md, docs/decisions/032-ordering-and-checkout.md): the public quote, and the
  * signed-in customer's orders: place, pay, list, read. Placing and paying need an `Idempotency-Key` header.
  */
-export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {
+export const ordersRoutes: FastifyPluginAsyncZod<{ deps: OrderDeps }> = async (app, { deps }) => {
   const db = app.database.db;
 
   endpointRoute(
@@ -55,7 +59,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
         response: errorResponses(BODY_ERRORS),
       },
     },
-    async (request) => toQuote(await orders.quote(request.body.lines)),
+    async (request) => toQuote(await quoteCart(deps, request.body.lines)),
   );
 
   endpointRoute(
@@ -80,7 +84,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
       },
     },
     async (request, reply) => {
-      const answer = await orders.create(authOf(request).userId, request.body, idempotencyOf(request));
+      const answer = await placeOrder(deps, authOf(request).userId, request.body, idempotencyOf(request));
       return reply.code(answer.statusCode as 201).send(answer.body);
     },
   );
@@ -111,7 +115,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
       },
     },
     async (request, reply) => {
-      const answer = await orders.pay(
+      const answer = await payOrder(
+        deps,
         authOf(request).userId,
         request.params.id,
         request.body as z.output<typeof payOrderRequestSchema>,
@@ -140,7 +145,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
         },
       },
     },
-    async (request) => orders.cancelUnpaid(authOf(request).userId, request.params.id, request.ip),
+    async (request) => cancelUnpaidOrder(deps, authOf(request).userId, request.params.id, request.ip),
   );
 
   endpointRoute(

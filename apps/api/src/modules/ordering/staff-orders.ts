@@ -8,21 +8,15 @@ import { batches } from '../../lib/documents/csv-export';
 import type { TFunction } from 'i18next';
 import { AppError } from '../../lib/errors';
 import { offsetOf, pageOf } from '../../lib/listing';
-import {
-  type AdminOrdersQuery,
-  countOrders,
-  orderById,
-  orderCustomer,
-  orderDecider,
-  ordersMatching,
-  ordersPage,
-} from './orders.repository';
-import { readOrderDetail, readOrderSettings, toOrderSummary, writeOrderSettings } from './orders.service';
+import { type AdminOrdersQuery, countOrders, orderById, ordersMatching, ordersPage } from './orders.repository';
+import { userContact, userName } from '../accounts/user-names';
+import { readOrderDetail, toOrderSummary } from './order-detail';
+import { readOrderSettings, writeOrderSettings } from './order-settings';
 
 /**
  * The back office's order review (docs/decisions/032-ordering-and-checkout.md): the list with search, status
  * filter, sort, paging and CSV export; one order with its customer and decision; the setting "new orders need
- * approval". Accept, Cancel and Fraud are OrdersService's.
+ * approval". Accept, Cancel and Fraud are accept-order.ts and decide-order.ts.
  */
 
 const customerOf = (row: { userId: string; email: string; firstName: string; lastName: string }) => ({
@@ -71,8 +65,8 @@ export async function* orderExportRows(
 
 /** An order as the back office shows it: lines, invoice, payments, its customer and who decided it. */
 export async function staffOrderDetail(db: Kysely<Database>, order: OrderRow): Promise<AdminOrderDetail> {
-  const user = await orderCustomer(db, order.userId);
-  const decider = order.decidedBy ? await orderDecider(db, order.decidedBy) : undefined;
+  const user = await userContact(db, order.userId);
+  const decider = order.decidedBy ? await userName(db, order.decidedBy) : undefined;
   return {
     ...(await readOrderDetail(db, order)),
     customer: customerOf(user),

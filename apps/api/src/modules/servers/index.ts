@@ -19,3 +19,4 @@ export { sampleServersByLoad } from './usage-samples';
 export { insertServer, serverIdNamed, swapConnectionSettings } from './server-records.repository';
 export { dnsServerSettings } from './dns-servers';
 export { serverDriverTypes, serverMachines, serverSummaries } from './server-summaries';
+export { lockServer, placeableServers, serverCapacity } from './server-capacity';

@@ -14,7 +14,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database, ServiceRow } from '../../db/schema';
 import { iso, isoOrNull, money } from '../../lib/listing';
-import { orderChoicesOf } from '../ordering/order-choices';
+import { orderChoicesOf } from '../ordering';
 import { servicesOnWebNodes } from '../provisioning';
 import { serverDriverTypes, serverMachines, serverSummaries } from '../servers';
 import {

@@ -34,3 +34,4 @@ export {
   placeServicesOn,
   sitesToMove,
 } from './demo-sites.repository';
+export { freeCapacity, lockedFreeSlots, SERVER_TYPE } from './server-capacity';

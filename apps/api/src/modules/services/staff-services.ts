@@ -20,10 +20,10 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { type Journal, journal } from '../../lib/journal';
 import { activeCustomerId } from '../accounts/customer-owner';
-import { readDomain } from '../ordering/cart-pricing';
-import { lockedFreeSlots, SERVER_TYPE } from '../ordering/server-capacity';
-import { provisionedBy, enqueueProvisioning } from '../provisioning';
+import { readDomain } from '../domains';
+import { enqueueProvisioning, provisionedBy } from '../provisioning';
 import { placementServers, placementTarget } from '../servers';
+import { lockedFreeSlots, SERVER_TYPE } from './server-capacity';
 import { assertAddonDomainsFit } from './addon-domains';
 import { toAdminService } from './service-rows';
 import {
@@ -70,8 +70,8 @@ const DAY = 86_400_000;
 /**
  * Takes a slot on the server for a service of `kind`, inside the caller's transaction: the server must exist
  * (400), run this kind (400), be active rather than in maintenance (409) and have a free slot (409). The capacity
- * rule and its lock are ordering's (server-capacity.ts, docs/decisions/032-ordering-and-checkout.md), so two
- * placements on the last slot cannot both win.
+ * rule and its lock (server-capacity.ts, docs/decisions/032-ordering-and-checkout.md) are those ordering places
+ * with, so two placements on the last slot cannot both win.
  */
 async function takeSlot(trx: Kysely<Database>, serverId: string, kind: ServiceRow['kind']): Promise<void> {
   const free = await lockedFreeSlots(trx, serverId);

@@ -1,7 +1,6 @@
 import { UNPAID_ORDER_EXPIRY_DAYS } from '@hostpilot/shared';
 import { invoicesAwaitingTransfer } from '../../billing/renewal-jobs';
-import { closeOrder, transferPending } from '../../ordering/order-closing';
-import { findOrderForExpiry, ordersUnpaidSince } from '../../ordering/order-expiry';
+import { closeOrder, findOrderForExpiry, ordersUnpaidSince, transferPending } from '../../ordering';
 import { change, DAY, type JobContext } from './job-run';
 
 /**
