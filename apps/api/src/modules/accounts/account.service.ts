@@ -11,7 +11,7 @@ import { createRefreshTokensRepository } from './refresh-tokens.repository';
 import { readSecuritySettings } from '../settings/security-settings';
 import { VERIFY_EMAIL_TTL_MS } from './auth.service';
 import { isUniqueViolation } from '../../db/errors';
-import { createUsersRepository } from './users.repository';
+import { createUsersRepository, restoreEmail, setUnverifiedEmail, userById } from './users.repository';
 import { writeAudit } from '../../lib/audit';
 import { type ConsumeFailure, createAccountTokensRepository } from './account-tokens.repository';
 import { createSignInsRepository } from './sign-ins.repository';
@@ -106,11 +106,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       const result = await db.transaction().execute(async (trx) => {
         const used = await tokens.consume(token, 'password_reset', now, trx);
         if (!used.ok) return used;
-        const person = await trx
-          .selectFrom('users')
-          .select(['email', 'firstName', 'lastName'])
-          .where('id', '=', used.row.userId)
-          .executeTakeFirst();
+        const person = await userById(trx, used.row.userId);
         if (person && passwordHasPersonalPart(password, person))
           throw fieldError('password', 'validation.passwordPersonal');
         await users.setPasswordHash(used.row.userId, passwordHash, now, trx);
@@ -161,7 +157,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       const result = await db.transaction().execute(async (trx) => {
         const used = await tokens.consume(token, 'verify_email', now, trx);
         if (!used.ok) return used;
-        const user = await trx.selectFrom('users').select('email').where('id', '=', used.row.userId).executeTakeFirst();
+        const user = await userById(trx, used.row.userId);
         if (!user || (used.row.email !== null && used.row.email !== user.email)) {
           return { ok: false as const, reason: 'invalid' as const };
         }
@@ -194,11 +190,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       now: number,
       trx: Kysely<Database>,
     ): Promise<(ctx: RequestContext) => void> {
-      await trx
-        .updateTable('users')
-        .set({ email: newEmail, emailVerifiedAt: null })
-        .where('id', '=', user.id)
-        .execute();
+      await setUnverifiedEmail(trx, user.id, newEmail);
       const verify = await tokens.issue(user.id, 'verify_email', now, VERIFY_EMAIL_TTL_MS, {
         email: newEmail,
         executor: trx,
@@ -242,16 +234,8 @@ export function createAccountService(deps: AccountServiceDeps) {
           const used = await tokens.consume(token, 'email_undo', now, trx);
           if (!used.ok || used.row.email === null)
             return used.ok ? { ok: false as const, reason: 'invalid' as const } : used;
-          const before = await trx
-            .selectFrom('users')
-            .select('email')
-            .where('id', '=', used.row.userId)
-            .executeTakeFirst();
-          await trx
-            .updateTable('users')
-            .set({ email: used.row.email, emailVerifiedAt: now, updatedAt: now })
-            .where('id', '=', used.row.userId)
-            .execute();
+          const before = await userById(trx, used.row.userId);
+          await restoreEmail(trx, used.row.userId, used.row.email, now);
           await refreshTokens.revokeOthersForUser(used.row.userId, null, now, trx);
           await writeAudit(trx, {
             actorId: used.row.userId,

@@ -31,7 +31,7 @@ import { describeDevice } from './device';
 import { createSignInsRepository } from './sign-ins.repository';
 import type { TwoFactorKeys } from './two-factor-codes';
 import { createTwoFactorRepository, type SecondFactor } from './two-factor.repository';
-import { createUsersRepository, EmailTakenError, toPublicUser } from './users.repository';
+import { createUsersRepository, EmailTakenError, recordLastSignIn, toPublicUser } from './users.repository';
 import { type AuthRateLimits, rateLimitedError } from './auth-rate-limits';
 import { createRefreshTokensRepository } from './refresh-tokens.repository';
 
@@ -199,7 +199,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     // The sign-in, its session and its audit entry are one transaction (docs/decisions/027-back-office-actions-and-audit.md).
     const refreshToken = await db.transaction().execute(async (trx) => {
       const now = clock.now();
-      await trx.updateTable('users').set({ lastSignInAt: now }).where('id', '=', user.id).execute();
+      await recordLastSignIn(trx, user.id, now);
       const session = await issueSession(user, remember, ctx, trx);
       await writeAudit(trx, {
         actorId: user.id,

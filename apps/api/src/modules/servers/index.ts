@@ -16,3 +16,4 @@ export {
 } from './server-nodes.repository';
 export { serverConnection, setServerConnection } from './server-connection';
 export { placementServers, placementTarget } from './server-placement';
+export { serverLabels } from './server-labels';

@@ -15,3 +15,4 @@ export {
 } from './service-provisioning.repository';
 export { ownHostingService, ownServiceState } from './own-service';
 export { serviceExists } from './staff-services';
+export { serviceLabels } from './service-labels';
