@@ -23,7 +23,7 @@ import { createMailer, type Mailer } from './lib/mail/mailer';
 import { createScheduler } from './modules/scheduler/scheduler';
 import { createProvisioningEngine } from './modules/provisioning/engine';
 import { accountRoutes } from './modules/accounts/account.routes';
-import { createAccountService } from './modules/accounts/account.service';
+import type { AccountDeps } from './modules/accounts/account-deps';
 import { deriveTwoFactorKeys } from './modules/accounts/two-factor-codes';
 import { createSecretBox } from './lib/secret-box';
 import { createSiteSettings } from './modules/settings/site-settings';
@@ -282,14 +282,14 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
     twoFactorKeys,
     passwordPolicy: () => siteSettings.passwordPolicy(),
   });
-  const accountService = createAccountService({
+  const accountDeps: AccountDeps = {
     db: database.db,
     clock,
     passwords,
     limits,
     auth: authService,
     appUrl: config.appUrl,
-  });
+  };
 
   const twoFactorService = createTwoFactorService({
     db: database.db,
@@ -327,8 +327,8 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
       await api.register(publicSettingsRoutes);
       await api.register(maintenanceRoutes, { state: maintenance });
       await api.register(authRoutes, { service: authService });
-      await api.register(accountRoutes, { service: accountService });
-      await api.register(authFormRoutes, { auth: authService, account: accountService });
+      await api.register(accountRoutes, { deps: accountDeps });
+      await api.register(authFormRoutes, { auth: authService, account: accountDeps });
       await api.register(twoFactorRoutes, { service: twoFactorService });
       await api.register(usersRoutes);
       // The signed-in customer's own data (docs/product/api.md).
@@ -372,7 +372,7 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
       await api.register(ticketActionsRoutes, { clock });
       await api.register(contactRoutes, { clock, store: counterStore, limits: config.rateLimit });
       await api.register(notificationActionsRoutes, { clock });
-      await api.register(profileActionsRoutes, { clock, auth: authService, account: accountService });
+      await api.register(profileActionsRoutes, { clock, auth: authService, account: accountDeps });
     },
     { prefix: '/api' },
   );

@@ -22,7 +22,8 @@ import {
   refuseCrossSite,
 } from '../../lib/form-post';
 import { context, type RequestContext } from '../../lib/request-context';
-import type { AccountService } from './account.service';
+import type { AccountDeps } from './account-deps';
+import { forgotPassword } from './forgot-password';
 import type { AuthService } from './auth.service';
 import { authFormPage, type FormProblem, successBox } from './auth-form-page';
 import {
@@ -63,7 +64,7 @@ const cookieOf = (request: FastifyRequest, name: string): string | undefined => 
 };
 
 /** Sign-in, its second step and the password-reset request as plain form posts, and the app's hand-off. */
-export const authFormRoutes: FastifyPluginAsyncZod<{ auth: AuthService; account: AccountService }> = async (
+export const authFormRoutes: FastifyPluginAsyncZod<{ auth: AuthService; account: AccountDeps }> = async (
   app,
   { auth, account },
 ) => {
@@ -460,7 +461,7 @@ export const authFormRoutes: FastifyPluginAsyncZod<{ auth: AuthService; account:
       const parsed = forgotPasswordSchema.safeParse({ email: values.email });
       if (!parsed.success) return again(400, fieldsOf(parsed.error));
       try {
-        await account.forgotPassword(parsed.data.email, contextOf(request, language));
+        await forgotPassword(account, parsed.data.email, contextOf(request, language));
       } catch (error) {
         const { status, error: refused } = refusal(reply, error);
         return again(status === 429 ? 429 : 400, refused);
