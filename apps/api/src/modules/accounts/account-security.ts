@@ -1,5 +1,5 @@
 import { permissionsOf } from '@hostpilot/shared';
-import { readSecuritySettings } from '../settings/security-settings';
+import { readSecuritySettings } from '../settings';
 import { type AccountDeps, signedInAccount } from './account-deps';
 
 /** The Security section's state: e-mail verification, two-factor sign-in, and whether the back office needs it. */

@@ -2,13 +2,13 @@ import { type AdminAuditEntry, ticketNumber } from '@hostpilot/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { fullName } from '../../lib/staff-list';
-import { accountNames } from '../accounts/account-names';
+import { accountNames } from '../accounts';
 import { invoiceLabels, paymentLabels } from '../billing/invoice-labels';
 import { domainLabels } from '../domains';
 import { orderLabels } from '../ordering/order-labels';
 import { serverLabels } from '../servers';
 import { serviceLabels } from '../services';
-import { ticketLabels } from '../support/ticket-labels';
+import { ticketLabels } from '../support';
 
 type Target = NonNullable<AdminAuditEntry['target']>;
 type Named = { id: string; name: string; detail: string | null };

@@ -20,7 +20,7 @@ import { jsonArrayFrom as sqliteJsonArray } from 'kysely/helpers/sqlite';
 import type { ActivityTable, Database, NotificationsTable } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { iso, money } from '../../lib/listing';
-import { toActivity, toNotification } from '../notifications/notification-views';
+import { toActivity, toNotification } from '../notifications';
 
 const DAY = 24 * 60 * 60 * 1000;
 const LATEST = 5;

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { mailLanguage } from '../../lib/mail/language';
 import type { Mailer } from '../../lib/mail/mailer';
-import { accountMailbox } from '../accounts/account-mailbox';
+import { accountMailbox } from '../accounts';
 
 /**
  * The mail that follows a notice written in a change's transaction (docs/decisions/030-lifecycle-automation.md):

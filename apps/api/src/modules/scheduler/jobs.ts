@@ -26,7 +26,7 @@ import { renewalDue } from '../provisioning/drivers/acme/issue';
 import { enqueueProvisioning } from '../provisioning/tasks';
 import { collectUsage } from '../provisioning/usage-collection';
 import type { SecretBox } from '../../lib/secret-box';
-import type { NoticeMail } from '../notifications/notice-mails';
+import type { NoticeMail } from '../notifications';
 import { type JobRecords, jobRecords } from './job-records';
 
 /**

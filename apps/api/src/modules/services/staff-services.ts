@@ -19,7 +19,7 @@ import type { Database, ServiceRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { type Journal, journal } from '../../lib/journal';
-import { activeCustomerId } from '../accounts/customer-owner';
+import { activeCustomerId } from '../accounts';
 import { readDomain } from '../ordering/cart-pricing';
 import { lockedFreeSlots, SERVER_TYPE } from '../ordering/server-capacity';
 import { provisionedBy } from '../provisioning/registry';

@@ -10,7 +10,7 @@ import { fileInOutbox } from '../../lib/mail/mailer';
 import { isSmtpConversationError, smtpErrorText, smtpTransportOptions } from '../../lib/mail/smtp';
 import { renderMail } from '../../lib/mail/templates';
 import type { SecretBox } from '../../lib/secret-box';
-import { accountMailbox } from '../accounts/account-mailbox';
+import { accountMailbox } from '../accounts';
 import type { AdminMailOptions } from './mail-options';
 import { checkSmtpPort } from './settings-errors';
 import { readStoredSettings, smtpPassword } from './system-settings';

@@ -30,8 +30,7 @@ import {
   ticketForUpdate,
   toTicket,
 } from './support.repository';
-import { accountMailbox } from '../accounts/account-mailbox';
-import { activeRoleOf, activeStaff } from '../accounts/staff-accounts';
+import { accountMailbox, activeRoleOf, activeStaff } from '../accounts';
 import { answerTicketIn } from './answer-ticket';
 import { setTicketStatusIn } from './ticket-moves';
 
