@@ -29,7 +29,7 @@ import { createSecretBox } from './lib/secret-box';
 import { createSiteSettings } from './modules/settings/site-settings';
 import { publicSettingsRoutes } from './modules/settings/settings.routes';
 import { twoFactorRoutes } from './modules/accounts/two-factor.routes';
-import { createTwoFactorService } from './modules/accounts/two-factor.service';
+import type { TwoFactorDeps } from './modules/accounts/two-factor-changes';
 import { createAuthRateLimits } from './modules/accounts/auth-rate-limits';
 import { contactRoutes } from './modules/support/contact.routes';
 import { adminRoutes } from './admin.routes';
@@ -291,13 +291,13 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
     appUrl: config.appUrl,
   };
 
-  const twoFactorService = createTwoFactorService({
+  const twoFactorDeps: TwoFactorDeps = {
     db: database.db,
     clock,
     limits,
     auth: authService,
     keys: twoFactorKeys,
-  });
+  };
 
   const orders = createOrdersService({
     db: database.db,
@@ -329,7 +329,7 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
       await api.register(authRoutes, { service: authService });
       await api.register(accountRoutes, { deps: accountDeps });
       await api.register(authFormRoutes, { auth: authService, account: accountDeps });
-      await api.register(twoFactorRoutes, { service: twoFactorService });
+      await api.register(twoFactorRoutes, { deps: twoFactorDeps });
       await api.register(usersRoutes);
       // The signed-in customer's own data (docs/product/api.md).
       await api.register(preferencesRoutes);
