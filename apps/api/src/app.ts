@@ -24,6 +24,7 @@ import { createScheduler } from './modules/scheduler/scheduler';
 import { createProvisioningEngine } from './modules/provisioning/engine';
 import { accountRoutes } from './modules/accounts/account.routes';
 import type { AccountDeps } from './modules/accounts/account-deps';
+import type { SignInDeps } from './modules/accounts/sign-in-session';
 import { deriveTwoFactorKeys } from './modules/accounts/two-factor-codes';
 import { createSecretBox } from './lib/secret-box';
 import { createSiteSettings } from './modules/settings/site-settings';
@@ -274,14 +275,21 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
     db: database.db,
     clock,
     passwords,
-    accessTokens,
     limits,
-    lifetimes: config.jwt,
     mailer,
     appUrl: config.appUrl,
     twoFactorKeys,
     passwordPolicy: () => siteSettings.passwordPolicy(),
   });
+  const signInDeps: SignInDeps = {
+    db: database.db,
+    clock,
+    passwords,
+    accessTokens,
+    limits,
+    lifetimes: config.jwt,
+    auth: authService,
+  };
   const accountDeps: AccountDeps = {
     db: database.db,
     clock,
@@ -326,9 +334,9 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
       await api.register(metaRoutes, { demo: config.seedDemo });
       await api.register(publicSettingsRoutes);
       await api.register(maintenanceRoutes, { state: maintenance });
-      await api.register(authRoutes, { service: authService });
+      await api.register(authRoutes, { deps: signInDeps });
       await api.register(accountRoutes, { deps: accountDeps });
-      await api.register(authFormRoutes, { auth: authService, account: accountDeps });
+      await api.register(authFormRoutes, { auth: signInDeps, account: accountDeps });
       await api.register(twoFactorRoutes, { deps: twoFactorDeps });
       await api.register(usersRoutes);
       // The signed-in customer's own data (docs/product/api.md).
