@@ -25,13 +25,14 @@ import { createProvisioningEngine } from './modules/provisioning/engine';
 // The provisioning engine's drivers, registered as this file loads.
 import './drivers';
 import { accountRoutes } from './modules/accounts/account.routes';
-import { createAccountService } from './modules/accounts/account.service';
+import type { AccountDeps } from './modules/accounts/account-deps';
+import type { SignInDeps } from './modules/accounts/sign-in-session';
 import { deriveTwoFactorKeys } from './modules/accounts/two-factor-codes';
 import { createSecretBox } from './lib/secret-box';
 import { createSiteSettings } from './modules/settings/site-settings';
 import { publicSettingsRoutes } from './modules/settings/settings.routes';
 import { twoFactorRoutes } from './modules/accounts/two-factor.routes';
-import { createTwoFactorService } from './modules/accounts/two-factor.service';
+import type { TwoFactorDeps } from './modules/accounts/two-factor-changes';
 import { createAuthRateLimits } from './modules/accounts/auth-rate-limits';
 import { contactRoutes } from './modules/support/contact.routes';
 import { adminRoutes } from './admin.routes';
@@ -277,30 +278,37 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
     db: database.db,
     clock,
     passwords,
-    accessTokens,
     limits,
-    lifetimes: config.jwt,
     mailer,
     appUrl: config.appUrl,
     twoFactorKeys,
     passwordPolicy: () => siteSettings.passwordPolicy(),
   });
-  const accountService = createAccountService({
+  const signInDeps: SignInDeps = {
+    db: database.db,
+    clock,
+    passwords,
+    accessTokens,
+    limits,
+    lifetimes: config.jwt,
+    auth: authService,
+  };
+  const accountDeps: AccountDeps = {
     db: database.db,
     clock,
     passwords,
     limits,
     auth: authService,
     appUrl: config.appUrl,
-  });
+  };
 
-  const twoFactorService = createTwoFactorService({
+  const twoFactorDeps: TwoFactorDeps = {
     db: database.db,
     clock,
     limits,
     auth: authService,
     keys: twoFactorKeys,
-  });
+  };
 
   const orderDeps: OrderDeps = {
     db: database.db,
@@ -330,10 +338,10 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
       await api.register(metaRoutes, { demo: config.seedDemo });
       await api.register(publicSettingsRoutes);
       await api.register(maintenanceRoutes, { state: maintenance });
-      await api.register(authRoutes, { service: authService });
-      await api.register(accountRoutes, { service: accountService });
-      await api.register(authFormRoutes, { auth: authService, account: accountService });
-      await api.register(twoFactorRoutes, { service: twoFactorService });
+      await api.register(authRoutes, { deps: signInDeps });
+      await api.register(accountRoutes, { deps: accountDeps });
+      await api.register(authFormRoutes, { auth: signInDeps, account: accountDeps });
+      await api.register(twoFactorRoutes, { deps: twoFactorDeps });
       await api.register(usersRoutes);
       // The signed-in customer's own data (docs/product/api.md).
       await api.register(preferencesRoutes);
@@ -377,7 +385,7 @@ export async function buildApp(config: ReadyConfig, options: BuildOptions = {}):
       await api.register(ticketActionsRoutes, { clock });
       await api.register(contactRoutes, { clock, store: counterStore, limits: config.rateLimit });
       await api.register(notificationActionsRoutes, { clock });
-      await api.register(profileActionsRoutes, { clock, auth: authService, account: accountService });
+      await api.register(profileActionsRoutes, { clock, auth: authService, account: accountDeps });
     },
     { prefix: '/api' },
   );

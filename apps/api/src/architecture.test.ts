@@ -11,7 +11,8 @@ const at = (file: string) => `apps/api/src/${file}`;
  * `npm run lint` would see them (the lower layers' probes are in apps/web/src/architecture.test.ts).
  */
 const PROBES = {
-  // The routes and repositories probes reach a module without an index.ts: one with it refuses them twice.
+  // The routes and repositories probes reach modules with an index.ts (support, notifications): lint refuses each
+  // twice, as another module's routes or repository and as a file beside the entry point.
   moduleImportsOtherRoutes: [
     at('modules/billing/probe.ts'),
     "import { supportRoutes } from '../support/support.routes';\nexport const x = supportRoutes;\n",
@@ -34,7 +35,7 @@ const PROBES = {
   ],
   moduleImportsAroundEntryPoint: [
     at('modules/provisioning/probe.ts'),
-    "import { listAdminDomains } from '../domains/list-domains';\nimport { servedAddonDomains } from '../services/addon-domains';\nexport const x = [listAdminDomains, servedAddonDomains];\n",
+    "import { listAdminDomains } from '../domains/list-domains';\nimport { servedAddonDomains } from '../services/addon-domains';\nimport { activeCustomerId } from '../accounts/customer-owner';\nexport const x = [listAdminDomains, servedAddonDomains, activeCustomerId];\n",
   ],
   moduleImportsEntryPoint: [
     at('modules/provisioning/probe.ts'),
@@ -88,6 +89,9 @@ describe("the API's modules meet only through their use cases, and lint proves i
     ] as const) {
       expect(results[probe], probe).toEqual([
         expect.stringMatching(/^import-x\/no-restricted-paths: .*A module reaches another only through its use cases/),
+        expect.stringMatching(
+          /^import-x\/no-restricted-paths: .*reaches (support|notifications) only through its entry point/,
+        ),
       ]);
     }
   });
@@ -96,6 +100,7 @@ describe("the API's modules meet only through their use cases, and lint proves i
     expect(results.moduleImportsAroundEntryPoint).toEqual([
       expect.stringMatching(/^import-x\/no-restricted-paths: .*reaches domains only through its entry point/),
       expect.stringMatching(/^import-x\/no-restricted-paths: .*reaches services only through its entry point/),
+      expect.stringMatching(/^import-x\/no-restricted-paths: .*reaches accounts only through its entry point/),
     ]);
   });
 

@@ -4,7 +4,14 @@ import { BODY_ERRORS, errorResponses } from '../../lib/errors';
 import { authOf } from '../../plugins/authenticate';
 import { guardStaffScope } from '../../plugins/authorize';
 import { context } from '../../lib/request-context';
-import type { AccountService } from './account.service';
+import type { AccountDeps } from './account-deps';
+import { accountSecurity } from './account-security';
+import { undoEmailChange } from './change-email';
+import { changePassword } from './change-password';
+import { forgotPassword } from './forgot-password';
+import { resetPassword } from './reset-password';
+import { endAllSessionsOf, endOtherSessions, endSession, listSessions } from './sessions';
+import { resendVerification, verifyEmail } from './verify-email';
 import { endpointRoute } from '../../lib/endpoint-route';
 
 const security = [{ bearerAuth: [] }];
@@ -16,7 +23,7 @@ const REAUTH = {
 const LINK = { 400: 'VALIDATION_FAILED, LINK_INVALID (unknown or altered), LINK_EXPIRED, LINK_USED' };
 
 /** Password change and reset, e-mail verification, sessions, and the administrator's "end all sessions". */
-export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> = async (app, { service }) => {
+export const accountRoutes: FastifyPluginAsyncZod<{ deps: AccountDeps }> = async (app, { deps }) => {
   endpointRoute(
     app,
     accountEndpoints.postAuthPasswordForgot,
@@ -30,7 +37,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> =
       },
     },
     async (request, reply) => {
-      await service.forgotPassword(request.body.email, context(request));
+      await forgotPassword(deps, request.body.email, context(request));
       return reply.code(204).send(null);
     },
   );
@@ -46,7 +53,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> =
       },
     },
     async (request, reply) => {
-      await service.resetPassword(request.body.token, request.body.password, context(request));
+      await resetPassword(deps, request.body.token, request.body.password, context(request));
       return reply.code(204).send(null);
     },
   );
@@ -65,7 +72,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> =
     },
     async (request, reply) => {
       const auth = authOf(request);
-      await service.changePassword(auth.userId, auth.sessionId, request.body, context(request));
+      await changePassword(deps, auth.userId, auth.sessionId, request.body, context(request));
       return reply.code(204).send(null);
     },
   );
@@ -81,7 +88,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> =
       },
     },
     async (request, reply) => {
-      await service.verifyEmail(request.body.token, context(request));
+      await verifyEmail(deps, request.body.token, context(request));
       return reply.code(204).send(null);
     },
   );
@@ -101,7 +108,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> =
       },
     },
     async (request, reply) => {
-      await service.undoEmailChange(request.body.token, context(request));
+      await undoEmailChange(deps, request.body.token, context(request));
       return reply.code(204).send(null);
     },
   );
@@ -118,7 +125,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> =
       },
     },
     async (request, reply) => {
-      await service.resendVerification(authOf(request).userId, context(request));
+      await resendVerification(deps, authOf(request).userId, context(request));
       return reply.code(204).send(null);
     },
   );
@@ -134,7 +141,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> =
         response: errorResponses(SIGNED_IN),
       },
     },
-    async (request) => service.security(authOf(request).userId),
+    async (request) => accountSecurity(deps, authOf(request).userId),
   );
 
   endpointRoute(
@@ -150,7 +157,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> =
     },
     async (request) => {
       const auth = authOf(request);
-      return service.sessions(auth.userId, auth.sessionId);
+      return listSessions(deps, auth.userId, auth.sessionId);
     },
   );
 
@@ -177,7 +184,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> =
     async (request, reply) => {
       const auth = authOf(request);
       const password = request.body?.currentPassword;
-      await service.endSession(auth.userId, auth.sessionId, request.params.id, password, context(request));
+      await endSession(deps, auth.userId, auth.sessionId, request.params.id, password, context(request));
       return reply.code(204).send(null);
     },
   );
@@ -195,7 +202,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> =
     },
     async (request, reply) => {
       const auth = authOf(request);
-      await service.endOtherSessions(auth.userId, auth.sessionId, request.body.currentPassword, context(request));
+      await endOtherSessions(deps, auth.userId, auth.sessionId, request.body.currentPassword, context(request));
       return reply.code(204).send(null);
     },
   );
@@ -218,7 +225,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> =
         },
       },
       async (request, reply) => {
-        await service.endAllSessionsOf(request.params.id, authOf(request).userId, context(request));
+        await endAllSessionsOf(deps, request.params.id, authOf(request).userId, context(request));
         return reply.code(204).send(null);
       },
     );

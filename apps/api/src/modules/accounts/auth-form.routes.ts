@@ -22,8 +22,12 @@ import {
   refuseCrossSite,
 } from '../../lib/form-post';
 import { context, type RequestContext } from '../../lib/request-context';
-import type { AccountService } from './account.service';
-import type { AuthService } from './auth.service';
+import type { AccountDeps } from './account-deps';
+import { forgotPassword } from './forgot-password';
+import { registerAccount } from './register';
+import { handOffSession } from './refresh-session';
+import { signIn, signInSecondStep } from './sign-in';
+import type { SignInDeps } from './sign-in-session';
 import { authFormPage, type FormProblem, successBox } from './auth-form-page';
 import {
   FORGOT_FORM_ACTION,
@@ -63,7 +67,7 @@ const cookieOf = (request: FastifyRequest, name: string): string | undefined => 
 };
 
 /** Sign-in, its second step and the password-reset request as plain form posts, and the app's hand-off. */
-export const authFormRoutes: FastifyPluginAsyncZod<{ auth: AuthService; account: AccountService }> = async (
+export const authFormRoutes: FastifyPluginAsyncZod<{ auth: SignInDeps; account: AccountDeps }> = async (
   app,
   { auth, account },
 ) => {
@@ -238,7 +242,7 @@ export const authFormRoutes: FastifyPluginAsyncZod<{ auth: AuthService; account:
       if (!parsed.success) return loginAgain(request, reply, 400, language, values, fieldsOf(parsed.error));
       let result;
       try {
-        result = await auth.login(parsed.data, contextOf(request, language));
+        result = await signIn(auth, parsed.data, contextOf(request, language));
       } catch (error) {
         const { status, error: refused } = refusal(reply, error);
         return loginAgain(request, reply, status, language, values, refused);
@@ -284,7 +288,12 @@ export const authFormRoutes: FastifyPluginAsyncZod<{ auth: AuthService; account:
         return secondStep(request, reply, 400, language, challenge, problemsOf(language, fields, labels));
       }
       try {
-        return handOff(request, reply, await auth.loginTwoFactor(parsed.data, contextOf(request, language)), language);
+        return handOff(
+          request,
+          reply,
+          await signInSecondStep(auth, parsed.data, contextOf(request, language)),
+          language,
+        );
       } catch (error) {
         const { status, error: refused } = refusal(reply, error);
         if (refused.code === 'TWO_FACTOR_CHALLENGE_INVALID' || refused.code === 'ACCOUNT_SUSPENDED') {
@@ -401,7 +410,11 @@ export const authFormRoutes: FastifyPluginAsyncZod<{ auth: AuthService; account:
       }
       const { firstName, lastName, email, password } = parsed.data;
       try {
-        const session = await auth.register({ firstName, lastName, email, password }, contextOf(request, language));
+        const session = await registerAccount(
+          auth,
+          { firstName, lastName, email, password },
+          contextOf(request, language),
+        );
         return handOff(request, reply, session, language);
       } catch (error) {
         if (error instanceof AppError && error.code === 'EMAIL_TAKEN') {
@@ -460,7 +473,7 @@ export const authFormRoutes: FastifyPluginAsyncZod<{ auth: AuthService; account:
       const parsed = forgotPasswordSchema.safeParse({ email: values.email });
       if (!parsed.success) return again(400, fieldsOf(parsed.error));
       try {
-        await account.forgotPassword(parsed.data.email, contextOf(request, language));
+        await forgotPassword(account, parsed.data.email, contextOf(request, language));
       } catch (error) {
         const { status, error: refused } = refusal(reply, error);
         return again(status === 429 ? 429 : 400, refused);
@@ -512,7 +525,7 @@ export const authFormRoutes: FastifyPluginAsyncZod<{ auth: AuthService; account:
           `${HANDOFF_MARKER}=; Path=/; Max-Age=0; SameSite=Strict${secure}`,
         ]);
       if (!value) throw new AppError('REFRESH_TOKEN_INVALID');
-      return auth.handoff(value, context(request));
+      return handOffSession(auth, value, context(request));
     },
   );
 };

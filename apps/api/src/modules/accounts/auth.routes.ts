@@ -2,11 +2,14 @@ import { authEndpoints } from '@hostpilot/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BODY_ERRORS, errorResponses } from '../../lib/errors';
 import { context } from '../../lib/request-context';
-import type { AuthService } from './auth.service';
+import { registerAccount } from './register';
+import { refreshSession, signOut } from './refresh-session';
+import { signIn, signInSecondStep } from './sign-in';
+import type { SignInDeps } from './sign-in-session';
 import { endpointRoute } from '../../lib/endpoint-route';
 
 /** POST /auth/register, /auth/login, /auth/refresh, /auth/logout (docs/product/api.md). */
-export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async (app, { service }) => {
+export const authRoutes: FastifyPluginAsyncZod<{ deps: SignInDeps }> = async (app, { deps }) => {
   endpointRoute(
     app,
     authEndpoints.postAuthRegister,
@@ -26,7 +29,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
         },
       },
     },
-    async (request, reply) => reply.code(201).send(await service.register(request.body, context(request))),
+    async (request, reply) => reply.code(201).send(await registerAccount(deps, request.body, context(request))),
   );
 
   endpointRoute(
@@ -52,7 +55,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
         },
       },
     },
-    async (request) => service.login(request.body, context(request)),
+    async (request) => signIn(deps, request.body, context(request)),
   );
 
   endpointRoute(
@@ -79,7 +82,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
         },
       },
     },
-    async (request) => service.loginTwoFactor(request.body, context(request)),
+    async (request) => signInSecondStep(deps, request.body, context(request)),
   );
 
   endpointRoute(
@@ -100,7 +103,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
         },
       },
     },
-    async (request) => service.refresh(request.body.refreshToken, context(request)),
+    async (request) => refreshSession(deps, request.body.refreshToken, context(request)),
   );
 
   endpointRoute(
@@ -117,7 +120,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
       },
     },
     async (request, reply) => {
-      await service.logout(request.body.refreshToken, context(request));
+      await signOut(deps, request.body.refreshToken, context(request));
       return reply.code(204).send(null);
     },
   );

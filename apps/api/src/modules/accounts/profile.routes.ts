@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../../lib/clock';
 import { CUSTOMER_ROUTE } from '../../lib/customer-route';
 import { BODY_ERRORS, errorResponses } from '../../lib/errors';
-import type { AccountService } from './account.service';
+import type { AccountDeps } from './account-deps';
 import { context } from '../../lib/request-context';
 import type { AuthService } from './auth.service';
 import { authOf } from '../../plugins/authenticate';
@@ -19,7 +19,7 @@ import { endpointRoute } from '../../lib/endpoint-route';
 export const profileActionsRoutes: FastifyPluginAsyncZod<{
   clock: Clock;
   auth: AuthService;
-  account: AccountService;
+  account: AccountDeps;
 }> = async (app, options) => {
   const db = app.database.db;
   const schema = { ...CUSTOMER_ROUTE, tags: ['users'] };

@@ -7,7 +7,8 @@ import { AppError } from '../../lib/errors';
 import { journal } from '../../lib/journal';
 import type { RequestContext } from '../../lib/request-context';
 import { signInRequired } from '../../plugins/authenticate';
-import type { AccountService } from './account.service';
+import type { AccountDeps } from './account-deps';
+import { changeEmail } from './change-email';
 import type { AuthService } from './auth.service';
 import { toPublicUser, updateName, updatePreferences, userById } from './users.repository';
 
@@ -18,7 +19,7 @@ import { toPublicUser, updateName, updatePreferences, userById } from './users.r
  * The activity records each change.
  */
 export async function saveProfile(
-  deps: { db: Kysely<Database>; auth: AuthService; account: AccountService },
+  deps: { db: Kysely<Database>; auth: AuthService; account: AccountDeps },
   userId: string,
   body: z.output<typeof profileUpdateRequestSchema>,
   ctx: RequestContext,
@@ -33,7 +34,7 @@ export async function saveProfile(
   let mailChange: ((ctx: RequestContext) => void) | undefined;
   try {
     const answer = await db.transaction().execute(async (trx) => {
-      if (emailChanges) mailChange = await deps.account.changeEmail(user, body.email, at, trx);
+      if (emailChanges) mailChange = await changeEmail(deps.account, user, body.email, at, trx);
       const updated = await updateName(trx, userId, { firstName: body.firstName, lastName: body.lastName }, at);
       const log = journal(trx, userId, userId, at);
       await log.activity({ action: 'account.profileUpdated', subjectType: 'account', subjectId: userId });

@@ -3,7 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BODY_ERRORS, errorResponses } from '../../lib/errors';
 import { authOf } from '../../plugins/authenticate';
 import { context } from '../../lib/request-context';
-import type { TwoFactorService } from './two-factor.service';
+import { disableTwoFactor } from './disable-two-factor';
+import { enableTwoFactor } from './enable-two-factor';
+import { regenerateRecoveryCodes } from './regenerate-recovery-codes';
+import { setUpTwoFactor } from './set-up-two-factor';
+import type { TwoFactorDeps } from './two-factor-changes';
 import { endpointRoute } from '../../lib/endpoint-route';
 
 const security = [{ bearerAuth: [] }];
@@ -17,7 +21,7 @@ const CODE_REFUSED = {
 };
 
 /** Two-factor sign-in of the signed-in account (docs/decisions/023-two-factor-sign-in.md). */
-export const twoFactorRoutes: FastifyPluginAsyncZod<{ service: TwoFactorService }> = async (app, { service }) => {
+export const twoFactorRoutes: FastifyPluginAsyncZod<{ deps: TwoFactorDeps }> = async (app, { deps }) => {
   endpointRoute(
     app,
     accountEndpoints.postAccountTwoFactorSetup,
@@ -34,7 +38,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ service: TwoFactorService 
         },
       },
     },
-    async (request) => service.setup(authOf(request).userId, context(request)),
+    async (request) => setUpTwoFactor(deps, authOf(request).userId, context(request)),
   );
 
   endpointRoute(
@@ -60,7 +64,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ service: TwoFactorService 
     },
     async (request) => {
       const auth = authOf(request);
-      return service.enable(auth.userId, auth.sessionId, request.body, context(request));
+      return enableTwoFactor(deps, auth.userId, auth.sessionId, request.body, context(request));
     },
   );
 
@@ -80,7 +84,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ service: TwoFactorService 
     },
     async (request, reply) => {
       const auth = authOf(request);
-      await service.disable(auth.userId, auth.sessionId, request.body, context(request));
+      await disableTwoFactor(deps, auth.userId, auth.sessionId, request.body, context(request));
       return reply.code(204).send(null);
     },
   );
@@ -101,7 +105,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ service: TwoFactorService 
     },
     async (request) => {
       const auth = authOf(request);
-      return service.regenerateRecoveryCodes(auth.userId, auth.sessionId, request.body.code, context(request));
+      return regenerateRecoveryCodes(deps, auth.userId, auth.sessionId, request.body.code, context(request));
     },
   );
 };

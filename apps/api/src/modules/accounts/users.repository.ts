@@ -317,3 +317,82 @@ export function matchingAccountIds({ filtered, ordered }: AccountSearch, limit: 
     .limit(limit)
     .execute();
 }
+
+/** Sets an account's e-mail, unverified until its new link is opened (an e-mail change, in its transaction). */
+export async function setUnverifiedEmail(trx: Kysely<Database>, id: string, email: string): Promise<void> {
+  await trx.updateTable('users').set({ email, emailVerifiedAt: null }).where('id', '=', id).execute();
+}
+
+/** Gives an account back its previous e-mail, verified at `now` (the undo link of an e-mail change). */
+export async function restoreEmail(trx: Kysely<Database>, id: string, email: string, now: number): Promise<void> {
+  await trx.updateTable('users').set({ email, emailVerifiedAt: now, updatedAt: now }).where('id', '=', id).execute();
+}
+
+/** Records when the account last signed in (in the sign-in's transaction). */
+export async function recordLastSignIn(trx: Kysely<Database>, id: string, now: number): Promise<void> {
+  await trx.updateTable('users').set({ lastSignInAt: now }).where('id', '=', id).execute();
+}
+
+/** The id of the active, not deleted account of `role` with this e-mail, or undefined. */
+export async function activeAccountIdByEmail(
+  db: Kysely<Database>,
+  email: string,
+  role: number,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email)
+    .where('role', '=', role)
+    .where('status', '=', 'active')
+    .where('deletedAt', 'is', null)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** Where mail to an account goes (deleted accounts too), or undefined when there is no such account. */
+export function mailboxOf(
+  db: Kysely<Database>,
+  id: string,
+): Promise<Pick<UserRow, 'email' | 'firstName' | 'preferredLanguage' | 'deletedAt'> | undefined> {
+  return db
+    .selectFrom('users')
+    .select(['email', 'firstName', 'preferredLanguage', 'deletedAt'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The names and e-mails of the accounts among `ids` (deleted ones too). */
+export function accountNamesByIds(
+  db: Kysely<Database>,
+  ids: readonly string[],
+): Promise<Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'email'>[]> {
+  return db.selectFrom('users').select(['id', 'firstName', 'lastName', 'email']).where('id', 'in', ids).execute();
+}
+
+/** The active staff of `roles`, by name (at most 500). */
+export function activeAccountsWithRoles(db: Kysely<Database>, roles: number[]) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'firstName', 'lastName', 'email'])
+    .where('role', 'in', roles)
+    .where('status', '=', 'active')
+    .where('deletedAt', 'is', null)
+    .orderBy('firstName')
+    .orderBy('lastName')
+    .orderBy('id')
+    .limit(500)
+    .execute();
+}
+
+/** The role of an active account not deleted, or undefined. */
+export async function activeAccountRole(trx: Kysely<Database>, userId: string): Promise<number | undefined> {
+  const row = await trx
+    .selectFrom('users')
+    .select('role')
+    .where('id', '=', userId)
+    .where('status', '=', 'active')
+    .where('deletedAt', 'is', null)
+    .executeTakeFirst();
+  return row?.role;
+}

@@ -2,62 +2,47 @@ import { type AdminAuditEntry, ticketNumber } from '@hostpilot/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { fullName } from '../../lib/staff-list';
+import { accountNames } from '../accounts';
+import { invoiceLabels, paymentLabels } from '../billing/invoice-labels';
+import { domainLabels } from '../domains';
+import { orderLabels } from '../ordering';
+import { serverLabels } from '../servers';
+import { serviceLabels } from '../services';
+import { ticketLabels } from '../support';
 
 type Target = NonNullable<AdminAuditEntry['target']>;
 type Named = { id: string; name: string; detail: string | null };
 
 /**
  * How each kind of audited record is named (docs/decisions/048-operator-journeys.md): one query per kind present
- * on a page, by id, so a page of entries costs at most one lookup per kind, never one per row.
+ * on a page, by id, so a page of entries costs at most one lookup per kind, never one per row. Each module names
+ * its own records; the words shown are the audit log's.
  */
 const LOOKUPS: Record<string, (db: Kysely<Database>, ids: string[]) => Promise<Named[]>> = {
   user: async (db, ids) =>
-    (
-      await db.selectFrom('users').select(['id', 'firstName', 'lastName', 'email']).where('id', 'in', ids).execute()
-    ).map((row) => ({ id: row.id, name: fullName(row.firstName, row.lastName), detail: row.email })),
+    (await accountNames(db, ids)).map((row) => ({
+      id: row.id,
+      name: fullName(row.firstName, row.lastName),
+      detail: row.email,
+    })),
   service: async (db, ids) =>
-    (await db.selectFrom('services').select(['id', 'name', 'domain']).where('id', 'in', ids).execute()).map((row) => ({
+    (await serviceLabels(db, ids)).map((row) => ({
       id: row.id,
       name: row.domain ?? row.name,
       detail: row.domain ? row.name : null,
     })),
-  domain: async (db, ids) =>
-    (await db.selectFrom('domains').select(['id', 'name']).where('id', 'in', ids).execute()).map((row) => ({
-      id: row.id,
-      name: row.name,
-      detail: null,
-    })),
+  domain: async (db, ids) => (await domainLabels(db, ids)).map((row) => ({ id: row.id, name: row.name, detail: null })),
   invoice: async (db, ids) =>
-    (await db.selectFrom('invoices').select(['id', 'number']).where('id', 'in', ids).execute()).map((row) => ({
-      id: row.id,
-      name: row.number,
-      detail: null,
-    })),
-  order: async (db, ids) =>
-    (await db.selectFrom('orders').select(['id', 'number']).where('id', 'in', ids).execute()).map((row) => ({
-      id: row.id,
-      name: row.number,
-      detail: null,
-    })),
+    (await invoiceLabels(db, ids)).map((row) => ({ id: row.id, name: row.number, detail: null })),
+  order: async (db, ids) => (await orderLabels(db, ids)).map((row) => ({ id: row.id, name: row.number, detail: null })),
   payment: async (db, ids) =>
-    (
-      await db
-        .selectFrom('payments')
-        .leftJoin('invoices', 'invoices.id', 'payments.invoiceId')
-        .select(['payments.id', 'invoices.number'])
-        .where('payments.id', 'in', ids)
-        .execute()
-    ).flatMap((row) => (row.number ? [{ id: row.id, name: row.number, detail: null }] : [])),
-  server: async (db, ids) =>
-    (await db.selectFrom('servers').select(['id', 'name', 'ip']).where('id', 'in', ids).execute()).map((row) => ({
-      id: row.id,
-      name: row.name,
-      detail: row.ip,
-    })),
-  ticket: async (db, ids) =>
-    (await db.selectFrom('tickets').select(['id', 'number', 'subject']).where('id', 'in', ids).execute()).map(
-      (row) => ({ id: row.id, name: ticketNumber(row.number), detail: row.subject }),
+    (await paymentLabels(db, ids)).flatMap((row) =>
+      row.number ? [{ id: row.id, name: row.number, detail: null }] : [],
     ),
+  server: async (db, ids) =>
+    (await serverLabels(db, ids)).map((row) => ({ id: row.id, name: row.name, detail: row.ip })),
+  ticket: async (db, ids) =>
+    (await ticketLabels(db, ids)).map((row) => ({ id: row.id, name: ticketNumber(row.number), detail: row.subject })),
 };
 
 /** The names of the records a page of audit entries is about, keyed `entityType:entityId`. */

@@ -7,7 +7,7 @@ import { notFound } from '../../lib/not-found';
 import type { SecretBox } from '../../lib/secret-box';
 import { authOf } from '../../plugins/authenticate';
 import { context } from '../../lib/request-context';
-import type { AuthService } from '../accounts/auth.service';
+import type { AuthService } from '../accounts';
 import {
   certificateWithPrevious,
   downloadCertificate,

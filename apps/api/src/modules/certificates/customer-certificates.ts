@@ -10,7 +10,7 @@ import { AppError } from '../../lib/errors';
 import { journal } from '../../lib/journal';
 import { notFound } from '../../lib/not-found';
 import type { SecretBox } from '../../lib/secret-box';
-import { fieldError } from '../accounts/auth.service';
+import { fieldError } from '../accounts';
 import { enqueueProvisioning } from '../provisioning';
 import { ownServiceState } from '../services';
 import { createCertificatesRepository, moveIn } from './certificates.repository';

@@ -13,7 +13,7 @@ import {
   enqueueProvisioning,
   demoServerId,
 } from '../provisioning';
-import { demoCustomerId } from '../accounts/demo-customer-id';
+import { demoCustomerId } from '../accounts';
 import { liveDomainNamed } from '../domains';
 import { serverConnection, setServerConnection } from '../servers';
 import { customerServiceIds, customerServicesWithDomain } from '../services';

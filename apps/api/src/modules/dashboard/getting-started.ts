@@ -1,7 +1,7 @@
 import type { GettingStarted } from '@hostpilot/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { dismissGettingStartedOf } from '../accounts/getting-started';
+import { dismissGettingStartedOf } from '../accounts';
 import { DEFAULT_NAMESERVERS } from '../provisioning';
 import { gettingStartedFacts } from './dashboard.repository';
 

@@ -9,7 +9,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { ActivityTable, Database, NotificationsTable } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { iso, money } from '../../lib/listing';
-import { toActivity, toNotification } from '../notifications/notification-views';
+import { toActivity, toNotification } from '../notifications';
 import {
   compileSummaryStatement,
   EXPIRING_LIMIT,

@@ -17,3 +17,4 @@ export { domainsDueForExpiry, domainsDueForRenewal, findDomainForLifecycle, move
 export { domainIdsNamed, liveDomainIds, liveDomainNamed } from './domain-lookups.repository';
 export { readDomain } from './domain-input';
 export { ownedDomainNames } from './owned-domains';
+export { domainLabels } from './domain-labels';

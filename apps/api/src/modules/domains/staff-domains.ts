@@ -21,7 +21,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { journal } from '../../lib/journal';
 import { fullName, iso, isoOrNull } from '../../lib/staff-list';
-import { activeCustomerId } from '../accounts/customer-owner';
+import { activeCustomerId } from '../accounts';
 import { billingNamesDomain } from '../billing/domain-references';
 import { ordersNameDomain } from '../ordering';
 import { displayDomainName, parseDomainQuery } from './domain-names';

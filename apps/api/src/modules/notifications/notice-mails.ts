@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { mailLanguage } from '../../lib/mail/language';
 import type { Mailer } from '../../lib/mail/mailer';
+import { accountMailbox } from '../accounts';
 
 /**
  * The mail that follows a notice written in a change's transaction (docs/decisions/030-lifecycle-automation.md):
@@ -28,11 +29,7 @@ export async function sendNoticeMails(
 ): Promise<void> {
   for (const mail of mails) {
     try {
-      const user = await db
-        .selectFrom('users')
-        .select(['email', 'firstName', 'preferredLanguage'])
-        .where('id', '=', mail.userId)
-        .executeTakeFirst();
+      const user = await accountMailbox(db, mail.userId);
       if (!user) continue;
       await mailer.send(
         user.email,

@@ -7,3 +7,4 @@ export { ordersNameDomain } from './domain-references';
 export type { OrderDeps, OrdersService } from './order-deps';
 export { findOrderForExpiry, ordersUnpaidSince } from './order-expiry';
 export { orderChoicesOf } from './order-choices';
+export { orderLabels } from './order-labels';

@@ -1,4 +1,4 @@
-import { mailRecipient } from '../accounts/mail-recipient';
+import { mailRecipient } from '../accounts';
 import { cityOf } from './cart-pricing';
 import type { OrderDeps } from './order-deps';
 import { orderById, orderLines } from './orders.repository';

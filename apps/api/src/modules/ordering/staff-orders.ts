@@ -9,7 +9,7 @@ import type { TFunction } from 'i18next';
 import { AppError } from '../../lib/errors';
 import { offsetOf, pageOf } from '../../lib/listing';
 import { type AdminOrdersQuery, countOrders, orderById, ordersMatching, ordersPage } from './orders.repository';
-import { userContact, userName } from '../accounts/user-names';
+import { userContact, userName } from '../accounts';
 import { readOrderDetail, toOrderSummary } from './order-detail';
 import { readOrderSettings, writeOrderSettings } from './order-settings';
 

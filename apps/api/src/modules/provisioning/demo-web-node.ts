@@ -9,7 +9,7 @@ import { enqueueProvisioning } from './tasks';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { SecretBox } from '../../lib/secret-box';
-import { demoCustomerId } from '../accounts/demo-customer-id';
+import { demoCustomerId } from '../accounts';
 import { domainIdsNamed } from '../domains';
 import { listWebNodes, setServerConnection } from '../servers';
 import { customerHostingSiteIds, placeServicesOn, sitesToMove } from '../services';

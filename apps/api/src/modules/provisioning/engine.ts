@@ -8,7 +8,7 @@ import { journal } from '../../lib/journal';
 import type { Mailer } from '../../lib/mail/mailer';
 import type { SecretBox } from '../../lib/secret-box';
 import { createLocalRegistrar, parseDsRecords, type Registrar } from '../domains';
-import { type NoticeMail, sendNoticeMails } from '../notifications/notice-mails';
+import { type NoticeMail, sendNoticeMails } from '../notifications';
 import { findDomainNameAndDs } from '../domains';
 import {
   findFirstServerWithDriver,

@@ -11,7 +11,7 @@ import type { Mailer } from '../../lib/mail/mailer';
 import type { SecretBox } from '../../lib/secret-box';
 import { staffOf } from '../../plugins/authorize';
 import { LIST_ERRORS, STAFF_ERRORS } from '../../lib/staff-errors';
-import { sendNoticeMails } from '../notifications/notice-mails';
+import { sendNoticeMails } from '../notifications';
 import { listTasks } from './list-tasks';
 import { setServerDriver, testServerConnection } from './server-driver';
 import { actOnTask, TASK_ACTIONS, type TaskAction } from './task-actions';

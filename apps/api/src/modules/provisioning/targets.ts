@@ -1,7 +1,7 @@
 import { isIPv4 } from 'node:net';
 import type { Kysely } from 'kysely';
 import type { Database, ProvisioningTaskRow } from '../../db/schema';
-import { userLanguage } from '../accounts/user-language';
+import { userLanguage } from '../accounts';
 import { findDomainZone } from '../domains';
 import { serverAddress, serverAddresses } from '../servers';
 import { findServiceTargetRow, servedAddonDomains, serverIdsServingName } from '../services';

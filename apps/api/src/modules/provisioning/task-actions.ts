@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database, ProvisioningTaskRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { journal } from '../../lib/journal';
-import type { NoticeMail } from '../notifications/notice-mails';
+import type { NoticeMail } from '../notifications';
 import type { ProvisioningEngine } from './engine';
 import { freshTries, findTask, findWaitingTask, updateTask, updateTaskInStatus } from './provisioning.repository';
 import { refreshSetupState } from './tasks';

@@ -2,7 +2,7 @@ import type { MessageParams, NotificationKey, NotificationType, SchedulerJobName
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { type Journal, journal } from '../../lib/journal';
-import type { NoticeMail } from '../notifications/notice-mails';
+import type { NoticeMail } from '../notifications';
 
 /**
  * What a job leaves beside its change, in the change's transaction (docs/decisions/030-lifecycle-automation.md):

@@ -7,7 +7,7 @@ import type { Clock } from '../../lib/clock';
 import type { Mailer } from '../../lib/mail/mailer';
 import type { SecretBox } from '../../lib/secret-box';
 import { readAutomationSettings } from './automation-settings';
-import { type NoticeMail, sendNoticeMails } from '../notifications/notice-mails';
+import { type NoticeMail, sendNoticeMails } from '../notifications';
 import type { CardVault } from '../billing/saved-card';
 import { type JobContext, JOBS } from './lifecycle-jobs';
 import { claimJobLease, ensureJobRows, jobRows, releaseJobLease } from './scheduler.repository';

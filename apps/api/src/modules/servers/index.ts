@@ -20,3 +20,4 @@ export { insertServer, serverIdNamed, swapConnectionSettings } from './server-re
 export { dnsServerSettings } from './dns-servers';
 export { serverDriverTypes, serverMachines, serverSummaries } from './server-summaries';
 export { lockServer, placeableServers, serverCapacity } from './server-capacity';
+export { serverLabels } from './server-labels';

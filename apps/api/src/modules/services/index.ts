@@ -35,3 +35,4 @@ export {
   sitesToMove,
 } from './demo-sites.repository';
 export { freeCapacity, lockedFreeSlots, SERVER_TYPE } from './server-capacity';
+export { serviceLabels } from './service-labels';

@@ -5,7 +5,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { notFound } from '../../lib/not-found';
 import type { SecretBox } from '../../lib/secret-box';
-import { fieldError } from '../accounts/auth.service';
+import { fieldError } from '../accounts';
 import {
   buildDriver,
   DriverError,

@@ -19,7 +19,7 @@ import type { Database, ServiceRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { type Journal, journal } from '../../lib/journal';
-import { activeCustomerId } from '../accounts/customer-owner';
+import { activeCustomerId } from '../accounts';
 import { readDomain } from '../domains';
 import { enqueueProvisioning, provisionedBy } from '../provisioning';
 import { placementServers, placementTarget } from '../servers';

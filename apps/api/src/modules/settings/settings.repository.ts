@@ -31,15 +31,3 @@ export async function writeSettingValue(
     .onConflict((oc) => oc.column('key').doUpdateSet({ value, updatedAt: now, updatedBy: actorId }))
     .execute();
 }
-
-/**
- * The caller's own address and language, for Test Email Settings. (The row is the accounts module's; it moves to
- * an accounts use case once that module exports one.)
- */
-export async function callerMailbox(db: Kysely<Database>, userId: string) {
-  return db
-    .selectFrom('users')
-    .select(['email', 'preferredLanguage'])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-}

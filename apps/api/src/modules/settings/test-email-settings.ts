@@ -10,8 +10,8 @@ import { fileInOutbox } from '../../lib/mail/mailer';
 import { isSmtpConversationError, smtpErrorText, smtpTransportOptions } from '../../lib/mail/smtp';
 import { renderMail } from '../../lib/mail/templates';
 import type { SecretBox } from '../../lib/secret-box';
+import { accountMailbox } from '../accounts';
 import type { AdminMailOptions } from './mail-options';
-import { callerMailbox } from './settings.repository';
 import { checkSmtpPort } from './settings-errors';
 import { readStoredSettings, smtpPassword } from './system-settings';
 
@@ -35,7 +35,9 @@ export async function testEmailSettings(
   const { input, staffId, box, mail, log } = test;
   const { email } = input;
   checkSmtpPort(email, mail.extraPorts);
-  const account = await callerMailbox(db, staffId);
+  const account = await accountMailbox(db, staffId);
+  // The caller is signed in: an account gone under its token is a server error, as the read that failed was.
+  if (!account) throw new Error('The signed-in account no longer exists');
   const to = input.to ?? account.email;
   const stored = await readStoredSettings(db);
   const language = mailLanguage(account.preferredLanguage, test.acceptLanguage);

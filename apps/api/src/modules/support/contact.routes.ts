@@ -24,7 +24,7 @@ import {
   refuseCrossSite,
 } from '../../lib/form-post';
 import { contactResultPage } from './contact-page';
-import { openGuestTicket } from './tickets.actions';
+import { openGuestTicket } from './guest-ticket';
 import { endpointRoute } from '../../lib/endpoint-route';
 
 /** Where a form post without JavaScript goes once its ticket is open: a prerendered page of the site. */

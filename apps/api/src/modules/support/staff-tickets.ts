@@ -19,8 +19,6 @@ import type { Mailer } from '../../lib/mail/mailer';
 import { notFound } from '../../lib/not-found';
 import { fullName, iso, pageOf } from '../../lib/staff-list';
 import {
-  activeRoleOf,
-  activeStaffOf,
   type AdminTicketsQuery,
   assignTicket,
   countStaffTickets,
@@ -30,10 +28,11 @@ import {
   staffTicketsPage,
   ticketConversation,
   ticketForUpdate,
-  ticketHolderContact,
   toTicket,
 } from './support.repository';
-import { answerTicketIn, setTicketStatusIn } from './tickets.actions';
+import { accountMailbox, activeRoleOf, activeStaff } from '../accounts';
+import { answerTicketIn } from './answer-ticket';
+import { setTicketStatusIn } from './ticket-moves';
 
 /**
  * The support queue's use cases (docs/decisions/035-support-queue-and-operations.md): every customer's tickets
@@ -81,7 +80,7 @@ export function listStaffTickets(db: Kysely<Database>, kind: DatabaseKind, query
 
 /** The staff members a ticket can be assigned to. */
 export async function ticketAssignees(db: Kysely<Database>) {
-  const rows = await activeStaffOf(db, TICKET_ROLES);
+  const rows = await activeStaff(db, TICKET_ROLES);
   return { items: rows.map((r) => ({ id: r.id, name: fullName(r.firstName, r.lastName), email: r.email })) };
 }
 
@@ -164,7 +163,7 @@ async function mailTicketHolder(
   userId: string,
   answered: { id: string; number: number },
 ) {
-  const customer = await ticketHolderContact(db, userId);
+  const customer = await accountMailbox(db, userId);
   if (!customer || customer.deletedAt !== null) return;
   await mailer.send(
     customer.email,

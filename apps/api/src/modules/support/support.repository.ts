@@ -1,15 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import {
   type AdminTicket,
   type adminTicketsQuerySchema,
   type Ticket,
+  type TicketAuthorKind,
   type TicketDetail,
+  type TicketStatus,
   ticketNumber,
   type ticketListQuerySchema,
 } from '@hostpilot/shared';
-import { type Kysely, sql } from 'kysely';
+import { type Insertable, type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
 import type { DatabaseKind } from '../../db/index';
-import type { Database, TicketRow } from '../../db/schema';
+import type { Database, TicketRow, TicketsTable } from '../../db/schema';
 import { contains as containsWords } from '../../lib/search';
 import { contains, iso, offsetOf } from '../../lib/listing';
 
@@ -216,33 +219,6 @@ export function ticketConversation(db: Kysely<Database>, ticketId: string) {
     .execute();
 }
 
-/** The active staff of `roles`, by name (at most 500): who a ticket can be assigned to. */
-export function activeStaffOf(db: Kysely<Database>, roles: number[]) {
-  return db
-    .selectFrom('users')
-    .select(['id', 'firstName', 'lastName', 'email'])
-    .where('role', 'in', roles)
-    .where('status', '=', 'active')
-    .where('deletedAt', 'is', null)
-    .orderBy('firstName')
-    .orderBy('lastName')
-    .orderBy('id')
-    .limit(500)
-    .execute();
-}
-
-/** The role of an active account not deleted, or undefined: whether it may be assigned a ticket. */
-export async function activeRoleOf(trx: Kysely<Database>, userId: string): Promise<number | undefined> {
-  const row = await trx
-    .selectFrom('users')
-    .select('role')
-    .where('id', '=', userId)
-    .where('status', '=', 'active')
-    .where('deletedAt', 'is', null)
-    .executeTakeFirst();
-  return row?.role;
-}
-
 /** A ticket's assignment and status, locked for the change on PostgreSQL. */
 export function ticketForUpdate(trx: Kysely<Database>, kind: DatabaseKind, id: string) {
   let read = trx
@@ -267,11 +243,71 @@ export async function assignTicket(
     .execute();
 }
 
-/** Where to tell an account holder their ticket was answered, or undefined (no such account). */
-export function ticketHolderContact(db: Kysely<Database>, userId: string) {
-  return db
-    .selectFrom('users')
-    .select(['email', 'firstName', 'preferredLanguage', 'deletedAt'])
-    .where('id', '=', userId)
+/** Writes a new ticket's row. */
+export async function insertTicket(trx: Kysely<Database>, row: Insertable<TicketsTable>): Promise<void> {
+  await trx.insertInto('tickets').values(row).execute();
+}
+
+/** Adds a message to a ticket's conversation. */
+export async function insertTicketMessage(
+  trx: Kysely<Database>,
+  message: { ticketId: string; authorId: string | null; authorKind: TicketAuthorKind; body: string; now: number },
+): Promise<void> {
+  await trx
+    .insertInto('ticketMessages')
+    .values({
+      id: randomUUID(),
+      ticketId: message.ticketId,
+      authorId: message.authorId,
+      authorKind: message.authorKind,
+      body: message.body,
+      createdAt: message.now,
+    })
+    .execute();
+}
+
+/** Marks a ticket changed at `now`, its status as it was. */
+export async function touchTicket(trx: Kysely<Database>, id: string, now: number): Promise<void> {
+  await trx.updateTable('tickets').set({ updatedAt: now }).where('id', '=', id).execute();
+}
+
+/** Moves a ticket from `from` to `to` (closedAt set only for closed); false when its status was no longer `from`. */
+export async function setTicketStatus(
+  trx: Kysely<Database>,
+  id: string,
+  from: TicketStatus,
+  to: TicketStatus,
+  now: number,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('tickets')
+    .set({ status: to, updatedAt: now, closedAt: to === 'closed' ? now : null })
+    .where('id', '=', id)
+    .where('status', '=', from)
     .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** A ticket of the account `userId`, or undefined: what the customer's actions check and name. */
+export function ownTicketRow(trx: Kysely<Database>, userId: string, id: string) {
+  return trx
+    .selectFrom('tickets')
+    .select(['id', 'status', 'number', 'subject'])
+    .where('id', '=', id)
+    .where('userId', '=', userId)
+    .executeTakeFirst();
+}
+
+/** A ticket as a staff answer needs it (its holder, or its guest's address), or undefined. */
+export function ticketToAnswer(trx: Kysely<Database>, id: string) {
+  return trx
+    .selectFrom('tickets')
+    .select(['id', 'userId', 'status', 'number', 'subject', 'guestEmail', 'guestName', 'guestLanguage'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The number and subject of the tickets among `ids`. */
+export function ticketLabelRows(db: Kysely<Database>, ids: readonly string[]) {
+  return db.selectFrom('tickets').select(['id', 'number', 'subject']).where('id', 'in', ids).execute();
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeClock } from '../../test/auth';
 import { type Customer, signUpCustomer } from '../../test/customer';
 import { createTestApp, type TestContext } from '../../test/helpers';
-import { answerTicket } from './tickets.actions';
+import { answerTicket } from './answer-ticket';
 
 describe('support tickets and notifications', () => {
   let ctx: TestContext;

@@ -6,7 +6,11 @@ import { BODY_ERRORS, errorResponses } from '../../lib/errors';
 import { notFound } from '../../lib/not-found';
 import { authOf } from '../../plugins/authenticate';
 import { createSupportRepository } from './support.repository';
-import { createTicketActions } from './tickets.actions';
+import { closeTicket } from './close-ticket';
+import { openTicket } from './open-ticket';
+import { reopenTicket } from './reopen-ticket';
+import { replyToTicket } from './reply-to-ticket';
+import type { TicketDeps } from './ticket-moves';
 import { endpointRoute } from '../../lib/endpoint-route';
 
 const ERRORS = errorResponses({
@@ -18,7 +22,7 @@ const ERRORS = errorResponses({
 
 /** POST /tickets, /tickets/:id/messages, /tickets/:id/close and /tickets/:id/reopen: each answers the ticket. */
 export const ticketActionsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = async (app, options) => {
-  const actions = createTicketActions({ db: app.database.db, clock: options.clock });
+  const deps: TicketDeps = { db: app.database.db, clock: options.clock };
   const tickets = createSupportRepository(app.database.db);
   const detail = async (userId: string, id: string) => {
     const ticket = await tickets.find(userId, id);
@@ -42,7 +46,7 @@ export const ticketActionsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = asyn
     },
     async (request, reply) => {
       const userId = authOf(request).userId;
-      const id = await actions.create(userId, request.body);
+      const id = await openTicket(deps, userId, request.body);
       return reply.code(201).send(await detail(userId, id));
     },
   );
@@ -59,7 +63,7 @@ export const ticketActionsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = asyn
     },
     async (request) => {
       const userId = authOf(request).userId;
-      await actions.reply(userId, request.params.id, request.body.message);
+      await replyToTicket(deps, userId, request.params.id, request.body.message);
       return detail(userId, request.params.id);
     },
   );
@@ -80,7 +84,7 @@ export const ticketActionsRoutes: FastifyPluginAsyncZod<{ clock: Clock }> = asyn
       },
       async (request) => {
         const userId = authOf(request).userId;
-        await actions.setClosed(userId, request.params.id, closed);
+        await (closed ? closeTicket : reopenTicket)(deps, userId, request.params.id);
         return detail(userId, request.params.id);
       },
     );

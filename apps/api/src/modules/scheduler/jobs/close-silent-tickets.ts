@@ -1,5 +1,5 @@
 import { ticketNumber } from '@hostpilot/shared';
-import { closeSilentTicket, ticketsSilentSince } from '../../support/ticket-autoclose';
+import { closeSilentTicket, ticketsSilentSince } from '../../support';
 import { change, DAY, type JobContext } from './job-run';
 
 /**

@@ -4,7 +4,7 @@ import type { Database } from '../../../db/schema';
 import { lockAccount } from '../../../lib/idempotency';
 import type { SecretBox } from '../../../lib/secret-box';
 import type { CardVault } from '../../billing/saved-card';
-import type { NoticeMail } from '../../notifications/notice-mails';
+import type { NoticeMail } from '../../notifications';
 import { type JobRecords, jobRecords } from '../job-records';
 
 /**

@@ -1,6 +1,6 @@
 import { AgentUnreachableError, createAgentClient } from '@hostpilot/agent/client';
 import type { FileEntry, FileUpload } from '@hostpilot/shared';
-import { fileError } from '../../../files/file-errors';
+import { fileError } from '../../../files';
 
 /**
  * The file manager's calls to a web node's agent (docs/decisions/057-file-manager.md), for one site: each a signed
