@@ -15,6 +15,7 @@ import type { Database, ServerRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { journal } from '../../lib/journal';
+import { unplaceServicesFrom } from '../services';
 import { toAdminServer } from './server-rows';
 import {
   addressTaken,
@@ -175,6 +176,7 @@ export async function deleteServer(ctx: ServerChangeContext, id: string): Promis
     const before = await lockedServer(trx, id, ctx.kind);
     if (!before) throw new AppError('NOT_FOUND');
     if ((await placedOn(trx, id)) > 0) throw conflict('services', 'validation.serverHasServices');
+    await unplaceServicesFrom(trx, id);
     await deleteServerRow(trx, id);
     await journal(trx, ctx.staffId, ctx.staffId, now).audit({
       action: 'server.delete',

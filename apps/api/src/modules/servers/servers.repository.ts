@@ -204,9 +204,8 @@ export const insertServer = (trx: Transaction, values: Insertable<ServersTable>)
 export const updateServer = (trx: Transaction, id: string, values: Updateable<ServersTable>) =>
   trx.updateTable('servers').set(values).where('id', '=', id).execute();
 
-/** Deletes the server; the cancelled services placed on it keep their history but no longer name it. */
+/** Deletes the server's row (the services module first unplaces the cancelled services that named it). */
 export async function deleteServerRow(trx: Transaction, id: string): Promise<void> {
-  await trx.updateTable('services').set({ serverId: null }).where('serverId', '=', id).execute();
   await trx.deleteFrom('servers').where('id', '=', id).execute();
 }
 

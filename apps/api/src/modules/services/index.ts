@@ -36,3 +36,4 @@ export {
 } from './demo-sites.repository';
 export { freeCapacity, lockedFreeSlots, SERVER_TYPE } from './server-capacity';
 export { serviceLabels } from './service-labels';
+export { unplaceServicesFrom } from './server-capacity.repository';

@@ -23,3 +23,8 @@ export async function placedServiceCounts(trx: Kysely<Database>, serverIds: stri
     .execute();
   return new Map(rows.map((row) => [row.serverId!, Number(row.n)]));
 }
+
+/** Before a server is deleted: the cancelled services placed on it keep their history but no longer name it. */
+export async function unplaceServicesFrom(trx: Kysely<Database>, serverId: string): Promise<void> {
+  await trx.updateTable('services').set({ serverId: null }).where('serverId', '=', serverId).execute();
+}
