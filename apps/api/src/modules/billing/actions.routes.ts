@@ -6,7 +6,8 @@ import { BODY_ERRORS, errorResponses } from '../../lib/errors';
 import { requestFingerprint } from '../../lib/idempotency';
 import { authOf } from '../../plugins/authenticate';
 import { bankTransferProvider, createPaymentsService, testCardProvider } from './payments.service';
-import { createRenewalsService } from './renewals.service';
+import { renewDomain } from './renew-domain';
+import { renewService } from './renew-service';
 import { endpointRoute } from '../../lib/endpoint-route';
 
 export interface BillingActionsOptions {
@@ -41,7 +42,7 @@ export const billingActionsRoutes: FastifyPluginAsyncZod<BillingActionsOptions> 
     clock: options.clock,
     providers: [bankTransferProvider, testCardProvider(() => options.demoMode)],
   });
-  const renewals = createRenewalsService({ db, clock: options.clock });
+  const renewDeps = { db, clock: options.clock };
 
   endpointRoute(
     app,
@@ -84,12 +85,12 @@ export const billingActionsRoutes: FastifyPluginAsyncZod<BillingActionsOptions> 
       },
     },
     async (request, reply) => {
-      const answer = await renewals.renewService(
-        authOf(request).userId,
-        request.params.id,
-        request.body.months,
-        idempotencyOf(request),
-      );
+      const answer = await renewService(renewDeps, {
+        userId: authOf(request).userId,
+        serviceId: request.params.id,
+        months: request.body.months,
+        idempotency: idempotencyOf(request),
+      });
       return reply.code(answer.statusCode as 200).send(answer.body);
     },
   );
@@ -112,12 +113,12 @@ export const billingActionsRoutes: FastifyPluginAsyncZod<BillingActionsOptions> 
       },
     },
     async (request, reply) => {
-      const answer = await renewals.renewDomain(
-        authOf(request).userId,
-        request.params.id,
-        request.body.years,
-        idempotencyOf(request),
-      );
+      const answer = await renewDomain(renewDeps, {
+        userId: authOf(request).userId,
+        domainId: request.params.id,
+        years: request.body.years,
+        idempotency: idempotencyOf(request),
+      });
       return reply.code(answer.statusCode as 200).send(answer.body);
     },
   );

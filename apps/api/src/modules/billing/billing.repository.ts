@@ -314,15 +314,6 @@ export function paymentById(trx: Kysely<Database>, paymentId: string) {
 }
 
 /**
- * The status of the order an invoice belongs to, if any: a refund reads it (a cancelled order's payment was
- * refunded by the cancellation), beside the payment it refunds.
- */
-export async function orderStatusOfInvoice(trx: Kysely<Database>, invoiceId: string) {
-  const row = await trx.selectFrom('orders').select('status').where('invoiceId', '=', invoiceId).executeTakeFirst();
-  return row?.status;
-}
-
-/**
  * Adds `amountCents` to a completed payment's refunded total, only while the total stays within the payment (the
  * conditional update decides between two refunds at the same moment); undefined when it would not.
  */

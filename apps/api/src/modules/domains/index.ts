@@ -12,3 +12,4 @@ export { domainExists } from './staff-domains';
 export { displayDomainName, parseDomainQuery } from './domain-names';
 export { createLocalRegistrar, parseDsRecords } from './registrar';
 export type { DomainAvailability, Registrar } from './registrar';
+export { domainRenewalTarget, extendDomain, ownDomainForRenewal } from './domain-renewal';

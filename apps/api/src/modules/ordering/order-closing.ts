@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database, OrderRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Journal } from '../../lib/journal';
-import { appendLedgerEntry } from '../billing/ledger';
+import { appendLedgerEntry } from '../billing';
 
 /**
  * An order's status moves and its closing (docs/decisions/032-ordering-and-checkout.md,

@@ -24,8 +24,6 @@ import { AppError } from '../../lib/errors';
 import { type Answer, lockAccount, runIdempotent } from '../../lib/idempotency';
 import { type Journal, journal } from '../../lib/journal';
 import type { Mailer } from '../../lib/mail/mailer';
-import { readBankAccount } from '../billing/billing-settings';
-import { takeNumbers } from '../billing/counters';
 import {
   appendLedgerEntry,
   balanceOf,
@@ -33,9 +31,12 @@ import {
   type InvoiceLineInput,
   money,
   paymentCreditText,
+  readBankAccount,
+  takeNumbers,
   toInvoice,
-} from '../billing/ledger';
-import { toPayment, type TransferHooks } from '../billing/payments.service';
+  toPayment,
+  type TransferHooks,
+} from '../billing';
 import { type CartLineInput, cartProblemsError, cityOf, type PricedCart, priceCart } from './cart-pricing';
 import type { Registrar } from '../domains';
 import { enqueueProvisioning } from '../provisioning/tasks';

@@ -10,17 +10,20 @@ import {
 import { type Kysely, sql } from 'kysely';
 import type { Database, DomainRow, InvoiceRow, ServiceRow } from '../../db/schema';
 import { lockAccount } from '../../lib/idempotency';
-import { balanceOf } from '../billing/ledger';
 import {
+  balanceOf,
+  type CardVault,
+  chargeShortfallToCard,
   issueRenewalInvoice,
   OVERDUE,
   openRenewalInvoices,
+  payRenewalInvoice,
+  type RenewalEntity,
   renewalParams,
   voidOpenRenewalInvoices,
-} from '../billing/renewal-invoices';
-import { payRenewalInvoice } from '../billing/renew';
-import type { RenewalEntity } from '../billing/renewal-words';
-import { type CardVault, chargeShortfallToCard } from '../billing/saved-card';
+} from '../billing';
+import { domainRenewalTarget } from '../domains';
+import { serviceRenewalTarget } from '../services';
 import { closeOrder, transferPending } from '../ordering/order-closing';
 import { renewalDue } from '../provisioning/drivers/acme/issue';
 import { enqueueProvisioning } from '../provisioning/tasks';
@@ -215,7 +218,14 @@ async function autoRenew(ctx: JobContext): Promise<number> {
         await records.tell({ type: 'warning', key: 'renewalFundsShort', params: invoiceNotice(invoice, entity) });
         return true;
       }
-      const paid = await payRenewalInvoice(trx, { invoice, entity, now: ctx.now, actorId: null, log: records });
+      const paid = await payRenewalInvoice(trx, {
+        invoice,
+        entity,
+        now: ctx.now,
+        actorId: null,
+        log: records,
+        targets: { service: serviceRenewalTarget, domain: domainRenewalTarget },
+      });
       if (!paid) return false;
       const params = {
         ...renewalParams(entity),

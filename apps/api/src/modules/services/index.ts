@@ -15,3 +15,10 @@ export {
 } from './service-provisioning.repository';
 export { ownHostingService, ownServiceState } from './own-service';
 export { serviceExists } from './staff-services';
+export {
+  applyPendingPlan,
+  extendService,
+  ownServiceForRenewal,
+  reactivateIfOverdue,
+  serviceRenewalTarget,
+} from './service-renewal';

@@ -15,8 +15,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { type Answer, runIdempotent } from '../../lib/idempotency';
 import { journal } from '../../lib/journal';
-import { appendLedgerEntry, balanceOf, createInvoice, money, toInvoice } from '../billing/ledger';
-import { repriceOpenRenewalInvoices } from '../billing/renewal-invoices';
+import { appendLedgerEntry, balanceOf, createInvoice, money, repriceOpenRenewalInvoices, toInvoice } from '../billing';
 import { enqueueProvisioning } from '../provisioning/tasks';
 import { assertAddonDomainsFit } from './addon-domains';
 

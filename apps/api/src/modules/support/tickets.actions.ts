@@ -13,7 +13,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { journal } from '../../lib/journal';
 import { notFound } from '../../lib/not-found';
-import { takeNumbers, TICKET_COUNTER, TICKET_NUMBER_BASE } from '../billing/counters';
+import { takeNumbers, TICKET_COUNTER, TICKET_NUMBER_BASE } from '../billing';
 
 /**
  * Ticket actions (docs/product/states.md): the status follows who wrote last — a customer's message makes
