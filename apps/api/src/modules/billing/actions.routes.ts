@@ -5,9 +5,10 @@ import type { Clock } from '../../lib/clock';
 import { BODY_ERRORS, errorResponses } from '../../lib/errors';
 import { requestFingerprint } from '../../lib/idempotency';
 import { authOf } from '../../plugins/authenticate';
-import { bankTransferProvider, createPaymentsService, testCardProvider } from './payments.service';
+import { bankTransferProvider, testCardProvider } from './payments.service';
 import { renewDomain } from './renew-domain';
 import { renewService } from './renew-service';
+import { topUp } from './top-up';
 import { endpointRoute } from '../../lib/endpoint-route';
 
 export interface BillingActionsOptions {
@@ -37,11 +38,11 @@ const MONEY_ERRORS = {
  */
 export const billingActionsRoutes: FastifyPluginAsyncZod<BillingActionsOptions> = async (app, options) => {
   const db = app.database.db;
-  const payments = createPaymentsService({
+  const topUpDeps = {
     db,
     clock: options.clock,
     providers: [bankTransferProvider, testCardProvider(() => options.demoMode)],
-  });
+  };
   const renewDeps = { db, clock: options.clock };
 
   endpointRoute(
@@ -62,7 +63,11 @@ export const billingActionsRoutes: FastifyPluginAsyncZod<BillingActionsOptions> 
       },
     },
     async (request, reply) => {
-      const answer = await payments.topUp(authOf(request).userId, request.body, idempotencyOf(request));
+      const answer = await topUp(topUpDeps, {
+        userId: authOf(request).userId,
+        topUp: request.body,
+        idempotency: idempotencyOf(request),
+      });
       return reply.code(answer.statusCode as 201).send(answer.body as never);
     },
   );
