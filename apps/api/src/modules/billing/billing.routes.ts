@@ -18,6 +18,7 @@ import { pageOf } from '../../lib/listing';
 import { notFound } from '../../lib/not-found';
 import { authOf } from '../../plugins/authenticate';
 import { createBillingRepository } from './billing.repository';
+import { invoiceDetail } from './invoice-detail';
 import { endpointRoute } from '../../lib/endpoint-route';
 
 /** A period's end before its start, or too long, is refused under the end's name, as a form shows it. */
@@ -94,7 +95,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const invoice = await billing.findInvoice(authOf(request).userId, request.params.id);
+      const invoice = await invoiceDetail({ db: app.database.db }, authOf(request).userId, request.params.id);
       if (!invoice) throw notFound('Invoice');
       return invoice;
     },
@@ -114,7 +115,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { userId } = authOf(request);
-      const invoice = await billing.findInvoice(userId, request.params.id);
+      const invoice = await invoiceDetail({ db: app.database.db }, userId, request.params.id);
       if (!invoice) throw notFound('Invoice');
       const language = await readerLanguage(app.database.db, userId, request.query.lang);
       const pdf = await renderInvoicePdf(invoice, language);

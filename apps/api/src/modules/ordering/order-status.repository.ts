@@ -12,3 +12,9 @@ export async function orderNumberByInvoice(db: Kysely<Database>, invoiceId: stri
   const row = await db.selectFrom('orders').select('number').where('invoiceId', '=', invoiceId).executeTakeFirst();
   return row?.number;
 }
+
+/** The id of the order an invoice belongs to, or undefined when it is no order's invoice. */
+export async function orderIdByInvoice(db: Kysely<Database>, invoiceId: string) {
+  const row = await db.selectFrom('orders').select('id').where('invoiceId', '=', invoiceId).executeTakeFirst();
+  return row?.id;
+}

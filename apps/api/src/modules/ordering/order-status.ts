@@ -1,7 +1,7 @@
 import type { OrderStatus } from '@hostpilot/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { orderNumberByInvoice, orderStatusByInvoice } from './order-status.repository';
+import { orderIdByInvoice, orderNumberByInvoice, orderStatusByInvoice } from './order-status.repository';
 
 /**
  * What the billing module reads of the order an invoice belongs to (docs/decisions/056-module-shape.md: a module
@@ -15,3 +15,7 @@ export const orderStatusOfInvoice = (trx: Kysely<Database>, invoiceId: string): 
 /** The number of the invoice's order, if any: a payment of it is worded as the payment of that order. */
 export const orderNumberOfInvoice = (trx: Kysely<Database>, invoiceId: string): Promise<string | undefined> =>
   orderNumberByInvoice(trx, invoiceId);
+
+/** The id of the invoice's order, if any: the customer's invoice links to it. */
+export const orderIdOfInvoice = (db: Kysely<Database>, invoiceId: string): Promise<string | undefined> =>
+  orderIdByInvoice(db, invoiceId);
