@@ -225,15 +225,9 @@ export function createBillingRepository(db: Kysely<Database>) {
 /** One ledger entry of a statement, with the number of the invoice it belongs to. */
 export type BillingRepository = ReturnType<typeof createBillingRepository>;
 
-/** A payment with its payer's name and e-mail (the back office's payment view), or undefined. */
-export function paymentWithPayer(db: Kysely<Database>, paymentId: string) {
-  return db
-    .selectFrom('payments')
-    .innerJoin('users', 'users.id', 'payments.userId')
-    .selectAll('payments')
-    .select(['users.firstName', 'users.lastName', 'users.email'])
-    .where('payments.id', '=', paymentId)
-    .executeTakeFirst();
+/** One payment by id (the back office's payment view), or undefined. */
+export function findPayment(db: Kysely<Database>, paymentId: string) {
+  return db.selectFrom('payments').selectAll().where('id', '=', paymentId).executeTakeFirst();
 }
 
 /** One invoice by id, or undefined. */
