@@ -40,7 +40,7 @@ import { authRoutes } from './modules/accounts/auth.routes';
 import { authFormRoutes } from './modules/accounts/auth-form.routes';
 import { billingActionsRoutes } from './modules/billing/actions.routes';
 import { paymentMethodRoutes } from './modules/billing/payment-method.routes';
-import { testCardVault } from './modules/billing/saved-card';
+import { testCardVault } from './modules/billing';
 import { createAuthService } from './modules/accounts/auth.service';
 import { serviceActionsRoutes } from './modules/services/service-actions.routes';
 import { planChangeRoutes } from './modules/services/plan-change.routes';

@@ -27,7 +27,7 @@ const PROBES = {
   ],
   moduleImportsUseCase: [
     at('modules/scheduler/probe.ts'),
-    "import { renew } from '../billing/renew';\nexport const x = renew;\n",
+    "import { renew } from '../billing';\nexport const x = renew;\n",
   ],
   moduleImportsItsOwn: [
     at('modules/notifications/probe.ts'),

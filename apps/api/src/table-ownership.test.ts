@@ -99,6 +99,10 @@ const READ_MODELS: Record<string, { tables: string[]; why: string }> = {
     tables: ['users'],
     why: "the audit log shows and searches each entry by its actor's name and e-mail",
   },
+  'modules/billing/billing.repository.ts': {
+    tables: ['orders', 'users'],
+    why: "the customer's transactions name the order a payment paid, in the one union that pages them; the staff payments list shows, searches and sorts by the payer (decision 025)",
+  },
   'modules/certificates/certificates.repository.ts': {
     tables: ['services', 'users'],
     why: "the staff certificates list searches and sorts by the service's domain and its owner",

@@ -1,7 +1,12 @@
 import { findServicePlan, invoiceNumber, type LedgerEntryType, type ServiceKind, toCents } from '@hostpilot/shared';
 import type { Insertable, Kysely } from 'kysely';
-import { invoiceCounterKey, takeNumbers, TICKET_COUNTER, TICKET_NUMBER_BASE } from '../modules/billing/counters';
-import { INVOICE_DUE_DAYS } from '../modules/billing/ledger';
+import {
+  INVOICE_DUE_DAYS,
+  invoiceCounterKey,
+  takeNumbers,
+  TICKET_COUNTER,
+  TICKET_NUMBER_BASE,
+} from '../modules/billing';
 import type { Database, InvoicesTable, ServicesTable, TicketsTable } from '../db/schema';
 import { insertRows, push, type Rows } from './batch';
 

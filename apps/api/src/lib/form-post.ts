@@ -1,5 +1,4 @@
-import type { FieldError, Language } from '@hostpilot/shared';
-import { validationMessage } from '@hostpilot/shared';
+import { type FieldError, type Language, validationMessage } from '@hostpilot/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from './errors';

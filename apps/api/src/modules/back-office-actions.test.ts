@@ -5,7 +5,7 @@ import { expectMoneyInvariants } from '../test/money-invariants';
 import { ADMIN_TEST_ENV, getAs, insertUsers, staffSession } from '../test/admin';
 import { login, PASSWORD, refresh, registerVerified, type Session } from '../test/auth';
 import { createTestApp, DATABASE_UNDER_TEST, type TestContext } from '../test/helpers';
-import { balanceOf } from './billing/ledger';
+import { balanceOf } from './billing';
 
 /** The back office's account and payment actions, and the audit log they write (decision 027). */
 describe(`back-office actions (${DATABASE_UNDER_TEST})`, () => {

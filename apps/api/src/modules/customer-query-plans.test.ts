@@ -12,6 +12,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DATABASE_UNDER_TEST, type TestContext } from '../test/helpers';
 import { createBillingRepository } from './billing/billing.repository';
+import { invoiceDetail } from './billing/invoice-detail';
 import { dashboardSummary, dashboardSummaryDeps } from './dashboard';
 import { listOwnDomains, ownDomain } from './domains/customer-domains';
 import { createNotificationsRepository } from './notifications/notifications.repository';
@@ -81,7 +82,7 @@ describe(`customer queries use indexes (${DATABASE_UNDER_TEST})`, () => {
     await billing.listTransactions(id, { ...list, q: undefined, sort: 'date' });
     await billing.listInvoices(id, { ...list, sort: 'issuedAt' });
     const invoice = await base.selectFrom('invoices').select('id').where('userId', '=', id).executeTakeFirstOrThrow();
-    await billing.findInvoice(id, invoice.id);
+    await invoiceDetail({ db }, id, invoice.id);
     const support = createSupportRepository(db);
     await support.list(id, { ...list, sort: 'updatedAt' });
     const ticket = await base.selectFrom('tickets').select('id').where('userId', '=', id).executeTakeFirstOrThrow();

@@ -12,3 +12,4 @@ export { demoCustomerId } from './demo-customer-id';
 export { dismissGettingStartedOf } from './getting-started';
 export { mailRecipient } from './mail-recipient';
 export { userContact, userName } from './user-names';
+export { accountContact } from './account-contact';

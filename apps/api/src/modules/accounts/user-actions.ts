@@ -7,7 +7,7 @@ import type { Database, UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { type Answer, runIdempotent } from '../../lib/idempotency';
 import { type Journal, journal } from '../../lib/journal';
-import { appendLedgerEntry, balanceOf, money } from '../billing/ledger';
+import { appendLedgerEntry, balanceOf, money } from '../billing';
 import {
   activeAdministratorIds,
   anonymiseAccount,

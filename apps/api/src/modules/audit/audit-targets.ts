@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { fullName } from '../../lib/staff-list';
 import { accountNames } from '../accounts';
-import { invoiceLabels, paymentLabels } from '../billing/invoice-labels';
+import { invoiceLabels, paymentLabels } from '../billing';
 import { domainLabels } from '../domains';
 import { orderLabels } from '../ordering';
 import { serverLabels } from '../servers';

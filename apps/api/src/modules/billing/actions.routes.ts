@@ -5,8 +5,10 @@ import type { Clock } from '../../lib/clock';
 import { BODY_ERRORS, errorResponses } from '../../lib/errors';
 import { requestFingerprint } from '../../lib/idempotency';
 import { authOf } from '../../plugins/authenticate';
-import { bankTransferProvider, createPaymentsService, testCardProvider } from './payments.service';
-import { createRenewalsService } from './renewals.service';
+import { bankTransferProvider, testCardProvider } from './payments.service';
+import { renewDomain } from './renew-domain';
+import { renewService } from './renew-service';
+import { topUp } from './top-up';
 import { endpointRoute } from '../../lib/endpoint-route';
 
 export interface BillingActionsOptions {
@@ -36,12 +38,12 @@ const MONEY_ERRORS = {
  */
 export const billingActionsRoutes: FastifyPluginAsyncZod<BillingActionsOptions> = async (app, options) => {
   const db = app.database.db;
-  const payments = createPaymentsService({
+  const topUpDeps = {
     db,
     clock: options.clock,
     providers: [bankTransferProvider, testCardProvider(() => options.demoMode)],
-  });
-  const renewals = createRenewalsService({ db, clock: options.clock });
+  };
+  const renewDeps = { db, clock: options.clock };
 
   endpointRoute(
     app,
@@ -61,7 +63,11 @@ export const billingActionsRoutes: FastifyPluginAsyncZod<BillingActionsOptions> 
       },
     },
     async (request, reply) => {
-      const answer = await payments.topUp(authOf(request).userId, request.body, idempotencyOf(request));
+      const answer = await topUp(topUpDeps, {
+        userId: authOf(request).userId,
+        topUp: request.body,
+        idempotency: idempotencyOf(request),
+      });
       return reply.code(answer.statusCode as 201).send(answer.body as never);
     },
   );
@@ -84,12 +90,12 @@ export const billingActionsRoutes: FastifyPluginAsyncZod<BillingActionsOptions> 
       },
     },
     async (request, reply) => {
-      const answer = await renewals.renewService(
-        authOf(request).userId,
-        request.params.id,
-        request.body.months,
-        idempotencyOf(request),
-      );
+      const answer = await renewService(renewDeps, {
+        userId: authOf(request).userId,
+        serviceId: request.params.id,
+        months: request.body.months,
+        idempotency: idempotencyOf(request),
+      });
       return reply.code(answer.statusCode as 200).send(answer.body);
     },
   );
@@ -112,12 +118,12 @@ export const billingActionsRoutes: FastifyPluginAsyncZod<BillingActionsOptions> 
       },
     },
     async (request, reply) => {
-      const answer = await renewals.renewDomain(
-        authOf(request).userId,
-        request.params.id,
-        request.body.years,
-        idempotencyOf(request),
-      );
+      const answer = await renewDomain(renewDeps, {
+        userId: authOf(request).userId,
+        domainId: request.params.id,
+        years: request.body.years,
+        idempotency: idempotencyOf(request),
+      });
       return reply.code(answer.statusCode as 200).send(answer.body);
     },
   );

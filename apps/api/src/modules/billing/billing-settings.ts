@@ -1,6 +1,7 @@
 import type { BankTransferDetails } from '@hostpilot/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { billingSettingValue } from './billing-settings.repository';
 
 /**
  * The company's billing details, kept in `settings` so that the back office can change them: the bank
@@ -35,9 +36,9 @@ export const DEFAULT_SELLER: Seller = {
 };
 
 async function readSetting<T extends object>(db: Kysely<Database>, key: string, fallback: T): Promise<T> {
-  const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
-  if (!row) return fallback;
-  const value = JSON.parse(row.value) as Partial<T>;
+  const stored = await billingSettingValue(db, key);
+  if (stored === undefined) return fallback;
+  const value = JSON.parse(stored) as Partial<T>;
   return { ...fallback, ...value };
 }
 

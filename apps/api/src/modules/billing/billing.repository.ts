@@ -2,7 +2,6 @@ import {
   CURRENCY,
   dayRange,
   type Invoice,
-  type InvoiceDetail,
   type invoiceListQuerySchema,
   type LedgerEntryType,
   type Money,
@@ -20,7 +19,6 @@ import { contains as searchText } from '../../lib/search';
 import { direction, OWNER_COLUMNS } from '../../lib/staff-list';
 import type { StatementEntry } from '../../lib/documents/statement-csv';
 import { contains, iso, isoOrNull, money, offsetOf, parseParams } from '../../lib/listing';
-import { readBankAccount, readSeller } from './billing-settings';
 
 export type TransactionQuery = z.output<typeof transactionListQuerySchema>;
 export type InvoiceQuery = z.output<typeof invoiceListQuerySchema>;
@@ -32,7 +30,8 @@ const PAYMENT_WORDING = sql<string>`case when o.number is not null then 'transac
 
 const TRANSACTION_SORT = { date: 'date', amount: 'amountCents' } as const;
 
-function toInvoice(row: InvoiceRow): Invoice {
+/** An invoice as the customer's lists and documents show it. */
+export function toInvoice(row: InvoiceRow): Invoice {
   return {
     id: row.id,
     number: row.number,
@@ -175,56 +174,6 @@ export function createBillingRepository(db: Kysely<Database>) {
       return { items: rows.map(toInvoice), total: Number(count.n) };
     },
 
-    async findInvoice(userId: string, id: string): Promise<InvoiceDetail | undefined> {
-      const row = await db
-        .selectFrom('invoices')
-        .selectAll()
-        .where('userId', '=', userId)
-        .where('id', '=', id)
-        .executeTakeFirst();
-      if (!row) return undefined;
-      const lines = await db
-        .selectFrom('invoiceLines')
-        .selectAll()
-        .where('invoiceId', '=', row.id)
-        .orderBy('position')
-        .execute();
-      const [seller, buyer, transfer, order] = await Promise.all([
-        readSeller(db),
-        db
-          .selectFrom('users')
-          .select(['firstName', 'lastName', 'email'])
-          .where('id', '=', userId)
-          .executeTakeFirstOrThrow(),
-        row.status === 'unpaid'
-          ? db
-              .selectFrom('payments')
-              .select('id')
-              .where('invoiceId', '=', row.id)
-              .where('userId', '=', userId)
-              .where('method', '=', 'bank_transfer')
-              .where('status', '=', 'pending')
-              .executeTakeFirst()
-          : undefined,
-        db.selectFrom('orders').select('id').where('invoiceId', '=', row.id).executeTakeFirst(),
-      ]);
-      return {
-        ...toInvoice(row),
-        orderId: order?.id ?? null,
-        seller,
-        buyer: { name: `${buyer.firstName} ${buyer.lastName}`.trim(), email: buyer.email },
-        // A pending bank transfer's invoice is its pro-forma: it says where to send the money.
-        paymentDetails: transfer ? { ...(await readBankAccount(db)), reference: row.number } : null,
-        lines: lines.map((line) => ({
-          id: line.id,
-          description: { key: line.descriptionKey, params: parseParams(line.descriptionParams) },
-          quantity: line.quantity,
-          unitPrice: money(line.unitPriceCents, row.currency),
-          amount: money(line.amountCents, row.currency),
-        })),
-      };
-    },
-
     /**
      * The ledger between two instants (start included, end excluded), oldest first, with the balance before
      * the first: what a statement of the period lists. Pending and failed payments never reached the ledger.
@@ -276,15 +225,9 @@ export function createBillingRepository(db: Kysely<Database>) {
 /** One ledger entry of a statement, with the number of the invoice it belongs to. */
 export type BillingRepository = ReturnType<typeof createBillingRepository>;
 
-/** A payment with its payer's name and e-mail (the back office's payment view), or undefined. */
-export function paymentWithPayer(db: Kysely<Database>, paymentId: string) {
-  return db
-    .selectFrom('payments')
-    .innerJoin('users', 'users.id', 'payments.userId')
-    .selectAll('payments')
-    .select(['users.firstName', 'users.lastName', 'users.email'])
-    .where('payments.id', '=', paymentId)
-    .executeTakeFirst();
+/** One payment by id (the back office's payment view), or undefined. */
+export function findPayment(db: Kysely<Database>, paymentId: string) {
+  return db.selectFrom('payments').selectAll().where('id', '=', paymentId).executeTakeFirst();
 }
 
 /** One invoice by id, or undefined. */
@@ -311,15 +254,6 @@ export function paymentOwner(db: Kysely<Database>, paymentId: string) {
 /** A payment as it is now (read in the caller's transaction, after the account's lock). */
 export function paymentById(trx: Kysely<Database>, paymentId: string) {
   return trx.selectFrom('payments').selectAll().where('id', '=', paymentId).executeTakeFirstOrThrow();
-}
-
-/**
- * The status of the order an invoice belongs to, if any: a refund reads it (a cancelled order's payment was
- * refunded by the cancellation), beside the payment it refunds.
- */
-export async function orderStatusOfInvoice(trx: Kysely<Database>, invoiceId: string) {
-  const row = await trx.selectFrom('orders').select('status').where('invoiceId', '=', invoiceId).executeTakeFirst();
-  return row?.status;
 }
 
 /**
@@ -434,4 +368,31 @@ export async function billingRowsNamingDomain(trx: Kysely<Database>, domainId: s
       .executeTakeFirstOrThrow()
       .then((row) => Number(row.n));
   return (await count('invoiceLines')) + (await count('ledgerEntries'));
+}
+
+/** The customer's invoice, or undefined when the account has no such invoice. */
+export function ownInvoice(db: Kysely<Database>, userId: string, invoiceId: string) {
+  return db
+    .selectFrom('invoices')
+    .selectAll()
+    .where('userId', '=', userId)
+    .where('id', '=', invoiceId)
+    .executeTakeFirst();
+}
+
+/** An invoice's lines in their order. */
+export function invoiceLinesInOrder(db: Kysely<Database>, invoiceId: string) {
+  return db.selectFrom('invoiceLines').selectAll().where('invoiceId', '=', invoiceId).orderBy('position').execute();
+}
+
+/** The customer's bank transfer still pending toward an invoice, or undefined. */
+export function pendingTransferOf(db: Kysely<Database>, userId: string, invoiceId: string) {
+  return db
+    .selectFrom('payments')
+    .select('id')
+    .where('invoiceId', '=', invoiceId)
+    .where('userId', '=', userId)
+    .where('method', '=', 'bank_transfer')
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
 }

@@ -17,7 +17,8 @@ import { readerLanguage } from '../../lib/reader-language';
 import { pageOf } from '../../lib/listing';
 import { notFound } from '../../lib/not-found';
 import { authOf } from '../../plugins/authenticate';
-import { createBillingRepository } from './billing.repository';
+import { accountBalance, ledgerStatement, listInvoices, listTransactions } from './customer-finance';
+import { invoiceDetail } from './invoice-detail';
 import { endpointRoute } from '../../lib/endpoint-route';
 
 /** A period's end before its start, or too long, is refused under the end's name, as a form shows it. */
@@ -32,7 +33,7 @@ function checkPeriod(from: string | undefined, to: string | undefined, maxDays?:
  * /finance/statement (CSV).
  */
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const billing = createBillingRepository(app.database.db);
+  const deps = { db: app.database.db };
 
   endpointRoute(
     app,
@@ -44,7 +45,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: SIGNED_IN_ERRORS,
       },
     },
-    async (request) => ({ balance: await billing.balance(authOf(request).userId) }),
+    async (request) => ({ balance: await accountBalance(deps, authOf(request).userId) }),
   );
 
   endpointRoute(
@@ -61,7 +62,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       checkPeriod(request.query.from, request.query.to);
-      const { items, total } = await billing.listTransactions(authOf(request).userId, request.query);
+      const { items, total } = await listTransactions(deps, authOf(request).userId, request.query);
       return pageOf(request.query, total, items);
     },
   );
@@ -78,7 +79,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { items, total } = await billing.listInvoices(authOf(request).userId, request.query);
+      const { items, total } = await listInvoices(deps, authOf(request).userId, request.query);
       return pageOf(request.query, total, items);
     },
   );
@@ -94,7 +95,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const invoice = await billing.findInvoice(authOf(request).userId, request.params.id);
+      const invoice = await invoiceDetail(deps, authOf(request).userId, request.params.id);
       if (!invoice) throw notFound('Invoice');
       return invoice;
     },
@@ -114,7 +115,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { userId } = authOf(request);
-      const invoice = await billing.findInvoice(userId, request.params.id);
+      const invoice = await invoiceDetail(deps, userId, request.params.id);
       if (!invoice) throw notFound('Invoice');
       const language = await readerLanguage(app.database.db, userId, request.query.lang);
       const pdf = await renderInvoicePdf(invoice, language);
@@ -148,7 +149,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       checkPeriod(from, to, STATEMENT_MAX_DAYS);
       const { start, end } = dayRange(from, to);
       const language = await readerLanguage(app.database.db, userId, lang);
-      const statement = await billing.statement(userId, start!, end!);
+      const statement = await ledgerStatement(deps, userId, start!, end!);
       const csv = renderStatementCsv({ ...statement, currency: CURRENCY }, language);
       const name = textsOf(language)('documents.statement.fileName', { from, to });
       return reply

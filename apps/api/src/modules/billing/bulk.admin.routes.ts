@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../../lib/clock';
 import { BODY_ERRORS, errorResponses } from '../../lib/errors';
 import { staffOf } from '../../plugins/authorize';
-import { settleBankTransfer } from './payments.service';
+import { settleBankTransfer } from './settle-bank-transfer';
 import type { OrdersService } from '../ordering';
 import { BULK_DESCRIPTION, eachOnItsOwn } from '../../lib/bulk';
 import { STAFF_ERRORS } from '../../lib/staff-errors';

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { bumpCounter } from './counters.repository';
 
 /**
  * Takes `count` numbers from a named counter and returns the first (docs/decisions/012-data-model.md).
@@ -8,15 +9,7 @@ import type { Database } from '../../db/schema';
  * same number.
  */
 export async function takeNumbers(db: Kysely<Database>, key: string, count = 1): Promise<number> {
-  const row = await db
-    .insertInto('counters')
-    .values({ key, value: count })
-    .onConflict((oc) =>
-      oc.column('key').doUpdateSet((eb) => ({ value: eb('counters.value', '+', eb.ref('excluded.value')) })),
-    )
-    .returning('value')
-    .executeTakeFirstOrThrow();
-  return Number(row.value) - count + 1;
+  return (await bumpCounter(db, key, count)) - count + 1;
 }
 
 export const invoiceCounterKey = (year: number) => `invoice:${year}`;

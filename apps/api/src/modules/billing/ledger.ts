@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { CURRENCY, type Invoice, type InvoiceStatus, invoiceNumber, type LedgerEntryType } from '@hostpilot/shared';
 import type { Kysely } from 'kysely';
 import type { Database, InvoiceRow } from '../../db/schema';
+import { orderNumberOfInvoice } from '../ordering';
 import { invoiceCounterKey, takeNumbers } from './counters';
+import { insertInvoice, insertLedgerEntry, invoiceNumberOf, ledgerTotal } from './ledger.repository';
 
 /**
  * The money core (docs/decisions/022-money-transactions.md): the balance is the sum of the append-only ledger;
@@ -14,12 +16,7 @@ type Params = Record<string, string | number | boolean | null>;
 
 /** The account's balance in cents: the sum of its ledger. */
 export async function balanceOf(db: Kysely<Database>, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('ledgerEntries')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amountCents'), eb.lit(0)).as('total'))
-    .where('userId', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
+  return ledgerTotal(db, userId);
 }
 
 export interface LedgerEntryInput {
@@ -42,24 +39,21 @@ export async function appendLedgerEntry(trx: Kysely<Database>, entry: LedgerEntr
     throw new Error('A ledger entry moves a whole, non-zero number of cents');
   }
   const id = randomUUID();
-  await trx
-    .insertInto('ledgerEntries')
-    .values({
-      id,
-      userId: entry.userId,
-      type: entry.type,
-      amountCents: entry.amountCents,
-      currency: CURRENCY,
-      descriptionKey: entry.key,
-      descriptionParams: JSON.stringify(entry.params ?? {}),
-      paymentId: entry.paymentId ?? null,
-      invoiceId: entry.invoiceId ?? null,
-      serviceId: entry.serviceId ?? null,
-      domainId: entry.domainId ?? null,
-      actorId: entry.actorId,
-      createdAt: entry.now,
-    })
-    .execute();
+  await insertLedgerEntry(trx, {
+    id,
+    userId: entry.userId,
+    type: entry.type,
+    amountCents: entry.amountCents,
+    currency: CURRENCY,
+    descriptionKey: entry.key,
+    descriptionParams: JSON.stringify(entry.params ?? {}),
+    paymentId: entry.paymentId ?? null,
+    invoiceId: entry.invoiceId ?? null,
+    serviceId: entry.serviceId ?? null,
+    domainId: entry.domainId ?? null,
+    actorId: entry.actorId,
+    createdAt: entry.now,
+  });
   return id;
 }
 
@@ -74,19 +68,11 @@ export async function paymentCreditText(
   payment: { purpose: 'topup' | 'invoice'; invoiceId: string | null; method: string },
 ): Promise<{ key: string; params: Params }> {
   if (payment.purpose === 'invoice' && payment.invoiceId) {
-    const order = await trx
-      .selectFrom('orders')
-      .select('number')
-      .where('invoiceId', '=', payment.invoiceId)
-      .executeTakeFirst();
-    if (order) return { key: 'transactions.orderPayment', params: { order: order.number, method: payment.method } };
-    const invoice = await trx
-      .selectFrom('invoices')
-      .select('number')
-      .where('id', '=', payment.invoiceId)
-      .executeTakeFirst();
-    if (invoice) {
-      return { key: 'transactions.invoicePayment', params: { invoice: invoice.number, method: payment.method } };
+    const order = await orderNumberOfInvoice(trx, payment.invoiceId);
+    if (order !== undefined) return { key: 'transactions.orderPayment', params: { order, method: payment.method } };
+    const invoice = await invoiceNumberOf(trx, payment.invoiceId);
+    if (invoice !== undefined) {
+      return { key: 'transactions.invoicePayment', params: { invoice, method: payment.method } };
     }
   }
   return { key: 'transactions.topUp', params: { method: payment.method } };
@@ -138,24 +124,22 @@ export async function createInvoice(
     createdAt: input.now,
     updatedAt: input.now,
   };
-  await trx.insertInto('invoices').values(row).execute();
-  await trx
-    .insertInto('invoiceLines')
-    .values(
-      lines.map((line) => ({
-        id: randomUUID(),
-        invoiceId: row.id,
-        position: line.position,
-        descriptionKey: line.key,
-        descriptionParams: JSON.stringify(line.params ?? {}),
-        serviceId: line.serviceId ?? null,
-        domainId: line.domainId ?? null,
-        quantity: line.quantity,
-        unitPriceCents: line.unitPriceCents,
-        amountCents: line.amountCents,
-      })),
-    )
-    .execute();
+  await insertInvoice(
+    trx,
+    row,
+    lines.map((line) => ({
+      id: randomUUID(),
+      invoiceId: row.id,
+      position: line.position,
+      descriptionKey: line.key,
+      descriptionParams: JSON.stringify(line.params ?? {}),
+      serviceId: line.serviceId ?? null,
+      domainId: line.domainId ?? null,
+      quantity: line.quantity,
+      unitPriceCents: line.unitPriceCents,
+      amountCents: line.amountCents,
+    })),
+  );
   return row;
 }
 

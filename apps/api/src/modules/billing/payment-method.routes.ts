@@ -3,7 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../../lib/clock';
 import { BODY_ERRORS, errorResponses } from '../../lib/errors';
 import { authOf } from '../../plugins/authenticate';
-import { type CardVault, createSavedCardService } from './saved-card';
+import { removeCard } from './remove-card';
+import { saveCard } from './save-card';
+import { type CardVault, getSavedCard } from './saved-card';
 import { endpointRoute } from '../../lib/endpoint-route';
 
 export interface PaymentMethodRoutesOptions {
@@ -18,7 +20,7 @@ const UNAUTHORIZED = 'UNAUTHORIZED, TOKEN_INVALID, TOKEN_EXPIRED';
  * (docs/decisions/038-saved-card-for-renewals.md). Answers show the brand, last four digits, expiry and holder only.
  */
 export const paymentMethodRoutes: FastifyPluginAsyncZod<PaymentMethodRoutesOptions> = async (app, options) => {
-  const cards = createSavedCardService({ db: app.database.db, clock: options.clock, vault: options.vault });
+  const deps = { db: app.database.db, clock: options.clock, vault: options.vault };
 
   endpointRoute(
     app,
@@ -30,7 +32,7 @@ export const paymentMethodRoutes: FastifyPluginAsyncZod<PaymentMethodRoutesOptio
         response: errorResponses({ 401: UNAUTHORIZED }),
       },
     },
-    async (request) => ({ card: await cards.get(authOf(request).userId) }),
+    async (request) => ({ card: await getSavedCard(deps, authOf(request).userId) }),
   );
 
   endpointRoute(
@@ -49,7 +51,9 @@ export const paymentMethodRoutes: FastifyPluginAsyncZod<PaymentMethodRoutesOptio
         },
       },
     },
-    async (request) => ({ card: await cards.save(authOf(request).userId, request.body, request.ip) }),
+    async (request) => ({
+      card: await saveCard(deps, { userId: authOf(request).userId, card: request.body, clientIp: request.ip }),
+    }),
   );
 
   endpointRoute(
@@ -65,7 +69,7 @@ export const paymentMethodRoutes: FastifyPluginAsyncZod<PaymentMethodRoutesOptio
       },
     },
     async (request) => {
-      await cards.remove(authOf(request).userId, request.ip);
+      await removeCard(deps, { userId: authOf(request).userId, clientIp: request.ip });
       return { card: null };
     },
   );

@@ -13,13 +13,8 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { type Answer, runIdempotent } from '../../lib/idempotency';
 import { journal } from '../../lib/journal';
-import {
-  addRefunded,
-  markPaymentRefunded,
-  orderStatusOfInvoice,
-  paymentById,
-  paymentOwner,
-} from './billing.repository';
+import { orderStatusOfInvoice } from '../ordering';
+import { addRefunded, markPaymentRefunded, paymentById, paymentOwner } from './billing.repository';
 import { appendLedgerEntry, balanceOf, money } from './ledger';
 import { refundProviderOf } from './payments.service';
 

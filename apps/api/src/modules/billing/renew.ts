@@ -1,11 +1,36 @@
 import { addMonths, domainStates, invoiceStates, serviceStates } from '@hostpilot/shared';
 import type { Kysely } from 'kysely';
-import type { Database, InvoiceRow } from '../../db/schema';
+import type { Database, DomainRow, InvoiceRow, ServiceRow } from '../../db/schema';
 import type { Journal } from '../../lib/journal';
-import { enqueueProvisioning } from '../provisioning';
 import { appendLedgerEntry } from './ledger';
-import { applyPendingPlan, reactivateIfOverdue, voidOpenRenewalInvoices } from './renewal-invoices';
+import { updateUnpaidInvoice } from './ledger.repository';
+import { voidOpenRenewalInvoices } from './renewal-invoices';
 import { type RenewalEntity, renewalWords } from './renewal-words';
+
+/**
+ * What a renewal does to the service or domain itself, done by its own module (services/service-renewal.ts,
+ * domains/domain-renewal.ts) and handed in by the caller: those modules use billing (a domain's deletion asks
+ * whether accounting names it, a plan change reprices the renewal invoices), so billing importing them back would
+ * close an import cycle through their entry points (docs/decisions/056-module-shape.md).
+ */
+export interface RenewalTargets {
+  service: {
+    /** Writes the new expiry and status. */
+    extend(
+      trx: Kysely<Database>,
+      service: ServiceRow,
+      change: { expiresAt: number; status: ServiceRow['status']; now: number },
+    ): Promise<void>;
+    /** A downgrade chosen for the renewal takes over; answers whether it did. */
+    applyPendingPlan(trx: Kysely<Database>, service: ServiceRow, now: number, log: Journal): Promise<boolean>;
+    /** An overdue suspension ends; answers whether it did. */
+    reactivateIfOverdue(trx: Kysely<Database>, service: ServiceRow, now: number, log: Journal): Promise<boolean>;
+  };
+  domain: {
+    /** Writes the new expiry (active again) and makes a lapsed domain's zone answer again. */
+    extend(trx: Kysely<Database>, domain: DomainRow, change: { expiresAt: number; now: number }): Promise<void>;
+  };
+}
 
 /**
  * Where a renewal's period starts, one rule for services and domains however the renewal is paid
@@ -36,9 +61,10 @@ export async function renew(
     /** Why the status changed, for the journal: the customer renewed, or a renewal invoice was paid. */
     reason: 'renewed' | 'paid';
     supersedes: boolean;
+    targets: RenewalTargets;
   },
 ): Promise<{ expiresAt: number; reactivated: boolean }> {
-  const { entity, months, invoice, now, log, reason } = input;
+  const { entity, months, invoice, now, log, reason, targets } = input;
   const words = renewalWords(entity, months);
   await appendLedgerEntry(trx, {
     userId: entity.row.userId,
@@ -62,11 +88,11 @@ export async function renew(
       await log.statusChange({ entityType: 'service', entityId: row.id, from: row.status, to: status, reason });
       reactivated = true;
     }
-    await trx.updateTable('services').set({ expiresAt, status, updatedAt: now }).where('id', '=', row.id).execute();
+    await targets.service.extend(trx, row, { expiresAt, status, now });
     // This renewal pays the period an open renewal invoice asked for (docs/decisions/030-lifecycle-automation.md).
     if (input.supersedes) await voidOpenRenewalInvoices(trx, 'service', row.id, now, log);
-    await applyPendingPlan(trx, row, now, log);
-    reactivated = (await reactivateIfOverdue(trx, row, now, log)) || reactivated;
+    await targets.service.applyPendingPlan(trx, row, now, log);
+    reactivated = (await targets.service.reactivateIfOverdue(trx, row, now, log)) || reactivated;
   } else {
     const row = entity.row;
     if (row.status !== 'active') {
@@ -74,15 +100,8 @@ export async function renew(
       await log.statusChange({ entityType: 'domain', entityId: row.id, from: row.status, to: 'active', reason });
       reactivated = true;
     }
-    await trx
-      .updateTable('domains')
-      .set({ expiresAt, status: 'active', updatedAt: now })
-      .where('id', '=', row.id)
-      .execute();
     // A lapsed domain's zone answers again (docs/decisions/042-provisioning-engine.md).
-    if (row.status === 'expired') {
-      await enqueueProvisioning(trx, { resourceType: 'domain', resourceId: row.id, operation: 'update', now });
-    }
+    await targets.domain.extend(trx, row, { expiresAt, now });
     if (input.supersedes) await voidOpenRenewalInvoices(trx, 'domain', row.id, now, log);
   }
   return { expiresAt, reactivated };
@@ -101,17 +120,12 @@ export async function payRenewalInvoice(
     now: number;
     actorId: string | null;
     log: Journal;
+    targets: RenewalTargets;
   },
 ): Promise<{ expiresAt: number; reactivated: boolean } | undefined> {
   const { invoice, entity, now, log } = input;
   invoiceStates.assertTransition('unpaid', 'paid');
-  const paid = await trx
-    .updateTable('invoices')
-    .set({ status: 'paid', paidAt: now, updatedAt: now })
-    .where('id', '=', invoice.id)
-    .where('status', '=', 'unpaid')
-    .executeTakeFirst();
-  if (Number(paid.numUpdatedRows) !== 1) return undefined;
+  if (!(await updateUnpaidInvoice(trx, invoice.id, { status: 'paid', paidAt: now, updatedAt: now }))) return undefined;
   await log.statusChange({ entityType: 'invoice', entityId: invoice.id, from: 'unpaid', to: 'paid' });
   return renew(trx, {
     entity,
@@ -122,5 +136,6 @@ export async function payRenewalInvoice(
     log,
     reason: 'paid',
     supersedes: false,
+    targets: input.targets,
   });
 }

@@ -1,19 +1,28 @@
-import { domainYearCents, findServicePlan, invoiceStates, serviceStates, toCents } from '@hostpilot/shared';
+import { domainYearCents, findServicePlan, invoiceStates, toCents } from '@hostpilot/shared';
 import type { Kysely } from 'kysely';
 import type { Database, InvoiceRow, RenewalInvoicesTable, ServiceRow } from '../../db/schema';
 import type { Journal } from '../../lib/journal';
 import { createInvoice } from './ledger';
+import { updateUnpaidInvoice } from './ledger.repository';
+import {
+  insertRenewalInvoice,
+  invoiceLinesOf,
+  renewalInvoiceOfPeriod,
+  setInvoiceLinePrice,
+  setUnpaidInvoiceTotal,
+  unpaidRenewalInvoices,
+} from './renewal-invoices.repository';
 import { type RenewalEntity, renewalWords } from './renewal-words';
-import { enqueueProvisioning } from '../provisioning';
 
 /**
  * Renewal invoices issued ahead of expiry by the scheduler (docs/decisions/030-lifecycle-automation.md): one
  * per (service or domain, period), paid from the balance by auto-renew, or superseded by the customer's own
- * renewal (renewals.service.ts). Paying one extends the expiry from the period's start and brings back a service
- * suspended for being overdue (a suspension by staff stays). Every function runs in the caller's transaction,
+ * renewal (renew-service.ts, renew-domain.ts). Paying one renews the entity (renew.ts) and brings back a service
+ * suspended for being overdue (a suspension by staff stays; services/service-renewal.ts). Every function runs in the caller's transaction,
  * after lockAccount.
  */
 
+/** The suspension reason of a service whose renewal went unpaid: paying it brings the service back. */
 export const OVERDUE = 'overdue';
 
 /** The catalogue's price of one period of the entity and its length, or undefined when it is no longer sold. */
@@ -46,13 +55,7 @@ export async function issueRenewalInvoice(
 ): Promise<InvoiceRow | undefined> {
   const period = renewalPeriod(entity);
   if (!period) return undefined;
-  const existing = await trx
-    .selectFrom('renewalInvoices')
-    .select('invoiceId')
-    .where('entityType', '=', entity.type)
-    .where('entityId', '=', entity.row.id)
-    .where('periodStart', '=', entity.row.expiresAt)
-    .executeTakeFirst();
+  const existing = await renewalInvoiceOfPeriod(trx, entity.type, entity.row.id, entity.row.expiresAt);
   if (existing) return undefined;
   const words = renewalWords(entity, period.months);
   const invoice = await createInvoice(trx, {
@@ -72,51 +75,16 @@ export async function issueRenewalInvoice(
     ],
   });
   // The unique (entity, period start) constraint stops a second copy even if two writers got this far.
-  await trx
-    .insertInto('renewalInvoices')
-    .values({
-      invoiceId: invoice.id,
-      entityType: entity.type,
-      entityId: entity.row.id,
-      userId: entity.row.userId,
-      periodStart: entity.row.expiresAt,
-      months: period.months,
-      shortNotifiedAt: null,
-    })
-    .execute();
+  await insertRenewalInvoice(trx, {
+    invoiceId: invoice.id,
+    entityType: entity.type,
+    entityId: entity.row.id,
+    userId: entity.row.userId,
+    periodStart: entity.row.expiresAt,
+    months: period.months,
+    shortNotifiedAt: null,
+  });
   return invoice;
-}
-
-/**
- * Moves a service to its pending plan (a downgrade chosen for the renewal; docs/decisions/037-plan-changes.md) as
- * the renewal that pays for it is paid: the plan and the price per period become the pending plan's. Runs in the
- * renewal's transaction; returns whether it changed the plan.
- */
-export async function applyPendingPlan(
-  trx: Kysely<Database>,
-  service: Pick<ServiceRow, 'id' | 'kind' | 'name' | 'planId' | 'pendingPlanId'>,
-  now: number,
-  log: Journal,
-): Promise<boolean> {
-  if (service.pendingPlanId === null) return false;
-  const plan = findServicePlan(service.kind, service.pendingPlanId);
-  if (!plan) return false;
-  const done = await trx
-    .updateTable('services')
-    .set({ planId: plan.id, priceCents: toCents(plan.price), pendingPlanId: null, updatedAt: now })
-    .where('id', '=', service.id)
-    .where('pendingPlanId', '=', service.pendingPlanId)
-    .executeTakeFirst();
-  if (Number(done.numUpdatedRows) !== 1) return false;
-  await enqueueProvisioning(trx, { resourceType: 'service', resourceId: service.id, operation: 'changePlan', now });
-  const params = {
-    name: service.name,
-    from: findServicePlan(service.kind, service.planId)?.name ?? service.planId,
-    plan: plan.name,
-  };
-  await log.notify({ type: 'info', key: 'servicePlanChanged', params });
-  await log.activity({ action: 'service.planChanged', subjectType: 'service', subjectId: service.id, params });
-  return true;
 }
 
 /**
@@ -132,26 +100,17 @@ export async function repriceOpenRenewalInvoices(
   const period = renewalPeriod({ type: 'service', row: service });
   if (!period) return;
   for (const invoice of await openRenewalInvoices(trx, 'service', service.id)) {
-    const lines = await trx.selectFrom('invoiceLines').selectAll().where('invoiceId', '=', invoice.id).execute();
+    const lines = await invoiceLinesOf(trx, invoice.id);
     let total = 0;
     for (const line of lines) {
       const unit = line.serviceId === service.id ? period.unitPriceCents : line.unitPriceCents;
       total += unit * line.quantity;
       if (unit !== line.unitPriceCents) {
-        await trx
-          .updateTable('invoiceLines')
-          .set({ unitPriceCents: unit, amountCents: unit * line.quantity })
-          .where('id', '=', line.id)
-          .execute();
+        await setInvoiceLinePrice(trx, line.id, { unitPriceCents: unit, amountCents: unit * line.quantity });
       }
     }
     if (total !== invoice.totalCents) {
-      await trx
-        .updateTable('invoices')
-        .set({ totalCents: total, updatedAt: now })
-        .where('id', '=', invoice.id)
-        .where('status', '=', 'unpaid')
-        .execute();
+      await setUnpaidInvoiceTotal(trx, invoice.id, total, now);
     }
   }
 }
@@ -162,15 +121,7 @@ export async function openRenewalInvoices(
   entityType: RenewalInvoicesTable['entityType'],
   entityId: string,
 ) {
-  return trx
-    .selectFrom('renewalInvoices')
-    .innerJoin('invoices', 'invoices.id', 'renewalInvoices.invoiceId')
-    .selectAll('invoices')
-    .select(['renewalInvoices.periodStart', 'renewalInvoices.months'])
-    .where('renewalInvoices.entityType', '=', entityType)
-    .where('renewalInvoices.entityId', '=', entityId)
-    .where('invoices.status', '=', 'unpaid')
-    .execute();
+  return unpaidRenewalInvoices(trx, entityType, entityId);
 }
 
 /** Voids the entity's open renewal invoices: the customer renewed by other means, or the service ended. */
@@ -183,45 +134,8 @@ export async function voidOpenRenewalInvoices(
 ): Promise<void> {
   for (const invoice of await openRenewalInvoices(trx, entityType, entityId)) {
     invoiceStates.assertTransition('unpaid', 'void');
-    const done = await trx
-      .updateTable('invoices')
-      .set({ status: 'void', updatedAt: now })
-      .where('id', '=', invoice.id)
-      .where('status', '=', 'unpaid')
-      .executeTakeFirst();
-    if (Number(done.numUpdatedRows) === 1) {
+    if (await updateUnpaidInvoice(trx, invoice.id, { status: 'void', updatedAt: now })) {
       await log.statusChange({ entityType: 'invoice', entityId: invoice.id, from: 'unpaid', to: 'void' });
     }
   }
-}
-
-/**
- * Brings back a service suspended for being overdue once its renewal is paid; a suspension by staff (another
- * reason) stays. Returns whether it did.
- */
-export async function reactivateIfOverdue(
-  trx: Kysely<Database>,
-  service: Pick<ServiceRow, 'id' | 'status' | 'suspensionReason'>,
-  now: number,
-  log: Journal,
-): Promise<boolean> {
-  if (service.status !== 'suspended' || service.suspensionReason !== OVERDUE) return false;
-  serviceStates.assertTransition('suspended', 'active');
-  const done = await trx
-    .updateTable('services')
-    .set({ status: 'active', suspensionReason: null, updatedAt: now })
-    .where('id', '=', service.id)
-    .where('status', '=', 'suspended')
-    .where('suspensionReason', '=', OVERDUE)
-    .executeTakeFirst();
-  if (Number(done.numUpdatedRows) !== 1) return false;
-  await enqueueProvisioning(trx, { resourceType: 'service', resourceId: service.id, operation: 'unsuspend', now });
-  await log.statusChange({
-    entityType: 'service',
-    entityId: service.id,
-    from: 'suspended',
-    to: 'active',
-    reason: 'paid',
-  });
-  return true;
 }

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  cardBrandOf,
   cardExpired,
   type CardBrand,
   CURRENCY,
@@ -11,12 +10,13 @@ import {
 } from '@hostpilot/shared';
 import type { Kysely } from 'kysely';
 import type { Database, PaymentMethodRow, PaymentRow } from '../../db/schema';
-import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import { lockAccount } from '../../lib/idempotency';
-import { type Journal, journal } from '../../lib/journal';
+import type { Journal } from '../../lib/journal';
 import { appendLedgerEntry, paymentCreditText } from './ledger';
+import { savedCardOf } from './payment-methods.repository';
 import type { ProviderOutcome } from './payments.service';
+import { insertPayment } from './payments.repository';
+import { claimCardAttempt } from './renewal-invoices.repository';
 
 /**
  * A customer's saved card for renewals (docs/decisions/038-saved-card-for-renewals.md). The card provider keeps
@@ -69,95 +69,23 @@ export function toSavedCard(row: PaymentMethodRow): SavedCard {
 }
 
 /** What the audit log keeps of a card: everything but the last four digits masked. */
-function masked(row: Pick<PaymentMethodRow, 'brand' | 'last4' | 'expMonth' | 'expYear'>) {
+export function masked(row: Pick<PaymentMethodRow, 'brand' | 'last4' | 'expMonth' | 'expYear'>) {
   return { brand: row.brand, card: `•••• ${row.last4}`, expires: `${row.expMonth}/${row.expYear}` };
 }
 
-function refuse(field: string, code: ValidationMessageKey): never {
+/** Refuses a card with 400 VALIDATION_FAILED naming the field. */
+export function refuse(field: string, code: ValidationMessageKey): never {
   throw new AppError('VALIDATION_FAILED', { fields: { [field]: { code, message: validationMessage(code) } } });
 }
 
-export function savedCardOf(db: Kysely<Database>, userId: string) {
-  return db.selectFrom('paymentMethods').selectAll().where('userId', '=', userId).executeTakeFirst();
+export interface SavedCardDeps {
+  db: Kysely<Database>;
 }
 
-export interface SaveCardInput {
-  cardNumber: string;
-  expMonth: number;
-  expYear: number;
-  holder: string;
-}
-
-export function createSavedCardService({ db, clock, vault }: { db: Kysely<Database>; clock: Clock; vault: CardVault }) {
-  return {
-    async get(userId: string): Promise<SavedCard | null> {
-      const row = await savedCardOf(db, userId);
-      return row ? toSavedCard(row) : null;
-    },
-
-    /** Saves (or replaces) the account's card through the provider; a refusal changes nothing. */
-    async save(userId: string, input: SaveCardInput, clientIp: string | null): Promise<SavedCard> {
-      if (!vault.available()) refuse('cardNumber', 'validation.cardPaymentsUnavailable');
-      const now = clock.now();
-      if (cardExpired(input.expMonth, input.expYear, now)) refuse('expYear', 'validation.cardExpired');
-      const answer = await vault.save({ number: input.cardNumber });
-      if (answer.status === 'failed') refuse('cardNumber', 'validation.cardDeclined');
-      const card = {
-        brand: cardBrandOf(input.cardNumber),
-        last4: input.cardNumber.slice(-4),
-        expMonth: input.expMonth,
-        expYear: input.expYear,
-        holder: input.holder,
-        token: answer.token,
-        updatedAt: now,
-      };
-      return db.transaction().execute(async (trx) => {
-        await lockAccount(trx, userId);
-        const before = await savedCardOf(trx, userId);
-        const row = await trx
-          .insertInto('paymentMethods')
-          .values({ id: randomUUID(), userId, ...card, createdAt: now })
-          .onConflict((oc) => oc.column('userId').doUpdateSet(card))
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        const log = journal(trx, userId, userId, now, clientIp);
-        const params = { brand: row.brand, last4: row.last4 };
-        await log.activity({ action: 'paymentMethod.saved', subjectType: 'account', subjectId: userId, params });
-        await log.audit({
-          action: 'paymentMethod.save',
-          entityType: 'paymentMethod',
-          entityId: row.id,
-          before: before ? masked(before) : null,
-          after: masked(row),
-        });
-        return toSavedCard(row);
-      });
-    },
-
-    /** Removes the account's card; with none saved it answers NOT_FOUND. */
-    async remove(userId: string, clientIp: string | null): Promise<void> {
-      const now = clock.now();
-      await db.transaction().execute(async (trx) => {
-        await lockAccount(trx, userId);
-        const row = await trx
-          .deleteFrom('paymentMethods')
-          .where('userId', '=', userId)
-          .returningAll()
-          .executeTakeFirst();
-        if (!row) throw new AppError('NOT_FOUND');
-        const log = journal(trx, userId, userId, now, clientIp);
-        const params = { brand: row.brand, last4: row.last4 };
-        await log.activity({ action: 'paymentMethod.removed', subjectType: 'account', subjectId: userId, params });
-        await log.audit({
-          action: 'paymentMethod.remove',
-          entityType: 'paymentMethod',
-          entityId: row.id,
-          before: masked(row),
-          after: null,
-        });
-      });
-    },
-  };
+/** The customer's saved card as shown (brand, last four digits, expiry, holder), or null. */
+export async function getSavedCard({ db }: SavedCardDeps, userId: string): Promise<SavedCard | null> {
+  const row = await savedCardOf(db, userId);
+  return row ? toSavedCard(row) : null;
 }
 
 /** Whether a saved card has expired at `now`. */
@@ -185,13 +113,7 @@ export async function chargeShortfallToCard(
   const { vault, invoice, userId, shortfallCents, now, log } = input;
   const card = await savedCardOf(trx, userId);
   if (!card || shortfallCents <= 0) return { status: 'none' };
-  const claimed = await trx
-    .updateTable('renewalInvoices')
-    .set({ cardAttemptedAt: now })
-    .where('invoiceId', '=', invoice.id)
-    .where('cardAttemptedAt', 'is', null)
-    .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) !== 1) return { status: 'none' };
+  if (!(await claimCardAttempt(trx, invoice.id, now))) return { status: 'none' };
   const outcome: ProviderOutcome = savedCardExpired(card, now)
     ? { status: 'failed', reason: 'card_expired', reference: `test_${randomUUID()}` }
     : await vault.chargeSaved({ token: card.token, amountCents: shortfallCents });
@@ -213,7 +135,7 @@ export async function chargeShortfallToCard(
     updatedAt: now,
     completedAt: status === 'completed' ? now : null,
   };
-  await trx.insertInto('payments').values(payment).execute();
+  await insertPayment(trx, payment);
   await log.statusChange({ entityType: 'payment', entityId: payment.id, from: 'pending', to: status });
   const params = { amountMinor: shortfallCents, currency: CURRENCY };
   if (status === 'completed') {

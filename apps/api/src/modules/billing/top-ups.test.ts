@@ -4,7 +4,7 @@ import { expectMoneyInvariants } from '../../test/money-invariants';
 import { createTestApp, type TestContext } from '../../test/helpers';
 import { type Customer, moneyRows, signUpCustomer, withKey } from '../../test/customer';
 import { balanceOf } from './ledger';
-import { settleBankTransfer } from './payments.service';
+import { settleBankTransfer } from './settle-bank-transfer';
 
 const GOOD_CARD = '4242 4242 4242 4242';
 

@@ -5,7 +5,7 @@ import { ADMIN_TEST_ENV, getAs, staffSession } from '../../test/admin';
 import { fakeClock, register, newAccount, type Session } from '../../test/auth';
 import { addDomain, addService, type Customer, signUpCustomer, withKey } from '../../test/customer';
 import { createTestApp, DATABASE_UNDER_TEST, type TestContext } from '../../test/helpers';
-import { testCardVault } from '../billing/saved-card';
+import { testCardVault } from '../billing';
 import { JOBS } from '../scheduler';
 
 const DAY = 86_400_000;

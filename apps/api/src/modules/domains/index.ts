@@ -18,3 +18,4 @@ export { domainIdsNamed, liveDomainIds, liveDomainNamed } from './domain-lookups
 export { readDomain } from './domain-input';
 export { ownedDomainNames } from './owned-domains';
 export { domainLabels } from './domain-labels';
+export { domainRenewalTarget, extendDomain, ownDomainForRenewal } from './domain-renewal';

@@ -22,7 +22,7 @@ import { AppError } from '../../lib/errors';
 import { journal } from '../../lib/journal';
 import { fullName, iso, isoOrNull } from '../../lib/staff-list';
 import { activeCustomerId } from '../accounts';
-import { billingNamesDomain } from '../billing/domain-references';
+import { billingNamesDomain } from '../billing';
 import { ordersNameDomain } from '../ordering';
 import { displayDomainName, parseDomainQuery } from './domain-names';
 import { parseDsRecords, type Registrar } from './registrar';

@@ -6,7 +6,7 @@ import { ADMIN_TEST_ENV, staffSession } from '../../test/admin';
 import { fakeClock, login, PASSWORD, type Session } from '../../test/auth';
 import { createTestApp, DATABASE_UNDER_TEST, type TestContext } from '../../test/helpers';
 import { waitForMail } from '../../test/mail';
-import { testCardVault } from '../billing/saved-card';
+import { testCardVault } from '../billing';
 import { JOBS, readAutomationSettings } from '../scheduler';
 import { ERROR_LOG_LIMIT, recordServerError, redactMessage } from './error-log';
 import { MAINTENANCE_TTL_MS } from './maintenance';

@@ -13,7 +13,7 @@ import { ADMIN_TEST_ENV, staffSession } from '../../test/admin';
 import { credit, signUpCustomer, withKey } from '../../test/customer';
 import { createTestApp, DATABASE_UNDER_TEST, type TestContext } from '../../test/helpers';
 import { expectMoneyInvariants } from '../../test/money-invariants';
-import { balanceOf } from '../billing/ledger';
+import { balanceOf } from '../billing';
 
 /**
  * What the site shows is what the cart charges (docs/decisions/052-money-journeys.md, issue 31 item 2): the home

@@ -3,15 +3,15 @@ import type { Kysely } from 'kysely';
 import type { Database, OrderRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Journal } from '../../lib/journal';
-import { appendLedgerEntry } from '../billing/ledger';
 import {
+  appendLedgerEntry,
   completedPaymentsOfInvoice,
   failPendingPayments,
   invoicePaymentPending,
   invoiceStatus,
   refundPaymentInFull,
   setInvoiceStatus,
-} from '../billing/order-invoices';
+} from '../billing';
 import { updateOrderInStatus } from './orders.repository';
 
 /**

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database, OrderRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { Mailer } from '../../lib/mail/mailer';
-import type { TransferHooks } from '../billing/payments.service';
+import type { TransferHooks } from '../billing';
 import type { Registrar } from '../domains';
 
 /**

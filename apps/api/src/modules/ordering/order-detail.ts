@@ -2,10 +2,7 @@ import { type OrderDetail, type OrderLine, type OrderSummary, unpaidOrderExpiry 
 import type { Kysely } from 'kysely';
 import type { Database, OrderLineRow, OrderRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { readBankAccount } from '../billing/billing-settings';
-import { money, toInvoice } from '../billing/ledger';
-import { invoiceWithPayments } from '../billing/order-invoices';
-import { toPayment } from '../billing/payments.service';
+import { readBankAccount, money, toInvoice, invoiceWithPayments, toPayment } from '../billing';
 import { customerOrderById, orderLines } from './orders.repository';
 
 /**

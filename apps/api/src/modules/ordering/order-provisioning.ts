@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database, OrderLineRow, OrderRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Journal } from '../../lib/journal';
-import { appendLedgerEntry } from '../billing/ledger';
+import { appendLedgerEntry } from '../billing';
 import { orderServiceCertificate } from '../certificates';
 import type { Registrar } from '../domains';
 import { enqueueProvisioning, provisionedBy } from '../provisioning';

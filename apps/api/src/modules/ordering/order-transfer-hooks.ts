@@ -1,5 +1,5 @@
 import { journal } from '../../lib/journal';
-import type { TransferHooks } from '../billing/payments.service';
+import type { TransferHooks } from '../billing';
 import type { OrderDeps } from './order-deps';
 import { mailOrder } from './order-mail';
 import { afterPayment, chargeLines } from './order-provisioning';

@@ -10,7 +10,7 @@ import { ADMIN_TEST_ENV, staffSession } from '../../test/admin';
 import type { Session } from '../../test/auth';
 import { waitForMail } from '../../test/mail';
 import { expectMoneyInvariants } from '../../test/money-invariants';
-import { balanceOf } from '../billing/ledger';
+import { balanceOf } from '../billing';
 
 const GOOD_CARD = '4242 4242 4242 4242';
 const HOSTING = { kind: 'hosting', planId: 'business', months: 12, location: 'frankfurt' } as const;

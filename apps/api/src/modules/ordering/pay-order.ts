@@ -10,9 +10,16 @@ import type { PaymentRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { type Answer, runIdempotent } from '../../lib/idempotency';
 import { journal } from '../../lib/journal';
-import { appendLedgerEntry, balanceOf, money, paymentCreditText } from '../billing/ledger';
-import { invoicePaymentPending, markInvoicePaid, recordPayment } from '../billing/order-invoices';
-import { toPayment } from '../billing/payments.service';
+import {
+  appendLedgerEntry,
+  balanceOf,
+  money,
+  paymentCreditText,
+  invoicePaymentPending,
+  markInvoicePaid,
+  recordPayment,
+  toPayment,
+} from '../billing';
 import { ownOrder, readOrderDetail } from './order-detail';
 import type { Idempotency, OrderDeps } from './order-deps';
 import { mailOrder } from './order-mail';

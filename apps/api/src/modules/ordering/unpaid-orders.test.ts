@@ -6,7 +6,7 @@ import { fakeClock } from '../../test/auth';
 import { type Customer, credit, signUpCustomer, withKey } from '../../test/customer';
 import { createTestApp, DATABASE_UNDER_TEST, type TestContext } from '../../test/helpers';
 import { expectMoneyInvariants } from '../../test/money-invariants';
-import { balanceOf } from '../billing/ledger';
+import { balanceOf } from '../billing';
 
 /**
  * A failed payment leaves one order the customer can pay another way or cancel; an unpaid order expires

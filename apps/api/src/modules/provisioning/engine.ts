@@ -7,9 +7,8 @@ import type { Clock } from '../../lib/clock';
 import { journal } from '../../lib/journal';
 import type { Mailer } from '../../lib/mail/mailer';
 import type { SecretBox } from '../../lib/secret-box';
-import { createLocalRegistrar, parseDsRecords, type Registrar } from '../domains';
+import { createLocalRegistrar, parseDsRecords, type Registrar, findDomainNameAndDs } from '../domains';
 import { type NoticeMail, sendNoticeMails } from '../notifications';
-import { findDomainNameAndDs } from '../domains';
 import {
   findFirstServerWithDriver,
   findServerWithDriver,

@@ -8,8 +8,7 @@ import { fakeClock, login, newAccount, register } from '../../test/auth';
 import { addDomain, addService, credit } from '../../test/customer';
 import { createTestApp, DATABASE_UNDER_TEST, type TestContext } from '../../test/helpers';
 import { mailsTo } from '../../test/mail';
-import { balanceOf } from '../billing/ledger';
-import { testCardVault } from '../billing/saved-card';
+import { balanceOf, testCardVault } from '../billing';
 import { writeAutomationSettings } from './automation-settings';
 import { createScheduler, type Scheduler } from './scheduler';
 

@@ -8,7 +8,7 @@ import type { Mailer } from '../../lib/mail/mailer';
 import type { SecretBox } from '../../lib/secret-box';
 import { readAutomationSettings } from './automation-settings';
 import { type NoticeMail, sendNoticeMails } from '../notifications';
-import type { CardVault } from '../billing/saved-card';
+import type { CardVault } from '../billing';
 import { type JobContext, JOBS } from './lifecycle-jobs';
 import { claimJobLease, ensureJobRows, jobRows, releaseJobLease } from './scheduler.repository';
 

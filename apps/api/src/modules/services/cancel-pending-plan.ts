@@ -1,7 +1,6 @@
 import { type ChangePlanResponse, findServicePlan } from '@hostpilot/shared';
 import { journal } from '../../lib/journal';
-import { balanceOf, money } from '../billing/ledger';
-import { repriceOpenRenewalInvoices } from '../billing/renewal-invoices';
+import { balanceOf, money, repriceOpenRenewalInvoices } from '../billing';
 import { answerOf, type PlanChangeDeps, planError } from './plan-change';
 import { ownService } from './service-actions';
 import { clearPendingPlan } from './service-changes.repository';

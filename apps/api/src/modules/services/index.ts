@@ -37,3 +37,10 @@ export {
 export { freeCapacity, lockedFreeSlots, SERVER_TYPE } from './server-capacity';
 export { serviceLabels } from './service-labels';
 export { unplaceServicesFrom } from './server-capacity.repository';
+export {
+  applyPendingPlan,
+  extendService,
+  ownServiceForRenewal,
+  reactivateIfOverdue,
+  serviceRenewalTarget,
+} from './service-renewal';

@@ -4,7 +4,7 @@ import { expectMoneyInvariants } from '../../test/money-invariants';
 import { fakeClock } from '../../test/auth';
 import { addService, credit, type Customer, moneyRows, signUpCustomer, withKey } from '../../test/customer';
 import { createTestApp, DATABASE_UNDER_TEST, type TestContext } from '../../test/helpers';
-import { balanceOf } from '../billing/ledger';
+import { balanceOf } from '../billing';
 
 /** Plan changes (docs/decisions/037-plan-changes.md): upgrades now and prorated, downgrades at the renewal. */
 

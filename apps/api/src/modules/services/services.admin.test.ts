@@ -8,8 +8,8 @@ import { csvRows } from '../../test/documents';
 import { createTestApp, DATABASE_UNDER_TEST, type TestContext } from '../../test/helpers';
 import { expectMoneyInvariants } from '../../test/money-invariants';
 import { journal } from '../../lib/journal';
-import { balanceOf } from '../billing/ledger';
-import { reactivateIfOverdue } from '../billing/renewal-invoices';
+import { balanceOf } from '../billing';
+import { reactivateIfOverdue } from './service-renewal';
 
 const DAY = 86_400_000;
 

@@ -3,7 +3,7 @@ import type { Language } from '@hostpilot/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { journal } from '../../lib/journal';
-import { takeNumbers, TICKET_COUNTER, TICKET_NUMBER_BASE } from '../billing/counters';
+import { takeNumbers, TICKET_COUNTER, TICKET_NUMBER_BASE } from '../billing';
 import { insertTicket } from './support.repository';
 import { addMessage } from './ticket-moves';
 

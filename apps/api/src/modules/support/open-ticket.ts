@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type CreateTicketRequest, ticketNumber } from '@hostpilot/shared';
 import { journal } from '../../lib/journal';
-import { takeNumbers, TICKET_COUNTER, TICKET_NUMBER_BASE } from '../billing/counters';
+import { takeNumbers, TICKET_COUNTER, TICKET_NUMBER_BASE } from '../billing';
 import { insertTicket } from './support.repository';
 import { addMessage, type TicketDeps } from './ticket-moves';
 

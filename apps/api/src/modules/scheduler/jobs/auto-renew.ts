@@ -1,8 +1,14 @@
-import { balanceOf } from '../../billing/ledger';
-import { openRenewalInvoices, renewalParams } from '../../billing/renewal-invoices';
-import { markRenewalShortNotified, unpaidRenewalInvoices } from '../../billing/renewal-jobs';
-import { payRenewalInvoice } from '../../billing/renew';
-import { chargeShortfallToCard } from '../../billing/saved-card';
+import {
+  balanceOf,
+  openRenewalInvoices,
+  renewalParams,
+  markRenewalShortNotified,
+  unpaidRenewalInvoices,
+  payRenewalInvoice,
+  chargeShortfallToCard,
+} from '../../billing';
+import { domainRenewalTarget } from '../../domains';
+import { serviceRenewalTarget } from '../../services';
 import { change, iso, type JobContext } from './job-run';
 import { invoiceNotice, loadEntity } from './renewal-entity';
 
@@ -47,7 +53,14 @@ export async function autoRenew(ctx: JobContext): Promise<number> {
         await records.tell({ type: 'warning', key: 'renewalFundsShort', params: invoiceNotice(invoice, entity) });
         return true;
       }
-      const paid = await payRenewalInvoice(trx, { invoice, entity, now: ctx.now, actorId: null, log: records });
+      const paid = await payRenewalInvoice(trx, {
+        invoice,
+        entity,
+        now: ctx.now,
+        actorId: null,
+        log: records,
+        targets: { service: serviceRenewalTarget, domain: domainRenewalTarget },
+      });
       if (!paid) return false;
       const params = {
         ...renewalParams(entity),

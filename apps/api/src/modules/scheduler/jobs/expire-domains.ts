@@ -1,4 +1,4 @@
-import { voidOpenRenewalInvoices } from '../../billing/renewal-invoices';
+import { voidOpenRenewalInvoices } from '../../billing';
 import { domainsDueForExpiry, moveExpiredDomain } from '../../domains';
 import { enqueueProvisioning } from '../../provisioning';
 import { change, DAY, iso, type JobContext } from './job-run';

@@ -1,5 +1,5 @@
 import { UNPAID_ORDER_EXPIRY_DAYS } from '@hostpilot/shared';
-import { invoicesAwaitingTransfer } from '../../billing/renewal-jobs';
+import { invoicesAwaitingTransfer } from '../../billing';
 import { closeOrder, findOrderForExpiry, ordersUnpaidSince, transferPending } from '../../ordering';
 import { change, DAY, type JobContext } from './job-run';
 

@@ -1,7 +1,5 @@
 import type { InvoiceRow } from '../../../db/schema';
-import { issueRenewalInvoice } from '../../billing/renewal-invoices';
-import { periodsAlreadyInvoiced } from '../../billing/renewal-jobs';
-import type { RenewalEntity } from '../../billing/renewal-words';
+import { issueRenewalInvoice, periodsAlreadyInvoiced, type RenewalEntity } from '../../billing';
 import { domainsDueForRenewal } from '../../domains';
 import { servicesDueForRenewal } from '../../services';
 import type { JobRecords } from '../job-records';

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
 import { lockAccount } from '../../../lib/idempotency';
 import type { SecretBox } from '../../../lib/secret-box';
-import type { CardVault } from '../../billing/saved-card';
+import type { CardVault } from '../../billing';
 import type { NoticeMail } from '../../notifications';
 import { type JobRecords, jobRecords } from '../job-records';
 

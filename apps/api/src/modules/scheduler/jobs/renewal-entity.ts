@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, InvoiceRow } from '../../../db/schema';
-import { renewalParams } from '../../billing/renewal-invoices';
-import type { RenewalEntity } from '../../billing/renewal-words';
+import { renewalParams, type RenewalEntity } from '../../billing';
 import { findDomainForLifecycle } from '../../domains';
 import { findServiceForLifecycle } from '../../services';
 import { iso } from './job-run';

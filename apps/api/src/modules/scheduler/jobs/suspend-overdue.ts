@@ -1,4 +1,4 @@
-import { OVERDUE, openRenewalInvoices, renewalParams } from '../../billing/renewal-invoices';
+import { OVERDUE, openRenewalInvoices, renewalParams } from '../../billing';
 import { enqueueProvisioning } from '../../provisioning';
 import { findServiceForLifecycle, servicesDueForSuspension, suspendOverdueService } from '../../services';
 import { change, DAY, type JobContext } from './job-run';

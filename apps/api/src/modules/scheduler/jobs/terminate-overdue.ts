@@ -1,4 +1,4 @@
-import { OVERDUE, renewalParams, voidOpenRenewalInvoices } from '../../billing/renewal-invoices';
+import { OVERDUE, renewalParams, voidOpenRenewalInvoices } from '../../billing';
 import { enqueueProvisioning } from '../../provisioning';
 import { cancelServiceFrom, findServiceForLifecycle, servicesDueForTermination } from '../../services';
 import { change, DAY, type JobContext } from './job-run';
