@@ -261,7 +261,7 @@ describe('every table has one owner, and only its repositories query it (decisio
     expect(
       ownershipViolations({
         'modules/billing/renew.ts': "trx.updateTable('invoices')",
-        'modules/billing/billing.repository.ts': "db.selectFrom('invoices').innerJoin('orders', 'a', 'b')",
+        'modules/billing/ledger.repository.ts': "db.selectFrom('invoices').innerJoin('orders', 'a', 'b')",
         'modules/billing/billing-settings.repository.ts': "db.selectFrom('settings')",
         'modules/support/support.repository.ts':
           "db.selectFrom('tickets').leftJoin('users', 'a', 'b'); trx.updateTable('users')",
@@ -269,7 +269,7 @@ describe('every table has one owner, and only its repositories query it (decisio
       }),
     ).toEqual([
       'modules/billing/renew.ts: queries invoices outside a repository',
-      'modules/billing/billing.repository.ts: queries orders, which ordering owns',
+      'modules/billing/ledger.repository.ts: queries orders, which ordering owns',
       'modules/support/support.repository.ts: writes users, which accounts owns',
       'lib/journal.ts: a lower layer queries payments (owned by billing)',
     ]);
