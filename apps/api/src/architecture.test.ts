@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 
@@ -108,6 +109,17 @@ describe("the API's modules meet only through their use cases, and lint proves i
     expect(results.provisioningImportsModuleAbove).toEqual([
       expect.stringMatching(/^import-x\/no-restricted-paths: .*Provisioning imports no module built on it/),
     ]);
+  });
+
+  it('gives every module an entry point, so that every module is reached only through it', () => {
+    const modules = fs
+      .readdirSync(path.join(root, 'apps/api/src/modules'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    expect(modules.length).toBeGreaterThan(15);
+    expect(
+      modules.filter((module) => !fs.existsSync(path.join(root, 'apps/api/src/modules', module, 'index.ts'))),
+    ).toEqual([]);
   });
 
   it("allows another module's use cases, a module's own files, and the composition root's routes", () => {
