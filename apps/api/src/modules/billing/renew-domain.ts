@@ -1,13 +1,9 @@
 import { DOMAIN_RENEWAL_YEARS, type RenewalResponse, domainYearCents } from '@hostpilot/shared';
 import { AppError } from '../../lib/errors';
 import { type Answer, runIdempotent } from '../../lib/idempotency';
-import { journal } from '../../lib/journal';
 import { ownDomainForRenewal } from '../domains';
-import { balanceOf, createInvoice, money, toInvoice } from './ledger';
-import { renew } from './renew';
-import { assertBalanceCovers, type Idempotency, periodError, type RenewDeps } from './renewal-checks';
-import { renewalTargets } from './renewal-targets';
-import { renewalWords } from './renewal-words';
+import { renewFromBalance } from './renew-from-balance';
+import { type Idempotency, periodError, type RenewDeps } from './renewal-checks';
 
 /**
  * The customer renews a domain for whole years at the catalogue price, paid from the balance
@@ -33,51 +29,15 @@ export async function renewDomain(
       throw new AppError('INVALID_STATE', { message: 'A domain being transferred cannot be renewed' });
     }
     const priceCents = unitPriceCents * years;
-    await assertBalanceCovers(trx, userId, priceCents);
-
     const entity = { type: 'domain', row: domain } as const;
-    const words = renewalWords(entity, years * 12);
-    const invoice = await createInvoice(trx, {
+    return renewFromBalance(trx, {
       userId,
-      status: 'paid',
-      now,
-      lines: [
-        {
-          key: `invoiceLines.${words.key}`,
-          params: words.params,
-          quantity: years,
-          unitPriceCents,
-          domainId: domain.id,
-        },
-      ],
-    });
-    const log = journal(trx, userId, userId, now);
-    const { expiresAt } = await renew(trx, {
       entity,
       months: years * 12,
-      invoice,
+      quantity: years,
+      unitPriceCents,
+      priceCents,
       now,
-      actorId: userId,
-      log,
-      reason: 'renewed',
-      supersedes: true,
-      targets: renewalTargets,
     });
-    const done = {
-      ...words.params,
-      amountMinor: priceCents,
-      currency: invoice.currency,
-      expiresAt: new Date(expiresAt).toISOString(),
-    };
-    await log.notify({ type: 'success', key: 'domainRenewed', params: done });
-    await log.activity({ action: 'domain.renewed', subjectType: 'domain', subjectId: domain.id, params: done });
-    return {
-      statusCode: 200,
-      body: {
-        invoice: toInvoice(invoice),
-        balance: money(await balanceOf(trx, userId)),
-        expiresAt: new Date(expiresAt).toISOString(),
-      },
-    };
   });
 }

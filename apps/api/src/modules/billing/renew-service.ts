@@ -1,13 +1,9 @@
 import { type RenewalResponse, findServicePlan, renewalCents, renewalMonthsOf, toCents } from '@hostpilot/shared';
 import { AppError } from '../../lib/errors';
 import { type Answer, runIdempotent } from '../../lib/idempotency';
-import { journal } from '../../lib/journal';
 import { ownServiceForRenewal } from '../services';
-import { balanceOf, createInvoice, money, toInvoice } from './ledger';
-import { renew } from './renew';
-import { assertBalanceCovers, type Idempotency, periodError, type RenewDeps } from './renewal-checks';
-import { renewalTargets } from './renewal-targets';
-import { renewalWords } from './renewal-words';
+import { renewFromBalance } from './renew-from-balance';
+import { type Idempotency, periodError, type RenewDeps } from './renewal-checks';
 
 /**
  * The customer renews a service for `months` of its plan, paid from the balance (docs/decisions/022-money-transactions.md).
@@ -35,51 +31,15 @@ export async function renewService(
     const periods = plan.period === 'year' ? months / 12 : months;
     const unitPriceCents = toCents(plan.price);
     const priceCents = renewalCents(plan, months);
-    await assertBalanceCovers(trx, userId, priceCents);
-
     const entity = { type: 'service', row: service } as const;
-    const words = renewalWords(entity, months);
-    const invoice = await createInvoice(trx, {
+    return renewFromBalance(trx, {
       userId,
-      status: 'paid',
-      now,
-      lines: [
-        {
-          key: `invoiceLines.${words.key}`,
-          params: words.params,
-          quantity: periods,
-          unitPriceCents,
-          serviceId: service.id,
-        },
-      ],
-    });
-    const log = journal(trx, userId, userId, now);
-    const { expiresAt } = await renew(trx, {
       entity,
       months,
-      invoice,
+      quantity: periods,
+      unitPriceCents,
+      priceCents,
       now,
-      actorId: userId,
-      log,
-      reason: 'renewed',
-      supersedes: true,
-      targets: renewalTargets,
     });
-    const done = {
-      ...words.params,
-      amountMinor: priceCents,
-      currency: invoice.currency,
-      expiresAt: new Date(expiresAt).toISOString(),
-    };
-    await log.notify({ type: 'success', key: 'serviceRenewed', params: done });
-    await log.activity({ action: 'service.renewed', subjectType: 'service', subjectId: service.id, params: done });
-    return {
-      statusCode: 200,
-      body: {
-        invoice: toInvoice(invoice),
-        balance: money(await balanceOf(trx, userId)),
-        expiresAt: new Date(expiresAt).toISOString(),
-      },
-    };
   });
 }
