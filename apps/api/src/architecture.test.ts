@@ -39,8 +39,26 @@ const PROBES = {
     "import { listAdminDomains } from '../domains/list-domains';\nimport { servedAddonDomains } from '../services/addon-domains';\nimport { activeCustomerId } from '../accounts/customer-owner';\nexport const x = [listAdminDomains, servedAddonDomains, activeCustomerId];\n",
   ],
   moduleImportsEntryPoint: [
-    at('modules/provisioning/probe.ts'),
+    at('modules/billing/probe.ts'),
     "import { findDomainZone } from '../domains';\nimport { servedAddonDomains } from '../services/index';\nexport const x = [findDomainZone, servedAddonDomains];\n",
+  ],
+  provisioningImportsPort: [
+    at('modules/provisioning/probe.ts'),
+    "import { findDomainZone } from '../domains/provisioning.port';\nimport { servedAddonDomains } from '../services/provisioning.port';\nimport { serverAddress } from '../servers/provisioning.port';\nexport const x = [findDomainZone, servedAddonDomains, serverAddress];\n",
+  ],
+  provisioningImportsEntryPoint: [
+    at('modules/provisioning/probe.ts'),
+    "import { findDomainZone } from '../domains';\nexport const x = findDomainZone;\n",
+  ],
+  otherModuleImportsPort: [
+    at('modules/billing/probe.ts'),
+    "import { findDomainZone } from '../domains/provisioning.port';\nexport const x = findDomainZone;\n",
+  ],
+  // The real tasks.ts, reaching domains through its index.ts again: domains/staff-domains.ts enqueues provisioning
+  // tasks through provisioning/index.ts, which exports tasks.ts, so the import closes a cycle.
+  provisioningCycle: [
+    at('modules/provisioning/tasks.ts'),
+    "import { findDomainOwner } from '../domains';\nexport const x = findDomainOwner;\n",
   ],
   provisioningImportsModuleAbove: [
     at('modules/provisioning/probe.ts'),
@@ -120,6 +138,24 @@ describe("the API's modules meet only through their use cases, and lint proves i
     expect(
       modules.filter((module) => !fs.existsSync(path.join(root, 'apps/api/src/modules', module, 'index.ts'))),
     ).toEqual([]);
+  });
+
+  it('gives provisioning, and provisioning only, the narrow entry point of the modules that enqueue its tasks', () => {
+    expect(results.provisioningImportsPort).toEqual([]);
+    expect(results.provisioningImportsEntryPoint).toEqual([
+      expect.stringMatching(
+        /^import-x\/no-restricted-paths: .*reaches domains only through its entry point, modules\/domains\/provisioning\.port\.ts/,
+      ),
+    ]);
+    expect(results.otherModuleImportsPort).toEqual([
+      expect.stringMatching(
+        /^import-x\/no-restricted-paths: .*reaches domains only through its entry point, modules\/domains\/index\.ts/,
+      ),
+    ]);
+  });
+
+  it('reports an import cycle between modules', () => {
+    expect(results.provisioningCycle).toContainEqual(expect.stringMatching(/^import-x\/no-cycle: /));
   });
 
   it("allows another module's use cases, a module's own files, and the composition root's routes", () => {

@@ -5,7 +5,7 @@ import { BODY_ERRORS, errorResponses } from '../../lib/errors';
 import { staffOf } from '../../plugins/authorize';
 import { requestFingerprint } from '../../lib/idempotency';
 import { settleBankTransfer } from './settle-bank-transfer';
-import type { OrdersService } from '../ordering';
+import type { OrdersService } from '../ordering/billing.port';
 import { STAFF_ERRORS } from '../../lib/staff-errors';
 import { endpointRoute } from '../../lib/endpoint-route';
 import { readPaymentDetail } from './payment-detail';

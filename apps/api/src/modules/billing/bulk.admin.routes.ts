@@ -4,7 +4,7 @@ import type { Clock } from '../../lib/clock';
 import { BODY_ERRORS, errorResponses } from '../../lib/errors';
 import { staffOf } from '../../plugins/authorize';
 import { settleBankTransfer } from './settle-bank-transfer';
-import type { OrdersService } from '../ordering';
+import type { OrdersService } from '../ordering/billing.port';
 import { BULK_DESCRIPTION, eachOnItsOwn } from '../../lib/bulk';
 import { STAFF_ERRORS } from '../../lib/staff-errors';
 import { endpointRoute } from '../../lib/endpoint-route';

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { money, parseParams } from '../../lib/listing';
 import { accountContact } from '../accounts';
-import { orderIdOfInvoice } from '../ordering';
+import { orderIdOfInvoice } from '../ordering/billing.port';
 import { readBankAccount, readSeller } from './billing-settings';
 import { invoiceLinesInOrder, ownInvoice, pendingTransferOf, toInvoice } from './billing.repository';
 

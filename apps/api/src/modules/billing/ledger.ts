@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CURRENCY, type Invoice, type InvoiceStatus, invoiceNumber, type LedgerEntryType } from '@hostpilot/shared';
 import type { Kysely } from 'kysely';
 import type { Database, InvoiceRow } from '../../db/schema';
-import { orderNumberOfInvoice } from '../ordering';
+import { orderNumberOfInvoice } from '../ordering/billing.port';
 import { invoiceCounterKey, takeNumbers } from './counters';
 import { insertInvoice, insertLedgerEntry, invoiceNumberOf, ledgerTotal } from './ledger.repository';
 

@@ -13,7 +13,7 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { type Answer, runIdempotent } from '../../lib/idempotency';
 import { journal } from '../../lib/journal';
-import { orderStatusOfInvoice } from '../ordering';
+import { orderStatusOfInvoice } from '../ordering/billing.port';
 import { addRefunded, markPaymentRefunded, paymentById, paymentOwner } from './billing.repository';
 import { appendLedgerEntry, balanceOf, money } from './ledger';
 import { refundProviderOf } from './payments.service';

@@ -8,6 +8,3 @@ export type { OrderDeps, OrdersService } from './order-deps';
 export { findOrderForExpiry, ordersUnpaidSince } from './order-expiry';
 export { orderChoicesOf } from './order-choices';
 export { orderLabels } from './order-labels';
-export { orderIdOfInvoice } from './order-status';
-export { orderNumberOfInvoice } from './order-status';
-export { orderStatusOfInvoice } from './order-status';

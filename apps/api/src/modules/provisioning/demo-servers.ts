@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, ServerRow } from '../../db/schema';
-import { insertServer, serverIdNamed } from '../servers';
+import { insertServer, serverIdNamed } from '../servers/provisioning.port';
 import { resourcesWithTasks } from './provisioning.repository';
 import { enqueueProvisioning, type ResourceType } from './tasks';
 

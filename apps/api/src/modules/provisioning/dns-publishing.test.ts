@@ -5,7 +5,7 @@ import { callAs, newAccount, register, type Session } from '../../test/auth';
 import { addDnsServer, tasksOf as tasksOfResource } from '../../test/drivers';
 import { createTestApp, DATABASE_UNDER_TEST, type TestContext } from '../../test/helpers';
 import { dig, dsFromDnskey, resolve, startTestPowerDns, type TestPowerDns } from '../../test/powerdns';
-import { createLocalRegistrar } from '../domains';
+import { createLocalRegistrar } from '../domains/provisioning.port';
 import { credit, signUpCustomer, withKey } from '../../test/customer';
 
 /**

@@ -7,15 +7,20 @@ import type { Clock } from '../../lib/clock';
 import { journal } from '../../lib/journal';
 import type { Mailer } from '../../lib/mail/mailer';
 import type { SecretBox } from '../../lib/secret-box';
-import { createLocalRegistrar, parseDsRecords, type Registrar, findDomainNameAndDs } from '../domains';
+import {
+  createLocalRegistrar,
+  findDomainNameAndDs,
+  parseDsRecords,
+  type Registrar,
+} from '../domains/provisioning.port';
 import { type NoticeMail, sendNoticeMails } from '../notifications';
 import {
   findFirstServerWithDriver,
   findServerWithDriver,
   markServerReachedAgain,
   markServerUnreachable,
-} from '../servers';
-import { activatePendingService, findServiceNameAndServer } from '../services';
+} from '../servers/provisioning.port';
+import { activatePendingService, findServiceNameAndServer } from '../services/provisioning.port';
 import { buildDriver } from './build-driver';
 import { maskSecrets, parseConnection, secretValues } from './connection-settings';
 import {

@@ -7,7 +7,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { journal } from '../../lib/journal';
 import type { SecretBox } from '../../lib/secret-box';
-import { serverConnection, setServerConnection } from '../servers';
+import { serverConnection, setServerConnection } from '../servers/provisioning.port';
 import { buildDriver } from './build-driver';
 import { driverView, maskSecrets, parseConnection, secretValues, updateConnection } from './connection-settings';
 import { DriverError } from './driver';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { findWebNodesAmong } from '../servers';
+import { findWebNodesAmong } from '../servers/provisioning.port';
 import { doneWebNodeTaskServers } from './provisioning.repository';
 
 export interface SiteNode {

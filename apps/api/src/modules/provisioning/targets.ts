@@ -2,9 +2,9 @@ import { isIPv4 } from 'node:net';
 import type { Kysely } from 'kysely';
 import type { Database, ProvisioningTaskRow } from '../../db/schema';
 import { userLanguage } from '../accounts';
-import { findDomainZone } from '../domains';
-import { serverAddress, serverAddresses } from '../servers';
-import { findServiceTargetRow, servedAddonDomains, serverIdsServingName } from '../services';
+import { findDomainZone } from '../domains/provisioning.port';
+import { serverAddress, serverAddresses } from '../servers/provisioning.port';
+import { findServiceTargetRow, servedAddonDomains, serverIdsServingName } from '../services/provisioning.port';
 import type { DriverSettings, ProvisioningTarget } from './driver';
 import { targetLoader } from './registry';
 

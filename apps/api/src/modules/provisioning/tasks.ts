@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { DriverType, ProvisioningOperation, SetupState } from '@hostpilot/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { findDomainOwner, setDomainSetupState } from '../domains';
-import { findServiceForTask, setServiceSetupState } from '../services';
+import { findDomainOwner, setDomainSetupState } from '../domains/provisioning.port';
+import { findServiceForTask, setServiceSetupState } from '../services/provisioning.port';
 import { insertTask, touchPendingTask, unfinishedStatuses, unfinishedTasks } from './provisioning.repository';
 import { driverRegistered, provisionedBy, serviceDriverType } from './registry';
 
