@@ -36,15 +36,15 @@ const PROBES = {
   ],
   moduleImportsAroundEntryPoint: [
     at('modules/provisioning/probe.ts'),
-    "import { listAdminDomains } from '../domains/list-domains';\nimport { servedAddonDomains } from '../services/addon-domains';\nimport { activeCustomerId } from '../accounts/customer-owner';\nexport const x = [listAdminDomains, servedAddonDomains, activeCustomerId];\n",
+    "import { listAdminDomains } from '../domains/list-domains';\nimport { addonDomainHooks } from '../services/addon-domains';\nimport { activeCustomerId } from '../accounts/customer-owner';\nexport const x = [listAdminDomains, addonDomainHooks, activeCustomerId];\n",
   ],
   moduleImportsEntryPoint: [
     at('modules/billing/probe.ts'),
-    "import { findDomainZone } from '../domains';\nimport { servedAddonDomains } from '../services/index';\nexport const x = [findDomainZone, servedAddonDomains];\n",
+    "import { findDomainZone } from '../domains';\nimport { ownServiceState } from '../services/index';\nexport const x = [findDomainZone, ownServiceState];\n",
   ],
   provisioningImportsPort: [
     at('modules/provisioning/probe.ts'),
-    "import { findDomainZone } from '../domains/provisioning.port';\nimport { servedAddonDomains } from '../services/provisioning.port';\nimport { serverAddress } from '../servers/provisioning.port';\nexport const x = [findDomainZone, servedAddonDomains, serverAddress];\n",
+    "import { findDomainZone } from '../domains/provisioning.port';\nimport { servedAddonNames } from '../services/provisioning.port';\nimport { serverAddress } from '../servers/provisioning.port';\nexport const x = [findDomainZone, servedAddonNames, serverAddress];\n",
   ],
   provisioningImportsEntryPoint: [
     at('modules/provisioning/probe.ts'),
@@ -66,7 +66,7 @@ const PROBES = {
   ],
   moduleImportsOwnFilesBesideEntryPoint: [
     at('modules/services/probe.ts'),
-    "import { servedAddonDomains } from './addon-domains';\nimport { recordSiteUsage } from './service-provisioning.repository';\nexport const x = [servedAddonDomains, recordSiteUsage];\n",
+    "import { addonDomainHooks } from './addon-domains';\nimport { recordSiteUsage } from './service-provisioning.repository';\nexport const x = [addonDomainHooks, recordSiteUsage];\n",
   ],
   compositionImportsRoutes: [
     at('probe.ts'),

@@ -4,7 +4,7 @@ import type { Database, ProvisioningTaskRow } from '../../db/schema';
 import { userLanguage } from '../accounts';
 import { findDomainZone } from '../domains/provisioning.port';
 import { serverAddress, serverAddresses } from '../servers/provisioning.port';
-import { findServiceTargetRow, servedAddonDomains, serverIdsServingName } from '../services/provisioning.port';
+import { findServiceTargetRow, servedAddonNames, serverIdsServingName } from '../services/provisioning.port';
 import type { DriverSettings, ProvisioningTarget } from './driver';
 import { targetLoader } from './registry';
 
@@ -75,7 +75,7 @@ async function serviceTarget(db: Kysely<Database>, id: string): Promise<Provisio
   if (!row || !preferredLanguage) return undefined;
   const service = { ...row, ip: await serverAddress(db, row.serverId), preferredLanguage };
   // The site's addon domains (docs/decisions/069-addon-domains.md), sent whole with every state of the site.
-  const aliases = service.kind === 'hosting' ? await servedAddonDomains(db, service.id) : [];
+  const aliases = service.kind === 'hosting' ? await servedAddonNames(db, service.id) : [];
   return {
     kind: 'service',
     id: service.id,

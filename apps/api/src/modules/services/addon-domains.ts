@@ -2,12 +2,7 @@ import { domainToASCII } from 'node:url';
 import { type AddonDomain, ADDON_DOMAIN_MAX, validationMessage, type ValidationMessageKey } from '@hostpilot/shared';
 import type { Kysely } from 'kysely';
 import type { Database, ServiceDomainsTable } from '../../db/schema';
-import {
-  deleteRemovedAliases,
-  markAliasesActive,
-  servedAddonCount,
-  servedAddonNames,
-} from './addon-domains.repository';
+import { deleteRemovedAliases, markAliasesActive, servedAddonCount } from './addon-domains.repository';
 import { AppError } from '../../lib/errors';
 import { planLimits, type WebNodeHooks } from '../provisioning';
 import { displayDomainName } from '../domains';
@@ -61,11 +56,6 @@ export function toAddonDomain(row: Pick<ServiceDomainsTable, 'name' | 'status' |
     status: row.status,
     createdAt: new Date(Number(row.createdAt)).toISOString(),
   };
-}
-
-/** The addon domains a service's site should serve now, oldest first (read when its task runs). */
-export function servedAddonDomains(db: Kysely<Database>, serviceId: string): Promise<string[]> {
-  return servedAddonNames(db, serviceId);
 }
 
 /**

@@ -12,5 +12,5 @@ export {
   serverIdsServingName,
   setServiceSetupState,
 } from './service-provisioning.repository';
-export { servedAddonNames as servedAddonDomains } from './addon-domains.repository';
+export { servedAddonNames } from './addon-domains.repository';
 export { customerHostingSiteIds, placeServicesOn, sitesToMove } from './demo-sites.repository';
